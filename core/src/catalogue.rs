@@ -1,0 +1,168 @@
+//! The five games spielstand knows, with their stable slugs.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A game, serialised as its stable slug (`rangeln`, `mensch-aergere-dich-nicht`, ...).
+/// Slugs are part of the public API: never rename one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKind {
+    Rangeln,
+    MenschAergereDichNicht,
+    Ghostbuster,
+    LaufRauf,
+    HaseUndIgel,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 5] = [
+        GameKind::Rangeln,
+        GameKind::MenschAergereDichNicht,
+        GameKind::Ghostbuster,
+        GameKind::LaufRauf,
+        GameKind::HaseUndIgel,
+    ];
+
+    pub fn slug(self) -> &'static str {
+        match self {
+            GameKind::Rangeln => "rangeln",
+            GameKind::MenschAergereDichNicht => "mensch-aergere-dich-nicht",
+            GameKind::Ghostbuster => "ghostbuster",
+            GameKind::LaufRauf => "lauf-rauf",
+            GameKind::HaseUndIgel => "hase-und-igel",
+        }
+    }
+
+    /// The German name as printed on the box.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Rangeln => "Rangeln",
+            GameKind::MenschAergereDichNicht => "Mensch ärgere Dich nicht",
+            GameKind::Ghostbuster => "Ghostbuster ärgere dich nicht",
+            GameKind::LaufRauf => "Lauf Rauf!",
+            GameKind::HaseUndIgel => "Hase und Igel",
+        }
+    }
+
+    pub fn min_players(self) -> usize {
+        match self {
+            GameKind::Rangeln => 3,
+            _ => 2,
+        }
+    }
+
+    pub fn max_players(self) -> usize {
+        match self {
+            GameKind::Rangeln => 5,
+            GameKind::LaufRauf => 4,
+            _ => 6,
+        }
+    }
+
+    /// Pieces each player plays with, or `None` when the player count is not allowed.
+    /// A hare in Hase und Igel is one piece.
+    pub fn pieces_per_player(self, players: usize) -> Option<u32> {
+        if !(self.min_players()..=self.max_players()).contains(&players) {
+            return None;
+        }
+        Some(match self {
+            GameKind::Rangeln if players == 3 => 8,
+            GameKind::Rangeln => 6,
+            GameKind::MenschAergereDichNicht | GameKind::Ghostbuster => 4,
+            GameKind::LaufRauf => 3,
+            GameKind::HaseUndIgel => 1,
+        })
+    }
+
+    pub fn info(self) -> GameInfo {
+        GameInfo {
+            slug: self,
+            name: self.name().to_owned(),
+            min_players: self.min_players(),
+            max_players: self.max_players(),
+            pieces_per_player: (self.min_players()..=self.max_players())
+                .filter_map(|players| self.pieces_per_player(players).map(|pieces| PiecesPerPlayer { players, pieces }))
+                .collect(),
+        }
+    }
+
+    /// The whole catalogue, in a fixed order.
+    pub fn catalogue() -> Vec<GameInfo> {
+        GameKind::ALL.iter().map(|g| g.info()).collect()
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.slug())
+    }
+}
+
+/// The slug is not one of the five games.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game {0:?}: use one of rangeln, mensch-aergere-dich-nicht, ghostbuster, lauf-rauf, hase-und-igel")]
+pub struct UnknownGame(pub String);
+
+impl FromStr for GameKind {
+    type Err = UnknownGame;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        GameKind::ALL.into_iter().find(|g| g.slug() == s).ok_or_else(|| UnknownGame(s.to_owned()))
+    }
+}
+
+/// A game as listed in the catalogue.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct GameInfo {
+    pub slug: GameKind,
+    /// German display name.
+    pub name: String,
+    pub min_players: usize,
+    pub max_players: usize,
+    /// Pieces per player for every allowed player count.
+    pub pieces_per_player: Vec<PiecesPerPlayer>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PiecesPerPlayer {
+    pub players: usize,
+    pub pieces: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_round_trip_through_serde_and_from_str() {
+        for game in GameKind::ALL {
+            let json = serde_json::to_string(&game).unwrap();
+            assert_eq!(json, format!("\"{}\"", game.slug()));
+            assert_eq!(serde_json::from_str::<GameKind>(&json).unwrap(), game);
+            assert_eq!(game.slug().parse::<GameKind>().unwrap(), game);
+        }
+        assert!("chess".parse::<GameKind>().is_err());
+    }
+
+    #[test]
+    fn player_counts_and_pieces_follow_the_rules() {
+        assert_eq!(GameKind::Rangeln.pieces_per_player(3), Some(8));
+        assert_eq!(GameKind::Rangeln.pieces_per_player(4), Some(6));
+        assert_eq!(GameKind::Rangeln.pieces_per_player(5), Some(6));
+        assert_eq!(GameKind::Rangeln.pieces_per_player(2), None);
+        assert_eq!(GameKind::Rangeln.pieces_per_player(6), None);
+        for g in [GameKind::MenschAergereDichNicht, GameKind::Ghostbuster] {
+            assert_eq!((g.min_players(), g.max_players()), (2, 6));
+            assert_eq!(g.pieces_per_player(2), Some(4));
+        }
+        assert_eq!((GameKind::LaufRauf.min_players(), GameKind::LaufRauf.max_players()), (2, 4));
+        assert_eq!(GameKind::LaufRauf.pieces_per_player(4), Some(3));
+        assert_eq!(GameKind::HaseUndIgel.max_players(), 6);
+        assert_eq!(GameKind::catalogue().len(), 5);
+        assert_eq!(GameKind::MenschAergereDichNicht.name(), "Mensch ärgere Dich nicht");
+    }
+}

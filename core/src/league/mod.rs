@@ -1,0 +1,156 @@
+//! Leagues: a season of results turned into points and a table.
+
+mod points;
+mod standings;
+
+pub use points::{POINT_UNITS, PointsScheme};
+pub use standings::{LeagueTable, StandingRow, StandingsQuery, standings};
+
+use crate::catalogue::GameKind;
+use crate::error::Error;
+use crate::record::Placing;
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+/// The days a league counts, both ends included; an open end counts everything on
+/// that side.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Season {
+    #[serde(default)]
+    pub from: Option<NaiveDate>,
+    #[serde(default)]
+    pub to: Option<NaiveDate>,
+}
+
+impl Season {
+    pub fn contains(&self, date: NaiveDate) -> bool {
+        self.from.is_none_or(|from| from <= date) && self.to.is_none_or(|to| date <= to)
+    }
+}
+
+/// How players level on points are ordered, in the order listed. Points always come first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "kebab-case")]
+pub enum TieBreaker {
+    /// More first places.
+    Wins,
+    /// Lower average place.
+    AveragePlace,
+    /// Among the players still level only: one point for each time a player placed
+    /// ahead of another of them in the same game, half a point for a tie.
+    HeadToHead,
+}
+
+impl TieBreaker {
+    /// Wins, then average place, then head-to-head.
+    pub const DEFAULT: [TieBreaker; 3] = [TieBreaker::Wins, TieBreaker::AveragePlace, TieBreaker::HeadToHead];
+
+    pub fn slug(self) -> &'static str {
+        match self {
+            TieBreaker::Wins => "wins",
+            TieBreaker::AveragePlace => "average-place",
+            TieBreaker::HeadToHead => "head-to-head",
+        }
+    }
+
+    fn defaults() -> Vec<TieBreaker> {
+        TieBreaker::DEFAULT.to_vec()
+    }
+}
+
+/// Everything that decides how a league's results become its table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LeagueRules {
+    #[serde(default)]
+    pub season: Season,
+    /// The games this league counts.
+    pub games: Vec<GameKind>,
+    #[serde(default)]
+    pub points: PointsScheme,
+    /// Applied in order after points; defaults to wins, average place, head-to-head.
+    #[serde(default = "TieBreaker::defaults")]
+    pub tie_breakers: Vec<TieBreaker>,
+    /// Count Ghostbuster together with Mensch ärgere Dich nicht in per-game tables
+    /// (RULES.md leaves this to each league). Off by default: the two are kept apart.
+    #[serde(default)]
+    pub ghostbuster_with_mensch: bool,
+}
+
+impl LeagueRules {
+    /// Rules for `games` with every default: open season, players-beaten, default tie-breakers.
+    pub fn new(games: Vec<GameKind>) -> LeagueRules {
+        LeagueRules {
+            season: Season::default(),
+            games,
+            points: PointsScheme::default(),
+            tie_breakers: TieBreaker::defaults(),
+            ghostbuster_with_mensch: false,
+        }
+    }
+
+    pub fn validate(&self) -> Result<(), Error> {
+        if let Season { from: Some(from), to: Some(to) } = self.season
+            && to < from
+        {
+            return Err(Error::SeasonReversed { from, to });
+        }
+        if self.games.is_empty() {
+            return Err(Error::NoGames);
+        }
+        for (i, game) in self.games.iter().enumerate() {
+            if self.games[..i].contains(game) {
+                return Err(Error::DuplicateGame { game: *game });
+            }
+        }
+        for (i, breaker) in self.tie_breakers.iter().enumerate() {
+            if self.tie_breakers[..i].contains(breaker) {
+                return Err(Error::DuplicateTieBreaker { breaker: breaker.slug() });
+            }
+        }
+        self.points.validate()
+    }
+
+    /// May a result of `game` played on `date` be entered into this league?
+    pub fn admits(&self, game: GameKind, date: NaiveDate) -> Result<(), Error> {
+        if !self.games.contains(&game) {
+            return Err(Error::GameNotInLeague { game });
+        }
+        if !self.season.contains(date) {
+            return Err(Error::OutsideSeason {
+                date,
+                from: self.season.from.unwrap_or(NaiveDate::MIN),
+                to: self.season.to.unwrap_or(NaiveDate::MAX),
+            });
+        }
+        Ok(())
+    }
+
+    /// Does a result of `game` count in a table restricted to `only` (all games if `None`)?
+    pub(crate) fn counts(&self, game: GameKind, only: Option<GameKind>) -> bool {
+        use GameKind::{Ghostbuster, MenschAergereDichNicht};
+        self.games.contains(&game)
+            && match only {
+                None => true,
+                Some(only) if only == game => true,
+                Some(MenschAergereDichNicht | Ghostbuster) => {
+                    self.ghostbuster_with_mensch && matches!(game, MenschAergereDichNicht | Ghostbuster)
+                }
+                Some(_) => false,
+            }
+    }
+}
+
+/// A result as a league sees it: which game, when, and the places.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LeagueResult {
+    pub game: GameKind,
+    pub played_on: NaiveDate,
+    pub placings: Vec<Placing>,
+}
+
+#[cfg(test)]
+mod tests;

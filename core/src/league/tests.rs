@@ -1,0 +1,157 @@
+use super::*;
+use crate::catalogue::GameKind::*;
+
+fn day(d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 3, d).unwrap()
+}
+
+fn result(game: GameKind, d: u32, places: &[(&str, u32)]) -> LeagueResult {
+    LeagueResult {
+        game,
+        played_on: day(d),
+        placings: places.iter().map(|(p, n)| Placing { player: p.to_string(), place: *n }).collect(),
+    }
+}
+
+fn table(rows: &[StandingRow]) -> Vec<(u32, &str, f64)> {
+    rows.iter().map(|r| (r.place, r.player.as_str(), r.points)).collect()
+}
+
+#[test]
+fn points_then_wins_decide() {
+    let rules = LeagueRules::new(vec![MenschAergereDichNicht, Rangeln]);
+    let results = [
+        result(MenschAergereDichNicht, 1, &[("Anna", 1), ("Ben", 2), ("Cleo", 3)]),
+        result(MenschAergereDichNicht, 2, &[("Ben", 1), ("Cleo", 2), ("Anna", 3)]),
+        result(Rangeln, 3, &[("Cleo", 1), ("Anna", 2), ("Ben", 3)]),
+    ];
+    // Everyone has 3 points and 1 win, average place 2, head-to-head 3 each: all share 1st.
+    let rows = standings(&rules, &results, StandingsQuery::default());
+    assert_eq!(table(&rows), [(1, "Anna", 3.0), (1, "Ben", 3.0), (1, "Cleo", 3.0)]);
+    assert_eq!(rows[0].head_to_head, Some(3.0));
+
+    let results = [results[0].clone(), results[1].clone(), result(Rangeln, 3, &[("Cleo", 1), ("Anna", 1), ("Ben", 3)])];
+    let rows = standings(&rules, &results, StandingsQuery::default());
+    // Anna 2+0+1.5, Ben 1+2+0, Cleo 0+1+1.5
+    assert_eq!(table(&rows), [(1, "Anna", 3.5), (2, "Ben", 3.0), (3, "Cleo", 2.5)]);
+    assert_eq!(rows[0].wins, 2);
+    assert_eq!(rows[1].head_to_head, None);
+}
+
+#[test]
+fn wins_break_a_points_tie() {
+    let rules = LeagueRules::new(vec![LaufRauf]);
+    let results = [
+        result(LaufRauf, 1, &[("Anna", 1), ("Ben", 2), ("Cleo", 3), ("Dora", 4)]), // A3 B2 C1 D0
+        result(LaufRauf, 2, &[("Ben", 1), ("Cleo", 2), ("Anna", 3), ("Dora", 3)]), // B3 C2 A.5 D.5
+    ];
+    // Anna 3.5, Ben 5, Cleo 3, Dora 0.5
+    let rows = standings(&rules, &results, StandingsQuery::default());
+    assert_eq!(table(&rows), [(1, "Ben", 5.0), (2, "Anna", 3.5), (3, "Cleo", 3.0), (4, "Dora", 0.5)]);
+
+    // Equal points 3, Anna with a win beats Cleo without.
+    let results = [
+        result(LaufRauf, 1, &[("Anna", 1), ("Ben", 2), ("Cleo", 3), ("Dora", 4)]), // A3 B2 C1 D0
+        result(LaufRauf, 2, &[("Dora", 1), ("Cleo", 2), ("Ben", 3), ("Anna", 4)]), // D3 C2 B1 A0
+    ];
+    let rows = standings(&rules, &results, StandingsQuery::default());
+    // Anna and Dora won once each and beat each other once; Ben and Cleo likewise without a win.
+    assert_eq!(table(&rows), [(1, "Anna", 3.0), (1, "Dora", 3.0), (3, "Ben", 3.0), (3, "Cleo", 3.0)]);
+    assert_eq!(rows[3].wins, 0);
+}
+
+#[test]
+fn average_place_then_head_to_head() {
+    let mut rules = LeagueRules::new(vec![LaufRauf]);
+    rules.points = "table:1".parse().unwrap();
+    // Only wins score: Anna and Ben 1 point, 1 win each; Anna's places average 1.5, Ben's 2.
+    let results = [
+        result(LaufRauf, 1, &[("Anna", 1), ("Ben", 2)]),
+        result(LaufRauf, 2, &[("Ben", 1), ("Cleo", 2), ("Anna", 2)]),
+        result(LaufRauf, 3, &[("Cleo", 1), ("Ben", 3), ("Dora", 2)]),
+    ];
+    let rows = standings(&rules, &results, StandingsQuery::default());
+    // Anna and Cleo average 1.5 and tied with each other in their one meeting; Ben averages 2.
+    let places: Vec<(u32, &str)> = rows.iter().map(|r| (r.place, r.player.as_str())).collect();
+    assert_eq!(places[..3], [(1, "Anna"), (1, "Cleo"), (3, "Ben")]);
+    assert_eq!(rows[1].average_place, 1.5);
+    assert_eq!(rows[1].head_to_head, Some(0.5));
+
+    // Same points, wins and average place: Ben beat Anna head-to-head.
+    rules.tie_breakers = vec![TieBreaker::Wins, TieBreaker::AveragePlace, TieBreaker::HeadToHead];
+    let results = [
+        result(LaufRauf, 1, &[("Ben", 1), ("Anna", 2)]),
+        result(LaufRauf, 2, &[("Cleo", 1), ("Anna", 2), ("Ben", 2)]),
+        result(LaufRauf, 3, &[("Anna", 1), ("Dora", 2)]),
+        result(LaufRauf, 4, &[("Cleo", 1), ("Ben", 2)]),
+    ];
+    let rows = standings(&rules, &results, StandingsQuery::default());
+    // Anna: 1 win, places 2,2,1; Ben: 1 win, places 1,2,2. Ben beat Anna once and tied once.
+    let ab: Vec<(&str, u32, Option<f64>)> = rows.iter().filter(|r| r.player == "Anna" || r.player == "Ben").map(|r| (r.player.as_str(), r.place, r.head_to_head)).collect();
+    assert_eq!(ab, [("Ben", 2, Some(1.5)), ("Anna", 3, Some(0.5))]);
+
+    // Without head-to-head they share the place.
+    rules.tie_breakers = vec![TieBreaker::Wins, TieBreaker::AveragePlace];
+    let rows = standings(&rules, &results, StandingsQuery::default());
+    let ab: Vec<(&str, u32)> =
+        rows.iter().filter(|r| r.player == "Anna" || r.player == "Ben").map(|r| (r.player.as_str(), r.place)).collect();
+    assert_eq!(ab, [("Anna", 2), ("Ben", 2)]);
+}
+
+#[test]
+fn as_of_season_and_game_filters() {
+    let mut rules = LeagueRules::new(vec![Rangeln, MenschAergereDichNicht, Ghostbuster]);
+    rules.season = Season { from: Some(day(2)), to: Some(day(20)) };
+    let results = [
+        result(Rangeln, 1, &[("Anna", 1), ("Ben", 2), ("Cleo", 3)]), // before the season
+        result(Rangeln, 5, &[("Ben", 1), ("Anna", 2), ("Cleo", 3)]),
+        result(MenschAergereDichNicht, 6, &[("Cleo", 1), ("Anna", 2)]),
+        result(Ghostbuster, 7, &[("Cleo", 1), ("Ben", 2)]),
+        result(HaseUndIgel, 8, &[("Anna", 1), ("Ben", 2)]), // not a league game
+    ];
+    let q = |game, as_of| StandingsQuery { game, as_of };
+    let rows = standings(&rules, &results, q(None, None));
+    assert_eq!(table(&rows), [(1, "Cleo", 2.0), (2, "Ben", 2.0), (3, "Anna", 1.0)]);
+    assert_eq!(rows.iter().map(|r| r.played).sum::<u32>(), 7);
+
+    let rows = standings(&rules, &results, q(None, Some(day(5))));
+    assert_eq!(table(&rows), [(1, "Ben", 2.0), (2, "Anna", 1.0), (3, "Cleo", 0.0)]);
+
+    let rows = standings(&rules, &results, q(Some(Rangeln), None));
+    assert_eq!(rows.iter().map(|r| r.played).sum::<u32>(), 3);
+
+    // Mensch and Ghostbuster apart, then together.
+    let rows = standings(&rules, &results, q(Some(MenschAergereDichNicht), None));
+    assert_eq!(table(&rows), [(1, "Cleo", 1.0), (2, "Anna", 0.0)]);
+    rules.ghostbuster_with_mensch = true;
+    let rows = standings(&rules, &results, q(Some(MenschAergereDichNicht), None));
+    assert_eq!(table(&rows), [(1, "Cleo", 2.0), (2, "Anna", 0.0), (2, "Ben", 0.0)]);
+    let rows = standings(&rules, &results, q(Some(Ghostbuster), None));
+    assert_eq!(rows.len(), 3);
+}
+
+#[test]
+fn rules_are_validated() {
+    let mut rules = LeagueRules::new(vec![]);
+    assert_eq!(rules.validate().unwrap_err().code(), "no-games");
+    rules.games = vec![Rangeln, Rangeln];
+    assert_eq!(rules.validate().unwrap_err().code(), "duplicate-game");
+    rules.games = vec![Rangeln];
+    rules.season = Season { from: Some(day(10)), to: Some(day(9)) };
+    assert_eq!(rules.validate().unwrap_err().code(), "season-reversed");
+    rules.season = Season { from: Some(day(1)), to: Some(day(9)) };
+    rules.tie_breakers = vec![TieBreaker::Wins, TieBreaker::Wins];
+    assert_eq!(rules.validate().unwrap_err().code(), "duplicate-tie-breaker");
+    rules.tie_breakers = vec![];
+    assert!(rules.validate().is_ok());
+    assert_eq!(rules.admits(Ghostbuster, day(2)).unwrap_err().code(), "game-not-in-league");
+    assert_eq!(rules.admits(Rangeln, day(10)).unwrap_err().code(), "outside-season");
+    assert!(rules.admits(Rangeln, day(9)).is_ok());
+}
+
+#[test]
+fn json_defaults() {
+    let rules: LeagueRules = serde_json::from_str(r#"{"games": ["rangeln"]}"#).unwrap();
+    assert_eq!(rules, LeagueRules::new(vec![Rangeln]));
+    assert_eq!(rules.tie_breakers, TieBreaker::DEFAULT);
+}

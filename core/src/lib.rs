@@ -1,0 +1,21 @@
+//! spielstand's rules: scoring Rangeln, checking the finishing-order games, and turning
+//! results into league standings. Pure: no I/O, no clock, no global state.
+//!
+//! The project's reading of the rule texts is `shared/RULES.md`; decisions taken where
+//! it is silent are documented on the items they concern.
+
+pub mod catalogue;
+mod error;
+pub mod finishing;
+pub mod league;
+mod places;
+pub mod rangeln;
+pub mod record;
+
+pub use catalogue::{GameInfo, GameKind, UnknownGame};
+pub use error::Error;
+pub use league::{
+    LeagueResult, LeagueRules, LeagueTable, PointsScheme, Season, StandingRow, StandingsQuery, TieBreaker, standings,
+};
+pub use places::competition_places;
+pub use record::{Evaluation, GameRecord, Outcome, Placing, SeatedPlayer};

@@ -1,0 +1,240 @@
+//! Rangeln: scored round by round; the largest absolute total wins.
+//!
+//! A round result is entered in one of three ways ([`RoundInput`]): a whole board, the
+//! count of each player's pieces per ring, or the bare round score. Each is checked
+//! exactly as RULES.md says, and all three give the same score for the same position.
+
+mod board;
+mod cell;
+mod placement;
+
+pub use board::Board;
+pub use cell::{Cell, Ring};
+pub use placement::{check_placement, check_start_position};
+
+use crate::catalogue::GameKind;
+use crate::error::Error;
+use crate::places::competition_places;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Pieces of one player on each ring at the end of a round.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RingCounts {
+    /// Pieces on the +2 ring (8 cells).
+    #[serde(default)]
+    pub plus2: u32,
+    /// Pieces on the -2 ring (16 cells).
+    #[serde(default)]
+    pub minus2: u32,
+    /// Pieces on the +1 ring (24 cells).
+    #[serde(default)]
+    pub plus1: u32,
+    /// Pieces on the -1 ring (28 cells).
+    #[serde(default)]
+    pub minus1: u32,
+    /// Pieces on black cells (the centre and the four corners, 5 cells).
+    #[serde(default)]
+    pub black: u32,
+}
+
+impl RingCounts {
+    pub fn get(&self, ring: Ring) -> u32 {
+        match ring {
+            Ring::Plus2 => self.plus2,
+            Ring::Minus2 => self.minus2,
+            Ring::Plus1 => self.plus1,
+            Ring::Minus1 => self.minus1,
+            Ring::Black => self.black,
+        }
+    }
+
+    pub fn get_mut(&mut self, ring: Ring) -> &mut u32 {
+        match ring {
+            Ring::Plus2 => &mut self.plus2,
+            Ring::Minus2 => &mut self.minus2,
+            Ring::Plus1 => &mut self.plus1,
+            Ring::Minus1 => &mut self.minus1,
+            Ring::Black => &mut self.black,
+        }
+    }
+
+    /// Total pieces counted (saturating: absurd counts must not overflow the check).
+    pub fn pieces(&self) -> u32 {
+        Ring::ALL.iter().fold(0u32, |sum, &r| sum.saturating_add(self.get(r)))
+    }
+
+    pub fn score(&self) -> i64 {
+        Ring::ALL.iter().map(|&r| i64::from(r.value()) * i64::from(self.get(r))).sum()
+    }
+}
+
+/// One round's result, in any of the three accepted forms. Maps are keyed by player name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum RoundInput {
+    /// The final position in the board text format: `A`..`E` are the players in seats 1..5.
+    Board(String),
+    /// Per player, how many of their pieces stand on each ring.
+    Rings(BTreeMap<String, RingCounts>),
+    /// Per player, the bare round score.
+    Scores(BTreeMap<String, i32>),
+}
+
+/// The game-specific part of a Rangeln result: one entry per round, in the order played.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RangelnResult {
+    pub rounds: Vec<RoundInput>,
+}
+
+/// A player's score in one round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlayerScore {
+    pub player: String,
+    pub score: i32,
+}
+
+/// One scored round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RoundScore {
+    /// 1-based round number.
+    pub round: u32,
+    /// The player who started this round: seat 1 starts round 1, then clockwise.
+    pub start_player: String,
+    /// Scores in seat order.
+    pub scores: Vec<PlayerScore>,
+}
+
+/// A player's game total and place.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlayerTotal {
+    pub player: String,
+    pub total: i32,
+    /// Place by absolute total, largest first; equal absolute totals share a place.
+    pub place: u32,
+}
+
+/// A whole Rangeln game, scored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RangelnScore {
+    pub rounds: Vec<RoundScore>,
+    /// Totals in seat order.
+    pub totals: Vec<PlayerTotal>,
+}
+
+/// Pieces per player, or the player-count error.
+pub fn pieces_per_player(players: usize) -> Result<u32, Error> {
+    GameKind::Rangeln.pieces_per_player(players).ok_or(Error::PlayerCount {
+        game: GameKind::Rangeln,
+        found: players,
+        min: GameKind::Rangeln.min_players(),
+        max: GameKind::Rangeln.max_players(),
+    })
+}
+
+/// Checks that a name-keyed map covers exactly the seated players.
+fn check_keys<V>(map: &BTreeMap<String, V>, players: &[String]) -> Result<(), Error> {
+    if let Some(unknown) = map.keys().find(|k| !players.contains(k)) {
+        return Err(Error::UnknownPlayer { player: unknown.clone() });
+    }
+    if let Some(missing) = players.iter().find(|p| !map.contains_key(*p)) {
+        return Err(Error::MissingPlayer { player: missing.clone() });
+    }
+    Ok(())
+}
+
+/// Scores one round for `players` in seat order. Errors are not yet tagged with the round.
+pub fn score_round(input: &RoundInput, players: &[String]) -> Result<Vec<i32>, Error> {
+    let pieces = pieces_per_player(players.len())?;
+    match input {
+        RoundInput::Board(text) => {
+            let board = Board::parse_for(text, players.len())?;
+            (1..=players.len() as u8)
+                .zip(players)
+                .map(|(seat, player)| {
+                    let found = board.pieces_of(seat).count();
+                    if found != pieces as usize {
+                        return Err(Error::PieceCount { player: player.clone(), found, expected: pieces as usize });
+                    }
+                    Ok(board.score(seat))
+                })
+                .collect()
+        }
+        RoundInput::Rings(counts) => {
+            check_keys(counts, players)?;
+            for player in players {
+                let found = counts[player].pieces();
+                if found != pieces {
+                    return Err(Error::RingCountSum { player: player.clone(), found, expected: pieces });
+                }
+            }
+            for ring in Ring::ALL {
+                let found = counts.values().map(|c| c.get(ring)).sum::<u32>();
+                if found > ring.cells() {
+                    return Err(Error::RingOverfull { ring, found, capacity: ring.cells() });
+                }
+            }
+            Ok(players.iter().map(|p| counts[p].score() as i32).collect())
+        }
+        RoundInput::Scores(scores) => {
+            check_keys(scores, players)?;
+            let max = 2 * pieces as i32;
+            players
+                .iter()
+                .map(|player| {
+                    let score = scores[player];
+                    if !(-max..=max).contains(&score) {
+                        return Err(Error::ScoreOutOfBounds { player: player.clone(), score, pieces, min: -max, max });
+                    }
+                    Ok(score)
+                })
+                .collect()
+        }
+    }
+}
+
+/// Scores a whole game: `players` in seat order, one round per player.
+pub fn score_game(players: &[String], result: &RangelnResult) -> Result<RangelnScore, Error> {
+    pieces_per_player(players.len())?;
+    if result.rounds.len() != players.len() {
+        return Err(Error::RoundCount { players: players.len(), found: result.rounds.len(), expected: players.len() });
+    }
+    let mut totals = vec![0i32; players.len()];
+    let mut rounds = Vec::with_capacity(players.len());
+    for (index, input) in result.rounds.iter().enumerate() {
+        let round = index as u32 + 1;
+        let scores = score_round(input, players).map_err(|e| e.in_round(round))?;
+        for (total, score) in totals.iter_mut().zip(&scores) {
+            *total += score;
+        }
+        rounds.push(RoundScore {
+            round,
+            start_player: players[index].clone(),
+            scores: players
+                .iter()
+                .zip(scores)
+                .map(|(player, score)| PlayerScore { player: player.clone(), score })
+                .collect(),
+        });
+    }
+    // Largest absolute total first: -19 beats +18, and +19 ties with -19.
+    let keys: Vec<std::cmp::Reverse<u32>> = totals.iter().map(|t| std::cmp::Reverse(t.unsigned_abs())).collect();
+    let places = competition_places(&keys);
+    let totals = players
+        .iter()
+        .zip(totals)
+        .zip(places)
+        .map(|((player, total), place)| PlayerTotal { player: player.clone(), total, place })
+        .collect();
+    Ok(RangelnScore { rounds, totals })
+}
+
+#[cfg(test)]
+mod tests;

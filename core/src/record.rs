@@ -1,0 +1,209 @@
+//! A played game as recorded by a club, and its one common output: the places.
+
+use crate::catalogue::GameKind;
+use crate::error::Error;
+use crate::finishing::{HaseUndIgelResult, LaufRaufResult, MenschResult};
+use crate::rangeln::{self, RangelnResult, RangelnScore};
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+/// A player at the table. Seats are 1-based and run clockwise; in Rangeln seat 1
+/// starts round 1.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SeatedPlayer {
+    pub player: String,
+    pub seat: u32,
+}
+
+/// Where a player finished. Tied players share a place and the next place is skipped.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Placing {
+    pub player: String,
+    pub place: u32,
+}
+
+/// The game played and its game-specific detail. Ghostbuster is recorded exactly like
+/// Mensch ärgere Dich nicht.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "game", content = "detail", rename_all = "kebab-case")]
+pub enum Outcome {
+    Rangeln(RangelnResult),
+    MenschAergereDichNicht(MenschResult),
+    Ghostbuster(MenschResult),
+    LaufRauf(LaufRaufResult),
+    HaseUndIgel(HaseUndIgelResult),
+}
+
+impl Outcome {
+    pub fn game(&self) -> GameKind {
+        match self {
+            Outcome::Rangeln(_) => GameKind::Rangeln,
+            Outcome::MenschAergereDichNicht(_) => GameKind::MenschAergereDichNicht,
+            Outcome::Ghostbuster(_) => GameKind::Ghostbuster,
+            Outcome::LaufRauf(_) => GameKind::LaufRauf,
+            Outcome::HaseUndIgel(_) => GameKind::HaseUndIgel,
+        }
+    }
+}
+
+/// One played game, as a club enters it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct GameRecord {
+    pub played_on: NaiveDate,
+    /// Everyone at the table with their seat.
+    pub players: Vec<SeatedPlayer>,
+    #[serde(flatten)]
+    pub outcome: Outcome,
+}
+
+/// What a checked record yields.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Evaluation {
+    /// Every player's place, best first (ties by seat).
+    pub placings: Vec<Placing>,
+    /// Round scores and totals; only for Rangeln.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rangeln: Option<RangelnScore>,
+}
+
+impl GameRecord {
+    pub fn game(&self) -> GameKind {
+        self.outcome.game()
+    }
+
+    /// The players in seat order, after checking names and seats: names non-empty and
+    /// unique (case-insensitively: "anna" and "Anna" at one table is a typo), seats
+    /// exactly 1..=n, and n within the game's player count.
+    pub fn players_in_seat_order(&self) -> Result<Vec<String>, Error> {
+        let game = self.game();
+        let n = self.players.len();
+        if !(game.min_players()..=game.max_players()).contains(&n) {
+            return Err(Error::PlayerCount { game, found: n, min: game.min_players(), max: game.max_players() });
+        }
+        let mut by_seat: Vec<Option<&str>> = vec![None; n];
+        for (i, sp) in self.players.iter().enumerate() {
+            if sp.player.trim().is_empty() {
+                return Err(Error::EmptyName);
+            }
+            let lower = sp.player.to_lowercase();
+            if self.players[..i].iter().any(|other| other.player.to_lowercase() == lower) {
+                return Err(Error::DuplicatePlayer { player: sp.player.clone() });
+            }
+            let slot = (sp.seat as usize)
+                .checked_sub(1)
+                .and_then(|i| by_seat.get_mut(i))
+                .ok_or_else(|| Error::SeatOutOfRange { player: sp.player.clone(), seat: sp.seat, players: n })?;
+            if let Some(first) = slot {
+                return Err(Error::DuplicateSeat {
+                    seat: sp.seat,
+                    first: (*first).to_owned(),
+                    second: sp.player.clone(),
+                });
+            }
+            *slot = Some(&sp.player);
+        }
+        Ok(by_seat.into_iter().map(|p| p.expect("n distinct seats in 1..=n fill every slot").to_owned()).collect())
+    }
+
+    /// Checks the record against the game's rules and yields the places.
+    pub fn evaluate(&self) -> Result<Evaluation, Error> {
+        let players = self.players_in_seat_order()?;
+        let (mut placings, rangeln) = match &self.outcome {
+            Outcome::Rangeln(result) => {
+                let score = rangeln::score_game(&players, result)?;
+                let placings =
+                    score.totals.iter().map(|t| Placing { player: t.player.clone(), place: t.place }).collect();
+                (placings, Some(score))
+            }
+            Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => (r.placings(&players)?, None),
+            Outcome::LaufRauf(r) => (r.placings(&players)?, None),
+            Outcome::HaseUndIgel(r) => (r.placings(&players)?, None),
+        };
+        let seat = |name: &str| players.iter().position(|p| p == name);
+        placings.sort_by_key(|p| (p.place, seat(&p.player)));
+        Ok(Evaluation { placings, rangeln })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn record(value: serde_json::Value) -> GameRecord {
+        serde_json::from_value(value).unwrap()
+    }
+
+    #[test]
+    fn the_json_shape_is_flat_with_game_and_detail() {
+        let r = record(json!({
+            "played_on": "2026-11-20",
+            "players": [{"player": "Ben", "seat": 2}, {"player": "Anna", "seat": 1}],
+            "game": "mensch-aergere-dich-nicht",
+            "detail": {"order": [["Ben"], ["Anna"]]}
+        }));
+        assert_eq!(r.game(), GameKind::MenschAergereDichNicht);
+        assert_eq!(r.players_in_seat_order().unwrap(), ["Anna", "Ben"]);
+        let back = serde_json::to_value(&r).unwrap();
+        assert_eq!(back["game"], "mensch-aergere-dich-nicht");
+        assert_eq!(back["detail"]["order"], json!([["Ben"], ["Anna"]]));
+        let eval = r.evaluate().unwrap();
+        assert_eq!(
+            eval.placings,
+            vec![Placing { player: "Ben".into(), place: 1 }, Placing { player: "Anna".into(), place: 2 }]
+        );
+        assert!(serde_json::to_value(&eval).unwrap().get("rangeln").is_none());
+    }
+
+    #[test]
+    fn seats_and_names_are_checked() {
+        let base = |players: serde_json::Value| {
+            record(
+                json!({"played_on": "2026-11-20", "players": players, "game": "ghostbuster", "detail": {"order": [["A"], ["B"]]}}),
+            )
+        };
+        let err = base(json!([{"player": "A", "seat": 1}, {"player": "B", "seat": 3}])).evaluate().unwrap_err();
+        assert_eq!(err, Error::SeatOutOfRange { player: "B".into(), seat: 3, players: 2 });
+        let err = base(json!([{"player": "A", "seat": 1}, {"player": "B", "seat": 1}])).evaluate().unwrap_err();
+        assert_eq!(err.to_string(), "seat 1 is taken by both A and B");
+        let err = base(json!([{"player": "A", "seat": 1}, {"player": "a", "seat": 2}])).evaluate().unwrap_err();
+        assert_eq!(err.code(), "duplicate-player");
+        let err = base(json!([{"player": " ", "seat": 1}, {"player": "B", "seat": 2}])).evaluate().unwrap_err();
+        assert_eq!(err.code(), "empty-name");
+        let err = base(json!([{"player": "A", "seat": 1}])).evaluate().unwrap_err();
+        assert_eq!(err.to_string(), "ghostbuster is played by 2 to 6 players, this result has 1");
+    }
+
+    #[test]
+    fn lauf_rauf_allows_at_most_four() {
+        let players: Vec<serde_json::Value> = (1..=5).map(|i| json!({"player": format!("P{i}"), "seat": i})).collect();
+        let order: Vec<Vec<String>> = (1..=5).map(|i| vec![format!("P{i}")]).collect();
+        let r = record(
+            json!({"played_on": "2026-11-20", "players": players, "game": "lauf-rauf", "detail": {"order": order, "edition": "published", "cards": true}}),
+        );
+        assert_eq!(r.evaluate().unwrap_err().code(), "player-count");
+    }
+
+    #[test]
+    fn rangeln_records_carry_their_score() {
+        let r = record(json!({
+            "played_on": "2026-11-20",
+            "players": [{"player": "A", "seat": 1}, {"player": "B", "seat": 2}, {"player": "C", "seat": 3}],
+            "game": "rangeln",
+            "detail": {"rounds": [
+                {"scores": {"A": -7, "B": 6, "C": 1}},
+                {"scores": {"A": -6, "B": 6, "C": 1}},
+                {"scores": {"A": -6, "B": 6, "C": 1}}
+            ]}
+        }));
+        let eval = r.evaluate().unwrap();
+        let places: Vec<(&str, u32)> = eval.placings.iter().map(|p| (p.player.as_str(), p.place)).collect();
+        assert_eq!(places, [("A", 1), ("B", 2), ("C", 3)]);
+        assert_eq!(eval.rangeln.unwrap().totals[0].total, -19);
+    }
+}
