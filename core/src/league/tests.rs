@@ -87,7 +87,11 @@ fn average_place_then_head_to_head() {
     ];
     let rows = standings(&rules, &results, StandingsQuery::default());
     // Anna: 1 win, places 2,2,1; Ben: 1 win, places 1,2,2. Ben beat Anna once and tied once.
-    let ab: Vec<(&str, u32, Option<f64>)> = rows.iter().filter(|r| r.player == "Anna" || r.player == "Ben").map(|r| (r.player.as_str(), r.place, r.head_to_head)).collect();
+    let ab: Vec<(&str, u32, Option<f64>)> = rows
+        .iter()
+        .filter(|r| r.player == "Anna" || r.player == "Ben")
+        .map(|r| (r.player.as_str(), r.place, r.head_to_head))
+        .collect();
     assert_eq!(ab, [("Ben", 2, Some(1.5)), ("Anna", 3, Some(0.5))]);
 
     // Without head-to-head they share the place.

@@ -1,0 +1,123 @@
+//! Property tests of the rules that must hold for every input, not just the examples.
+
+use chrono::NaiveDate;
+use proptest::prelude::*;
+use proptest::sample::subsequence;
+use spielstand_core::finishing::{FinishingOrder, MenschResult};
+use spielstand_core::rangeln::{Board, Cell, RoundInput, score_round};
+use spielstand_core::{
+    GameKind, GameRecord, LeagueResult, LeagueRules, LeagueTable, Outcome, Placing, PointsScheme, SeatedPlayer,
+    StandingsQuery, competition_places, standings,
+};
+
+const NAMES: [&str; 8] = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Greta", "Hanna"];
+
+/// A Rangeln end-of-round position for 3 to 5 players: every player's pieces on distinct cells.
+fn position() -> impl Strategy<Value = (Vec<String>, Board)> {
+    (3usize..=5).prop_flat_map(|n| {
+        let pieces = if n == 3 { 8 } else { 6 };
+        let cells: Vec<Cell> = Cell::all().collect();
+        (Just(n), Just(cells).prop_shuffle()).prop_map(move |(n, cells)| {
+            let mut board = Board::default();
+            for (i, cell) in cells.into_iter().take(n * pieces).enumerate() {
+                board.set(cell, Some((i / pieces) as u8 + 1));
+            }
+            (NAMES[..n].iter().map(|s| s.to_string()).collect(), board)
+        })
+    })
+}
+
+/// Places of a game of 2 to 6 players, ties anywhere.
+fn places() -> impl Strategy<Value = Vec<u32>> {
+    prop::collection::vec(0u8..4, 2..=6).prop_map(|keys| competition_places(&keys))
+}
+
+fn league_results() -> impl Strategy<Value = Vec<LeagueResult>> {
+    let one = (places(), 1u32..=28, prop::sample::select(GameKind::ALL.to_vec()), Just(NAMES.to_vec()).prop_shuffle())
+        .prop_map(|(places, day, game, names)| LeagueResult {
+            game,
+            played_on: NaiveDate::from_ymd_opt(2026, 2, day).unwrap(),
+            placings: places.iter().zip(names).map(|(&place, p)| Placing { player: p.to_string(), place }).collect(),
+        });
+    prop::collection::vec(one, 0..40)
+}
+
+proptest! {
+    #[test]
+    fn board_ring_counts_and_bare_scores_agree((players, board) in position()) {
+        let from_board = score_round(&RoundInput::Board(board.to_string()), &players).unwrap();
+        let rings = RoundInput::Rings(players.iter().enumerate().map(|(i, p)| (p.clone(), board.ring_counts(i as u8 + 1))).collect());
+        prop_assert_eq!(&score_round(&rings, &players).unwrap(), &from_board);
+        let bare = RoundInput::Scores(players.iter().cloned().zip(from_board.iter().copied()).collect());
+        prop_assert_eq!(&score_round(&bare, &players).unwrap(), &from_board);
+    }
+
+    #[test]
+    fn shuffling_the_input_never_changes_places(
+        (places, seat_perm, list_perm) in places().prop_flat_map(|p| {
+            let n = p.len();
+            (Just(p), Just((0..n).collect::<Vec<_>>()).prop_shuffle(), Just((0..n).collect::<Vec<_>>()).prop_shuffle())
+        })
+    ) {
+        // Build a valid Mensch order from arbitrary places: only the last place may be shared,
+        // so collapse every place but the last to single players.
+        let n = places.len();
+        let mut order: Vec<Vec<String>> = (0..n - 1).map(|i| vec![NAMES[i].to_string()]).collect();
+        order.push(vec![NAMES[n - 1].to_string()]);
+        if places.iter().filter(|&&p| p == *places.iter().max().unwrap()).count() > 1 && n > 2 {
+            let last = order.pop().unwrap();
+            order.last_mut().unwrap().extend(last);
+        }
+        let seated: Vec<SeatedPlayer> = (0..n).map(|i| SeatedPlayer { player: NAMES[i].to_string(), seat: seat_perm[i] as u32 + 1 }).collect();
+        let record = |players: Vec<SeatedPlayer>, order: Vec<Vec<String>>| GameRecord {
+            played_on: NaiveDate::from_ymd_opt(2026, 1, 1).unwrap(),
+            players,
+            outcome: Outcome::MenschAergereDichNicht(MenschResult { order: FinishingOrder(order), house_rules: vec![], colours: Default::default() }),
+        };
+        let sorted = |mut v: Vec<Placing>| { v.sort_by(|a, b| a.player.cmp(&b.player)); v };
+        let base = sorted(record(seated.clone(), order.clone()).evaluate().unwrap().placings);
+        let shuffled_players: Vec<SeatedPlayer> = list_perm.iter().map(|&i| seated[i].clone()).collect();
+        let mut shuffled_order = order.clone();
+        for group in &mut shuffled_order { group.reverse(); }
+        let again = sorted(record(shuffled_players, shuffled_order).evaluate().unwrap().placings);
+        prop_assert_eq!(base, again);
+    }
+
+    #[test]
+    fn players_beaten_hands_out_n_times_n_minus_1_over_2(places in places()) {
+        let n = places.len() as i64;
+        let total: i64 = PointsScheme::PlayersBeaten.award(&places).iter().sum();
+        prop_assert_eq!(total, n * (n - 1) / 2 * spielstand_core::league::POINT_UNITS);
+    }
+
+    #[test]
+    fn standings_are_the_same_in_batch_one_at_a_time_and_in_any_order(
+        results in league_results(),
+        seed in any::<u64>(),
+        table in prop::option::of(subsequence(vec![10u32, 6, 4, 2, 1, 0], 1..=6)),
+    ) {
+        let mut rules = LeagueRules::new(GameKind::ALL.to_vec());
+        if let Some(mut table) = table {
+            table.sort_unstable_by(|a, b| b.cmp(a));
+            rules.points = PointsScheme::Table { table };
+        }
+        rules.ghostbuster_with_mensch = seed % 2 == 0;
+        for query in [StandingsQuery::default(), StandingsQuery { game: Some(GameKind::MenschAergereDichNicht), as_of: NaiveDate::from_ymd_opt(2026, 2, 14) }] {
+            let batch = standings(&rules, &results, query);
+            let mut one_by_one = LeagueTable::new(&rules, query);
+            for r in &results {
+                one_by_one.add(r);
+                let _ = one_by_one.rows();
+            }
+            prop_assert_eq!(&one_by_one.rows(), &batch);
+            let mut shuffled = results.clone();
+            // Deterministic shuffle from the seed: rotate and reverse.
+            if !shuffled.is_empty() {
+                let k = (seed as usize) % shuffled.len();
+                shuffled.rotate_left(k);
+                shuffled.reverse();
+            }
+            prop_assert_eq!(&standings(&rules, &shuffled, query), &batch);
+        }
+    }
+}
