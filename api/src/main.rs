@@ -1,1 +1,108 @@
-fn main() {}
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use spielstand_api::db::{self, Backend, DatabaseUrl};
+use spielstand_api::store::tokens;
+use spielstand_api::{AppState, app};
+
+/// The spielstand league server.
+#[derive(Debug, Parser)]
+#[command(version, about)]
+struct Cli {
+    /// Database: a SQLite file path, sqlite://PATH, or postgres://USER@HOST/DB.
+    #[arg(long, env = "SPIELSTAND_DATABASE_URL", default_value = "./spielstand.db", global = true)]
+    database_url: String,
+
+    /// Address to listen on.
+    #[arg(long, env = "SPIELSTAND_BIND", default_value = "127.0.0.1:8080", global = true)]
+    bind: String,
+
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Serve the API (the default).
+    Serve,
+    /// Manage write tokens.
+    #[command(subcommand)]
+    Token(TokenCommand),
+    /// Print the OpenAPI document as YAML.
+    Openapi,
+}
+
+#[derive(Debug, Subcommand)]
+enum TokenCommand {
+    /// Create a write token; it is printed once, as the last line, and only its hash is stored.
+    Create {
+        #[arg(long)]
+        name: String,
+    },
+    /// List tokens (names and dates, never the tokens).
+    List,
+    /// Revoke a token by name.
+    Revoke { name: String },
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,actix_server=warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Openapi => {
+            print!("{}", spielstand_api::openapi_yaml());
+            Ok(())
+        }
+        Command::Token(command) => {
+            let url = DatabaseUrl::parse(&cli.database_url)?;
+            let pool = db::open(&url, 1)?;
+            let mut conn = pool.get().context("opening a database connection")?;
+            match command {
+                TokenCommand::Create { name } => {
+                    let token = tokens::create(&mut conn, &name)?;
+                    eprintln!("Created write token {name:?}. Store it now: it cannot be shown again.");
+                    println!("{token}");
+                }
+                TokenCommand::List => {
+                    for t in tokens::list(&mut conn)? {
+                        let state =
+                            t.revoked_at.map_or("active".to_owned(), |at| format!("revoked {}", at.to_rfc3339()));
+                        println!("{}\tcreated {}\t{state}", t.name, t.created_at.to_rfc3339());
+                    }
+                }
+                TokenCommand::Revoke { name } => {
+                    tokens::revoke(&mut conn, &name)?;
+                    eprintln!("Revoked token {name:?}.");
+                }
+            }
+            Ok(())
+        }
+        Command::Serve => serve(&cli.database_url, &cli.bind),
+    }
+}
+
+#[actix_web::main]
+async fn serve(database_url: &str, bind: &str) -> anyhow::Result<()> {
+    let url = DatabaseUrl::parse(database_url)?;
+    let connections = match url.backend() {
+        Backend::Sqlite => 8,
+        Backend::Postgres => 16,
+    };
+    let pool = db::open(&url, connections)?;
+    let state = AppState::new(pool);
+    let server = actix_web::HttpServer::new(move || app(state.clone()))
+        .bind(bind)
+        .with_context(|| format!("cannot listen on {bind}"))?
+        // On Ctrl-C or SIGTERM: stop accepting, finish the requests in flight.
+        .shutdown_timeout(30);
+    for addr in server.addrs() {
+        tracing::info!(database = %url, "spielstand-api listening on http://{addr} (docs at http://{addr}/docs/)");
+    }
+    server.run().await?;
+    tracing::info!("shut down");
+    Ok(())
+}

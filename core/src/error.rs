@@ -59,6 +59,8 @@ pub enum Error {
     MissingPlayer { player: String },
     #[error("a player's name must not be empty")]
     EmptyName,
+    #[error("{name:?} is not a usable name: {reason}")]
+    InvalidName { name: String, reason: &'static str },
     #[error("seat {seat} of {player} is not between 1 and {players}")]
     SeatOutOfRange { player: String, seat: u32, players: usize },
     #[error("seat {seat} is taken by both {first} and {second}")]
@@ -138,6 +140,7 @@ impl Error {
             Error::UnknownPlayer { .. } => "unknown-player",
             Error::MissingPlayer { .. } => "missing-player",
             Error::EmptyName => "empty-name",
+            Error::InvalidName { .. } => "invalid-name",
             Error::SeatOutOfRange { .. } => "seat-out-of-range",
             Error::DuplicateSeat { .. } => "duplicate-seat",
             Error::RoundCount { .. } => "round-count",

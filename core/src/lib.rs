@@ -18,4 +18,4 @@ pub use league::{
     LeagueResult, LeagueRules, LeagueTable, PointsScheme, Season, StandingRow, StandingsQuery, TieBreaker, standings,
 };
 pub use places::competition_places;
-pub use record::{Evaluation, GameRecord, Outcome, Placing, SeatedPlayer};
+pub use record::{Evaluation, GameRecord, MAX_NAME_CHARS, Outcome, Placing, SeatedPlayer, check_name};

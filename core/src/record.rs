@@ -71,9 +71,75 @@ pub struct Evaluation {
     pub rangeln: Option<RangelnScore>,
 }
 
+/// Longest accepted player name, in characters.
+pub const MAX_NAME_CHARS: usize = 100;
+
+/// Checks a name for a player (or a league): any script, but not empty, at most
+/// [`MAX_NAME_CHARS`] characters, no surrounding whitespace (names round-trip byte-exact,
+/// so they are refused rather than trimmed), no control characters, and none of `,` `=`
+/// (they separate places and players when results are typed) nor a leading `@` (it
+/// marks a board file).
+pub fn check_name(name: &str) -> Result<(), Error> {
+    let invalid = |reason| Err(Error::InvalidName { name: name.to_owned(), reason });
+    if name.is_empty() {
+        return Err(Error::EmptyName);
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return invalid("longer than 100 characters");
+    }
+    if name.trim() != name {
+        return invalid("starts or ends with whitespace");
+    }
+    if name.chars().any(char::is_control) {
+        return invalid("contains a control character");
+    }
+    if name.contains([',', '=']) {
+        return invalid("contains ',' or '=', which separate players when results are typed");
+    }
+    if name.starts_with('@') {
+        return invalid("starts with '@', which marks a board file");
+    }
+    Ok(())
+}
+
 impl GameRecord {
     pub fn game(&self) -> GameKind {
         self.outcome.game()
+    }
+
+    /// Replaces every player name in the record, detail included, by `rename(name)`:
+    /// used to show a stored result with the players' current names.
+    pub fn map_player_names(&mut self, mut rename: impl FnMut(&str) -> String) {
+        use crate::rangeln::RoundInput;
+        fn rekey<V>(map: &mut std::collections::BTreeMap<String, V>, rename: &mut impl FnMut(&str) -> String) {
+            *map = std::mem::take(map).into_iter().map(|(k, v)| (rename(&k), v)).collect();
+        }
+        for p in &mut self.players {
+            p.player = rename(&p.player);
+        }
+        let order = match &mut self.outcome {
+            Outcome::Rangeln(r) => {
+                for round in &mut r.rounds {
+                    match round {
+                        RoundInput::Board(_) => {}
+                        RoundInput::Rings(map) => rekey(map, &mut rename),
+                        RoundInput::Scores(map) => rekey(map, &mut rename),
+                    }
+                }
+                return;
+            }
+            Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => &mut r.order,
+            Outcome::LaufRauf(r) => &mut r.order,
+            Outcome::HaseUndIgel(r) => {
+                for f in &mut r.finishers {
+                    f.player = rename(&f.player);
+                }
+                &mut r.order
+            }
+        };
+        for name in order.0.iter_mut().flatten() {
+            *name = rename(name);
+        }
     }
 
     /// The players in seat order, after checking names and seats: names non-empty and
@@ -87,9 +153,7 @@ impl GameRecord {
         }
         let mut by_seat: Vec<Option<&str>> = vec![None; n];
         for (i, sp) in self.players.iter().enumerate() {
-            if sp.player.trim().is_empty() {
-                return Err(Error::EmptyName);
-            }
+            check_name(&sp.player)?;
             let lower = sp.player.to_lowercase();
             if self.players[..i].iter().any(|other| other.player.to_lowercase() == lower) {
                 return Err(Error::DuplicatePlayer { player: sp.player.clone() });
@@ -173,10 +237,48 @@ mod tests {
         assert_eq!(err.to_string(), "seat 1 is taken by both A and B");
         let err = base(json!([{"player": "A", "seat": 1}, {"player": "a", "seat": 2}])).evaluate().unwrap_err();
         assert_eq!(err.code(), "duplicate-player");
-        let err = base(json!([{"player": " ", "seat": 1}, {"player": "B", "seat": 2}])).evaluate().unwrap_err();
+        let err = base(json!([{"player": "", "seat": 1}, {"player": "B", "seat": 2}])).evaluate().unwrap_err();
         assert_eq!(err.code(), "empty-name");
         let err = base(json!([{"player": "A", "seat": 1}])).evaluate().unwrap_err();
         assert_eq!(err.to_string(), "ghostbuster is played by 2 to 6 players, this result has 1");
+    }
+
+    #[test]
+    fn names_in_any_script_but_without_separators() {
+        for ok in ["Anna", "Jürgen Groß", "Ωμέγα", "李小龙", "O'Brien", "<script>"] {
+            assert!(check_name(ok).is_ok(), "{ok}");
+        }
+        for bad in [" Anna", "Anna ", "A,B", "A=B", "@home", "tab\tname"] {
+            assert_eq!(check_name(bad).unwrap_err().code(), "invalid-name", "{bad}");
+        }
+        assert_eq!(check_name(&"x".repeat(101)).unwrap_err().code(), "invalid-name");
+    }
+
+    #[test]
+    fn renaming_reaches_every_name_in_the_detail() {
+        let mut r = record(json!({
+            "played_on": "2026-11-20",
+            "players": [{"player": "A", "seat": 1}, {"player": "B", "seat": 2}, {"player": "C", "seat": 3}],
+            "game": "hase-und-igel",
+            "detail": {"order": [["B"], ["A", "C"]], "finishers": [{"player": "B", "carrots": 5}]}
+        }));
+        r.map_player_names(|n| format!("{n}{n}"));
+        let v = serde_json::to_value(&r).unwrap();
+        assert_eq!(v["players"][0]["player"], "AA");
+        assert_eq!(v["detail"]["order"], json!([["BB"], ["AA", "CC"]]));
+        assert_eq!(v["detail"]["finishers"][0]["player"], "BB");
+        assert!(r.evaluate().is_ok());
+
+        let mut r = record(json!({
+            "played_on": "2026-11-20",
+            "players": [{"player": "A", "seat": 1}, {"player": "B", "seat": 2}, {"player": "C", "seat": 3}],
+            "game": "rangeln",
+            "detail": {"rounds": [{"scores": {"A": 1, "B": 2, "C": 3}}, {"rings": {"A": {"plus1": 8}, "B": {"plus1": 8}, "C": {"minus1": 8}}}, {"scores": {"A": 1, "B": 2, "C": 3}}]}
+        }));
+        r.map_player_names(|n| n.to_lowercase());
+        let v = serde_json::to_value(&r).unwrap();
+        assert_eq!(v["detail"]["rounds"][1]["rings"]["c"]["minus1"], 8);
+        assert!(r.evaluate().is_ok());
     }
 
     #[test]

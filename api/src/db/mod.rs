@@ -1,0 +1,238 @@
+//! The database: one connection type for SQLite and PostgreSQL, chosen from the URL.
+//!
+//! This is the one place with backend-specific code: connection setup, migrations and
+//! how transactions begin. Everything else is written against [`DbConn`].
+
+pub mod schema;
+
+use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
+use diesel::prelude::*;
+use diesel::r2d2;
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+use std::fmt;
+use std::time::Duration;
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/postgres");
+
+/// Durable and concurrent: WAL so readers never block the writer, FULL sync so an
+/// acknowledged write survives power loss, and a busy timeout so concurrent writers
+/// queue instead of failing.
+const SQLITE_PRAGMAS: &str =
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 15000;";
+
+#[derive(diesel::MultiConnection)]
+pub enum DbConn {
+    Sqlite(diesel::SqliteConnection),
+    Pg(diesel::PgConnection),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A database location: `postgres://...` / `postgresql://...`, `sqlite://PATH`,
+/// `sqlite:PATH`, or a bare file path (SQLite).
+#[derive(Clone, PartialEq, Eq)]
+pub struct DatabaseUrl {
+    backend: Backend,
+    /// The path for SQLite, the whole URL for PostgreSQL.
+    target: String,
+}
+
+impl DatabaseUrl {
+    pub fn parse(url: &str) -> Result<DatabaseUrl, DbSetupError> {
+        let url = url.trim();
+        if url.is_empty() {
+            return Err(DbSetupError::Url("the database URL is empty".into()));
+        }
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Ok(DatabaseUrl { backend: Backend::Postgres, target: url.to_owned() });
+        }
+        let path = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")).unwrap_or(url);
+        if let Some((scheme, _)) = path.split_once("://") {
+            return Err(DbSetupError::Url(format!(
+                "unsupported database scheme {scheme:?}: use postgres://, sqlite:// or a file path"
+            )));
+        }
+        if path.is_empty() {
+            return Err(DbSetupError::Url("the SQLite path is empty".into()));
+        }
+        Ok(DatabaseUrl { backend: Backend::Sqlite, target: path.to_owned() })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Opens one connection to the backend the URL names, reporting that backend's own error.
+    pub fn connect(&self) -> Result<DbConn, r2d2::Error> {
+        match self.backend {
+            Backend::Sqlite => {
+                let mut conn =
+                    diesel::SqliteConnection::establish(&self.target).map_err(r2d2::Error::ConnectionError)?;
+                conn.batch_execute(SQLITE_PRAGMAS).map_err(r2d2::Error::QueryError)?;
+                Ok(DbConn::Sqlite(conn))
+            }
+            Backend::Postgres => {
+                diesel::PgConnection::establish(&self.target).map(DbConn::Pg).map_err(r2d2::Error::ConnectionError)
+            }
+        }
+    }
+}
+
+impl fmt::Display for DatabaseUrl {
+    /// Never prints a PostgreSQL password.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.backend {
+            Backend::Sqlite => write!(f, "sqlite://{}", self.target),
+            Backend::Postgres => {
+                let redacted = match (self.target.find("://"), self.target.rfind('@')) {
+                    (Some(s), Some(at)) if at > s => format!("{}://***@{}", &self.target[..s], &self.target[at + 1..]),
+                    _ => self.target.clone(),
+                };
+                f.write_str(&redacted)
+            }
+        }
+    }
+}
+
+impl fmt::Debug for DatabaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbSetupError {
+    #[error("{0}")]
+    Url(String),
+    #[error("cannot open the database {url}: {source}")]
+    Connect { url: DatabaseUrl, source: r2d2::Error },
+    #[error("cannot open the database {url}: {source}")]
+    Pool { url: DatabaseUrl, source: r2d2::PoolError },
+    #[error("migrating the database failed: {0}")]
+    Migrate(String),
+}
+
+/// Builds r2d2 connections with [`DatabaseUrl::connect`]: diesel's own manager would try
+/// every backend and hide the real error.
+#[derive(Debug)]
+pub struct Manager(DatabaseUrl);
+
+impl r2d2::ManageConnection for Manager {
+    type Connection = DbConn;
+    type Error = r2d2::Error;
+
+    fn connect(&self) -> Result<DbConn, r2d2::Error> {
+        self.0.connect()
+    }
+
+    fn is_valid(&self, conn: &mut DbConn) -> Result<(), r2d2::Error> {
+        conn.batch_execute("SELECT 1").map_err(r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, conn: &mut DbConn) -> bool {
+        // A connection left inside a transaction (a panic mid-request) is not reused.
+        !matches!(
+            <DbConn as Connection>::TransactionManager::transaction_manager_status_mut(conn).transaction_depth(),
+            Ok(None)
+        )
+    }
+}
+
+pub type Pool = r2d2::Pool<Manager>;
+
+/// Opens the pool and brings the schema up to date.
+pub fn open(url: &DatabaseUrl, max_connections: u32) -> Result<Pool, DbSetupError> {
+    let mut conn = url.connect().map_err(|source| DbSetupError::Connect { url: url.clone(), source })?;
+    migrate(&mut conn)?;
+    drop(conn);
+    r2d2::Pool::builder()
+        .max_size(max_connections)
+        .connection_timeout(Duration::from_secs(20))
+        .build(Manager(url.clone()))
+        .map_err(|source| DbSetupError::Pool { url: url.clone(), source })
+}
+
+pub fn migrate(conn: &mut DbConn) -> Result<(), DbSetupError> {
+    let done = match conn {
+        DbConn::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
+        DbConn::Pg(c) => c.run_pending_migrations(POSTGRES_MIGRATIONS).map(|v| v.len()),
+    };
+    match done {
+        Ok(n) if n > 0 => {
+            tracing::info!(migrations = n, "database migrated");
+            Ok(())
+        }
+        Ok(_) => Ok(()),
+        Err(e) => Err(DbSetupError::Migrate(e.to_string())),
+    }
+}
+
+impl DbConn {
+    /// Runs `f` in a write transaction. On SQLite it takes the write lock up front
+    /// (`BEGIN IMMEDIATE`): a deferred transaction that reads and then writes can fail
+    /// with SQLITE_BUSY without waiting when another writer got in between.
+    pub fn write<T, E>(&mut self, f: impl FnOnce(&mut DbConn) -> Result<T, E>) -> Result<T, E>
+    where
+        E: From<diesel::result::Error>,
+    {
+        match self {
+            DbConn::Sqlite(c) => AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?,
+            DbConn::Pg(c) => AnsiTransactionManager::begin_transaction(c)?,
+        }
+        self.finish(f)
+    }
+
+    /// Runs `f` in a read-only transaction that sees one snapshot of the database.
+    pub fn read<T, E>(&mut self, f: impl FnOnce(&mut DbConn) -> Result<T, E>) -> Result<T, E>
+    where
+        E: From<diesel::result::Error>,
+    {
+        match self {
+            DbConn::Sqlite(c) => AnsiTransactionManager::begin_transaction_sql(c, "BEGIN DEFERRED")?,
+            DbConn::Pg(c) => {
+                AnsiTransactionManager::begin_transaction_sql(c, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")?
+            }
+        }
+        self.finish(f)
+    }
+
+    fn finish<T, E>(&mut self, f: impl FnOnce(&mut DbConn) -> Result<T, E>) -> Result<T, E>
+    where
+        E: From<diesel::result::Error>,
+    {
+        match f(self) {
+            Ok(value) => {
+                <DbConn as Connection>::TransactionManager::commit_transaction(self)?;
+                Ok(value)
+            }
+            Err(e) => {
+                // The original error matters more than a failed rollback; the pool drops
+                // a connection whose transaction could not be closed.
+                let _ = <DbConn as Connection>::TransactionManager::rollback_transaction(self);
+                Err(e)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backend_comes_from_the_scheme() {
+        assert_eq!(DatabaseUrl::parse("postgres://u:pw@127.0.0.1/db").unwrap().backend(), Backend::Postgres);
+        assert_eq!(DatabaseUrl::parse("postgresql://127.0.0.1/db").unwrap().backend(), Backend::Postgres);
+        assert_eq!(DatabaseUrl::parse("sqlite://./x.db").unwrap().target, "./x.db");
+        assert_eq!(DatabaseUrl::parse("sqlite:x.db").unwrap().target, "x.db");
+        assert_eq!(DatabaseUrl::parse("/tmp/x.db").unwrap().backend(), Backend::Sqlite);
+        assert!(DatabaseUrl::parse("mysql://x").is_err());
+        assert!(DatabaseUrl::parse("").is_err());
+        assert_eq!(DatabaseUrl::parse("postgres://u:secret@h/db").unwrap().to_string(), "postgres://***@h/db");
+    }
+}

@@ -1,0 +1,93 @@
+// Only column types that SQLite and PostgreSQL share (diesel MultiConnection).
+
+diesel::table! {
+    players (id) {
+        id -> BigInt,
+        name -> Text,
+        name_key -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    leagues (id) {
+        id -> BigInt,
+        name -> Text,
+        name_key -> Text,
+        rules -> Text,
+        revision -> BigInt,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    results (id) {
+        id -> BigInt,
+        league_id -> BigInt,
+        game -> Text,
+        played_on -> Date,
+        record -> Text,
+        revision -> BigInt,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+        deleted_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    result_players (result_id, seat) {
+        result_id -> BigInt,
+        seat -> Integer,
+        player_id -> BigInt,
+        place -> Integer,
+    }
+}
+
+diesel::table! {
+    result_history (id) {
+        id -> BigInt,
+        result_id -> BigInt,
+        revision -> BigInt,
+        action -> Text,
+        token_name -> Text,
+        at -> Timestamp,
+        record_before -> Nullable<Text>,
+        record_after -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    tokens (id) {
+        id -> BigInt,
+        name -> Text,
+        hash -> Text,
+        created_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    idempotency_keys (idem_key) {
+        idem_key -> Text,
+        fingerprint -> Text,
+        started_at -> Timestamp,
+        status -> Nullable<Integer>,
+        response -> Nullable<Text>,
+    }
+}
+
+diesel::joinable!(results -> leagues (league_id));
+diesel::joinable!(result_players -> results (result_id));
+diesel::joinable!(result_players -> players (player_id));
+diesel::joinable!(result_history -> results (result_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    players,
+    leagues,
+    results,
+    result_players,
+    result_history,
+    tokens,
+    idempotency_keys
+);

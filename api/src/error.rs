@@ -1,0 +1,147 @@
+//! Every way a request can fail, and how each becomes an RFC 9457 problem.
+//!
+//! Policy: a client's mistake is a 4xx whose `detail` names the field or value at fault;
+//! anything else is a 500 (or a 503 when the database is merely busy or unavailable)
+//! that reveals nothing and is logged with the request id.
+
+use actix_web::http::StatusCode;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A game rule or league rule is broken (core's validation).
+    #[error("{0}")]
+    Rule(#[from] spielstand_core::Error),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    /// The body is not JSON at all.
+    #[error("{0}")]
+    MalformedJson(String),
+    /// The body is JSON but not of the expected shape; names the path of the field.
+    #[error("{0}")]
+    InvalidBody(String),
+    #[error("{0}")]
+    InvalidQuery(String),
+    #[error("{0}")]
+    InvalidPath(String),
+    #[error("{0}")]
+    InvalidHeader(String),
+    #[error("this request needs a write token: send Authorization: Bearer <token>")]
+    Unauthorized,
+    #[error("the token {0:?} has been revoked")]
+    Revoked(String),
+    #[error("{0}")]
+    PreconditionFailed(String),
+    #[error("{0}")]
+    PreconditionRequired(String),
+    #[error("the Idempotency-Key {0:?} was used before with a different request")]
+    IdempotencyMismatch(String),
+    #[error("a request with the Idempotency-Key {0:?} is still being processed; retry shortly")]
+    IdempotencyInProgress(String),
+    #[error("the request body is larger than the limit of {0} bytes")]
+    PayloadTooLarge(usize),
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    #[error("{method} is not allowed here; allowed: {allow}")]
+    MethodNotAllowed { method: String, allow: String },
+    #[error("no such resource: {0}")]
+    NoRoute(String),
+    /// The database is busy, read-only or full: the request may succeed later.
+    #[error("the database is unavailable for the moment; retry shortly")]
+    Unavailable(String),
+    #[error("internal error")]
+    Internal(String),
+}
+
+impl Error {
+    /// Stable problem type suffix: `type` is `/problems/<kind>`.
+    pub fn kind(&self) -> &str {
+        match self {
+            Error::Rule(e) => e.code(),
+            Error::NotFound(_) => "not-found",
+            Error::Conflict(_) => "conflict",
+            Error::MalformedJson(_) => "malformed-json",
+            Error::InvalidBody(_) => "invalid-body",
+            Error::InvalidQuery(_) => "invalid-query",
+            Error::InvalidPath(_) => "invalid-path",
+            Error::InvalidHeader(_) => "invalid-header",
+            Error::Unauthorized => "unauthorized",
+            Error::Revoked(_) => "token-revoked",
+            Error::PreconditionFailed(_) => "precondition-failed",
+            Error::PreconditionRequired(_) => "precondition-required",
+            Error::IdempotencyMismatch(_) => "idempotency-key-reused",
+            Error::IdempotencyInProgress(_) => "idempotency-key-in-progress",
+            Error::PayloadTooLarge(_) => "payload-too-large",
+            Error::UnsupportedMediaType(_) => "unsupported-media-type",
+            Error::MethodNotAllowed { .. } => "method-not-allowed",
+            Error::NoRoute(_) => "no-route",
+            Error::Unavailable(_) => "unavailable",
+            Error::Internal(_) => "internal",
+        }
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Error::Rule(_) | Error::InvalidBody(_) | Error::IdempotencyMismatch(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Error::NotFound(_) | Error::NoRoute(_) => StatusCode::NOT_FOUND,
+            Error::Conflict(_) | Error::IdempotencyInProgress(_) => StatusCode::CONFLICT,
+            Error::MalformedJson(_) | Error::InvalidQuery(_) | Error::InvalidPath(_) | Error::InvalidHeader(_) => {
+                StatusCode::BAD_REQUEST
+            }
+            Error::Unauthorized => StatusCode::UNAUTHORIZED,
+            Error::Revoked(_) => StatusCode::FORBIDDEN,
+            Error::PreconditionFailed(_) => StatusCode::PRECONDITION_FAILED,
+            Error::PreconditionRequired(_) => StatusCode::PRECONDITION_REQUIRED,
+            Error::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Error::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Error::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            Error::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    pub fn not_found(what: impl std::fmt::Display) -> Error {
+        Error::NotFound(format!("{what} does not exist"))
+    }
+}
+
+impl From<diesel::result::Error> for Error {
+    fn from(e: diesel::result::Error) -> Error {
+        use diesel::result::{DatabaseErrorKind, Error as D};
+        match &e {
+            D::DatabaseError(DatabaseErrorKind::SerializationFailure, _) => Error::Unavailable(e.to_string()),
+            D::DatabaseError(_, info) if is_transient(info.message()) => Error::Unavailable(e.to_string()),
+            _ => Error::Internal(format!("database: {e}")),
+        }
+    }
+}
+
+/// SQLite reports a busy, read-only or full database only through its message.
+fn is_transient(message: &str) -> bool {
+    let m = message.to_ascii_lowercase();
+    ["database is locked", "database is busy", "readonly database", "database or disk is full", "disk i/o error"]
+        .iter()
+        .any(|s| m.contains(s))
+}
+
+impl From<diesel::r2d2::PoolError> for Error {
+    fn from(e: diesel::r2d2::PoolError) -> Error {
+        Error::Unavailable(format!("connection pool: {e}"))
+    }
+}
+
+impl From<actix_web::error::BlockingError> for Error {
+    fn from(e: actix_web::error::BlockingError) -> Error {
+        Error::Internal(format!("blocking task: {e}"))
+    }
+}
+
+impl From<serde_json::Error> for Error {
+    /// Only for JSON the server itself stored: a client's JSON goes through the body extractor.
+    fn from(e: serde_json::Error) -> Error {
+        Error::Internal(format!("stored JSON: {e}"))
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,130 @@
+//! Request extractors that turn every client mistake into a problem naming the field.
+
+use crate::error::Error;
+use crate::http::AppState;
+use crate::store::tokens;
+use actix_web::dev::Payload;
+use actix_web::http::header;
+use actix_web::{FromRequest, HttpRequest, web};
+use futures_util::future::LocalBoxFuture;
+use serde::de::DeserializeOwned;
+use std::future::{Ready, ready};
+
+/// Largest accepted JSON body. A five-round Rangeln game with boards is about 2 KiB.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// A JSON body: 415 unless it is declared JSON, 413 above [`MAX_BODY_BYTES`], 400 if it is
+/// not JSON at all, 422 naming the path of the field (`players[1].seat`) if it is JSON of
+/// the wrong shape.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
+    type Error = Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let content_type = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+        let essence = content_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+        if essence != "application/json" && !essence.ends_with("+json") {
+            let err = Error::UnsupportedMediaType(format!(
+                "Content-Type: expected application/json, got {}",
+                if content_type.is_empty() { "none".to_owned() } else { format!("{content_type:?}") }
+            ));
+            return Box::pin(async move { Err(err) });
+        }
+        let declared = req
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<usize>().ok());
+        if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
+            return Box::pin(async { Err(Error::PayloadTooLarge(MAX_BODY_BYTES)) });
+        }
+        let body = web::Bytes::from_request(req, payload);
+        Box::pin(async move {
+            let bytes = body.await.map_err(|e| match e.as_error::<actix_web::error::PayloadError>() {
+                Some(actix_web::error::PayloadError::Overflow) => Error::PayloadTooLarge(MAX_BODY_BYTES),
+                _ => Error::MalformedJson(format!("the body could not be read: {e}")),
+            })?;
+            parse_json(&bytes).map(JsonBody)
+        })
+    }
+}
+
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        if inner.is_data() {
+            Error::InvalidBody(if path == "." { inner.to_string() } else { format!("{path}: {inner}") })
+        } else {
+            Error::MalformedJson(format!("the body is not valid JSON: {inner}"))
+        }
+    })?;
+    de.end().map_err(|e| Error::MalformedJson(format!("the body is not valid JSON: {e}")))?;
+    Ok(value)
+}
+
+/// Query parameters; errors name the parameter.
+pub struct Params<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest for Params<T> {
+    type Error = Error;
+    type Future = Ready<Result<Self, Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(req.query_string().as_bytes()));
+        ready(serde_path_to_error::deserialize(de).map(Params).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            Error::InvalidQuery(if path == "." { inner.to_string() } else { format!("{path}: {inner}") })
+        }))
+    }
+}
+
+/// The caller holds a valid write token; carries the token's name for the audit trail.
+pub struct Writer {
+    pub token_name: String,
+}
+
+impl FromRequest for Writer {
+    type Error = Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let token = req
+            .headers()
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split_once(' '))
+            .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+            .map(|(_, token)| token.trim().to_owned())
+            .filter(|t| !t.is_empty());
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        Box::pin(async move {
+            let token = token.ok_or(Error::Unauthorized)?;
+            let state = state.ok_or_else(|| Error::Internal("application state missing".into()))?;
+            let token_name = state.db(move |conn| tokens::authenticate(conn, &token)).await?;
+            Ok(Writer { token_name })
+        })
+    }
+}
+
+/// The `If-Match` precondition for changing a result at `revision`.
+pub fn if_match_revision(req: &HttpRequest, id: i64) -> Result<i64, Error> {
+    let value = req
+        .headers()
+        .get(header::IF_MATCH)
+        .ok_or_else(|| {
+            Error::PreconditionRequired(format!(
+                "If-Match: send the ETag of result {id} (its revision, e.g. \"1\") so that a stale change cannot overwrite a newer one"
+            ))
+        })?
+        .to_str()
+        .map_err(|_| Error::InvalidHeader("If-Match: not valid ASCII".into()))?;
+    let tag = value.trim().trim_start_matches("W/").trim_matches('"');
+    tag.parse::<i64>().map_err(|_| {
+        Error::PreconditionFailed(format!("If-Match: {value:?} is not a revision of result {id}; reload the result"))
+    })
+}

@@ -1,0 +1,56 @@
+use crate::error::Result;
+use crate::http::AppState;
+use crate::http::docs::{ReadErrors, WriteErrors};
+use crate::http::extract::{JsonBody, Writer};
+use crate::model::{League, LeagueInput};
+use crate::store::leagues;
+use actix_web::http::header;
+use actix_web::{HttpResponse, get, post, put, web};
+
+/// Create a league: its season, the games it counts, its points scheme and tie-breakers.
+#[utoipa::path(
+    tag = "leagues",
+    request_body = LeagueInput,
+    security(("bearer" = [])),
+    responses((status = 201, body = League, headers(("Location" = String, description = "URL of the new league"))), WriteErrors)
+)]
+#[post("/leagues")]
+pub async fn create(state: web::Data<AppState>, _writer: Writer, body: JsonBody<LeagueInput>) -> Result<HttpResponse> {
+    let league = state.db(move |conn| leagues::create(conn, &body.0)).await?;
+    Ok(HttpResponse::Created().insert_header((header::LOCATION, format!("/api/v1/leagues/{}", league.id))).json(league))
+}
+
+/// All leagues, by name.
+#[utoipa::path(tag = "leagues", responses((status = 200, body = Vec<League>), ReadErrors))]
+#[get("/leagues")]
+pub async fn list(state: web::Data<AppState>) -> Result<HttpResponse> {
+    Ok(HttpResponse::Ok().json(state.db(leagues::list).await?))
+}
+
+/// One league.
+#[utoipa::path(tag = "leagues", params(("id" = i64, Path)), responses((status = 200, body = League), ReadErrors))]
+#[get("/leagues/{id}")]
+pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    Ok(HttpResponse::Ok().json(state.db(move |conn| leagues::get(conn, id)).await?))
+}
+
+/// Replace a league's name and rules. Stored results stay; those the new rules do not
+/// admit stop counting.
+#[utoipa::path(
+    tag = "leagues",
+    params(("id" = i64, Path)),
+    request_body = LeagueInput,
+    security(("bearer" = [])),
+    responses((status = 200, body = League), WriteErrors)
+)]
+#[put("/leagues/{id}")]
+pub async fn update(
+    state: web::Data<AppState>,
+    _writer: Writer,
+    id: web::Path<i64>,
+    body: JsonBody<LeagueInput>,
+) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    Ok(HttpResponse::Ok().json(state.db(move |conn| leagues::update(conn, id, &body.0)).await?))
+}

@@ -1,0 +1,38 @@
+use crate::error::Result;
+use crate::http::AppState;
+use crate::http::docs::{ReadErrors, WriteErrors};
+use crate::http::extract::JsonBody;
+use crate::model::{Health, ScoreRequest, ScoreResponse};
+use actix_web::{HttpResponse, get, post, web};
+use diesel::connection::SimpleConnection;
+use spielstand_core::rangeln::{PlayerScore, score_round};
+use spielstand_core::{GameInfo, GameKind};
+
+/// Is the server up and its database reachable?
+#[utoipa::path(tag = "meta", responses((status = 200, body = Health), ReadErrors))]
+#[get("/health")]
+pub async fn health(state: web::Data<AppState>) -> Result<HttpResponse> {
+    state.db(|conn| Ok(conn.batch_execute("SELECT 1")?)).await?;
+    Ok(HttpResponse::Ok().json(Health { status: "ok".into(), version: env!("CARGO_PKG_VERSION").into() }))
+}
+
+/// The five games, with player counts and pieces.
+#[utoipa::path(tag = "meta", responses((status = 200, body = Vec<GameInfo>), ReadErrors))]
+#[get("/games")]
+pub async fn games() -> HttpResponse {
+    HttpResponse::Ok().json(GameKind::catalogue())
+}
+
+/// Score one Rangeln round (a board, ring counts or bare scores) without storing anything.
+/// Needs no token.
+#[utoipa::path(tag = "rangeln", request_body = ScoreRequest, responses((status = 200, body = ScoreResponse), WriteErrors))]
+#[post("/rangeln/score")]
+pub async fn score(body: JsonBody<ScoreRequest>) -> Result<HttpResponse> {
+    let ScoreRequest { players, round } = body.0;
+    for name in &players {
+        spielstand_core::check_name(name)?;
+    }
+    let scores = score_round(&round, &players)?;
+    let scores = players.into_iter().zip(scores).map(|(player, score)| PlayerScore { player, score }).collect();
+    Ok(HttpResponse::Ok().json(ScoreResponse { scores }))
+}

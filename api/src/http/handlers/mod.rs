@@ -1,0 +1,5 @@
+pub mod leagues;
+pub mod meta;
+pub mod players;
+pub mod results;
+pub mod standings;

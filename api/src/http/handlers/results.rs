@@ -1,0 +1,241 @@
+use crate::error::{Error, Result};
+use crate::http::AppState;
+use crate::http::docs::{PreconditionErrors, ReadErrors, WriteErrors};
+use crate::http::extract::{JsonBody, Params, Writer, if_match_revision};
+use crate::model::{HistoryEntry, ResultPage, StoredResult};
+use crate::store::idempotency::{self, Claim};
+use crate::store::results::{self, ResultFilter, WriteContext};
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
+use chrono::NaiveDate;
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+use spielstand_core::{GameKind, GameRecord};
+use utoipa::IntoParams;
+
+const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
+
+fn etag(revision: i64) -> (header::HeaderName, String) {
+    (header::ETAG, format!("\"{revision}\""))
+}
+
+fn idempotency_key(req: &HttpRequest) -> Result<Option<String>> {
+    let Some(value) = req.headers().get(IDEMPOTENCY_KEY) else { return Ok(None) };
+    let key = value
+        .to_str()
+        .ok()
+        .map(str::trim)
+        .filter(|k| (1..=255).contains(&k.len()) && k.chars().all(|c| c.is_ascii_graphic()));
+    key.map(|k| Some(k.to_owned())).ok_or_else(|| {
+        Error::InvalidHeader("Idempotency-Key: use 1 to 255 visible ASCII characters, e.g. a UUID".into())
+    })
+}
+
+/// Record a played game in a league. With an `Idempotency-Key`, a repeat of the same
+/// request returns the first response and stores nothing new.
+#[utoipa::path(
+    tag = "results",
+    params(
+        ("id" = i64, Path, description = "League id"),
+        ("Idempotency-Key" = Option<String>, Header, description = "Makes retries safe: the same key and body are recorded once"),
+    ),
+    request_body = GameRecord,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, body = StoredResult, headers(("ETag" = String, description = "The result's revision"), ("Location" = String))),
+        WriteErrors
+    )
+)]
+#[post("/leagues/{id}/results")]
+pub async fn create(
+    state: web::Data<AppState>,
+    writer: Writer,
+    req: HttpRequest,
+    league_id: web::Path<i64>,
+    body: JsonBody<GameRecord>,
+) -> Result<HttpResponse> {
+    let league_id = league_id.into_inner();
+    let record = body.0;
+    let key = idempotency_key(&req)?;
+    let Some(key) = key else {
+        let stored = state
+            .db(move |conn| {
+                results::create(
+                    conn,
+                    league_id,
+                    record,
+                    &WriteContext { token_name: &writer.token_name, idempotency_key: None },
+                )
+            })
+            .await?;
+        return Ok(created(stored));
+    };
+    let fingerprint = hex::encode(Sha256::digest(format!("{league_id}\n{}", serde_json::to_string(&record)?)));
+    let claimed = {
+        let key = key.clone();
+        state.db(move |conn| idempotency::claim(conn, &key, &fingerprint)).await?
+    };
+    match claimed {
+        Claim::Fresh => {
+            let k = key.clone();
+            let outcome = state
+                .db(move |conn| {
+                    results::create(
+                        conn,
+                        league_id,
+                        record,
+                        &WriteContext { token_name: &writer.token_name, idempotency_key: Some(&k) },
+                    )
+                })
+                .await;
+            match outcome {
+                Ok(stored) => Ok(created(stored)),
+                Err(e) => {
+                    if let Err(release) = state.db(move |conn| idempotency::release(conn, &key)).await {
+                        tracing::warn!(error = %release, "could not release an idempotency key");
+                    }
+                    Err(e)
+                }
+            }
+        }
+        Claim::Replay { status, body } => Ok(HttpResponse::build(
+            actix_web::http::StatusCode::from_u16(status).unwrap_or(actix_web::http::StatusCode::CREATED),
+        )
+        .content_type("application/json")
+        .insert_header(("Idempotent-Replayed", "true"))
+        .body(body)),
+        Claim::InProgress => Err(Error::IdempotencyInProgress(key)),
+        Claim::Mismatch => Err(Error::IdempotencyMismatch(key)),
+    }
+}
+
+fn created(stored: StoredResult) -> HttpResponse {
+    HttpResponse::Created()
+        .insert_header(etag(stored.revision))
+        .insert_header((header::LOCATION, format!("/api/v1/results/{}", stored.id)))
+        .json(stored)
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListParams {
+    /// Only results of this game.
+    game: Option<GameKind>,
+    /// Only results played on or after this day.
+    from: Option<NaiveDate>,
+    /// Only results played on or before this day.
+    to: Option<NaiveDate>,
+    /// Page number, from 1.
+    #[param(minimum = 1)]
+    page: Option<u32>,
+    /// Results per page, 1 to 500 (default 50).
+    #[param(minimum = 1, maximum = 500)]
+    per_page: Option<u32>,
+}
+
+/// A league's results, latest first, one page at a time.
+#[utoipa::path(
+    tag = "results",
+    params(("id" = i64, Path, description = "League id"), ListParams),
+    responses((status = 200, body = ResultPage), ReadErrors)
+)]
+#[get("/leagues/{id}/results")]
+pub async fn list(
+    state: web::Data<AppState>,
+    league_id: web::Path<i64>,
+    params: Params<ListParams>,
+) -> Result<HttpResponse> {
+    let p = params.0;
+    let page = p.page.unwrap_or(1);
+    if page == 0 {
+        return Err(Error::InvalidQuery("page: pages start at 1".into()));
+    }
+    let per_page = p.per_page.unwrap_or(50);
+    if !(1..=500).contains(&per_page) {
+        return Err(Error::InvalidQuery("per_page: must be between 1 and 500".into()));
+    }
+    let filter = ResultFilter { game: p.game, from: p.from, to: p.to, page, per_page };
+    let league_id = league_id.into_inner();
+    Ok(HttpResponse::Ok().json(state.db(move |conn| results::list(conn, league_id, filter)).await?))
+}
+
+/// One result, with its revision as `ETag`.
+#[utoipa::path(
+    tag = "results",
+    params(("id" = i64, Path)),
+    responses((status = 200, body = StoredResult, headers(("ETag" = String, description = "The result's revision"))), ReadErrors)
+)]
+#[get("/results/{id}")]
+pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    let stored = state.db(move |conn| results::get(conn, id)).await?;
+    Ok(HttpResponse::Ok().insert_header(etag(stored.revision)).json(stored))
+}
+
+/// Correct a result. `If-Match` must carry its current revision.
+#[utoipa::path(
+    tag = "results",
+    params(("id" = i64, Path), ("If-Match" = String, Header, description = "The result's current ETag")),
+    request_body = GameRecord,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = StoredResult, headers(("ETag" = String, description = "The new revision"))),
+        WriteErrors,
+        PreconditionErrors
+    )
+)]
+#[put("/results/{id}")]
+pub async fn update(
+    state: web::Data<AppState>,
+    writer: Writer,
+    req: HttpRequest,
+    id: web::Path<i64>,
+    body: JsonBody<GameRecord>,
+) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    let expected = if_match_revision(&req, id)?;
+    let stored = state
+        .db(move |conn| {
+            results::update(
+                conn,
+                id,
+                expected,
+                body.0,
+                &WriteContext { token_name: &writer.token_name, idempotency_key: None },
+            )
+        })
+        .await?;
+    Ok(HttpResponse::Ok().insert_header(etag(stored.revision)).json(stored))
+}
+
+/// Delete a result. `If-Match` must carry its current revision; the history stays.
+#[utoipa::path(
+    tag = "results",
+    params(("id" = i64, Path), ("If-Match" = String, Header, description = "The result's current ETag")),
+    security(("bearer" = [])),
+    responses((status = 204, description = "Deleted"), WriteErrors, PreconditionErrors)
+)]
+#[delete("/results/{id}")]
+pub async fn remove(
+    state: web::Data<AppState>,
+    writer: Writer,
+    req: HttpRequest,
+    id: web::Path<i64>,
+) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    let expected = if_match_revision(&req, id)?;
+    state
+        .db(move |conn| {
+            results::delete(conn, id, expected, &WriteContext { token_name: &writer.token_name, idempotency_key: None })
+        })
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Every change of a result: what, when, and under which token.
+#[utoipa::path(tag = "results", params(("id" = i64, Path)), responses((status = 200, body = Vec<HistoryEntry>), ReadErrors))]
+#[get("/results/{id}/history")]
+pub async fn history(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    Ok(HttpResponse::Ok().json(state.db(move |conn| results::history(conn, id)).await?))
+}

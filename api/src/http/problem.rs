@@ -1,0 +1,70 @@
+//! RFC 9457 problem details for every error response.
+
+use crate::error::Error;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpResponse, ResponseError};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub const PROBLEM_JSON: &str = "application/problem+json";
+
+tokio::task_local! {
+    /// The id of the request being served; error bodies quote it so a user's report
+    /// can be matched with the log.
+    pub static REQUEST_ID: String;
+}
+
+/// An RFC 9457 problem.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Problem {
+    /// Stable identifier of the kind of problem, e.g. `/problems/piece-count`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub title: String,
+    pub status: u16,
+    /// What went wrong, naming the field, player, round, cell or line at fault.
+    pub detail: String,
+    /// The request's id, also in the `X-Request-Id` header and the server log.
+    pub request_id: Option<String>,
+}
+
+impl ResponseError for Error {
+    fn status_code(&self) -> actix_web::http::StatusCode {
+        self.status()
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let status = self.status();
+        let request_id = REQUEST_ID.try_with(Clone::clone).ok();
+        let detail = match self {
+            Error::Internal(internal) | Error::Unavailable(internal) => {
+                // The client learns nothing of the internals; the log gets everything.
+                tracing::error!(request_id = request_id.as_deref().unwrap_or("-"), status = status.as_u16(), error = %internal);
+                self.to_string()
+            }
+            _ => self.to_string(),
+        };
+        let problem = Problem {
+            kind: format!("/problems/{}", self.kind()),
+            title: status.canonical_reason().unwrap_or("Error").to_owned(),
+            status: status.as_u16(),
+            detail,
+            request_id,
+        };
+        let mut response = HttpResponse::build(status);
+        response.insert_header((header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON)));
+        match self {
+            Error::MethodNotAllowed { allow, .. } => {
+                response.insert_header((header::ALLOW, allow.as_str()));
+            }
+            Error::Unauthorized => {
+                response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+            }
+            Error::Unavailable(_) => {
+                response.insert_header((header::RETRY_AFTER, "2"));
+            }
+            _ => {}
+        }
+        response.body(serde_json::to_vec(&problem).expect("a problem always serialises"))
+    }
+}

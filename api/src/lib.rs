@@ -1,0 +1,16 @@
+//! The spielstand league server: players, leagues and results in SQLite or PostgreSQL,
+//! served over HTTP with an OpenAPI document.
+
+pub mod cache;
+pub mod db;
+pub mod error;
+pub mod http;
+pub mod model;
+pub mod store;
+
+pub use http::{AppState, app, openapi};
+
+/// The OpenAPI document as YAML, exactly as committed in `openapi.yaml`.
+pub fn openapi_yaml() -> String {
+    openapi().to_yaml().expect("the OpenAPI document always serialises")
+}

@@ -1,0 +1,133 @@
+//! What the HTTP API sends and receives, beyond core's own types (which it uses as they are).
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use spielstand_core::rangeln::{PlayerScore, RangelnScore, RoundInput};
+use spielstand_core::{GameKind, GameRecord, LeagueRules, Placing, StandingRow};
+use utoipa::ToSchema;
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Player {
+    pub id: i64,
+    pub name: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A player's name: any script, unique case-insensitively, without `,` or `=`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct PlayerName {
+    #[schema(min_length = 1, max_length = 100, example = "Jürgen")]
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct League {
+    pub id: i64,
+    pub name: String,
+    /// Changes with every write that can change the league's standings.
+    pub revision: i64,
+    #[serde(flatten)]
+    pub rules: LeagueRules,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A league to create, or the new state of one to update.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct LeagueInput {
+    #[schema(min_length = 1, max_length = 100, example = "Winterliga 2026")]
+    pub name: String,
+    #[serde(flatten)]
+    pub rules: LeagueRules,
+}
+
+/// A stored result: the record as entered (with the players' current names) and its places.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct StoredResult {
+    pub id: i64,
+    pub league_id: i64,
+    /// Send it back in `If-Match` to correct or delete the result.
+    pub revision: i64,
+    pub record: GameRecord,
+    pub placings: Vec<Placing>,
+    /// Round scores and totals, for Rangeln only.
+    pub rangeln: Option<RangelnScore>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct ResultPage {
+    pub items: Vec<StoredResult>,
+    pub page: u32,
+    pub per_page: u32,
+    /// Results matching the filter, on all pages.
+    pub total: i64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    Recorded,
+    Corrected,
+    Deleted,
+}
+
+impl Action {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Recorded => "recorded",
+            Action::Corrected => "corrected",
+            Action::Deleted => "deleted",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Action> {
+        [Action::Recorded, Action::Corrected, Action::Deleted].into_iter().find(|a| a.as_str() == s)
+    }
+}
+
+/// One change of a result, as kept in its audit trail.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct HistoryEntry {
+    /// The result's revision after this change.
+    pub revision: i64,
+    pub action: Action,
+    pub at: DateTime<Utc>,
+    /// Name of the write token that made the change.
+    pub token_name: String,
+    /// The record before the change; `null` when it was recorded.
+    pub before: Option<GameRecord>,
+    /// The record after the change; `null` when it was deleted.
+    pub after: Option<GameRecord>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Standings {
+    pub league_id: i64,
+    pub league_revision: i64,
+    pub game: Option<GameKind>,
+    pub as_of: Option<NaiveDate>,
+    pub rows: Vec<StandingRow>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Health {
+    /// `ok` when the database answers.
+    pub status: String,
+    pub version: String,
+}
+
+/// A Rangeln round to score without storing anything.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct ScoreRequest {
+    /// The players in seat order: seat 1 is piece `A` on a board.
+    pub players: Vec<String>,
+    pub round: RoundInput,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct ScoreResponse {
+    /// Scores in seat order.
+    pub scores: Vec<PlayerScore>,
+}

@@ -1,0 +1,74 @@
+//! Idempotency keys for result posts: the CLI's offline sync resends with the same key
+//! until it hears back, and must never count a result twice.
+
+use super::now;
+use crate::db::DbConn;
+use crate::db::schema::idempotency_keys as keys;
+use crate::error::Result;
+use chrono::{NaiveDateTime, TimeDelta};
+use diesel::prelude::*;
+
+/// A claim older than this whose request never finished (the process died) may be taken over.
+const ABANDONED_AFTER: TimeDelta = TimeDelta::seconds(60);
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// First use of the key: go ahead, then settle it.
+    Fresh,
+    /// Done before: answer exactly as then.
+    Replay { status: u16, body: String },
+    /// Another request with this key is being processed right now.
+    InProgress,
+    /// The key was used for a different request.
+    Mismatch,
+}
+
+pub fn claim(conn: &mut DbConn, key: &str, fingerprint: &str) -> Result<Claim> {
+    conn.write(|conn| {
+        let existing: Option<(String, NaiveDateTime, Option<i32>, Option<String>)> = keys::table
+            .find(key)
+            .select((keys::fingerprint, keys::started_at, keys::status, keys::response))
+            .first(conn)
+            .optional()?;
+        let claim = match existing {
+            None => {
+                let inserted = diesel::insert_into(keys::table)
+                    .values((keys::idem_key.eq(key), keys::fingerprint.eq(fingerprint), keys::started_at.eq(now())))
+                    .execute(conn);
+                match inserted {
+                    Ok(_) => Claim::Fresh,
+                    // PostgreSQL: a concurrent request inserted the key between our read and insert.
+                    Err(diesel::result::Error::DatabaseError(
+                        diesel::result::DatabaseErrorKind::UniqueViolation,
+                        _,
+                    )) => Claim::InProgress,
+                    Err(e) => return Err(e.into()),
+                }
+            }
+            Some((fp, _, _, _)) if fp != fingerprint => Claim::Mismatch,
+            Some((_, _, Some(status), Some(body))) => Claim::Replay { status: status as u16, body },
+            Some((_, started, _, _)) if now() - started > ABANDONED_AFTER => {
+                diesel::update(keys::table.find(key)).set(keys::started_at.eq(now())).execute(conn)?;
+                Claim::Fresh
+            }
+            Some(_) => Claim::InProgress,
+        };
+        Ok(claim)
+    })
+}
+
+/// Stores the response of a claimed key; runs inside the transaction that made the change.
+pub fn settle(conn: &mut DbConn, key: &str, status: u16, body: &str) -> Result<()> {
+    diesel::update(keys::table.find(key))
+        .set((keys::status.eq(Some(i32::from(status))), keys::response.eq(Some(body))))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Frees a claimed key whose request failed, so that a retry runs again.
+pub fn release(conn: &mut DbConn, key: &str) -> Result<()> {
+    conn.write(|conn| {
+        diesel::delete(keys::table.find(key).filter(keys::status.is_null())).execute(conn)?;
+        Ok(())
+    })
+}

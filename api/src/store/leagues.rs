@@ -1,0 +1,122 @@
+use super::{name_key, now, unique_as_conflict, utc};
+use crate::db::DbConn;
+use crate::db::schema::leagues;
+use crate::error::{Error, Result};
+use crate::model::{League, LeagueInput};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use spielstand_core::LeagueRules;
+
+#[derive(Debug, Clone, Queryable)]
+pub struct LeagueRow {
+    pub id: i64,
+    pub name: String,
+    pub name_key: String,
+    pub rules: String,
+    pub revision: i64,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+impl LeagueRow {
+    pub fn rules(&self) -> Result<LeagueRules> {
+        Ok(serde_json::from_str(&self.rules)?)
+    }
+
+    pub fn into_league(self) -> Result<League> {
+        Ok(League {
+            rules: self.rules()?,
+            id: self.id,
+            name: self.name,
+            revision: self.revision,
+            created_at: utc(self.created_at),
+            updated_at: utc(self.updated_at),
+        })
+    }
+}
+
+fn check(input: &LeagueInput) -> Result<String> {
+    spielstand_core::check_name(&input.name).map_err(|e| Error::InvalidBody(format!("name: {e}")))?;
+    input.rules.validate()?;
+    Ok(serde_json::to_string(&input.rules)?)
+}
+
+fn taken(name: &str) -> impl FnOnce() -> String + '_ {
+    move || format!("name: a league named {name:?} already exists (names are compared case-insensitively)")
+}
+
+pub fn create(conn: &mut DbConn, input: &LeagueInput) -> Result<League> {
+    let rules = check(input)?;
+    conn.write(|conn| {
+        let t = now();
+        let row: LeagueRow = diesel::insert_into(leagues::table)
+            .values((
+                leagues::name.eq(&input.name),
+                leagues::name_key.eq(name_key(&input.name)),
+                leagues::rules.eq(&rules),
+                leagues::revision.eq(1i64),
+                leagues::created_at.eq(t),
+                leagues::updated_at.eq(t),
+            ))
+            .returning(leagues::all_columns)
+            .get_result(conn)
+            .map_err(|e| unique_as_conflict(e, taken(&input.name)))?;
+        row.into_league()
+    })
+}
+
+pub fn list(conn: &mut DbConn) -> Result<Vec<League>> {
+    let rows: Vec<LeagueRow> = leagues::table.order((leagues::name_key, leagues::id)).load(conn)?;
+    rows.into_iter().map(LeagueRow::into_league).collect()
+}
+
+pub fn row(conn: &mut DbConn, id: i64) -> Result<LeagueRow> {
+    leagues::table.find(id).first(conn).optional()?.ok_or_else(|| Error::not_found(format!("league {id}")))
+}
+
+pub fn get(conn: &mut DbConn, id: i64) -> Result<League> {
+    row(conn, id)?.into_league()
+}
+
+/// Replaces name and rules. Results already stored stay; those the new rules do not
+/// admit (another season, a game no longer counted) simply stop counting.
+pub fn update(conn: &mut DbConn, id: i64, input: &LeagueInput) -> Result<League> {
+    let rules = check(input)?;
+    conn.write(|conn| {
+        let row: LeagueRow = diesel::update(leagues::table.find(id))
+            .set((
+                leagues::name.eq(&input.name),
+                leagues::name_key.eq(name_key(&input.name)),
+                leagues::rules.eq(&rules),
+                leagues::revision.eq(leagues::revision + 1),
+                leagues::updated_at.eq(now()),
+            ))
+            .returning(leagues::all_columns)
+            .get_result(conn)
+            .optional()
+            .map_err(|e| unique_as_conflict(e, taken(&input.name)))?
+            .ok_or_else(|| Error::not_found(format!("league {id}")))?;
+        row.into_league()
+    })
+}
+
+/// Marks a change of the league's results; returns the row as it is now. Called first
+/// in a result's write transaction, so writes to one league queue on this row.
+pub fn bump(conn: &mut DbConn, id: i64) -> Result<LeagueRow> {
+    diesel::update(leagues::table.find(id))
+        .set(leagues::revision.eq(leagues::revision + 1))
+        .returning(leagues::all_columns)
+        .get_result(conn)
+        .optional()?
+        .ok_or_else(|| Error::not_found(format!("league {id}")))
+}
+
+/// The league's current revision, cheaply: keys the standings cache.
+pub fn revision(conn: &mut DbConn, id: i64) -> Result<i64> {
+    leagues::table
+        .find(id)
+        .select(leagues::revision)
+        .first(conn)
+        .optional()?
+        .ok_or_else(|| Error::not_found(format!("league {id}")))
+}

@@ -1,0 +1,33 @@
+//! Everything that reads or writes the database. Functions take a `DbConn` and run
+//! their own transaction, so one call is one atomic change.
+
+pub mod idempotency;
+pub mod leagues;
+pub mod players;
+pub mod results;
+pub mod tokens;
+
+use crate::error::Error;
+use chrono::{DateTime, NaiveDateTime, Utc};
+
+pub(crate) fn now() -> NaiveDateTime {
+    Utc::now().naive_utc()
+}
+
+pub(crate) fn utc(t: NaiveDateTime) -> DateTime<Utc> {
+    t.and_utc()
+}
+
+/// Lower-cased key under which names are unique.
+pub(crate) fn name_key(name: &str) -> String {
+    name.to_lowercase()
+}
+
+/// Turns a unique-constraint violation into a 409 with `message`.
+pub(crate) fn unique_as_conflict(e: diesel::result::Error, message: impl FnOnce() -> String) -> Error {
+    use diesel::result::{DatabaseErrorKind, Error as D};
+    match e {
+        D::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => Error::Conflict(message()),
+        other => other.into(),
+    }
+}

@@ -1,0 +1,90 @@
+use super::{name_key, now, unique_as_conflict, utc};
+use crate::db::DbConn;
+use crate::db::schema::{leagues, players, result_players, results};
+use crate::error::{Error, Result};
+use crate::model::Player;
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+#[derive(Debug, Clone, Queryable)]
+pub struct PlayerRow {
+    pub id: i64,
+    pub name: String,
+    pub name_key: String,
+    pub created_at: NaiveDateTime,
+}
+
+impl From<PlayerRow> for Player {
+    fn from(r: PlayerRow) -> Player {
+        Player { id: r.id, name: r.name, created_at: utc(r.created_at) }
+    }
+}
+
+fn taken(name: &str) -> impl FnOnce() -> String + '_ {
+    move || format!("name: a player named {name:?} already exists (names are compared case-insensitively)")
+}
+
+pub fn create(conn: &mut DbConn, name: &str) -> Result<Player> {
+    spielstand_core::check_name(name)?;
+    conn.write(|conn| {
+        let row: PlayerRow = diesel::insert_into(players::table)
+            .values((players::name.eq(name), players::name_key.eq(name_key(name)), players::created_at.eq(now())))
+            .returning(players::all_columns)
+            .get_result(conn)
+            .map_err(|e| unique_as_conflict(e, taken(name)))?;
+        Ok(row.into())
+    })
+}
+
+pub fn list(conn: &mut DbConn) -> Result<Vec<Player>> {
+    let rows: Vec<PlayerRow> = players::table.order((players::name_key, players::id)).load(conn)?;
+    Ok(rows.into_iter().map(Player::from).collect())
+}
+
+pub fn get(conn: &mut DbConn, id: i64) -> Result<Player> {
+    players::table
+        .find(id)
+        .first::<PlayerRow>(conn)
+        .optional()?
+        .map(Player::from)
+        .ok_or_else(|| Error::not_found(format!("player {id}")))
+}
+
+/// Renames a player. Every league the player has results in gets a new revision, since
+/// its standings now show the new name.
+pub fn rename(conn: &mut DbConn, id: i64, name: &str) -> Result<Player> {
+    spielstand_core::check_name(name)?;
+    conn.write(|conn| {
+        let row: PlayerRow = diesel::update(players::table.find(id))
+            .set((players::name.eq(name), players::name_key.eq(name_key(name))))
+            .returning(players::all_columns)
+            .get_result(conn)
+            .optional()
+            .map_err(|e| unique_as_conflict(e, taken(name)))?
+            .ok_or_else(|| Error::not_found(format!("player {id}")))?;
+        let affected = results::table
+            .inner_join(result_players::table)
+            .filter(result_players::player_id.eq(id))
+            .select(results::league_id);
+        diesel::update(leagues::table.filter(leagues::id.eq_any(affected)))
+            .set(leagues::revision.eq(leagues::revision + 1))
+            .execute(conn)?;
+        Ok(row.into())
+    })
+}
+
+/// Looks up players by name, case-insensitively, in the order given. `field` names the
+/// request field for the error ("players[2].player").
+pub fn resolve(conn: &mut DbConn, names: &[(String, String)]) -> Result<Vec<PlayerRow>> {
+    let keys: Vec<String> = names.iter().map(|(_, n)| name_key(n)).collect();
+    let rows: Vec<PlayerRow> = players::table.filter(players::name_key.eq_any(&keys)).load(conn)?;
+    names
+        .iter()
+        .zip(&keys)
+        .map(|((field, name), key)| {
+            rows.iter().find(|r| &r.name_key == key).cloned().ok_or_else(|| {
+                Error::InvalidBody(format!("{field}: there is no player named {name:?}; add the player first"))
+            })
+        })
+        .collect()
+}
