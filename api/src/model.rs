@@ -26,7 +26,6 @@ pub struct League {
     pub name: String,
     /// Changes with every write that can change the league's standings.
     pub revision: i64,
-    #[serde(flatten)]
     pub rules: LeagueRules,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -37,7 +36,6 @@ pub struct League {
 pub struct LeagueInput {
     #[schema(min_length = 1, max_length = 100, example = "Winterliga 2026")]
     pub name: String,
-    #[serde(flatten)]
     pub rules: LeagueRules,
 }
 

@@ -50,7 +50,7 @@ impl Outcome {
 }
 
 /// One played game, as a club enters it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GameRecord {
     pub played_on: NaiveDate,
@@ -58,6 +58,36 @@ pub struct GameRecord {
     pub players: Vec<SeatedPlayer>,
     #[serde(flatten)]
     pub outcome: Outcome,
+}
+
+/// Read by hand rather than with `#[serde(flatten)]`, which buffers the detail and so
+/// loses the path of a bad field: errors here say `detail.rounds[1].scores.Anna: ...`.
+impl<'de> Deserialize<'de> for GameRecord {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        struct Raw {
+            played_on: NaiveDate,
+            players: Vec<SeatedPlayer>,
+            game: GameKind,
+            detail: serde_json::Value,
+        }
+        fn detail<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> Result<T, String> {
+            serde_path_to_error::deserialize(value).map_err(|e| match e.path().to_string().as_str() {
+                "." => format!("detail: {}", e.inner()),
+                path => format!("detail.{path}: {}", e.inner()),
+            })
+        }
+        let raw = Raw::deserialize(deserializer)?;
+        let outcome = match raw.game {
+            GameKind::Rangeln => detail(raw.detail).map(Outcome::Rangeln),
+            GameKind::MenschAergereDichNicht => detail(raw.detail).map(Outcome::MenschAergereDichNicht),
+            GameKind::Ghostbuster => detail(raw.detail).map(Outcome::Ghostbuster),
+            GameKind::LaufRauf => detail(raw.detail).map(Outcome::LaufRauf),
+            GameKind::HaseUndIgel => detail(raw.detail).map(Outcome::HaseUndIgel),
+        }
+        .map_err(serde::de::Error::custom)?;
+        Ok(GameRecord { played_on: raw.played_on, players: raw.players, outcome })
+    }
 }
 
 /// What a checked record yields.
@@ -222,6 +252,21 @@ mod tests {
             vec![Placing { player: "Ben".into(), place: 1 }, Placing { player: "Anna".into(), place: 2 }]
         );
         assert!(serde_json::to_value(&eval).unwrap().get("rangeln").is_none());
+    }
+
+    #[test]
+    fn detail_errors_name_the_path() {
+        let err = serde_json::from_value::<GameRecord>(json!({
+            "played_on": "2026-11-20", "players": [], "game": "rangeln",
+            "detail": {"rounds": [{"scores": {"A": 1}}, {"scores": {"A": "x"}}]}
+        }))
+        .unwrap_err();
+        assert!(err.to_string().starts_with("detail.rounds[1].scores.A: invalid type: string \"x\""), "{err}");
+        let err = serde_json::from_value::<GameRecord>(
+            json!({"played_on": "2026-11-20", "players": [], "game": "lauf-rauf", "detail": {"order": []}}),
+        )
+        .unwrap_err();
+        assert!(err.to_string().starts_with("detail: missing field `edition`"), "{err}");
     }
 
     #[test]

@@ -1,0 +1,122 @@
+//! Test harness: the real application on a real SQLite file in a temp dir.
+
+#![allow(dead_code)]
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::{Method, StatusCode, header::HeaderMap};
+use actix_web::test as at;
+use serde_json::{Value, json};
+use spielstand_api::db::{self, DatabaseUrl};
+use spielstand_api::store::tokens;
+use spielstand_api::{AppState, app};
+use tempfile::TempDir;
+
+pub struct Response {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Vec<u8>,
+}
+
+impl Response {
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+
+    /// Asserts an RFC 9457 problem with this status and type, and returns its detail.
+    pub fn problem(&self, status: u16, kind: &str) -> String {
+        assert_eq!(self.status.as_u16(), status, "body: {}", String::from_utf8_lossy(&self.body));
+        assert_eq!(self.header("content-type"), Some("application/problem+json"));
+        let p = self.json();
+        assert_eq!(p["type"], format!("/problems/{kind}"), "{p}");
+        assert_eq!(p["status"], status);
+        p["detail"].as_str().expect("a detail").to_owned()
+    }
+}
+
+pub struct TestApi<S> {
+    pub service: S,
+    pub token: String,
+    pub dir: TempDir,
+    pub url: DatabaseUrl,
+}
+
+pub async fn start()
+-> TestApi<impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>> {
+    let dir = tempfile::tempdir().unwrap();
+    let url = DatabaseUrl::parse(dir.path().join("spielstand.db").to_str().unwrap()).unwrap();
+    let pool = db::open(&url, 4).unwrap();
+    let token = tokens::create(&mut pool.get().unwrap(), "test-club").unwrap();
+    let service = at::init_service(app(AppState::new(pool))).await;
+    TestApi { service, token, dir, url }
+}
+
+impl<S, B> TestApi<S>
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    pub async fn send(&self, req: at::TestRequest) -> Response {
+        let res = at::call_service(&self.service, req.to_request()).await;
+        let status = res.status();
+        let headers = res.headers().clone();
+        let body = at::read_body(res).await.to_vec();
+        Response { status, headers, body }
+    }
+
+    pub async fn get(&self, path: &str) -> Response {
+        self.send(at::TestRequest::get().uri(path)).await
+    }
+
+    /// A write with the test token and a JSON body.
+    pub async fn write(&self, method: Method, path: &str, body: &Value) -> Response {
+        self.send(
+            at::TestRequest::default()
+                .method(method)
+                .uri(path)
+                .insert_header(("authorization", format!("Bearer {}", self.token)))
+                .set_json(body),
+        )
+        .await
+    }
+
+    pub async fn post(&self, path: &str, body: &Value) -> Response {
+        self.write(Method::POST, path, body).await
+    }
+
+    pub async fn add_players(&self, names: &[&str]) {
+        for name in names {
+            let r = self.post("/api/v1/players", &json!({ "name": name })).await;
+            assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
+        }
+    }
+
+    pub async fn add_league(&self, body: Value) -> i64 {
+        let r = self.post("/api/v1/leagues", &body).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
+        r.json()["id"].as_i64().unwrap()
+    }
+}
+
+/// A Mensch result body: `order` as "Anna,Ben,Cleo=Dora".
+pub fn mensch(date: &str, order: &str) -> Value {
+    let groups: Vec<Vec<&str>> = order.split(',').map(|g| g.split('=').collect()).collect();
+    let players: Vec<Value> =
+        groups.iter().flatten().enumerate().map(|(i, p)| json!({"player": p, "seat": i + 1})).collect();
+    json!({"played_on": date, "players": players, "game": "mensch-aergere-dich-nicht", "detail": {"order": groups}})
+}
+
+/// A Rangeln result from bare round scores, one row per round.
+pub fn rangeln(date: &str, players: &[&str], rounds: &[&[i32]]) -> Value {
+    let seated: Vec<Value> = players.iter().enumerate().map(|(i, p)| json!({"player": p, "seat": i + 1})).collect();
+    let rounds: Vec<Value> = rounds
+        .iter()
+        .map(|scores| json!({"scores": players.iter().zip(scores.iter()).map(|(p, s)| (p.to_string(), json!(s))).collect::<serde_json::Map<_, _>>()}))
+        .collect();
+    json!({"played_on": date, "players": seated, "game": "rangeln", "detail": {"rounds": rounds}})
+}

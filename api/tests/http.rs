@@ -1,0 +1,462 @@
+//! The HTTP API end to end: the real App on a real SQLite file.
+
+mod common;
+
+use actix_web::http::{Method, StatusCode};
+use actix_web::test::TestRequest;
+use common::{mensch, rangeln, start};
+use serde_json::json;
+use spielstand_api::store::{idempotency, tokens};
+
+#[actix_web::test]
+async fn health_and_the_game_catalogue() {
+    let api = start().await;
+    let r = api.get("/api/v1/health").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.json()["status"], "ok");
+    let games = api.get("/api/v1/games").await.json();
+    let slugs: Vec<&str> = games.as_array().unwrap().iter().map(|g| g["slug"].as_str().unwrap()).collect();
+    assert_eq!(slugs, ["rangeln", "mensch-aergere-dich-nicht", "ghostbuster", "lauf-rauf", "hase-und-igel"]);
+    assert_eq!(games[1]["name"], "Mensch ärgere Dich nicht");
+    assert_eq!(games[0]["pieces_per_player"][0], json!({"players": 3, "pieces": 8}));
+}
+
+#[actix_web::test]
+async fn players_are_unique_case_insensitively_and_unicode_round_trips_byte_exact() {
+    let api = start().await;
+    let names = ["Jürgen Groß", "Ωμέγα", "李小龙", "Zoë 🎲", "<script>alert(1)</script>"];
+    api.add_players(&names).await;
+    let listed = api.get("/api/v1/players").await;
+    let listed: Vec<String> =
+        listed.json().as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap().to_owned()).collect();
+    for name in names {
+        assert!(listed.iter().any(|l| l.as_bytes() == name.as_bytes()), "{name} not in {listed:?}");
+    }
+    let detail = api.post("/api/v1/players", &json!({"name": "JÜRGEN GROSS"})).await;
+    assert_eq!(detail.status, StatusCode::CREATED, "ß and SS are different names");
+    api.post("/api/v1/players", &json!({"name": "jürgen groß"})).await.problem(409, "conflict");
+
+    let r = api.post("/api/v1/players", &json!({"name": "Anna"})).await;
+    let id = r.json()["id"].as_i64().unwrap();
+    assert_eq!(r.header("location"), Some(format!("/api/v1/players/{id}").as_str()));
+    assert_eq!(api.get(&format!("/api/v1/players/{id}")).await.json()["name"], "Anna");
+    let renamed = api.write(Method::PATCH, &format!("/api/v1/players/{id}"), &json!({"name": "Anna-Lena"})).await;
+    assert_eq!(renamed.json()["name"], "Anna-Lena");
+    api.write(Method::PATCH, &format!("/api/v1/players/{id}"), &json!({"name": "ωμέγα"}))
+        .await
+        .problem(409, "conflict");
+    api.write(Method::PATCH, "/api/v1/players/9999", &json!({"name": "X"})).await.problem(404, "not-found");
+    api.get("/api/v1/players/9999").await.problem(404, "not-found");
+    let detail = api.post("/api/v1/players", &json!({"name": "A,B"})).await.problem(422, "invalid-name");
+    assert!(detail.contains("','"), "{detail}");
+    api.post("/api/v1/players", &json!({"name": ""})).await.problem(422, "empty-name");
+    api.get("/api/v1/players/abc").await.problem(400, "invalid-path");
+    // A bad field deep inside a result's detail is named by its path.
+    let league = api.add_league(json!({"name": "L", "rules": {"games": ["rangeln"]}})).await;
+    let mut body = common::rangeln("2026-01-01", &["Anna", "Ωμέγα", "李小龙"], &[&[0, 0, 0][..]; 3]);
+    body["detail"]["rounds"][2]["scores"]["李小龙"] = json!("viel");
+    let d = api.post(&format!("/api/v1/leagues/{league}/results"), &body).await.problem(422, "invalid-body");
+    assert!(d.starts_with("detail.rounds[2].scores.李小龙: invalid type: string \"viel\""), "{d}");
+}
+
+#[actix_web::test]
+async fn leagues_are_created_listed_and_updated() {
+    let api = start().await;
+    let id = api
+        .add_league(json!({"name": "Winterliga", "rules": {"games": ["rangeln"], "season": {"from": "2026-10-01", "to": "2027-03-31"}, "points": {"kind": "table", "table": [10, 6, 4]}}}))
+        .await;
+    let league = api.get(&format!("/api/v1/leagues/{id}")).await.json();
+    assert_eq!(league["rules"]["points"], json!({"kind": "table", "table": [10, 6, 4]}));
+    assert_eq!(league["rules"]["tie_breakers"], json!(["wins", "average-place", "head-to-head"]));
+    assert_eq!(league["revision"], 1);
+    let updated = api
+        .write(
+            Method::PUT,
+            &format!("/api/v1/leagues/{id}"),
+            &json!({"name": "Winterliga 26/27", "rules": {"games": ["rangeln", "lauf-rauf"]}}),
+        )
+        .await
+        .json();
+    assert_eq!(updated["rules"]["games"], json!(["rangeln", "lauf-rauf"]));
+    assert_eq!(updated["revision"], 2);
+    assert_eq!(api.get("/api/v1/leagues").await.json().as_array().unwrap().len(), 1);
+    api.post("/api/v1/leagues", &json!({"name": "winterliga 26/27", "rules": {"games": ["rangeln"]}}))
+        .await
+        .problem(409, "conflict");
+    api.post("/api/v1/leagues", &json!({"name": "X", "rules": {"games": []}})).await.problem(422, "no-games");
+    let d = api
+        .post("/api/v1/leagues", &json!({"name": "X", "rules": {"games": ["rangeln"], "season": {"from": "2026-05-01", "to": "2026-04-01"}}}))
+        .await
+        .problem(422, "season-reversed");
+    assert!(d.contains("2026-04-01"), "{d}");
+    let d = api
+        .post("/api/v1/leagues", &json!({"name": "X", "rules": {"games": ["chess"]}}))
+        .await
+        .problem(422, "invalid-body");
+    assert!(d.starts_with("rules.games[0]: unknown variant `chess`"), "{d}");
+    api.write(Method::PUT, "/api/v1/leagues/77", &json!({"name": "X", "rules": {"games": ["rangeln"]}}))
+        .await
+        .problem(404, "not-found");
+}
+
+#[actix_web::test]
+async fn results_are_recorded_corrected_deleted_and_audited() {
+    let api = start().await;
+    api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
+    let league =
+        api.add_league(json!({"name": "L", "rules": {"games": ["rangeln", "mensch-aergere-dich-nicht"]}})).await;
+    let path = format!("/api/v1/leagues/{league}/results");
+
+    // Names resolve case-insensitively and are stored as the players are named.
+    let r = api
+        .post(&path, &rangeln("2026-11-20", &["anna", "BEN", "Cleo"], &[&[-7, 6, 1], &[-6, 6, 1], &[-6, 6, 1]]))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
+    assert_eq!(r.header("etag"), Some("\"1\""));
+    let result = r.json();
+    let id = result["id"].as_i64().unwrap();
+    assert_eq!(result["record"]["players"][0]["player"], "Anna");
+    assert_eq!(result["record"]["detail"]["rounds"][0]["scores"]["Ben"], 6);
+    assert_eq!(
+        result["placings"],
+        json!([{"player": "Anna", "place": 1}, {"player": "Ben", "place": 2}, {"player": "Cleo", "place": 3}])
+    );
+    assert_eq!(result["rangeln"]["totals"][0]["total"], -19);
+
+    let got = api.get(&format!("/api/v1/results/{id}")).await;
+    assert_eq!(got.header("etag"), Some("\"1\""));
+    assert_eq!(got.json()["record"], result["record"]);
+
+    // Correction: If-Match required, stale rejected, current accepted.
+    let fixed = rangeln("2026-11-20", &["Anna", "Ben", "Cleo"], &[&[7, 6, 1], &[6, 6, 1], &[6, 6, 1]]);
+    let put = |if_match: Option<&str>| {
+        let mut req = TestRequest::put()
+            .uri(&format!("/api/v1/results/{id}"))
+            .insert_header(("authorization", format!("Bearer {}", api.token)))
+            .set_json(&fixed);
+        if let Some(tag) = if_match {
+            req = req.insert_header(("if-match", tag.to_owned()));
+        }
+        req
+    };
+    api.send(put(None)).await.problem(428, "precondition-required");
+    api.send(put(Some("\"7\""))).await.problem(412, "precondition-failed");
+    let r = api.send(put(Some("\"1\""))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", String::from_utf8_lossy(&r.body));
+    assert_eq!(r.header("etag"), Some("\"2\""));
+    assert_eq!(r.json()["rangeln"]["totals"][0]["total"], 19);
+    api.send(put(Some("\"1\""))).await.problem(412, "precondition-failed");
+
+    // Listing with filters and pages.
+    api.post(&path, &mensch("2026-11-21", "Dora,Cleo,Anna=Ben")).await;
+    api.post(&path, &mensch("2026-11-22", "Ben,Anna")).await;
+    let all = api.get(&format!("{path}?per_page=2")).await.json();
+    assert_eq!(all["total"], 3);
+    assert_eq!(all["items"].as_array().unwrap().len(), 2);
+    assert_eq!(all["items"][0]["record"]["played_on"], "2026-11-22");
+    let page2 = api.get(&format!("{path}?per_page=2&page=2")).await.json();
+    assert_eq!(page2["items"][0]["id"], id);
+    let only = api.get(&format!("{path}?game=mensch-aergere-dich-nicht&from=2026-11-22")).await.json();
+    assert_eq!(only["total"], 1);
+    let d = api.get(&format!("{path}?game=chess")).await.problem(400, "invalid-query");
+    assert!(d.starts_with("game:"), "{d}");
+    api.get(&format!("{path}?from=yesterday")).await.problem(400, "invalid-query");
+    api.get(&format!("{path}?per_page=0")).await.problem(400, "invalid-query");
+    api.get("/api/v1/leagues/99/results").await.problem(404, "not-found");
+
+    // Deletion, then the audit trail.
+    let del = |tag: &str| {
+        TestRequest::delete()
+            .uri(&format!("/api/v1/results/{id}"))
+            .insert_header(("authorization", format!("Bearer {}", api.token)))
+            .insert_header(("if-match", tag.to_owned()))
+    };
+    api.send(del("\"1\"")).await.problem(412, "precondition-failed");
+    assert_eq!(api.send(del("\"2\"")).await.status, StatusCode::NO_CONTENT);
+    api.get(&format!("/api/v1/results/{id}")).await.problem(404, "not-found");
+    assert_eq!(api.get(&format!("{path}")).await.json()["total"], 2);
+    let history = api.get(&format!("/api/v1/results/{id}/history")).await.json();
+    let actions: Vec<(&str, i64, &str)> = history
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h["action"].as_str().unwrap(), h["revision"].as_i64().unwrap(), h["token_name"].as_str().unwrap()))
+        .collect();
+    assert_eq!(actions, [("recorded", 1, "test-club"), ("corrected", 2, "test-club"), ("deleted", 3, "test-club")]);
+    assert_eq!(history[0]["before"], serde_json::Value::Null);
+    assert_eq!(history[1]["before"]["detail"]["rounds"][0]["scores"]["Anna"], -7);
+    assert_eq!(history[1]["after"]["detail"]["rounds"][0]["scores"]["Anna"], 7);
+    assert_eq!(history[2]["after"], serde_json::Value::Null);
+    api.get("/api/v1/results/12345/history").await.problem(404, "not-found");
+}
+
+#[actix_web::test]
+async fn rule_violations_are_422_naming_what_is_wrong_and_store_nothing() {
+    let api = start().await;
+    api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
+    let league = api
+        .add_league(json!({"name": "L", "rules": {"games": ["rangeln", "hase-und-igel"], "season": {"from": "2026-01-01", "to": "2026-12-31"}}}))
+        .await;
+    let path = format!("/api/v1/leagues/{league}/results");
+
+    let board = "A A A A A A . . .\n. . . . . . . . .\nB B B B B B . . .\n. . . . . . . . .\nC C C C C C . . .\n. . . . . . . . .\nD D D D D D . . .\n. . . . . . . . .\nA . . . . . . . .\n";
+    let mut body = rangeln("2026-11-20", &["Anna", "Ben", "Cleo", "Dora"], &[&[0, 0, 0, 0][..]; 4]);
+    body["detail"]["rounds"][1] = json!({"board": board});
+    let d = api.post(&path, &body).await.problem(422, "piece-count");
+    assert_eq!(d, "round 2: Anna has 7 pieces on the board, expected 6");
+
+    body["detail"]["rounds"][1] = json!({"board": board.replace("A . . . . . . . .\n", "A . x . . . . . .\n")});
+    let d = api.post(&path, &body).await.problem(422, "board-symbol");
+    assert_eq!(d, "round 2: line 9, column 5: unexpected 'x', expected '.' or a piece 'A'..'E'");
+
+    let d = api
+        .post(&path, &rangeln("2025-12-31", &["Anna", "Ben", "Cleo"], &[&[0, 0, 0][..]; 3]))
+        .await
+        .problem(422, "outside-season");
+    assert!(d.contains("2025-12-31"), "{d}");
+    api.post(&path, &mensch("2026-05-01", "Anna,Ben")).await.problem(422, "game-not-in-league");
+    let d = api
+        .post(&path, &rangeln("2026-05-01", &["Anna", "Ben", "Zoe"], &[&[0, 0, 0][..]; 3]))
+        .await
+        .problem(422, "invalid-body");
+    assert_eq!(d, "players[2].player: there is no player named \"Zoe\"; add the player first");
+    let hare = json!({"played_on": "2026-05-01", "players": [{"player": "Anna", "seat": 1}, {"player": "Ben", "seat": 2}], "game": "hase-und-igel",
+        "detail": {"order": [["Anna"], ["Ben"]], "finishers": [{"player": "Anna", "carrots": 11}]}});
+    let d = api.post(&path, &hare).await.problem(422, "hare-carrots");
+    assert_eq!(d, "Anna finished in place 1 with 11 carrots, at most 10 are allowed");
+    assert_eq!(api.get(&path).await.json()["total"], 0);
+    assert_eq!(
+        api.get(&format!("/api/v1/leagues/{league}")).await.json()["revision"],
+        1,
+        "failed writes change nothing"
+    );
+}
+
+#[actix_web::test]
+async fn writes_need_a_valid_unrevoked_token() {
+    let api = start().await;
+    let body = json!({"name": "Anna"});
+    let r = api.send(TestRequest::post().uri("/api/v1/players").set_json(&body)).await;
+    r.problem(401, "unauthorized");
+    assert_eq!(r.header("www-authenticate"), Some("Bearer"));
+    let r = api
+        .send(
+            TestRequest::post().uri("/api/v1/players").insert_header(("authorization", "Bearer nope")).set_json(&body),
+        )
+        .await;
+    r.problem(401, "unauthorized");
+    let r = api
+        .send(TestRequest::post().uri("/api/v1/players").insert_header(("authorization", "Basic abc")).set_json(&body))
+        .await;
+    r.problem(401, "unauthorized");
+
+    let pool = spielstand_api::db::open(&api.url, 1).unwrap();
+    tokens::revoke(&mut pool.get().unwrap(), "test-club").unwrap();
+    api.post("/api/v1/players", &body).await.problem(403, "token-revoked");
+    assert_eq!(api.get("/api/v1/players").await.json(), json!([]), "reads stay public");
+}
+
+#[actix_web::test]
+async fn every_protocol_error_is_a_problem() {
+    let api = start().await;
+    let auth = ("authorization", format!("Bearer {}", api.token));
+    let req = |body: &'static str, ct: Option<&'static str>| {
+        let mut r = TestRequest::post().uri("/api/v1/players").insert_header(auth.clone()).set_payload(body);
+        if let Some(ct) = ct {
+            r = r.insert_header(("content-type", ct));
+        }
+        r
+    };
+    api.send(req("{\"name\": ", Some("application/json"))).await.problem(400, "malformed-json");
+    api.send(req("{\"name\": \"A\"} x", Some("application/json"))).await.problem(400, "malformed-json");
+    let d = api.send(req("{\"name\": 5}", Some("application/json"))).await.problem(422, "invalid-body");
+    assert!(d.starts_with("name: invalid type: integer `5`"), "{d}");
+    let d = api.send(req("{}", Some("application/json; charset=utf-8"))).await.problem(422, "invalid-body");
+    assert!(d.contains("missing field `name`"), "{d}");
+    api.send(req("name=Anna", Some("application/x-www-form-urlencoded"))).await.problem(415, "unsupported-media-type");
+    api.send(req("{\"name\": \"Anna\"}", None)).await.problem(415, "unsupported-media-type");
+    let big = format!("{{\"name\": \"{}\"}}", "x".repeat(70_000));
+    let r = api
+        .send(
+            TestRequest::post()
+                .uri("/api/v1/players")
+                .insert_header(auth.clone())
+                .insert_header(("content-type", "application/json"))
+                .set_payload(big),
+        )
+        .await;
+    r.problem(413, "payload-too-large");
+
+    api.get("/api/v1/nothing-here").await.problem(404, "no-route");
+    api.get("/").await.problem(404, "no-route");
+    let r = api.send(TestRequest::delete().uri("/api/v1/players")).await;
+    r.problem(405, "method-not-allowed");
+    assert_eq!(r.header("allow"), Some("GET, POST"));
+    let r = api.send(TestRequest::post().uri("/api/v1/results/5")).await;
+    r.problem(405, "method-not-allowed");
+    assert_eq!(r.header("allow"), Some("GET, PUT, DELETE"));
+    assert!(r.header("x-request-id").is_some());
+    let d = api
+        .send(
+            TestRequest::post()
+                .uri("/api/v1/leagues/1/results")
+                .insert_header(auth.clone())
+                .insert_header(("idempotency-key", ""))
+                .set_json(mensch("2026-01-01", "A,B")),
+        )
+        .await
+        .problem(400, "invalid-header");
+    assert!(d.starts_with("Idempotency-Key"), "{d}");
+}
+
+#[actix_web::test]
+async fn standings_have_strong_etags_304_and_follow_every_write() {
+    let api = start().await;
+    api.add_players(&["Anna", "Ben", "Cleo"]).await;
+    let league =
+        api.add_league(json!({"name": "L", "rules": {"games": ["rangeln", "mensch-aergere-dich-nicht"]}})).await;
+    let path = format!("/api/v1/leagues/{league}/standings");
+    let empty = api.get(&path).await;
+    assert_eq!(empty.json()["rows"], json!([]));
+    let results = format!("/api/v1/leagues/{league}/results");
+    api.post(&results, &rangeln("2026-11-20", &["Anna", "Ben", "Cleo"], &[&[-7, 6, 1], &[-6, 6, 1], &[-6, 6, 1]]))
+        .await;
+
+    let first = api.get(&path).await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert_eq!(first.header("cache-control"), Some("public, no-cache"));
+    let etag = first.header("etag").unwrap().to_owned();
+    assert!(etag.starts_with('"') && !etag.starts_with("W/"), "strong ETag: {etag}");
+    assert_ne!(Some(etag.as_str()), empty.header("etag"));
+    let rows = first.json()["rows"].clone();
+    assert_eq!(
+        rows[0],
+        json!({"place": 1, "player": "Anna", "played": 1, "wins": 1, "points": 2.0, "average_place": 1.0, "head_to_head": null})
+    );
+
+    let again = api.send(TestRequest::get().uri(&path).insert_header(("if-none-match", etag.clone()))).await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    assert_eq!(again.header("etag"), Some(etag.as_str()));
+    assert!(again.body.is_empty());
+
+    // A new result changes the table and its ETag at once.
+    api.post(&results, &mensch("2026-11-21", "Cleo,Ben,Anna")).await;
+    let after = api.send(TestRequest::get().uri(&path).insert_header(("if-none-match", etag.clone()))).await;
+    assert_eq!(after.status, StatusCode::OK);
+    assert_ne!(after.header("etag"), Some(etag.as_str()));
+    assert_eq!(after.json()["rows"][0]["points"], 2.0);
+
+    // as_of and game filters.
+    let asof = api.get(&format!("{path}?as_of=2026-11-20")).await.json();
+    assert_eq!(asof["rows"][0]["player"], "Anna");
+    assert_eq!(asof["as_of"], "2026-11-20");
+    let only = api.get(&format!("{path}?game=mensch-aergere-dich-nicht")).await.json();
+    assert_eq!(only["rows"][0]["player"], "Cleo");
+    assert_eq!(only["rows"][0]["played"], 1);
+    api.get(&format!("{path}?as_of=2026-13-01")).await.problem(400, "invalid-query");
+    api.get("/api/v1/leagues/42/standings").await.problem(404, "not-found");
+
+    // A rename shows in the standings even though no result changed.
+    let anna = api.get("/api/v1/players").await.json()[0]["id"].as_i64().unwrap();
+    api.write(Method::PATCH, &format!("/api/v1/players/{anna}"), &json!({"name": "Anna-Lena"})).await;
+    let renamed = api.get(&format!("{path}?as_of=2026-11-20")).await.json();
+    assert_eq!(renamed["rows"][0]["player"], "Anna-Lena");
+    let result = api.get(&results).await.json();
+    assert_eq!(result["items"][1]["record"]["players"][0]["player"], "Anna-Lena");
+    assert_eq!(result["items"][1]["record"]["detail"]["rounds"][0]["scores"]["Anna-Lena"], -7);
+}
+
+#[actix_web::test]
+async fn idempotency_keys_replay_reject_changes_and_guard_concurrency() {
+    let api = start().await;
+    api.add_players(&["Anna", "Ben"]).await;
+    let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let path = format!("/api/v1/leagues/{league}/results");
+    let post = |key: &str, body: serde_json::Value| {
+        TestRequest::post()
+            .uri(&path)
+            .insert_header(("authorization", format!("Bearer {}", api.token)))
+            .insert_header(("idempotency-key", key.to_owned()))
+            .set_json(body)
+    };
+    let first = api.send(post("key-1", mensch("2026-11-20", "Anna,Ben"))).await;
+    assert_eq!(first.status, StatusCode::CREATED);
+    let replay = api.send(post("key-1", mensch("2026-11-20", "Anna,Ben"))).await;
+    assert_eq!(replay.status, StatusCode::CREATED);
+    assert_eq!(replay.json(), first.json());
+    assert_eq!(replay.header("idempotent-replayed"), Some("true"));
+    assert_eq!(api.get(&path).await.json()["total"], 1);
+
+    api.send(post("key-1", mensch("2026-11-20", "Ben,Anna"))).await.problem(422, "idempotency-key-reused");
+
+    // A request still in flight under a key: a concurrent duplicate gets 409.
+    let pool = spielstand_api::db::open(&api.url, 1).unwrap();
+    let claimed = idempotency::claim(&mut pool.get().unwrap(), "key-2", "someone else's fingerprint").unwrap();
+    assert_eq!(claimed, idempotency::Claim::Fresh);
+    // Same key, same fingerprint as the in-flight one needs the same body: compute it the server's way.
+    let r = api.send(post("key-2", mensch("2026-11-21", "Anna,Ben"))).await;
+    r.problem(422, "idempotency-key-reused");
+
+    // A failed request frees its key for a corrected retry.
+    api.send(post("key-3", mensch("2026-11-22", "Anna,Zoe"))).await.problem(422, "invalid-body");
+    let ok = api.send(post("key-3", mensch("2026-11-22", "Anna,Ben"))).await;
+    assert_eq!(ok.status, StatusCode::CREATED);
+    assert_eq!(api.get(&path).await.json()["total"], 2);
+}
+
+#[actix_web::test]
+async fn a_concurrent_duplicate_gets_409() {
+    let api = start().await;
+    api.add_players(&["Anna", "Ben"]).await;
+    let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let path = format!("/api/v1/leagues/{league}/results");
+    let body = mensch("2026-11-20", "Anna,Ben");
+    let fingerprint = {
+        use sha2::{Digest, Sha256};
+        let record: spielstand_core::GameRecord = serde_json::from_value(body.clone()).unwrap();
+        hex::encode(Sha256::digest(format!("{league}\n{}", serde_json::to_string(&record).unwrap())))
+    };
+    let pool = spielstand_api::db::open(&api.url, 1).unwrap();
+    assert_eq!(idempotency::claim(&mut pool.get().unwrap(), "busy", &fingerprint).unwrap(), idempotency::Claim::Fresh);
+    let r = api
+        .send(
+            TestRequest::post()
+                .uri(&path)
+                .insert_header(("authorization", format!("Bearer {}", api.token)))
+                .insert_header(("idempotency-key", "busy"))
+                .set_json(&body),
+        )
+        .await;
+    r.problem(409, "idempotency-key-in-progress");
+    assert_eq!(api.get(&path).await.json()["total"], 0);
+}
+
+#[actix_web::test]
+async fn rangeln_rounds_are_scored_without_storing() {
+    let api = start().await;
+    let board = "# round 1\n. . . . . . . . .\n. . . . . . . . .\n. . . A A A . . .\n. . . A . A . . .\n. . . A . A . . .\n. . . A . . . . .\nB B B B B B B B .\nC C C C C C C C .\n. . . . . . . . .\n";
+    let r = api
+        .post("/api/v1/rangeln/score", &json!({"players": ["Anna", "Ben", "Cleo"], "round": {"board": board}}))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", String::from_utf8_lossy(&r.body));
+    // Anna: three on -2, five on +2. Ben: a3 -1, b3 +1, c3..g3 -2 each, h3 +1. Cleo: a2 -1, b2..h2 +1 each.
+    assert_eq!(
+        r.json()["scores"],
+        json!([{"player": "Anna", "score": 4}, {"player": "Ben", "score": -9}, {"player": "Cleo", "score": 6}])
+    );
+    let rings = json!({"players": ["A", "B", "C"], "round": {"rings": {"A": {"plus2": 8}, "B": {"plus2": 1, "plus1": 7}, "C": {"minus1": 8}}}});
+    api.post("/api/v1/rangeln/score", &rings).await.problem(422, "ring-overfull");
+    let bad = json!({"players": ["A", "B", "C"], "round": {"board": "nonsense"}});
+    let d = api.post("/api/v1/rangeln/score", &bad).await.problem(422, "board-symbol");
+    assert_eq!(d, "line 1, column 1: unexpected 'n', expected '.' or a piece 'A'..'E'");
+}
+
+#[test]
+fn openapi_yaml_is_up_to_date() {
+    let committed = include_str!("../../openapi.yaml");
+    let generated = spielstand_api::openapi_yaml();
+    assert!(
+        committed == generated,
+        "openapi.yaml differs from the API's document. Regenerate it with:\n    cargo run -p spielstand-api -- openapi > openapi.yaml"
+    );
+}
