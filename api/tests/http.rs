@@ -174,7 +174,7 @@ async fn results_are_recorded_corrected_deleted_and_audited() {
     api.send(del("\"1\"")).await.problem(412, "precondition-failed");
     assert_eq!(api.send(del("\"2\"")).await.status, StatusCode::NO_CONTENT);
     api.get(&format!("/api/v1/results/{id}")).await.problem(404, "not-found");
-    assert_eq!(api.get(&format!("{path}")).await.json()["total"], 2);
+    assert_eq!(api.get(&path).await.json()["total"], 2);
     let history = api.get(&format!("/api/v1/results/{id}/history")).await.json();
     let actions: Vec<(&str, i64, &str)> = history
         .as_array()

@@ -182,7 +182,7 @@ impl<'r> LeagueTable<'r> {
                     refined.push(group);
                     continue;
                 }
-                let cmp: Box<dyn Fn(&u32, &u32) -> Ordering> = match breaker {
+                let cmp: Box<PlayerOrder> = match breaker {
                     TieBreaker::Wins => Box::new(|a: &u32, b: &u32| t[*b as usize].wins.cmp(&t[*a as usize].wins)),
                     TieBreaker::AveragePlace => Box::new(|a: &u32, b: &u32| {
                         let (a, b) = (&t[*a as usize], &t[*b as usize]);
@@ -224,6 +224,9 @@ impl<'r> LeagueTable<'r> {
         rows
     }
 }
+
+/// Orders two players (by index) for one tie-breaker.
+type PlayerOrder<'a> = dyn Fn(&u32, &u32) -> Ordering + 'a;
 
 /// Splits the sorted `range` of `order` into runs that compare equal.
 fn split(order: &[u32], range: Range<usize>, cmp: impl Fn(&u32, &u32) -> Ordering) -> Vec<Range<usize>> {

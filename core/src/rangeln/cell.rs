@@ -77,7 +77,7 @@ impl Cell {
         (-1i16..=1).flat_map(move |dc| (-1i16..=1).map(move |dr| (dc, dr))).filter(|&d| d != (0, 0)).filter_map(
             move |(dc, dr)| {
                 let (nc, nr) = (c + dc, r + dr);
-                ((0..9).contains(&nc) && (0..9).contains(&nr)).then(|| Cell { col: nc as u8, row: nr as u8 })
+                ((0..9).contains(&nc) && (0..9).contains(&nr)).then_some(Cell { col: nc as u8, row: nr as u8 })
             },
         )
     }
