@@ -146,6 +146,9 @@ async fn results_are_recorded_corrected_deleted_and_audited() {
     assert_eq!(r.header("etag"), Some("\"2\""));
     assert_eq!(r.json()["rangeln"]["totals"][0]["total"], 19);
     api.send(put(Some("\"1\""))).await.problem(412, "precondition-failed");
+    let any = api.send(put(Some("*"))).await;
+    assert_eq!(any.header("etag"), Some("\"3\""), "If-Match: * matches any current revision");
+    let fixed_rev = 3;
 
     // Listing with filters and pages.
     api.post(&path, &mensch("2026-11-21", "Dora,Cleo,Anna=Ben")).await;
@@ -171,8 +174,9 @@ async fn results_are_recorded_corrected_deleted_and_audited() {
             .insert_header(("authorization", format!("Bearer {}", api.token)))
             .insert_header(("if-match", tag.to_owned()))
     };
-    api.send(del("\"1\"")).await.problem(412, "precondition-failed");
-    assert_eq!(api.send(del("\"2\"")).await.status, StatusCode::NO_CONTENT);
+    api.send(del("\"2\"")).await.problem(412, "precondition-failed");
+    api.send(del("W/\"3\"")).await.problem(412, "precondition-failed");
+    assert_eq!(api.send(del("\"9\", \"3\"")).await.status, StatusCode::NO_CONTENT);
     api.get(&format!("/api/v1/results/{id}")).await.problem(404, "not-found");
     assert_eq!(api.get(&path).await.json()["total"], 2);
     let history = api.get(&format!("/api/v1/results/{id}/history")).await.json();
@@ -182,11 +186,19 @@ async fn results_are_recorded_corrected_deleted_and_audited() {
         .iter()
         .map(|h| (h["action"].as_str().unwrap(), h["revision"].as_i64().unwrap(), h["token_name"].as_str().unwrap()))
         .collect();
-    assert_eq!(actions, [("recorded", 1, "test-club"), ("corrected", 2, "test-club"), ("deleted", 3, "test-club")]);
+    assert_eq!(
+        actions,
+        [
+            ("recorded", 1, "test-club"),
+            ("corrected", 2, "test-club"),
+            ("corrected", fixed_rev, "test-club"),
+            ("deleted", 4, "test-club")
+        ]
+    );
     assert_eq!(history[0]["before"], serde_json::Value::Null);
     assert_eq!(history[1]["before"]["detail"]["rounds"][0]["scores"]["Anna"], -7);
     assert_eq!(history[1]["after"]["detail"]["rounds"][0]["scores"]["Anna"], 7);
-    assert_eq!(history[2]["after"], serde_json::Value::Null);
+    assert_eq!(history[3]["after"], serde_json::Value::Null);
     api.get("/api/v1/results/12345/history").await.problem(404, "not-found");
 }
 

@@ -2,6 +2,7 @@
 
 use crate::error::Error;
 use crate::http::AppState;
+use crate::store::results::Precondition;
 use crate::store::tokens;
 use actix_web::dev::Payload;
 use actix_web::http::header;
@@ -111,8 +112,9 @@ impl FromRequest for Writer {
     }
 }
 
-/// The `If-Match` precondition for changing a result at `revision`.
-pub fn if_match_revision(req: &HttpRequest, id: i64) -> Result<i64, Error> {
+/// The `If-Match` precondition for changing result `id`: 428 when it is missing.
+/// Comparison is strong (RFC 9110): a weak tag never matches.
+pub fn if_match(req: &HttpRequest, id: i64) -> Result<Precondition, Error> {
     let value = req
         .headers()
         .get(header::IF_MATCH)
@@ -123,8 +125,13 @@ pub fn if_match_revision(req: &HttpRequest, id: i64) -> Result<i64, Error> {
         })?
         .to_str()
         .map_err(|_| Error::InvalidHeader("If-Match: not valid ASCII".into()))?;
-    let tag = value.trim().trim_start_matches("W/").trim_matches('"');
-    tag.parse::<i64>().map_err(|_| {
-        Error::PreconditionFailed(format!("If-Match: {value:?} is not a revision of result {id}; reload the result"))
-    })
+    if value.trim() == "*" {
+        return Ok(Precondition::Any);
+    }
+    let revisions = value
+        .split(',')
+        .map(str::trim)
+        .filter_map(|tag| tag.strip_prefix('"')?.strip_suffix('"')?.parse::<i64>().ok())
+        .collect();
+    Ok(Precondition::Revisions(revisions))
 }

@@ -32,6 +32,24 @@ pub struct ResultFilter {
     pub per_page: u32,
 }
 
+/// The `If-Match` condition of a correction or deletion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Precondition {
+    /// `*`: any current revision.
+    Any,
+    /// One of these revisions (entity tags that are not revisions never match).
+    Revisions(Vec<i64>),
+}
+
+impl Precondition {
+    fn admits(&self, revision: i64) -> bool {
+        match self {
+            Precondition::Any => true,
+            Precondition::Revisions(r) => r.contains(&revision),
+        }
+    }
+}
+
 /// Who made a change, for the audit trail; and the idempotency key to settle with it.
 pub struct WriteContext<'a> {
     pub token_name: &'a str,
@@ -146,21 +164,21 @@ fn live_row(conn: &mut DbConn, id: i64) -> Result<ResultRow> {
     Ok(row)
 }
 
-fn check_revision(row: &ResultRow, expected: i64) -> Result<()> {
-    if row.revision != expected {
+fn check_revision(row: &ResultRow, expected: &Precondition) -> Result<()> {
+    if !expected.admits(row.revision) {
         return Err(Error::PreconditionFailed(format!(
-            "If-Match: result {} is at revision {}, not {expected}; reload it and apply the change again",
-            row.id, row.revision
+            "If-Match: result {} is at revision {} (ETag \"{}\"); reload it and apply the change again",
+            row.id, row.revision, row.revision
         )));
     }
     Ok(())
 }
 
-/// Replaces a result's record, if it is still at `expected` revision.
+/// Replaces a result's record, if its revision meets `expected`.
 pub fn update(
     conn: &mut DbConn,
     id: i64,
-    expected: i64,
+    expected: &Precondition,
     record: GameRecord,
     ctx: &WriteContext,
 ) -> Result<StoredResult> {
@@ -188,8 +206,8 @@ pub fn update(
     })
 }
 
-/// Deletes a result, if it is still at `expected` revision. Its history stays.
-pub fn delete(conn: &mut DbConn, id: i64, expected: i64, ctx: &WriteContext) -> Result<()> {
+/// Deletes a result, if its revision meets `expected`. Its history stays.
+pub fn delete(conn: &mut DbConn, id: i64, expected: &Precondition, ctx: &WriteContext) -> Result<()> {
     conn.write(|conn| {
         let old = live_row(conn, id)?;
         check_revision(&old, expected)?;

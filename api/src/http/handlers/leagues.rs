@@ -9,6 +9,7 @@ use actix_web::{HttpResponse, get, post, put, web};
 
 /// Create a league: its season, the games it counts, its points scheme and tie-breakers.
 #[utoipa::path(
+    operation_id = "create_league",
     tag = "leagues",
     request_body = LeagueInput,
     security(("bearer" = [])),
@@ -21,14 +22,16 @@ pub async fn create(state: web::Data<AppState>, _writer: Writer, body: JsonBody<
 }
 
 /// All leagues, by name.
-#[utoipa::path(tag = "leagues", responses((status = 200, body = Vec<League>), ReadErrors))]
+#[utoipa::path(
+    operation_id = "list_leagues",tag = "leagues", responses((status = 200, body = Vec<League>), ReadErrors))]
 #[get("/leagues")]
 pub async fn list(state: web::Data<AppState>) -> Result<HttpResponse> {
     Ok(HttpResponse::Ok().json(state.db(leagues::list).await?))
 }
 
 /// One league.
-#[utoipa::path(tag = "leagues", params(("id" = i64, Path)), responses((status = 200, body = League), ReadErrors))]
+#[utoipa::path(
+    operation_id = "get_league",tag = "leagues", params(("id" = i64, Path)), responses((status = 200, body = League), ReadErrors))]
 #[get("/leagues/{id}")]
 pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
@@ -38,6 +41,7 @@ pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpR
 /// Replace a league's name and rules. Stored results stay; those the new rules do not
 /// admit stop counting.
 #[utoipa::path(
+    operation_id = "update_league",
     tag = "leagues",
     params(("id" = i64, Path)),
     request_body = LeagueInput,

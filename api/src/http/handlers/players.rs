@@ -9,6 +9,7 @@ use actix_web::{HttpResponse, get, patch, post, web};
 
 /// Add a player. Names are unique, compared case-insensitively.
 #[utoipa::path(
+    operation_id = "create_player",
     tag = "players",
     request_body = PlayerName,
     security(("bearer" = [])),
@@ -21,14 +22,16 @@ pub async fn create(state: web::Data<AppState>, _writer: Writer, body: JsonBody<
 }
 
 /// All players, by name.
-#[utoipa::path(tag = "players", responses((status = 200, body = Vec<Player>), ReadErrors))]
+#[utoipa::path(
+    operation_id = "list_players",tag = "players", responses((status = 200, body = Vec<Player>), ReadErrors))]
 #[get("/players")]
 pub async fn list(state: web::Data<AppState>) -> Result<HttpResponse> {
     Ok(HttpResponse::Ok().json(state.db(players::list).await?))
 }
 
 /// One player.
-#[utoipa::path(tag = "players", params(("id" = i64, Path)), responses((status = 200, body = Player), ReadErrors))]
+#[utoipa::path(
+    operation_id = "get_player",tag = "players", params(("id" = i64, Path)), responses((status = 200, body = Player), ReadErrors))]
 #[get("/players/{id}")]
 pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
@@ -37,6 +40,7 @@ pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpR
 
 /// Rename a player. Stored results and standings show the new name.
 #[utoipa::path(
+    operation_id = "rename_player",
     tag = "players",
     params(("id" = i64, Path)),
     request_body = PlayerName,

@@ -1,7 +1,7 @@
 use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::http::docs::{PreconditionErrors, ReadErrors, WriteErrors};
-use crate::http::extract::{JsonBody, Params, Writer, if_match_revision};
+use crate::http::extract::{JsonBody, Params, Writer, if_match};
 use crate::model::{HistoryEntry, ResultPage, StoredResult};
 use crate::store::idempotency::{self, Claim};
 use crate::store::results::{self, ResultFilter, WriteContext};
@@ -34,6 +34,7 @@ fn idempotency_key(req: &HttpRequest) -> Result<Option<String>> {
 /// Record a played game in a league. With an `Idempotency-Key`, a repeat of the same
 /// request returns the first response and stores nothing new.
 #[utoipa::path(
+    operation_id = "record_result",
     tag = "results",
     params(
         ("id" = i64, Path, description = "League id"),
@@ -135,6 +136,7 @@ pub struct ListParams {
 
 /// A league's results, latest first, one page at a time.
 #[utoipa::path(
+    operation_id = "list_results",
     tag = "results",
     params(("id" = i64, Path, description = "League id"), ListParams),
     responses((status = 200, body = ResultPage), ReadErrors)
@@ -161,6 +163,7 @@ pub async fn list(
 
 /// One result, with its revision as `ETag`.
 #[utoipa::path(
+    operation_id = "get_result",
     tag = "results",
     params(("id" = i64, Path)),
     responses((status = 200, body = StoredResult, headers(("ETag" = String, description = "The result's revision"))), ReadErrors)
@@ -174,6 +177,7 @@ pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpR
 
 /// Correct a result. `If-Match` must carry its current revision.
 #[utoipa::path(
+    operation_id = "correct_result",
     tag = "results",
     params(("id" = i64, Path), ("If-Match" = String, Header, description = "The result's current ETag")),
     request_body = GameRecord,
@@ -193,13 +197,13 @@ pub async fn update(
     body: JsonBody<GameRecord>,
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
-    let expected = if_match_revision(&req, id)?;
+    let expected = if_match(&req, id)?;
     let stored = state
         .db(move |conn| {
             results::update(
                 conn,
                 id,
-                expected,
+                &expected,
                 body.0,
                 &WriteContext { token_name: &writer.token_name, idempotency_key: None },
             )
@@ -210,6 +214,7 @@ pub async fn update(
 
 /// Delete a result. `If-Match` must carry its current revision; the history stays.
 #[utoipa::path(
+    operation_id = "delete_result",
     tag = "results",
     params(("id" = i64, Path), ("If-Match" = String, Header, description = "The result's current ETag")),
     security(("bearer" = [])),
@@ -223,17 +228,23 @@ pub async fn remove(
     id: web::Path<i64>,
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
-    let expected = if_match_revision(&req, id)?;
+    let expected = if_match(&req, id)?;
     state
         .db(move |conn| {
-            results::delete(conn, id, expected, &WriteContext { token_name: &writer.token_name, idempotency_key: None })
+            results::delete(
+                conn,
+                id,
+                &expected,
+                &WriteContext { token_name: &writer.token_name, idempotency_key: None },
+            )
         })
         .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
 /// Every change of a result: what, when, and under which token.
-#[utoipa::path(tag = "results", params(("id" = i64, Path)), responses((status = 200, body = Vec<HistoryEntry>), ReadErrors))]
+#[utoipa::path(
+    operation_id = "result_history",tag = "results", params(("id" = i64, Path)), responses((status = 200, body = Vec<HistoryEntry>), ReadErrors))]
 #[get("/results/{id}/history")]
 pub async fn history(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();

@@ -29,6 +29,7 @@ pub struct StandingsParams {
 
 /// The league table. Served with a strong `ETag`; `If-None-Match` gives 304.
 #[utoipa::path(
+    operation_id = "get_standings",
     tag = "standings",
     params(("id" = i64, Path, description = "League id"), StandingsParams),
     responses(

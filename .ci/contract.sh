@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The API contract: validates openapi.yaml and runs schemathesis, with all its default
+# checks, against the release server on 127.0.0.1 with a fresh SQLite file.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== API contract: openapi-spec-validator and schemathesis"
+venv=target/ci-venv
+if [ ! -x "$venv/bin/st" ] || [ ! -x "$venv/bin/openapi-spec-validator" ]; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis>=4,<5" openapi-spec-validator
+fi
+"$venv/bin/openapi-spec-validator" openapi.yaml
+
+cargo build --release -p spielstand-api
+work=$(mktemp -d)
+server_pid=
+cleanup() {
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+db="$work/contract.db"
+token=$(./target/release/spielstand-api --database-url "$db" token create --name schemathesis | tail -n 1)
+port=$((20000 + RANDOM % 20000))
+./target/release/spielstand-api --database-url "$db" --bind "127.0.0.1:$port" > "$work/server.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 1 100); do
+  curl -fsS "http://127.0.0.1:$port/api/v1/health" > /dev/null 2>&1 && break
+  sleep 0.1
+done
+curl -fsS "http://127.0.0.1:$port/api/v1/health" > /dev/null
+# Players and a league to write results into, so result operations get past 404s.
+for name in Anna Ben Cleo Dora; do
+  curl -fsS -X POST -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+    -d "{\"name\":\"$name\"}" "http://127.0.0.1:$port/api/v1/players" > /dev/null
+done
+curl -fsS -X POST -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+  -d '{"name":"Contract","rules":{"games":["rangeln","mensch-aergere-dich-nicht","ghostbuster","lauf-rauf","hase-und-igel"]}}' \
+  "http://127.0.0.1:$port/api/v1/leagues" > /dev/null
+status=0
+"$venv/bin/st" run openapi.yaml --url "http://127.0.0.1:$port" \
+  --header "Authorization: Bearer $token" \
+  --max-examples 40 --seed 2026 --no-color || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "schemathesis failed; server log:" >&2
+  tail -n 50 "$work/server.log" >&2
+  exit "$status"
+fi
+echo "schemathesis: clean"
