@@ -23,7 +23,7 @@ trap cleanup EXIT
 db="$work/contract.db"
 token=$(./target/release/spielstand-api --database-url "$db" token create --name schemathesis | tail -n 1)
 port=$((20000 + RANDOM % 20000))
-./target/release/spielstand-api --database-url "$db" --bind "127.0.0.1:$port" > "$work/server.log" 2>&1 &
+RUST_LOG=warn ./target/release/spielstand-api --database-url "$db" --bind "127.0.0.1:$port" > "$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 100); do
   curl -fsS "http://127.0.0.1:$port/api/v1/health" > /dev/null 2>&1 && break
@@ -38,6 +38,9 @@ done
 curl -fsS -X POST -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
   -d '{"name":"Contract","rules":{"games":["rangeln","mensch-aergere-dich-nicht","ghostbuster","lauf-rauf","hase-und-igel"]}}' \
   "http://127.0.0.1:$port/api/v1/leagues" > /dev/null
+curl -fsS -X POST -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+  -d '{"played_on":"2026-11-20","players":[{"player":"Anna","seat":1},{"player":"Ben","seat":2}],"game":"mensch-aergere-dich-nicht","detail":{"order":[["Ben"],["Anna"]]}}' \
+  "http://127.0.0.1:$port/api/v1/leagues/1/results" > /dev/null
 status=0
 "$venv/bin/st" run openapi.yaml --url "http://127.0.0.1:$port" \
   --header "Authorization: Bearer $token" \

@@ -8,6 +8,7 @@ use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, web};
 use futures_util::future::LocalBoxFuture;
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::future::{Ready, ready};
 
@@ -19,7 +20,7 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 /// the wrong shape.
 pub struct JsonBody<T>(pub T);
 
-impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
+impl<T: DeserializeOwned + Serialize + 'static> FromRequest for JsonBody<T> {
     type Error = Error;
     type Future = LocalBoxFuture<'static, Result<Self, Error>>;
 
@@ -52,9 +53,9 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
     }
 }
 
-pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+pub fn parse_json<T: DeserializeOwned + Serialize>(bytes: &[u8]) -> Result<T, Error> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+    let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         if inner.is_data() {
@@ -64,7 +65,31 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
         }
     })?;
     de.end().map_err(|e| Error::MalformedJson(format!("the body is not valid JSON: {e}")))?;
+    let sent: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| Error::MalformedJson(e.to_string()))?;
+    let understood = serde_json::to_value(&value)?;
+    if let Some(path) = array_for_object(&sent, &understood, String::new()) {
+        let path = if path.is_empty() { ".".to_owned() } else { path };
+        return Err(Error::InvalidBody(format!("{path}: invalid type: array, expected an object")));
+    }
     Ok(value)
+}
+
+/// serde's derived structs also accept their fields as an array (`"season": [null, null]`);
+/// the API's contract says objects. Finds the first place where the client sent an array
+/// and the value, as understood, is an object.
+fn array_for_object(sent: &serde_json::Value, understood: &serde_json::Value, path: String) -> Option<String> {
+    use serde_json::Value::{Array, Object};
+    match (sent, understood) {
+        (Array(_), Object(_)) => Some(path),
+        (Object(s), Object(u)) => s.iter().find_map(|(key, sv)| {
+            let child = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
+            u.get(key).and_then(|uv| array_for_object(sv, uv, child))
+        }),
+        (Array(s), Array(u)) => {
+            s.iter().zip(u).enumerate().find_map(|(i, (sv, uv))| array_for_object(sv, uv, format!("{path}[{i}]")))
+        }
+        _ => None,
+    }
 }
 
 /// Query parameters; errors name the parameter.

@@ -31,6 +31,17 @@ fn idempotency_key(req: &HttpRequest) -> Result<Option<String>> {
     })
 }
 
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Header)]
+#[allow(dead_code)]
+pub struct IdempotencyHeader {
+    /// Makes retries safe: the same key with the same body is recorded once, and the
+    /// replay answers exactly as the first request was answered.
+    #[serde(rename = "Idempotency-Key")]
+    #[param(min_length = 1, max_length = 255, pattern = "^[!-~]{1,255}$")]
+    idempotency_key: Option<String>,
+}
+
 /// Record a played game in a league. With an `Idempotency-Key`, a repeat of the same
 /// request returns the first response and stores nothing new.
 #[utoipa::path(
@@ -38,7 +49,7 @@ fn idempotency_key(req: &HttpRequest) -> Result<Option<String>> {
     tag = "results",
     params(
         ("id" = i64, Path, description = "League id"),
-        ("Idempotency-Key" = Option<String>, Header, description = "Makes retries safe: the same key and body are recorded once"),
+        IdempotencyHeader,
     ),
     request_body = GameRecord,
     security(("bearer" = [])),
@@ -127,7 +138,7 @@ pub struct ListParams {
     /// Only results played on or before this day.
     to: Option<NaiveDate>,
     /// Page number, from 1.
-    #[param(minimum = 1)]
+    #[param(minimum = 1, maximum = 4294967295_u64)]
     page: Option<u32>,
     /// Results per page, 1 to 500 (default 50).
     #[param(minimum = 1, maximum = 500)]
