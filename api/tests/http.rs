@@ -1,16 +1,15 @@
 //! The HTTP API end to end: the real App on a real SQLite file.
 
+#[macro_use]
 mod common;
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
-use common::{mensch, rangeln, start};
+use common::{mensch, rangeln};
 use serde_json::json;
 use spielstand_api::store::{idempotency, tokens};
 
-#[actix_web::test]
-async fn health_and_the_game_catalogue() {
-    let api = start().await;
+api_test!(health_and_the_game_catalogue, |api| {
     let r = api.get("/api/v1/health").await;
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(r.json()["status"], "ok");
@@ -19,11 +18,9 @@ async fn health_and_the_game_catalogue() {
     assert_eq!(slugs, ["rangeln", "mensch-aergere-dich-nicht", "ghostbuster", "lauf-rauf", "hase-und-igel"]);
     assert_eq!(games[1]["name"], "Mensch ärgere Dich nicht");
     assert_eq!(games[0]["pieces_per_player"][0], json!({"players": 3, "pieces": 8}));
-}
+});
 
-#[actix_web::test]
-async fn players_are_unique_case_insensitively_and_unicode_round_trips_byte_exact() {
-    let api = start().await;
+api_test!(players_are_unique_case_insensitively_and_unicode_round_trips_byte_exact, |api| {
     let names = ["Jürgen Groß", "Ωμέγα", "李小龙", "Zoë 🎲", "<script>alert(1)</script>"];
     api.add_players(&names).await;
     let listed = api.get("/api/v1/players").await;
@@ -57,11 +54,9 @@ async fn players_are_unique_case_insensitively_and_unicode_round_trips_byte_exac
     body["detail"]["rounds"][2]["scores"]["李小龙"] = json!("viel");
     let d = api.post(&format!("/api/v1/leagues/{league}/results"), &body).await.problem(422, "invalid-body");
     assert!(d.starts_with("detail.rounds[2].scores.李小龙: invalid type: string \"viel\""), "{d}");
-}
+});
 
-#[actix_web::test]
-async fn leagues_are_created_listed_and_updated() {
-    let api = start().await;
+api_test!(leagues_are_created_listed_and_updated, |api| {
     let id = api
         .add_league(json!({"name": "Winterliga", "rules": {"games": ["rangeln"], "season": {"from": "2026-10-01", "to": "2027-03-31"}, "points": {"kind": "table", "table": [10, 6, 4]}}}))
         .await;
@@ -97,11 +92,9 @@ async fn leagues_are_created_listed_and_updated() {
     api.write(Method::PUT, "/api/v1/leagues/77", &json!({"name": "X", "rules": {"games": ["rangeln"]}}))
         .await
         .problem(404, "not-found");
-}
+});
 
-#[actix_web::test]
-async fn results_are_recorded_corrected_deleted_and_audited() {
-    let api = start().await;
+api_test!(results_are_recorded_corrected_deleted_and_audited, |api| {
     api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
     let league =
         api.add_league(json!({"name": "L", "rules": {"games": ["rangeln", "mensch-aergere-dich-nicht"]}})).await;
@@ -200,11 +193,9 @@ async fn results_are_recorded_corrected_deleted_and_audited() {
     assert_eq!(history[1]["after"]["detail"]["rounds"][0]["scores"]["Anna"], 7);
     assert_eq!(history[3]["after"], serde_json::Value::Null);
     api.get("/api/v1/results/12345/history").await.problem(404, "not-found");
-}
+});
 
-#[actix_web::test]
-async fn rule_violations_are_422_naming_what_is_wrong_and_store_nothing() {
-    let api = start().await;
+api_test!(rule_violations_are_422_naming_what_is_wrong_and_store_nothing, |api| {
     api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
     let league = api
         .add_league(json!({"name": "L", "rules": {"games": ["rangeln", "hase-und-igel"], "season": {"from": "2026-01-01", "to": "2026-12-31"}}}))
@@ -242,11 +233,9 @@ async fn rule_violations_are_422_naming_what_is_wrong_and_store_nothing() {
         1,
         "failed writes change nothing"
     );
-}
+});
 
-#[actix_web::test]
-async fn writes_need_a_valid_unrevoked_token() {
-    let api = start().await;
+api_test!(writes_need_a_valid_unrevoked_token, |api| {
     let body = json!({"name": "Anna"});
     let r = api.send(TestRequest::post().uri("/api/v1/players").set_json(&body)).await;
     r.problem(401, "unauthorized");
@@ -266,11 +255,9 @@ async fn writes_need_a_valid_unrevoked_token() {
     tokens::revoke(&mut pool.get().unwrap(), "test-club").unwrap();
     api.post("/api/v1/players", &body).await.problem(403, "token-revoked");
     assert_eq!(api.get("/api/v1/players").await.json(), json!([]), "reads stay public");
-}
+});
 
-#[actix_web::test]
-async fn every_protocol_error_is_a_problem() {
-    let api = start().await;
+api_test!(every_protocol_error_is_a_problem, |api| {
     let auth = ("authorization", format!("Bearer {}", api.token));
     let req = |body: &'static str, ct: Option<&'static str>| {
         let mut r = TestRequest::post().uri("/api/v1/players").insert_header(auth.clone()).set_payload(body);
@@ -319,11 +306,9 @@ async fn every_protocol_error_is_a_problem() {
         .await
         .problem(400, "invalid-header");
     assert!(d.starts_with("Idempotency-Key"), "{d}");
-}
+});
 
-#[actix_web::test]
-async fn standings_have_strong_etags_304_and_follow_every_write() {
-    let api = start().await;
+api_test!(standings_have_strong_etags_304_and_follow_every_write, |api| {
     api.add_players(&["Anna", "Ben", "Cleo"]).await;
     let league =
         api.add_league(json!({"name": "L", "rules": {"games": ["rangeln", "mensch-aergere-dich-nicht"]}})).await;
@@ -376,11 +361,9 @@ async fn standings_have_strong_etags_304_and_follow_every_write() {
     let result = api.get(&results).await.json();
     assert_eq!(result["items"][1]["record"]["players"][0]["player"], "Anna-Lena");
     assert_eq!(result["items"][1]["record"]["detail"]["rounds"][0]["scores"]["Anna-Lena"], -7);
-}
+});
 
-#[actix_web::test]
-async fn idempotency_keys_replay_reject_changes_and_guard_concurrency() {
-    let api = start().await;
+api_test!(idempotency_keys_replay_reject_changes_and_guard_concurrency, |api| {
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
     let path = format!("/api/v1/leagues/{league}/results");
@@ -414,11 +397,9 @@ async fn idempotency_keys_replay_reject_changes_and_guard_concurrency() {
     let ok = api.send(post("key-3", mensch("2026-11-22", "Anna,Ben"))).await;
     assert_eq!(ok.status, StatusCode::CREATED);
     assert_eq!(api.get(&path).await.json()["total"], 2);
-}
+});
 
-#[actix_web::test]
-async fn a_concurrent_duplicate_gets_409() {
-    let api = start().await;
+api_test!(a_concurrent_duplicate_gets_409, |api| {
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
     let path = format!("/api/v1/leagues/{league}/results");
@@ -441,11 +422,9 @@ async fn a_concurrent_duplicate_gets_409() {
         .await;
     r.problem(409, "idempotency-key-in-progress");
     assert_eq!(api.get(&path).await.json()["total"], 0);
-}
+});
 
-#[actix_web::test]
-async fn rangeln_rounds_are_scored_without_storing() {
-    let api = start().await;
+api_test!(rangeln_rounds_are_scored_without_storing, |api| {
     let board = "# round 1\n. . . . . . . . .\n. . . . . . . . .\n. . . A A A . . .\n. . . A . A . . .\n. . . A . A . . .\n. . . A . . . . .\nB B B B B B B B .\nC C C C C C C C .\n. . . . . . . . .\n";
     let r = api
         .post("/api/v1/rangeln/score", &json!({"players": ["Anna", "Ben", "Cleo"], "round": {"board": board}}))
@@ -461,7 +440,7 @@ async fn rangeln_rounds_are_scored_without_storing() {
     let bad = json!({"players": ["A", "B", "C"], "round": {"board": "nonsense"}});
     let d = api.post("/api/v1/rangeln/score", &bad).await.problem(422, "board-symbol");
     assert_eq!(d, "line 1, column 1: unexpected 'n', expected '.' or a piece 'A'..'E'");
-}
+});
 
 #[test]
 fn openapi_yaml_is_up_to_date() {

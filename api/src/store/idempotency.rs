@@ -1,10 +1,10 @@
 //! Idempotency keys for result posts: the CLI's offline sync resends with the same key
 //! until it hears back, and must never count a result twice.
 
-use super::now;
+use super::{now, unique_as_conflict};
 use crate::db::DbConn;
 use crate::db::schema::idempotency_keys as keys;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use chrono::{NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
 
@@ -24,7 +24,7 @@ pub enum Claim {
 }
 
 pub fn claim(conn: &mut DbConn, key: &str, fingerprint: &str) -> Result<Claim> {
-    conn.write(|conn| {
+    let claimed = conn.write(|conn| {
         let existing: Option<(String, NaiveDateTime, Option<i32>, Option<String>)> = keys::table
             .find(key)
             .select((keys::fingerprint, keys::started_at, keys::status, keys::response))
@@ -34,16 +34,13 @@ pub fn claim(conn: &mut DbConn, key: &str, fingerprint: &str) -> Result<Claim> {
             None => {
                 let inserted = diesel::insert_into(keys::table)
                     .values((keys::idem_key.eq(key), keys::fingerprint.eq(fingerprint), keys::started_at.eq(now())))
-                    .execute(conn);
-                match inserted {
-                    Ok(_) => Claim::Fresh,
-                    // PostgreSQL: a concurrent request inserted the key between our read and insert.
-                    Err(diesel::result::Error::DatabaseError(
-                        diesel::result::DatabaseErrorKind::UniqueViolation,
-                        _,
-                    )) => Claim::InProgress,
-                    Err(e) => return Err(e.into()),
-                }
+                    .execute(conn)
+                    .map_err(|e| unique_as_conflict(e, || key.to_owned()));
+                // On PostgreSQL a concurrent request may insert the key between our read and
+                // insert; the unique violation aborts this transaction, so it leaves as an
+                // error (rolled back) and becomes `InProgress` below.
+                inserted?;
+                Claim::Fresh
             }
             Some((fp, _, _, _)) if fp != fingerprint => Claim::Mismatch,
             Some((_, _, Some(status), Some(body))) => Claim::Replay { status: status as u16, body },
@@ -54,7 +51,11 @@ pub fn claim(conn: &mut DbConn, key: &str, fingerprint: &str) -> Result<Claim> {
             Some(_) => Claim::InProgress,
         };
         Ok(claim)
-    })
+    });
+    match claimed {
+        Err(Error::Conflict(_)) => Ok(Claim::InProgress),
+        other => other,
+    }
 }
 
 /// Stores the response of a claimed key; runs inside the transaction that made the change.

@@ -39,21 +39,98 @@ impl Response {
     }
 }
 
+/// The variable naming a PostgreSQL server (any database on it) for the tests; each test
+/// creates a database of its own there and drops it afterwards.
+pub const POSTGRES_ENV: &str = "SPIELSTAND_TEST_POSTGRES_URL";
+
+/// A fresh, empty database for one test.
+pub struct TestDb {
+    pub url: DatabaseUrl,
+    _dir: Option<TempDir>,
+    _drop: Option<DropDatabase>,
+}
+
+impl TestDb {
+    /// A new SQLite file in a temp dir.
+    pub fn sqlite() -> TestDb {
+        let dir = tempfile::tempdir().unwrap();
+        let url = DatabaseUrl::parse(dir.path().join("spielstand.db").to_str().unwrap()).unwrap();
+        TestDb { url, _dir: Some(dir), _drop: None }
+    }
+
+    /// A new database on the PostgreSQL server named by `SPIELSTAND_TEST_POSTGRES_URL`, or
+    /// `None` (said loudly) when the variable is not set.
+    pub fn postgres() -> Option<TestDb> {
+        let Ok(admin) = std::env::var(POSTGRES_ENV) else {
+            eprintln!("SKIPPED: PostgreSQL test, {POSTGRES_ENV} is not set");
+            return None;
+        };
+        use diesel::{Connection, RunQueryDsl};
+        let name = format!("spielstand_test_{}", uuid::Uuid::new_v4().simple());
+        let mut conn =
+            diesel::PgConnection::establish(&admin).unwrap_or_else(|e| panic!("{POSTGRES_ENV}={admin}: {e}"));
+        diesel::sql_query(format!("CREATE DATABASE {name}")).execute(&mut conn).unwrap();
+        let base = admin.split('?').next().unwrap();
+        let url = format!("{}/{name}", &base[..base.rfind('/').unwrap()]);
+        Some(TestDb { url: DatabaseUrl::parse(&url).unwrap(), _dir: None, _drop: Some(DropDatabase { admin, name }) })
+    }
+}
+
+struct DropDatabase {
+    admin: String,
+    name: String,
+}
+
+impl Drop for DropDatabase {
+    fn drop(&mut self) {
+        use diesel::{Connection, RunQueryDsl};
+        if let Ok(mut conn) = diesel::PgConnection::establish(&self.admin) {
+            let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name)).execute(&mut conn);
+        }
+    }
+}
+
 pub struct TestApi<S> {
     pub service: S,
     pub token: String,
-    pub dir: TempDir,
     pub url: DatabaseUrl,
+    // Dropped last: the service, and with it the pool, must go before the database.
+    pub db: TestDb,
 }
 
-pub async fn start()
--> TestApi<impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>> {
-    let dir = tempfile::tempdir().unwrap();
-    let url = DatabaseUrl::parse(dir.path().join("spielstand.db").to_str().unwrap()).unwrap();
+pub async fn start(
+    db: TestDb,
+) -> TestApi<impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>>
+{
+    let url = db.url.clone();
     let pool = db::open(&url, 4).unwrap();
     let token = tokens::create(&mut pool.get().unwrap(), "test-club").unwrap();
     let service = at::init_service(app(AppState::new(pool))).await;
-    TestApi { service, token, dir, url }
+    TestApi { service, token, url, db }
+}
+
+/// Defines the test `$name` twice: `$name::sqlite` always, `$name::postgres` against
+/// PostgreSQL when `SPIELSTAND_TEST_POSTGRES_URL` is set.
+macro_rules! api_test {
+    ($name:ident, |$api:ident| $body:block) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            #[actix_web::test]
+            async fn sqlite() {
+                let $api = common::start(common::TestDb::sqlite()).await;
+                $body
+            }
+
+            #[actix_web::test]
+            async fn postgres() {
+                let Some(db) = common::TestDb::postgres() else { return };
+                let $api = common::start(db).await;
+                $body
+            }
+        }
+    };
 }
 
 impl<S, B> TestApi<S>
