@@ -111,6 +111,7 @@ pub async fn start(
 
 /// Defines the test `$name` twice: `$name::sqlite` always, `$name::postgres` against
 /// PostgreSQL when `SPIELSTAND_TEST_POSTGRES_URL` is set.
+#[allow(unused_macros)]
 macro_rules! api_test {
     ($name:ident, |$api:ident| $body:block) => {
         mod $name {
