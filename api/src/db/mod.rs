@@ -67,6 +67,14 @@ impl DatabaseUrl {
         self.backend
     }
 
+    /// The URL in full, password included: for handing to another process, never for logs.
+    pub fn expose(&self) -> String {
+        match self.backend {
+            Backend::Sqlite => format!("sqlite://{}", self.target),
+            Backend::Postgres => self.target.clone(),
+        }
+    }
+
     /// Opens one connection to the backend the URL names, reporting that backend's own error.
     pub fn connect(&self) -> Result<DbConn, r2d2::Error> {
         match self.backend {
@@ -89,11 +97,14 @@ impl fmt::Display for DatabaseUrl {
         match self.backend {
             Backend::Sqlite => write!(f, "sqlite://{}", self.target),
             Backend::Postgres => {
-                let redacted = match (self.target.find("://"), self.target.rfind('@')) {
-                    (Some(s), Some(at)) if at > s => format!("{}://***@{}", &self.target[..s], &self.target[at + 1..]),
-                    _ => self.target.clone(),
-                };
-                f.write_str(&redacted)
+                // Hide the password of `scheme://user:password@host`, keep the rest.
+                let userinfo = self.target.find("://").map(|s| s + 3).zip(self.target.rfind('@'));
+                match userinfo.and_then(|(start, at)| self.target[start..at].find(':').map(|c| (start + c, at))) {
+                    Some((colon, at)) if colon < at => {
+                        write!(f, "{}:***{}", &self.target[..colon], &self.target[at..])
+                    }
+                    _ => f.write_str(&self.target),
+                }
             }
         }
     }
@@ -233,6 +244,11 @@ mod tests {
         assert_eq!(DatabaseUrl::parse("/tmp/x.db").unwrap().backend(), Backend::Sqlite);
         assert!(DatabaseUrl::parse("mysql://x").is_err());
         assert!(DatabaseUrl::parse("").is_err());
-        assert_eq!(DatabaseUrl::parse("postgres://u:secret@h/db").unwrap().to_string(), "postgres://***@h/db");
+        assert_eq!(DatabaseUrl::parse("postgres://u:secret@h/db").unwrap().to_string(), "postgres://u:***@h/db");
+        assert_eq!(
+            DatabaseUrl::parse("postgres://postgres@h:5432/db").unwrap().to_string(),
+            "postgres://postgres@h:5432/db"
+        );
+        assert_eq!(DatabaseUrl::parse("postgres://u:secret@h/db").unwrap().expose(), "postgres://u:secret@h/db");
     }
 }

@@ -1,0 +1,242 @@
+//! Real `spielstand-api` processes on one database: concurrent writers lose nothing and
+//! count nothing twice, and every process serves the same, current standings.
+
+#[allow(dead_code)]
+mod common;
+
+use chrono::{Days, NaiveDate};
+use common::TestDb;
+use serde_json::{Value, json};
+use spielstand_core::{GameKind, LeagueResult, LeagueRules, Placing, StandingsQuery};
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_spielstand-api");
+
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Server {
+    fn start(db: &TestDb) -> Server {
+        let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let child = Command::new(BIN)
+            .args(["--database-url", &db.url.expose(), "--bind", &format!("127.0.0.1:{port}")])
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let server = Server { child, base: format!("http://127.0.0.1:{port}/api/v1") };
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while agent().get(&format!("{}/health", server.base)).call().map(|r| r.status() != 200).unwrap_or(true) {
+            assert!(Instant::now() < deadline, "server on port {port} did not come up");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        server
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(60)))
+        .build()
+        .into()
+}
+
+fn token(db: &TestDb) -> String {
+    let out = Command::new(BIN)
+        .args(["--database-url", &db.url.expose(), "token", "create", "--name", "scale"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap().lines().last().unwrap().to_owned()
+}
+
+fn post(agent: &ureq::Agent, url: &str, token: &str, body: &Value) -> (u16, Value) {
+    let mut res = agent.post(url).header("Authorization", &format!("Bearer {token}")).send_json(body).unwrap();
+    let status = res.status().as_u16();
+    (status, res.body_mut().read_json().unwrap_or(Value::Null))
+}
+
+fn get(agent: &ureq::Agent, url: &str) -> Value {
+    let mut res = agent.get(url).call().unwrap();
+    assert_eq!(res.status(), 200, "GET {url}");
+    res.body_mut().read_json().unwrap()
+}
+
+const NAMES: [&str; 12] =
+    ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Greta", "Hanna", "Ida", "Jürgen", "Karl", "Lena"];
+
+/// Sets up players and a league; returns (league id, rules).
+fn seed(server: &Server, token: &str) -> (i64, LeagueRules) {
+    let agent = agent();
+    for name in NAMES {
+        assert_eq!(post(&agent, &format!("{}/players", server.base), token, &json!({ "name": name })).0, 201);
+    }
+    let (status, league) = post(
+        &agent,
+        &format!("{}/leagues", server.base),
+        token,
+        &json!({"name": "Last", "rules": {"games": ["mensch-aergere-dich-nicht", "lauf-rauf"]}}),
+    );
+    assert_eq!(status, 201);
+    (league["id"].as_i64().unwrap(), serde_json::from_value(league["rules"].clone()).unwrap())
+}
+
+/// The `n`-th game of client `client`: a deterministic mix of games, tables and dates.
+fn game(client: usize, n: usize) -> Value {
+    let mut x = (client * 7919 + n * 104_729 + 13) as u64;
+    let mut next = |m: u64| {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (x >> 33) % m
+    };
+    let players = 2 + next(3) as usize;
+    let mut chosen: Vec<&str> = Vec::new();
+    while chosen.len() < players {
+        let p = NAMES[next(NAMES.len() as u64) as usize];
+        if !chosen.contains(&p) {
+            chosen.push(p);
+        }
+    }
+    let seats: Vec<Value> = chosen.iter().enumerate().map(|(i, p)| json!({"player": p, "seat": i + 1})).collect();
+    let mut order: Vec<Vec<&str>> = chosen.iter().map(|p| vec![*p]).collect();
+    if players > 2 && next(3) == 0 {
+        let last = order.pop().unwrap();
+        order.last_mut().unwrap().extend(last);
+    }
+    let date = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap() + Days::new(next(300));
+    if next(2) == 0 {
+        json!({"played_on": date, "players": seats, "game": "mensch-aergere-dich-nicht", "detail": {"order": order}})
+    } else {
+        json!({"played_on": date, "players": seats, "game": "lauf-rauf", "detail": {"order": order, "edition": "revised", "cards": true}})
+    }
+}
+
+/// `clients` threads each post `per_client` results, spread over `servers`; returns
+/// every status that was not 201.
+fn load(servers: &[Server], token: &str, league: i64, clients: usize, per_client: usize) -> Vec<u16> {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..clients)
+            .map(|client| {
+                scope.spawn(move || {
+                    let agent = agent();
+                    let mut failures = Vec::new();
+                    for n in 0..per_client {
+                        let server = &servers[(client + n) % servers.len()];
+                        let (status, body) =
+                            post(&agent, &format!("{}/leagues/{league}/results", server.base), token, &game(client, n));
+                        if status != 201 {
+                            eprintln!("client {client} post {n}: {status} {body}");
+                            failures.push(status);
+                        }
+                    }
+                    failures
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    })
+}
+
+/// Every stored result, read back page by page, as the league sees it.
+fn stored(server: &Server, league: i64) -> Vec<LeagueResult> {
+    let agent = agent();
+    let mut all = Vec::new();
+    for page in 1.. {
+        let body = get(&agent, &format!("{}/leagues/{league}/results?per_page=500&page={page}", server.base));
+        let items = body["items"].as_array().unwrap();
+        if items.is_empty() {
+            break;
+        }
+        for item in items {
+            all.push(LeagueResult {
+                game: serde_json::from_value::<GameKind>(item["record"]["game"].clone()).unwrap(),
+                played_on: serde_json::from_value(item["record"]["played_on"].clone()).unwrap(),
+                placings: serde_json::from_value::<Vec<Placing>>(item["placings"].clone()).unwrap(),
+            });
+        }
+    }
+    all
+}
+
+fn check_load(db: TestDb, processes: usize) {
+    let servers: Vec<Server> = (0..processes).map(|_| Server::start(&db)).collect();
+    let token = token(&db);
+    let (league, rules) = seed(&servers[0], &token);
+    let started = Instant::now();
+    let failures = load(&servers, &token, league, 50, 100);
+    eprintln!("{processes} process(es) on {}: 5,000 posts in {:.1} s", db.url, started.elapsed().as_secs_f64());
+    assert!(failures.is_empty(), "{} posts were not 201: {failures:?}", failures.len());
+
+    let results = stored(&servers[0], league);
+    assert_eq!(results.len(), 5000, "exactly the acknowledged results are stored");
+    let expected =
+        serde_json::to_value(spielstand_core::standings(&rules, &results, StandingsQuery::default())).unwrap();
+    let agent = agent();
+    for server in &servers {
+        let table = get(&agent, &format!("{}/leagues/{league}/standings", server.base));
+        let served = table["rows"].as_array().unwrap();
+        let first_difference = served.iter().zip(expected.as_array().unwrap()).find(|(s, e)| s != e);
+        assert!(
+            first_difference.is_none() && served.len() == expected.as_array().unwrap().len(),
+            "standings served by {} differ from a recomputation: {first_difference:?}",
+            server.base
+        );
+        let played: u64 = table["rows"].as_array().unwrap().iter().map(|r| r["played"].as_u64().unwrap()).sum();
+        assert!(played > 5000 * 2);
+    }
+}
+
+#[test]
+fn fifty_clients_post_five_thousand_results_to_one_sqlite_process() {
+    check_load(TestDb::sqlite(), 1);
+}
+
+#[test]
+fn fifty_clients_post_five_thousand_results_to_two_postgres_processes() {
+    let Some(db) = TestDb::postgres() else { return };
+    check_load(db, 2);
+}
+
+fn check_coherence(db: TestDb) {
+    let a = Server::start(&db);
+    let b = Server::start(&db);
+    let token = token(&db);
+    let (league, _) = seed(&a, &token);
+    let agent = agent();
+    let standings = |s: &Server| get(&agent, &format!("{}/leagues/{league}/standings", s.base));
+    // B computes and caches the empty table.
+    assert_eq!(standings(&b)["rows"], json!([]));
+    assert_eq!(standings(&b)["rows"], json!([]));
+    for n in 0..3 {
+        let (status, _) = post(&agent, &format!("{}/leagues/{league}/results", a.base), &token, &game(99, n));
+        assert_eq!(status, 201);
+        let via_b = standings(&b);
+        let via_a = standings(&a);
+        assert_eq!(via_b, via_a, "process B serves what process A wrote, at once");
+        let played: u64 = via_b["rows"].as_array().unwrap().iter().map(|r| r["played"].as_u64().unwrap()).sum();
+        assert!(played >= 2 * (n as u64 + 1), "B still serves an old table: {via_b}");
+    }
+}
+
+#[test]
+fn a_write_through_one_process_shows_at_once_in_another_sqlite() {
+    check_coherence(TestDb::sqlite());
+}
+
+#[test]
+fn a_write_through_one_process_shows_at_once_in_another_postgres() {
+    let Some(db) = TestDb::postgres() else { return };
+    check_coherence(db);
+}
