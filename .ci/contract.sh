@@ -5,7 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== API contract: openapi-spec-validator and schemathesis"
-venv=target/ci-venv
+target_dir="${CARGO_TARGET_DIR:-target}"
+venv="$target_dir/ci-venv"
+bin="$target_dir/release/spielstand-api"
 if [ ! -x "$venv/bin/st" ] || [ ! -x "$venv/bin/openapi-spec-validator" ]; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis>=4,<5" openapi-spec-validator
@@ -21,9 +23,9 @@ cleanup() {
 }
 trap cleanup EXIT
 db="$work/contract.db"
-token=$(./target/release/spielstand-api --database-url "$db" token create --name schemathesis | tail -n 1)
+token=$("$bin" --database-url "$db" token create --name schemathesis | tail -n 1)
 port=$((20000 + RANDOM % 20000))
-RUST_LOG=warn ./target/release/spielstand-api --database-url "$db" --bind "127.0.0.1:$port" > "$work/server.log" 2>&1 &
+RUST_LOG=warn "$bin" --database-url "$db" --bind "127.0.0.1:$port" > "$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 100); do
   curl -fsS "http://127.0.0.1:$port/api/v1/health" > /dev/null 2>&1 && break
