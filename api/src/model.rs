@@ -3,7 +3,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use spielstand_core::rangeln::{PlayerScore, RangelnScore, RoundInput};
-use spielstand_core::{GameKind, GameRecord, LeagueRules, Placing, StandingRow};
+use spielstand_core::{GameKind, GameRecord, LeagueRules, Placing, RatedStandingRow, Skill, SkillAfterGame};
 use utoipa::ToSchema;
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -106,7 +106,25 @@ pub struct Standings {
     pub league_revision: i64,
     pub game: Option<GameKind>,
     pub as_of: Option<NaiveDate>,
-    pub rows: Vec<StandingRow>,
+    pub rows: Vec<RatedStandingRow>,
+}
+
+/// A player's Weng-Lin ratings, one per game, from every league's results.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct PlayerRatings {
+    pub player: Player,
+    pub as_of: Option<NaiveDate>,
+    /// Games the player has played, in catalogue order.
+    pub games: Vec<GameRating>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct GameRating {
+    pub game: GameKind,
+    /// The skill after the last game (as of the requested day).
+    pub current: Skill,
+    /// The skill after each of the player's games, oldest first.
+    pub history: Vec<SkillAfterGame>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]

@@ -326,8 +326,13 @@ api_test!(standings_have_strong_etags_304_and_follow_every_write, |api| {
     assert!(etag.starts_with('"') && !etag.starts_with("W/"), "strong ETag: {etag}");
     assert_ne!(Some(etag.as_str()), empty.header("etag"));
     let rows = first.json()["rows"].clone();
+    let mut first_row = rows[0].clone();
+    let first_row = first_row.as_object_mut().unwrap();
+    for field in ["rating", "rating_uncertainty", "rating_display"] {
+        assert!(first_row.remove(field).unwrap().is_f64(), "{field}");
+    }
     assert_eq!(
-        rows[0],
+        json!(first_row),
         json!({"place": 1, "player": "Anna", "played": 1, "wins": 1, "points": 2.0, "average_place": 1.0, "head_to_head": null})
     );
 
@@ -440,6 +445,85 @@ api_test!(rangeln_rounds_are_scored_without_storing, |api| {
     let bad = json!({"players": ["A", "B", "C"], "round": {"board": "nonsense"}});
     let d = api.post("/api/v1/rangeln/score", &bad).await.problem(422, "board-symbol");
     assert_eq!(d, "line 1, column 1: unexpected 'n', expected '.' or a piece 'A'..'E'");
+});
+
+api_test!(ratings_after_corrections_equal_ratings_entered_right, |api| {
+    api.add_players(&["Anna", "Ben", "Cleo"]).await;
+    let lauf = |date: &str, order: &str| {
+        let mut body = mensch(date, order);
+        body["game"] = json!("lauf-rauf");
+        body["detail"]["edition"] = json!("published");
+        body["detail"]["cards"] = json!(true);
+        body
+    };
+    let games = [("2026-03-01", "Anna,Ben,Cleo"), ("2026-03-02", "Cleo,Anna,Ben"), ("2026-03-03", "Ben,Anna=Cleo")];
+    // League "right": entered right in the first place.
+    let right = api.add_league(json!({"name": "Right", "rules": {"games": ["lauf-rauf"]}})).await;
+    for (date, order) in games {
+        assert_eq!(
+            api.post(&format!("/api/v1/leagues/{right}/results"), &lauf(date, order)).await.status,
+            StatusCode::CREATED
+        );
+    }
+    // League "fixed": the second game entered wrong and corrected, plus a mistake deleted.
+    let fixed = api.add_league(json!({"name": "Fixed", "rules": {"games": ["lauf-rauf"]}})).await;
+    let path = format!("/api/v1/leagues/{fixed}/results");
+    api.post(&path, &lauf(games[0].0, games[0].1)).await;
+    let wrong = api.post(&path, &lauf("2026-02-27", "Ben,Cleo,Anna")).await.json()["id"].as_i64().unwrap();
+    let mistake = api.post(&path, &lauf("2026-03-02", "Anna,Cleo,Ben")).await.json()["id"].as_i64().unwrap();
+    api.post(&path, &lauf(games[2].0, games[2].1)).await;
+    let standings = |league: i64| format!("/api/v1/leagues/{league}/standings");
+    let before = api.get(&standings(fixed)).await.json()["rows"].clone();
+    let auth = ("authorization", format!("Bearer {}", api.token));
+    let fix = TestRequest::put()
+        .uri(&format!("/api/v1/results/{wrong}"))
+        .insert_header(auth.clone())
+        .insert_header(("if-match", "\"1\""))
+        .set_json(lauf(games[1].0, games[1].1));
+    assert_eq!(api.send(fix).await.status, StatusCode::OK);
+    let delete = TestRequest::delete()
+        .uri(&format!("/api/v1/results/{mistake}"))
+        .insert_header(auth)
+        .insert_header(("if-match", "*"));
+    assert_eq!(api.send(delete).await.status, StatusCode::NO_CONTENT);
+
+    let after = api.get(&standings(fixed)).await.json()["rows"].clone();
+    let expected = api.get(&standings(right)).await.json()["rows"].clone();
+    assert_ne!(before, after);
+    assert_eq!(after, expected, "a corrected league rates exactly as one entered right");
+    for row in expected.as_array().unwrap() {
+        let (mu, sigma, shown) = (
+            row["rating"].as_f64().unwrap(),
+            row["rating_uncertainty"].as_f64().unwrap(),
+            row["rating_display"].as_f64().unwrap(),
+        );
+        assert!((shown - (mu - 3.0 * sigma)).abs() < 1e-9, "{row}");
+        assert!(sigma < 25.0 / 3.0);
+    }
+    let early = api.get(&format!("/api/v1/leagues/{right}/standings?as_of=2026-03-01")).await.json();
+    assert_eq!(early["rows"][0]["player"], "Anna");
+    assert_ne!(
+        early["rows"][0]["rating"],
+        expected.as_array().unwrap().iter().find(|r| r["player"] == "Anna").unwrap()["rating"]
+    );
+
+    // Per player and game, across both leagues, with history.
+    let anna = api.get("/api/v1/players").await.json()[0]["id"].as_i64().unwrap();
+    let ratings = api.get(&format!("/api/v1/players/{anna}/ratings")).await.json();
+    assert_eq!(ratings["player"]["name"], "Anna");
+    let games = ratings["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["game"], "lauf-rauf");
+    let history = games[0]["history"].as_array().unwrap();
+    assert_eq!(history.len(), 6, "three games in each league");
+    assert_eq!(history.last().unwrap()["rating"], games[0]["current"]["rating"]);
+    assert_eq!(history[0]["place"], 1);
+    let dates: Vec<&str> = history.iter().map(|h| h["played_on"].as_str().unwrap()).collect();
+    assert!(dates.windows(2).all(|w| w[0] <= w[1]), "{dates:?}");
+    let early = api.get(&format!("/api/v1/players/{anna}/ratings?as_of=2026-03-01")).await.json();
+    assert_eq!(early["games"][0]["history"].as_array().unwrap().len(), 2);
+    api.get("/api/v1/players/999/ratings").await.problem(404, "not-found");
+    api.get(&format!("/api/v1/players/{anna}/ratings?as_of=soon")).await.problem(400, "invalid-query");
 });
 
 #[test]

@@ -1,8 +1,12 @@
-//! Standings of a league with 100,000 results over 500 players (goal: <= 50 ms).
+//! Standings of a league with 100,000 results over 500 players (goal: <= 50 ms); the
+//! Weng-Lin replay of those results (goal: <= 200 ms); and both together, which the API
+//! computes once per league revision and caches.
 
 use chrono::NaiveDate;
 use criterion::{Criterion, criterion_group, criterion_main};
-use spielstand_core::{GameKind, LeagueResult, LeagueRules, Placing, StandingsQuery, standings};
+use spielstand_core::{
+    GameKind, LeagueResult, LeagueRules, Placing, Ratings, StandingsQuery, rated_standings, standings,
+};
 use std::hint::black_box;
 
 /// A small deterministic generator, so every run measures the same league.
@@ -26,8 +30,8 @@ fn league(results: usize, players: usize) -> Vec<LeagueResult> {
     let names: Vec<String> = (0..players).map(|i| format!("Spieler {i:03}")).collect();
     let mut rng = SplitMix(2026);
     let start = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
-    (0..results)
-        .map(|_| {
+    (0..results as i64)
+        .map(|id| {
             let game = GameKind::ALL[rng.below(5) as usize];
             let n = game.min_players() + rng.below((game.max_players() - game.min_players() + 1) as u64) as usize;
             let mut seated: Vec<usize> = Vec::with_capacity(n);
@@ -47,7 +51,7 @@ fn league(results: usize, players: usize) -> Vec<LeagueResult> {
                     Placing { player: names[p].clone(), place }
                 })
                 .collect();
-            LeagueResult { game, played_on: start + chrono::Days::new(rng.below(300)), placings }
+            LeagueResult { id, game, played_on: start + chrono::Days::new(rng.below(300)), placings }
         })
         .collect()
 }
@@ -63,6 +67,10 @@ fn bench(c: &mut Criterion) {
     group.bench_function("100k results, 500 players, rangeln as of a date", |b| {
         let query = StandingsQuery { game: Some(GameKind::Rangeln), as_of: NaiveDate::from_ymd_opt(2026, 6, 30) };
         b.iter(|| standings(black_box(&rules), black_box(&results), query))
+    });
+    group.bench_function("ratings replay, 100k results", |b| b.iter(|| Ratings::replay(black_box(&results))));
+    group.bench_function("100k results, 500 players, with ratings", |b| {
+        b.iter(|| rated_standings(black_box(&rules), black_box(&results), StandingsQuery::default()))
     });
     group.finish();
 }

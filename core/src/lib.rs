@@ -10,12 +10,15 @@ pub mod finishing;
 pub mod league;
 mod places;
 pub mod rangeln;
+pub mod rating;
 pub mod record;
 
 pub use catalogue::{GameInfo, GameKind, UnknownGame};
 pub use error::Error;
 pub use league::{
-    LeagueResult, LeagueRules, LeagueTable, PointsScheme, Season, StandingRow, StandingsQuery, TieBreaker, standings,
+    LeagueResult, LeagueRules, LeagueTable, PointsScheme, RatedStandingRow, Season, StandingRow, StandingsQuery,
+    TieBreaker, rated_standings, standings,
 };
 pub use places::competition_places;
+pub use rating::{Ratings, Skill, SkillAfterGame};
 pub use record::{Evaluation, GameRecord, MAX_NAME_CHARS, Outcome, Placing, SeatedPlayer, check_name};

@@ -35,11 +35,17 @@ fn places() -> impl Strategy<Value = Vec<u32>> {
 fn league_results() -> impl Strategy<Value = Vec<LeagueResult>> {
     let one = (places(), 1u32..=28, prop::sample::select(GameKind::ALL.to_vec()), Just(NAMES.to_vec()).prop_shuffle())
         .prop_map(|(places, day, game, names)| LeagueResult {
+            id: 0,
             game,
             played_on: NaiveDate::from_ymd_opt(2026, 2, day).unwrap(),
             placings: places.iter().zip(names).map(|(&place, p)| Placing { player: p.to_string(), place }).collect(),
         });
-    prop::collection::vec(one, 0..40)
+    prop::collection::vec(one, 0..40).prop_map(|mut results| {
+        for (id, r) in results.iter_mut().enumerate() {
+            r.id = id as i64 + 1;
+        }
+        results
+    })
 }
 
 proptest! {
@@ -110,6 +116,8 @@ proptest! {
                 let _ = one_by_one.rows();
             }
             prop_assert_eq!(&one_by_one.rows(), &batch);
+            let rated = one_by_one.rated_rows();
+            prop_assert_eq!(rated.iter().map(|r| r.row.clone()).collect::<Vec<_>>(), batch.clone());
             let mut shuffled = results.clone();
             // Deterministic shuffle from the seed: rotate and reverse.
             if !shuffled.is_empty() {
@@ -118,6 +126,50 @@ proptest! {
                 shuffled.reverse();
             }
             prop_assert_eq!(&standings(&rules, &shuffled, query), &batch);
+            // Ratings replay in date order, then by id, whatever order the results came in.
+            prop_assert_eq!(spielstand_core::rated_standings(&rules, &shuffled, query), rated);
         }
+    }
+}
+
+proptest! {
+    #[test]
+    fn correcting_or_deleting_a_past_result_rates_as_if_it_had_been_right(
+        results in league_results(),
+        pick in any::<prop::sample::Index>(),
+        wrong_places in places(),
+        wrong_day in 1u32..=28,
+    ) {
+        prop_assume!(!results.is_empty());
+        let k = pick.index(results.len());
+        let players = |r: &LeagueResult| -> Vec<String> { r.placings.iter().map(|p| p.player.clone()).collect() };
+        let skills = |rs: &[LeagueResult]| {
+            let ratings = spielstand_core::Ratings::replay(rs);
+            NAMES.iter().map(|n| ratings.get(n)).collect::<Vec<_>>()
+        };
+
+        // Entered right in the first place.
+        let right = skills(&results);
+
+        // Entered wrong (other places, another day), later corrected in place.
+        let mut stored = results.clone();
+        let mut wrong = results[k].clone();
+        wrong.played_on = NaiveDate::from_ymd_opt(2026, 2, wrong_day).unwrap();
+        wrong.placings = players(&results[k])
+            .into_iter()
+            .zip(wrong_places.iter().chain(std::iter::repeat(&1)))
+            .map(|(player, &place)| Placing { player, place })
+            .collect();
+        stored[k] = wrong.clone();
+        let _ratings_while_wrong = skills(&stored);
+        stored[k] = results[k].clone();
+        prop_assert_eq!(skills(&stored), right.clone());
+
+        // A result entered by mistake and then deleted leaves no trace.
+        let mut with_mistake = results.clone();
+        wrong.id = results.len() as i64 + 100;
+        with_mistake.insert(k, wrong);
+        with_mistake.remove(k);
+        prop_assert_eq!(skills(&with_mistake), right);
     }
 }

@@ -59,6 +59,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(players::list)
             .service(players::get)
             .service(players::rename)
+            .service(players::ratings)
             .service(leagues::create)
             .service(leagues::list)
             .service(leagues::get)

@@ -326,6 +326,45 @@ pub fn history(conn: &mut DbConn, id: i64) -> Result<Vec<HistoryEntry>> {
     })
 }
 
+/// Every live result, in any league, of the games `player_id` has played, up to `as_of`.
+pub fn for_player_ratings(conn: &mut DbConn, player_id: i64, as_of: Option<NaiveDate>) -> Result<Vec<LeagueResult>> {
+    conn.read(|conn| {
+        let games: Vec<String> = results::table
+            .inner_join(result_players::table)
+            .filter(result_players::player_id.eq(player_id))
+            .filter(results::deleted_at.is_null())
+            .select(results::game)
+            .distinct()
+            .load(conn)?;
+        let mut query = results::table
+            .inner_join(result_players::table.inner_join(players_t::table))
+            .filter(results::game.eq_any(&games))
+            .filter(results::deleted_at.is_null())
+            .into_boxed();
+        if let Some(day) = as_of {
+            query = query.filter(results::played_on.le(day));
+        }
+        let rows: Vec<(i64, String, NaiveDate, i32, String)> = query
+            .order((results::id, result_players::seat))
+            .select((results::id, results::game, results::played_on, result_players::place, players_t::name))
+            .load(conn)?;
+        group_placings(rows)
+    })
+}
+
+/// Folds (result id, game, day, place, name) rows, ordered by result, into results.
+fn group_placings(rows: Vec<(i64, String, NaiveDate, i32, String)>) -> Result<Vec<LeagueResult>> {
+    let mut out: Vec<LeagueResult> = Vec::new();
+    for (id, game, played_on, place, name) in rows {
+        if out.last().is_none_or(|r| r.id != id) {
+            let game = game.parse().map_err(|e| Error::Internal(format!("result {id}: {e}")))?;
+            out.push(LeagueResult { id, game, played_on, placings: Vec::new() });
+        }
+        out.last_mut().expect("pushed above").placings.push(Placing { player: name, place: place as u32 });
+    }
+    Ok(out)
+}
+
 /// The league's revision and every live result's places, read from one snapshot.
 pub fn for_standings(conn: &mut DbConn, league_id: i64) -> Result<(leagues::LeagueRow, Vec<LeagueResult>)> {
     conn.read(|conn| {
@@ -337,17 +376,6 @@ pub fn for_standings(conn: &mut DbConn, league_id: i64) -> Result<(leagues::Leag
             .order((results::id, result_players::seat))
             .select((results::id, results::game, results::played_on, result_players::place, players_t::name))
             .load(conn)?;
-        let mut out: Vec<LeagueResult> = Vec::new();
-        let mut last_id = None;
-        for (id, game, played_on, place, name) in rows {
-            if last_id != Some(id) {
-                let game = game.parse().map_err(|e| Error::Internal(format!("result {id}: {e}")))?;
-                out.push(LeagueResult { game, played_on, placings: Vec::new() });
-                last_id = Some(id);
-            }
-            let current = out.last_mut().expect("pushed above");
-            current.placings.push(Placing { player: name, place: place as u32 });
-        }
-        Ok((league, out))
+        Ok((league, group_placings(rows)?))
     })
 }

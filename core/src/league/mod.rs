@@ -4,7 +4,7 @@ mod points;
 mod standings;
 
 pub use points::{POINT_UNITS, PointsScheme};
-pub use standings::{LeagueTable, StandingRow, StandingsQuery, standings};
+pub use standings::{LeagueTable, RatedStandingRow, StandingRow, StandingsQuery, rated_standings, standings};
 
 use crate::catalogue::GameKind;
 use crate::error::Error;
@@ -147,6 +147,9 @@ impl LeagueRules {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LeagueResult {
+    /// The result's id; orders results played on the same day.
+    #[serde(default)]
+    pub id: i64,
     pub game: GameKind,
     pub played_on: NaiveDate,
     pub placings: Vec<Placing>,

@@ -2,6 +2,7 @@
 
 use super::{LeagueResult, LeagueRules, POINT_UNITS, TieBreaker};
 use crate::catalogue::GameKind;
+use crate::rating::{Skill, rate_game};
 use chrono::NaiveDate;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
@@ -38,6 +39,16 @@ pub struct StandingRow {
     pub head_to_head: Option<f64>,
 }
 
+/// A table line with the player's Weng-Lin skill, replayed from the same results.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RatedStandingRow {
+    #[serde(flatten)]
+    pub row: StandingRow,
+    #[serde(flatten)]
+    pub skill: Skill,
+}
+
 #[derive(Debug, Clone, Copy, Default)]
 struct Tally {
     played: u32,
@@ -55,11 +66,13 @@ pub struct LeagueTable<'r> {
     index: FxHashMap<String, u32>,
     names: Vec<String>,
     tallies: Vec<Tally>,
-    /// Head-to-head needs the games themselves: their (player, place) entries, where each
-    /// game starts, and the games of each player. Kept only if the league breaks ties so.
-    keep_games: bool,
+    /// Head-to-head and ratings need the games themselves: their (player, place)
+    /// entries, where each game starts, when it was played (and its id, which orders a
+    /// day's games), and the games of each player (kept only for head-to-head).
+    keep_games_of: bool,
     entries: Vec<(u32, u32)>,
     game_starts: Vec<u32>,
+    game_order: Vec<(NaiveDate, i64)>,
     games_of: Vec<Vec<u32>>,
     awards: Vec<i64>,
     places: Vec<u32>,
@@ -73,9 +86,10 @@ impl<'r> LeagueTable<'r> {
             index: FxHashMap::default(),
             names: Vec::new(),
             tallies: Vec::new(),
-            keep_games: rules.tie_breakers.contains(&TieBreaker::HeadToHead),
+            keep_games_of: rules.tie_breakers.contains(&TieBreaker::HeadToHead),
             entries: Vec::new(),
             game_starts: Vec::new(),
+            game_order: Vec::new(),
             games_of: Vec::new(),
             awards: Vec::new(),
             places: Vec::new(),
@@ -95,9 +109,8 @@ impl<'r> LeagueTable<'r> {
         self.places.extend(result.placings.iter().map(|p| p.place));
         self.rules.points.award_into(&self.places, &mut self.awards);
         let game = self.game_starts.len() as u32;
-        if self.keep_games {
-            self.game_starts.push(self.entries.len() as u32);
-        }
+        self.game_starts.push(self.entries.len() as u32);
+        self.game_order.push((date, result.id));
         let awards = std::mem::take(&mut self.awards);
         for (placing, &award) in result.placings.iter().zip(&awards) {
             let player = self.intern(&placing.player);
@@ -106,8 +119,8 @@ impl<'r> LeagueTable<'r> {
             tally.wins += u32::from(placing.place == 1);
             tally.points += award;
             tally.place_sum += u64::from(placing.place);
-            if self.keep_games {
-                self.entries.push((player, placing.place));
+            self.entries.push((player, placing.place));
+            if self.keep_games_of {
                 self.games_of[player as usize].push(game);
             }
         }
@@ -123,7 +136,7 @@ impl<'r> LeagueTable<'r> {
         self.index.insert(name.to_owned(), i);
         self.names.push(name.to_owned());
         self.tallies.push(Tally::default());
-        if self.keep_games {
+        if self.keep_games_of {
             self.games_of.push(Vec::new());
         }
         i
@@ -166,8 +179,32 @@ impl<'r> LeagueTable<'r> {
         values
     }
 
+    /// Everyone's skill after replaying this table's games in date order, then by id.
+    fn skills(&self) -> Vec<Skill> {
+        let mut order: Vec<u32> = (0..self.game_order.len() as u32).collect();
+        order.sort_by_key(|&g| self.game_order[g as usize]);
+        let mut ratings = vec![skillratings::weng_lin::WengLinRating::new(); self.names.len()];
+        let config = skillratings::weng_lin::WengLinConfig::new();
+        for game in order {
+            rate_game(&mut ratings, self.game_entries(game).iter().copied(), &config);
+        }
+        ratings.into_iter().map(Skill::from).collect()
+    }
+
+    /// The table with every player's skill. Replaying ratings costs several times more
+    /// than the points (see the `standings` benchmark), so it is a separate call.
+    pub fn rated_rows(&self) -> Vec<RatedStandingRow> {
+        let skills = self.skills();
+        self.ranked().into_iter().map(|(m, row)| RatedStandingRow { row, skill: skills[m as usize] }).collect()
+    }
+
     /// The table, best first.
     pub fn rows(&self) -> Vec<StandingRow> {
+        self.ranked().into_iter().map(|(_, row)| row).collect()
+    }
+
+    /// The rows with each player's index.
+    fn ranked(&self) -> Vec<(u32, StandingRow)> {
         let t = &self.tallies;
         let mut order: Vec<u32> = (0..self.names.len() as u32).collect();
         let by_points = |a: &u32, b: &u32| t[*b as usize].points.cmp(&t[*a as usize].points);
@@ -210,15 +247,18 @@ impl<'r> LeagueTable<'r> {
             members.sort_by(|a, b| self.names[*a as usize].cmp(&self.names[*b as usize]));
             for &m in members.iter() {
                 let tally = t[m as usize];
-                rows.push(StandingRow {
-                    place: group.start as u32 + 1,
-                    player: self.names[m as usize].clone(),
-                    played: tally.played,
-                    wins: tally.wins,
-                    points: tally.points as f64 / POINT_UNITS as f64,
-                    average_place: tally.place_sum as f64 / f64::from(tally.played),
-                    head_to_head: h2h[m as usize].map(|u| u as f64 / POINT_UNITS as f64),
-                });
+                rows.push((
+                    m,
+                    StandingRow {
+                        place: group.start as u32 + 1,
+                        player: self.names[m as usize].clone(),
+                        played: tally.played,
+                        wins: tally.wins,
+                        points: tally.points as f64 / POINT_UNITS as f64,
+                        average_place: tally.place_sum as f64 / f64::from(tally.played),
+                        head_to_head: h2h[m as usize].map(|u| u as f64 / POINT_UNITS as f64),
+                    },
+                ));
             }
         }
         rows
@@ -242,6 +282,19 @@ fn split(order: &[u32], range: Range<usize>, cmp: impl Fn(&u32, &u32) -> Orderin
         runs.push(start..range.end);
     }
     runs
+}
+
+/// The table of a league from its results, with every player's Weng-Lin skill.
+pub fn rated_standings<'a>(
+    rules: &LeagueRules,
+    results: impl IntoIterator<Item = &'a LeagueResult>,
+    query: StandingsQuery,
+) -> Vec<RatedStandingRow> {
+    let mut table = LeagueTable::new(rules, query);
+    for result in results {
+        table.add(result);
+    }
+    table.rated_rows()
 }
 
 /// The table of a league from its results.

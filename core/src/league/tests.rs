@@ -7,6 +7,7 @@ fn day(d: u32) -> NaiveDate {
 
 fn result(game: GameKind, d: u32, places: &[(&str, u32)]) -> LeagueResult {
     LeagueResult {
+        id: i64::from(d),
         game,
         played_on: day(d),
         placings: places.iter().map(|(p, n)| Placing { player: p.to_string(), place: *n }).collect(),

@@ -1,11 +1,16 @@
 use crate::error::Result;
 use crate::http::AppState;
 use crate::http::docs::{ReadErrors, WriteErrors};
+use crate::http::extract::Params;
 use crate::http::extract::{JsonBody, Writer};
-use crate::model::{Player, PlayerName};
-use crate::store::players;
+use crate::model::{GameRating, Player, PlayerName, PlayerRatings};
+use crate::store::{players, results};
 use actix_web::http::header;
 use actix_web::{HttpResponse, get, patch, post, web};
+use chrono::NaiveDate;
+use serde::Deserialize;
+use spielstand_core::{GameKind, Ratings};
+use utoipa::IntoParams;
 
 /// Add a player. Names are unique, compared case-insensitively.
 #[utoipa::path(
@@ -56,4 +61,44 @@ pub async fn rename(
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
     Ok(HttpResponse::Ok().json(state.db(move |conn| players::rename(conn, id, &body.0.name)).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RatingsParams {
+    /// Ratings as they stood at the end of this day.
+    as_of: Option<NaiveDate>,
+}
+
+/// A player's Weng-Lin rating per game, with its history, replayed from every league's
+/// results in date order (then by result id).
+#[utoipa::path(
+    operation_id = "player_ratings",
+    tag = "players",
+    params(("id" = i64, Path), RatingsParams),
+    responses((status = 200, body = PlayerRatings), ReadErrors)
+)]
+#[get("/players/{id}/ratings")]
+pub async fn ratings(
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    params: Params<RatingsParams>,
+) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    let as_of = params.0.as_of;
+    let (player, results) =
+        state.db(move |conn| Ok((players::get(conn, id)?, results::for_player_ratings(conn, id, as_of)?))).await?;
+    let name = player.name.clone();
+    let games = web::block(move || {
+        GameKind::ALL
+            .into_iter()
+            .filter_map(|game| {
+                let history = Ratings::history(results.iter().filter(|r| r.game == game), &name);
+                let current = history.last()?.skill;
+                Some(GameRating { game, current, history })
+            })
+            .collect::<Vec<_>>()
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(PlayerRatings { player, as_of, games }))
 }

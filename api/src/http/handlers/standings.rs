@@ -27,7 +27,8 @@ pub struct StandingsParams {
     as_of: Option<NaiveDate>,
 }
 
-/// The league table. Served with a strong `ETag`; `If-None-Match` gives 304.
+/// The league table, with each player's Weng-Lin rating from the same results. Served
+/// with a strong `ETag`; `If-None-Match` gives 304. Computed once per league revision.
 #[utoipa::path(
     operation_id = "get_standings",
     tag = "standings",
@@ -55,7 +56,7 @@ pub async fn standings(
             let (league, results) = state.db(move |conn| results::for_standings(conn, league_id)).await?;
             let rules = league.rules()?;
             let table = web::block(move || -> Result<Arc<CachedStandings>> {
-                let rows = spielstand_core::standings(&rules, &results, query);
+                let rows = spielstand_core::rated_standings(&rules, &results, query);
                 let body = serde_json::to_vec(&Standings {
                     league_id,
                     league_revision: league.revision,

@@ -1,0 +1,564 @@
+//! The command line. Doc comments here are the `--help` texts.
+
+use crate::output::Format;
+use crate::spec::{self, RoundSource};
+use chrono::NaiveDate;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
+use serde::de::DeserializeOwned;
+use spielstand_core::finishing::{ColourMode, Edition, FinishingOrder, HouseRule};
+use spielstand_core::{GameKind, PointsScheme, TieBreaker};
+use std::str::FromStr;
+
+pub const EXIT_CODES: &str = "\
+Exit codes:
+  0  ok
+  1  rejected by the server: unknown player or league, a broken rule, a stale revision, no valid token
+  2  usage or bad input, found before anything was sent (a bad board says its line and column)
+  3  server unreachable; `record` kept the result in the outbox: run `spielstand sync` later
+  4  server error (5xx) or busy; `record` kept the result in the outbox
+  5  a local file (config, outbox) could not be read or written";
+
+const ROUND_SPECS: &str = "\
+Round SPECs (one --round per round, in the order played; seat 1 starts round 1):
+  @FILE         the final board in spielstand's text format: 9 lines of 9 cells, row 9 first,
+                '.' an empty cell, A..E the players in seats 1..5, spaces optional, lines
+                starting with '#' ignored. @- reads the board from standard input.
+  Anna=4,Ben=-3,Cleo=0
+                the bare round scores, one per player.
+  Anna=-2:3/black:5,Ben=+2:3/+1:5,Cleo=+1:8
+                ring counts: per player RING:COUNT joined by '/', rings +2 -2 +1 -1 black;
+                rings without pieces may be left out.
+Names are matched case-insensitively. Everything is checked before it is sent.
+
+Without --round on a terminal, the rounds are asked for one by one, with each round's
+scores and the running totals, and the game is sent after a confirmation.";
+
+/// Record board-game results and read league standings at the club table.
+///
+/// Talks to a spielstand server over HTTP. Reads need nothing; changes need a write
+/// token (`spielstand login`). A result recorded while the server cannot be reached is
+/// kept in a local outbox and sent by `spielstand sync`, exactly once.
+#[derive(Debug, Parser)]
+#[command(name = "spielstand", version, after_help = EXIT_CODES)]
+pub struct Cli {
+    /// Server URL [default: the one `spielstand login` saved, else http://127.0.0.1:8080]
+    #[arg(long, global = true, env = "SPIELSTAND_SERVER", value_name = "URL", help_heading = "Server")]
+    pub server: Option<String>,
+
+    /// Write token [default: the one `spielstand login` saved]
+    #[arg(
+        long,
+        global = true,
+        env = "SPIELSTAND_TOKEN",
+        hide_env_values = true,
+        value_name = "TOKEN",
+        help_heading = "Server"
+    )]
+    pub token: Option<String>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Save the server and write token in the config file (mode 0600), after checking them.
+    ///
+    /// Uses --server and --token (or SPIELSTAND_SERVER / SPIELSTAND_TOKEN); on a terminal
+    /// without a token, asks for it without echoing. The file is
+    /// $XDG_CONFIG_HOME/spielstand/config.toml (default ~/.config/spielstand/config.toml).
+    Login,
+    /// Players: add, list, rename, show.
+    #[command(subcommand)]
+    Player(PlayerCommand),
+    /// Leagues: create, list, show.
+    #[command(subcommand)]
+    League(LeagueCommand),
+    /// Record a played game in a league.
+    #[command(subcommand)]
+    Record(RecordCommand),
+    /// A league's results, latest first.
+    Results(ResultsArgs),
+    /// One result: show, fix or delete it.
+    #[command(name = "result", subcommand)]
+    ResultCmd(ResultCommand),
+    /// A league's table.
+    Standings(StandingsArgs),
+    /// Score a game offline, without a server.
+    #[command(subcommand)]
+    Score(ScoreCommand),
+    /// Send the results waiting in the outbox, oldest first.
+    ///
+    /// Each is sent with the Idempotency-Key it got when it was recorded and removed only
+    /// once the server acknowledged it: running sync again after an interruption never
+    /// counts a result twice. Results the server refuses are moved to outbox/rejected/.
+    #[command(after_help = EXIT_CODES)]
+    Sync(SyncArgs),
+    /// Print a shell completion script: spielstand completions bash > ~/.local/share/bash-completion/completions/spielstand
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+/// `--format`, on every command that prints data.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct OutputArgs {
+    /// Output: table (for people), json (the server's JSON) or csv (the main table)
+    #[arg(long, value_enum, default_value_t = Format::Table, value_name = "FORMAT")]
+    pub format: Format,
+}
+
+/// Names separated by commas, in seat order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Names(pub Vec<String>);
+
+impl FromStr for Names {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        spec::names(s).map(Names)
+    }
+}
+
+/// `NAME=N` pairs separated by commas.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pairs(pub Vec<(String, u32)>);
+
+impl FromStr for Pairs {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        spec::number_pairs(s).map(Pairs)
+    }
+}
+
+/// Games by slug, separated by commas, or `all`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Games(pub Vec<GameKind>);
+
+impl FromStr for Games {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s.trim() == "all" {
+            return Ok(Games(GameKind::ALL.to_vec()));
+        }
+        s.split(',')
+            .map(|g| g.trim().parse::<GameKind>().map_err(|e| e.to_string()))
+            .collect::<Result<_, _>>()
+            .map(Games)
+    }
+}
+
+/// Reads a slug through core's serde names, so the CLI never keeps its own list of meanings.
+fn slug<T: DeserializeOwned>(s: String) -> Result<T, String> {
+    serde_json::from_value(serde_json::Value::String(s)).map_err(|e| e.to_string())
+}
+
+pub const HOUSE_RULES: [&str; 5] =
+    ["backward-capture", "three-rolls", "no-jumping-in-home-row", "barriers", "forced-capture"];
+const COLOUR_MODES: [&str; 3] = ["one-each", "two-each", "neutral"];
+const EDITIONS: [&str; 2] = ["published", "revised"];
+const TIE_BREAKERS: [&str; 3] = ["wins", "average-place", "head-to-head"];
+
+fn game_parser() -> impl clap::builder::TypedValueParser<Value = GameKind> {
+    PossibleValuesParser::new(GameKind::ALL.map(GameKind::slug)).try_map(|s| s.parse::<GameKind>())
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PlayerCommand {
+    /// Add a player (any script; no ',' or '=', which separate players in results).
+    Add {
+        name: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// All players, by name.
+    List {
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Rename a player; stored results and standings show the new name.
+    Rename {
+        old: String,
+        new: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// A player, and where they stand in every league they played in.
+    Show {
+        name: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum LeagueCommand {
+    /// Create a league: the games it counts, its points scheme and season.
+    Create(LeagueCreate),
+    /// All leagues.
+    List {
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// A league's rules.
+    Show {
+        /// The league: its name or id
+        #[arg(value_name = "L")]
+        league: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct LeagueCreate {
+    pub name: String,
+    /// Games counted, by slug, separated by commas, or all:
+    /// rangeln, mensch-aergere-dich-nicht, ghostbuster, lauf-rauf, hase-und-igel
+    #[arg(long, value_name = "SLUG,...")]
+    pub games: Games,
+    /// How places become points: players-beaten (one point per player placed below), or
+    /// table:10,6,4,2,1 (points for place 1, 2, ...) [default: players-beaten]
+    #[arg(long, value_name = "SCHEME")]
+    pub points: Option<PointsScheme>,
+    /// First day of the season (YYYY-MM-DD) [default: open]
+    #[arg(long, value_parser = spec::date, value_name = "DATE")]
+    pub from: Option<NaiveDate>,
+    /// Last day of the season (YYYY-MM-DD) [default: open]
+    #[arg(long, value_parser = spec::date, value_name = "DATE")]
+    pub to: Option<NaiveDate>,
+    /// Tie-breakers after points, in order, separated by commas [default: wins,average-place,head-to-head]
+    #[arg(long, value_delimiter = ',', value_parser = PossibleValuesParser::new(TIE_BREAKERS).try_map(slug::<TieBreaker>))]
+    pub tie_breakers: Vec<TieBreaker>,
+    /// Count Ghostbuster together with Mensch ärgere Dich nicht in per-game tables
+    #[arg(long)]
+    pub ghostbuster_with_mensch: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RecordCommand {
+    /// Record a Rangeln game, round by round.
+    #[command(after_help = ROUND_SPECS)]
+    Rangeln(RecordRangeln),
+    /// Record a game of Mensch ärgere Dich nicht.
+    #[command(visible_alias = "mensch")]
+    MenschAergereDichNicht(RecordMensch),
+    /// Record a game of Ghostbuster ärgere dich nicht (recorded like Mensch).
+    Ghostbuster(RecordMensch),
+    /// Record a game of Lauf Rauf!.
+    LaufRauf(RecordLaufRauf),
+    /// Record a game of Hase und Igel.
+    #[command(visible_alias = "hase")]
+    HaseUndIgel(RecordHase),
+}
+
+/// What every `record` command takes.
+#[derive(Debug, Args)]
+pub struct RecordTarget {
+    /// The league: its name or id
+    #[arg(long, short = 'l', value_name = "L")]
+    pub league: String,
+    /// The day it was played: YYYY-MM-DD, today or yesterday [default: today]
+    #[arg(long, value_parser = spec::date, value_name = "DATE")]
+    pub date: Option<NaiveDate>,
+    /// Check the result and show it, but send nothing
+    #[arg(long)]
+    pub dry_run: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct RecordRangeln {
+    #[command(flatten)]
+    pub target: RecordTarget,
+    /// The players in seat order, separated by commas: seat 1 is piece A and starts round 1
+    #[arg(long, value_name = "NAMES")]
+    pub players: Names,
+    /// One round's result: @FILE, Anna=4,Ben=-3,... or Anna=+2:1/-1:7,... (see below); once per round, in order
+    #[arg(long = "round", value_name = "SPEC", value_parser = spec::parse_round)]
+    pub rounds: Vec<RoundSource>,
+    /// Send without asking after the rounds were entered interactively
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+}
+
+/// What the four finishing-order games take.
+#[derive(Debug, Args)]
+pub struct FinishingArgs {
+    #[command(flatten)]
+    pub target: RecordTarget,
+    /// Places, best first: ',' separates places, '=' joins the players who share the last
+    /// place, e.g. "Anna,Ben,Cleo=Dora"
+    #[arg(long, value_name = "ORDER")]
+    pub order: FinishingOrder,
+    /// The players in seat order, separated by commas [default: as listed in --order]
+    #[arg(long, value_name = "NAMES")]
+    pub players: Option<Names>,
+}
+
+#[derive(Debug, Args)]
+pub struct RecordMensch {
+    #[command(flatten)]
+    pub game: FinishingArgs,
+    /// A house rule that was in force (repeat, or separate with commas)
+    #[arg(long = "house-rule", value_name = "RULE", value_delimiter = ',',
+          value_parser = PossibleValuesParser::new(HOUSE_RULES).try_map(slug::<HouseRule>))]
+    pub house_rules: Vec<HouseRule>,
+    /// How the colours were shared out: two-each is for 2 players, neutral for 3 [default: one-each]
+    #[arg(long, value_name = "MODE", value_parser = PossibleValuesParser::new(COLOUR_MODES).try_map(slug::<ColourMode>))]
+    pub colours: Option<ColourMode>,
+}
+
+#[derive(Debug, Args)]
+pub struct RecordLaufRauf {
+    #[command(flatten)]
+    pub game: FinishingArgs,
+    /// The rules played: published (three dice) or revised (two dice)
+    #[arg(long, value_name = "EDITION", value_parser = PossibleValuesParser::new(EDITIONS).try_map(slug::<Edition>))]
+    pub edition: Edition,
+    /// The cards were in play
+    #[arg(long, conflicts_with = "no_cards", required_unless_present = "no_cards")]
+    pub cards: bool,
+    /// Played without the cards (the beginners' game)
+    #[arg(long)]
+    pub no_cards: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct RecordHase {
+    #[command(flatten)]
+    pub game: FinishingArgs,
+    /// Carrots each hare had left when it crossed the finish, e.g. Anna=8,Ben=15;
+    /// hares not listed did not finish and share the last place
+    #[arg(long, value_name = "NAME=N,...")]
+    pub carrots: Option<Pairs>,
+    /// The round in which each finisher crossed the finish, e.g. Anna=30,Ben=31
+    #[arg(long, value_name = "NAME=N,...")]
+    pub finish_round: Option<Pairs>,
+}
+
+#[derive(Debug, Args)]
+pub struct ResultsArgs {
+    /// The league: its name or id
+    #[arg(value_name = "L")]
+    pub league: String,
+    /// Only this game
+    #[arg(long, value_name = "G", value_parser = game_parser())]
+    pub game: Option<GameKind>,
+    /// Only results played on or after this day
+    #[arg(long, value_parser = spec::date, value_name = "DATE")]
+    pub from: Option<NaiveDate>,
+    /// Only results played on or before this day
+    #[arg(long, value_parser = spec::date, value_name = "DATE")]
+    pub to: Option<NaiveDate>,
+    /// At most this many results, latest first [default: all]
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u32>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ResultCommand {
+    /// A result: players, places, and a Rangeln game's rounds.
+    Show {
+        /// The result's id, as `spielstand results L` lists it
+        id: i64,
+        /// Also show every change made to it, and under which token
+        #[arg(long)]
+        history: bool,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Correct a result. Only the parts given change; the server refuses the change if the
+    /// result was changed meanwhile (If-Match).
+    Fix(FixArgs),
+    /// Delete a result (its history stays). Sends If-Match.
+    Delete {
+        /// The result's id, as `spielstand results L` lists it
+        id: i64,
+        /// The revision you expect it to be at [default: its current one]
+        #[arg(long, value_name = "N")]
+        revision: Option<i64>,
+        /// Do not ask for confirmation on a terminal
+        #[arg(long, short = 'y')]
+        yes: bool,
+    },
+}
+
+/// `N:SPEC` for `result fix --round`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FixRound {
+    pub round: usize,
+    pub source: RoundSource,
+}
+
+fn fix_round(s: &str) -> Result<FixRound, String> {
+    let (n, spec) = s.split_once(':').ok_or_else(|| format!("{s:?}: write N:SPEC, e.g. 2:Anna=4,Ben=-3,Cleo=0"))?;
+    let round =
+        n.trim().parse::<usize>().ok().filter(|&n| n >= 1).ok_or_else(|| format!("{n:?} is not a round number"))?;
+    Ok(FixRound { round, source: spec::parse_round(spec)? })
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Example: spielstand result fix 12 --round 2:Anna=4,Ben=-3,Cleo=0 --date 2026-11-20\n\
+For anything else: spielstand result show 12 --format json, edit its \"record\", and pass it with --file.")]
+pub struct FixArgs {
+    /// The result's id, as `spielstand results L` lists it
+    pub id: i64,
+    /// The day it was played
+    #[arg(long, value_parser = spec::date, value_name = "DATE")]
+    pub date: Option<NaiveDate>,
+    /// Put another player in someone's place, throughout the result: OLD=NEW (repeatable)
+    #[arg(long, value_name = "OLD=NEW")]
+    pub replace: Vec<String>,
+    /// The players in seat order
+    #[arg(long, value_name = "NAMES")]
+    pub players: Option<Names>,
+    /// The finishing order (finishing-order games)
+    #[arg(long, value_name = "ORDER")]
+    pub order: Option<FinishingOrder>,
+    /// Replace one Rangeln round: N:SPEC, with a SPEC as for `record rangeln` (repeatable)
+    #[arg(long = "round", value_name = "N:SPEC", value_parser = fix_round)]
+    pub rounds: Vec<FixRound>,
+    /// Hase und Igel: the finishers' carrots, e.g. Anna=8,Ben=15 (replaces all finishers)
+    #[arg(long, value_name = "NAME=N,...")]
+    pub carrots: Option<Pairs>,
+    /// Mensch/Ghostbuster: the house rules in force (replaces the list; "none" for none)
+    #[arg(long = "house-rules", value_name = "RULE,...")]
+    pub house_rules: Option<String>,
+    /// Mensch/Ghostbuster: how the colours were shared out
+    #[arg(long, value_name = "MODE", value_parser = PossibleValuesParser::new(COLOUR_MODES).try_map(slug::<ColourMode>))]
+    pub colours: Option<ColourMode>,
+    /// Lauf Rauf!: the rules played
+    #[arg(long, value_name = "EDITION", value_parser = PossibleValuesParser::new(EDITIONS).try_map(slug::<Edition>))]
+    pub edition: Option<Edition>,
+    /// Lauf Rauf!: whether the cards were in play
+    #[arg(long, value_name = "BOOL")]
+    pub cards: Option<bool>,
+    /// The whole corrected record as JSON (as in `result show --format json`'s "record"); - for stdin
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["date", "replace", "players", "order", "rounds", "carrots", "house_rules", "colours", "edition", "cards"])]
+    pub file: Option<String>,
+    /// The revision you expect it to be at [default: its current one]
+    #[arg(long, value_name = "N")]
+    pub revision: Option<i64>,
+    /// Check and show the corrected result, but send nothing
+    #[arg(long)]
+    pub dry_run: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct StandingsArgs {
+    /// The league: its name or id
+    #[arg(value_name = "L")]
+    pub league: String,
+    /// Only this game's results
+    #[arg(long, value_name = "G", value_parser = game_parser())]
+    pub game: Option<GameKind>,
+    /// The table as it stood at the end of this day
+    #[arg(long, value_parser = spec::date, value_name = "DATE")]
+    pub as_of: Option<NaiveDate>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ScoreCommand {
+    /// Score Rangeln boards offline: each board's round scores and ring counts.
+    ///
+    /// Give one board per round and the players to get the whole game: totals and places.
+    Rangeln(ScoreRangeln),
+}
+
+#[derive(Debug, Args)]
+pub struct ScoreRangeln {
+    /// A board in spielstand's text format (- for stdin); repeat for the rounds of a game
+    #[arg(long, value_name = "FILE", required = true)]
+    pub board: Vec<String>,
+    /// The players in seat order (A, B, ...) [default: A, B, ... as on the board]
+    #[arg(long, value_name = "NAMES")]
+    pub players: Option<Names>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SyncArgs {
+    /// Only list what is waiting; send nothing
+    #[arg(long)]
+    pub dry_run: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn every_listed_slug_is_one_core_knows() {
+        for s in HOUSE_RULES {
+            slug::<HouseRule>(s.to_owned()).unwrap();
+        }
+        for s in COLOUR_MODES {
+            slug::<ColourMode>(s.to_owned()).unwrap();
+        }
+        for s in EDITIONS {
+            slug::<Edition>(s.to_owned()).unwrap();
+        }
+        for s in TIE_BREAKERS {
+            slug::<TieBreaker>(s.to_owned()).unwrap();
+        }
+        assert_eq!(TIE_BREAKERS.len(), TieBreaker::DEFAULT.len());
+    }
+
+    #[test]
+    fn fixed_names_parse() {
+        let cli = Cli::try_parse_from([
+            "spielstand",
+            "record",
+            "rangeln",
+            "--league",
+            "Winterliga",
+            "--players",
+            "Anna,Ben,Cleo",
+            "--round",
+            "Anna=4,Ben=-3,Cleo=0",
+            "--round",
+            "@-",
+        ])
+        .unwrap();
+        let Command::Record(RecordCommand::Rangeln(r)) = cli.command else { panic!() };
+        assert_eq!(r.players.0, ["Anna", "Ben", "Cleo"]);
+        assert_eq!(r.rounds.len(), 2);
+        assert_eq!(fix_round("2:Anna=1,Ben=2").unwrap().round, 2);
+        assert!(fix_round("0:Anna=1").is_err());
+        assert_eq!("all".parse::<Games>().unwrap().0.len(), 5);
+        assert!("rangeln,chess".parse::<Games>().is_err());
+        let err = Cli::try_parse_from([
+            "spielstand",
+            "record",
+            "lauf-rauf",
+            "-l",
+            "L",
+            "--order",
+            "A,B",
+            "--edition",
+            "revised",
+        ])
+        .unwrap_err();
+        assert_eq!(err.exit_code(), 2);
+    }
+}

@@ -1,0 +1,201 @@
+//! HTTP to the spielstand server: requests, problem+json errors, and telling "the server
+//! said no" from "the server was not reached".
+
+use crate::config::Settings;
+use crate::error::{CliError, Problem, Result, one_line};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use std::time::Duration;
+use ureq::http;
+
+/// Largest response body read (a page of 500 results is well below it).
+const MAX_BODY: u64 = 64 * 1024 * 1024;
+
+pub struct Client {
+    agent: ureq::Agent,
+    pub server: String,
+    token: Option<String>,
+}
+
+/// A successful answer.
+#[derive(Debug)]
+pub struct Reply {
+    /// The `ETag` header, quotes included.
+    pub etag: Option<String>,
+    /// The JSON body; `null` when there was none (204).
+    pub body: Value,
+    /// `Idempotent-Replayed: true`: the server had already stored this request.
+    pub replayed: bool,
+}
+
+impl Reply {
+    /// The body as a typed value.
+    pub fn parse<T: DeserializeOwned>(&self, server: &str) -> Result<T> {
+        serde_json::from_value(self.body.clone()).map_err(|e| CliError::Server {
+            server: server.to_owned(),
+            message: format!("the answer is not what this version of spielstand expects: {e}"),
+        })
+    }
+}
+
+impl Client {
+    pub fn new(settings: &Settings) -> Client {
+        let config = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_connect(Some(Duration::from_secs(5)))
+            .timeout_global(Some(Duration::from_secs(30)))
+            .user_agent(format!("spielstand-cli/{}", env!("CARGO_PKG_VERSION")))
+            .build();
+        Client { agent: config.into(), server: settings.server.clone(), token: settings.token.clone() }
+    }
+
+    fn url(&self, path: &str, query: &[(&str, String)]) -> String {
+        let mut url = format!("{}/api/v1{path}", self.server);
+        for (i, (key, value)) in query.iter().enumerate() {
+            url.push(if i == 0 { '?' } else { '&' });
+            url.push_str(key);
+            url.push('=');
+            url.push_str(&encode(value));
+        }
+        url
+    }
+
+    /// A read; no token is sent.
+    pub fn get(&self, path: &str, query: &[(&str, String)]) -> Result<Reply> {
+        let request = http::Request::get(self.url(path, query)).header("Accept", "application/json");
+        self.run(request.body(Vec::new()))
+    }
+
+    /// A read, parsed.
+    pub fn get_as<T: DeserializeOwned>(&self, path: &str, query: &[(&str, String)]) -> Result<(T, Reply)> {
+        let reply = self.get(path, query)?;
+        Ok((reply.parse(&self.server)?, reply))
+    }
+
+    /// A write with the token and, if given, a JSON body and extra headers.
+    pub fn write(
+        &self,
+        method: http::Method,
+        path: &str,
+        body: Option<&impl Serialize>,
+        headers: &[(&str, String)],
+    ) -> Result<Reply> {
+        let mut request =
+            http::Request::builder().method(method).uri(self.url(path, &[])).header("Accept", "application/json");
+        if let Some(token) = &self.token {
+            request = request.header("Authorization", format!("Bearer {token}"));
+        }
+        for (name, value) in headers {
+            request = request.header(*name, value.as_str());
+        }
+        let bytes = match body {
+            Some(body) => {
+                request = request.header("Content-Type", "application/json");
+                serde_json::to_vec(body).map_err(|e| CliError::input(format!("cannot encode the request: {e}")))?
+            }
+            None => Vec::new(),
+        };
+        self.run(request.body(bytes))
+    }
+
+    fn run(&self, request: http::Result<http::Request<Vec<u8>>>) -> Result<Reply> {
+        let request = request.map_err(|e| CliError::input(format!("--server {}: {e}", self.server)))?;
+        let mut response = self.agent.run(request).map_err(|e| self.transport(e))?;
+        let status = response.status().as_u16();
+        let header = |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+        let etag = header("etag");
+        let replayed = header("idempotent-replayed").is_some_and(|v| v.eq_ignore_ascii_case("true"));
+        let text = response.body_mut().with_config().limit(MAX_BODY).read_to_string().map_err(|e| self.transport(e))?;
+        if (200..300).contains(&status) {
+            let body = if text.trim().is_empty() {
+                Value::Null
+            } else {
+                serde_json::from_str(&text).map_err(|_| CliError::Server {
+                    server: self.server.clone(),
+                    message: format!("answered {status} with something that is not JSON: is this a spielstand server?"),
+                })?
+            };
+            return Ok(Reply { etag, body, replayed });
+        }
+        let problem = serde_json::from_str::<Problem>(&text).unwrap_or_else(|_| Problem {
+            kind: String::new(),
+            title: http::StatusCode::from_u16(status)
+                .ok()
+                .and_then(|s| s.canonical_reason())
+                .unwrap_or("error")
+                .to_owned(),
+            status,
+            detail: format!(
+                "HTTP {status} from {}{}",
+                self.server,
+                text.lines()
+                    .next()
+                    .map(|l| format!(": {}", l.chars().take(200).collect::<String>()))
+                    .unwrap_or_default()
+            ),
+            request_id: None,
+        });
+        if status >= 500 {
+            Err(CliError::Server { server: self.server.clone(), message: problem.to_string() })
+        } else {
+            Err(CliError::Rejected(problem))
+        }
+    }
+
+    fn transport(&self, e: ureq::Error) -> CliError {
+        let unreachable = |reason: String| CliError::Unreachable { server: self.server.clone(), reason };
+        match e {
+            ureq::Error::BadUri(m) => CliError::input(format!("--server {}: {m}", self.server)),
+            ureq::Error::Http(e) => CliError::input(format!("cannot build the request: {e}")),
+            ureq::Error::Protocol(e) => {
+                CliError::Server { server: self.server.clone(), message: format!("the answer is not valid HTTP ({e})") }
+            }
+            ureq::Error::Timeout(t) => unreachable(format!("no answer in time ({t})")),
+            ureq::Error::HostNotFound => unreachable("host not found".to_owned()),
+            ureq::Error::Io(e) => unreachable(match e.kind() {
+                std::io::ErrorKind::ConnectionRefused => "connection refused".to_owned(),
+                _ => one_line(&e.to_string()),
+            }),
+            other => unreachable(one_line(&other.to_string())),
+        }
+    }
+}
+
+/// Percent-encodes a query value (everything but RFC 3986's unreserved characters).
+fn encode(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for byte in value.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(byte as char),
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn query_values_are_encoded() {
+        assert_eq!(encode("2026-11-20"), "2026-11-20");
+        assert_eq!(encode("a b&c"), "a%20b%26c");
+        assert_eq!(encode("ü"), "%C3%BC");
+        let client = Client::new(&Settings { server: "http://h:1".into(), token: None });
+        assert_eq!(
+            client.url("/leagues/3/standings", &[("game", "rangeln".into()), ("as_of", "2026-11-20".into())]),
+            "http://h:1/api/v1/leagues/3/standings?game=rangeln&as_of=2026-11-20"
+        );
+    }
+
+    #[test]
+    fn a_closed_port_is_unreachable() {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let client = Client::new(&Settings { server: format!("http://127.0.0.1:{port}"), token: None });
+        let err = client.get("/health", &[]).unwrap_err();
+        assert_eq!(err.exit_code(), 3, "{err}");
+        assert!(err.is_transient());
+    }
+}

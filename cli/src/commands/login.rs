@@ -1,0 +1,49 @@
+//! `spielstand login`: check the server and token, then save them (mode 0600).
+
+use crate::client::Client;
+use crate::config::{ConfigFile, DEFAULT_SERVER, Settings, normalise_server};
+use crate::error::{CliError, Result};
+use crate::prompt;
+use serde_json::json;
+use ureq::http::Method;
+
+pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
+    let saved = ConfigFile::load()?;
+    let server = server.filter(|s| !s.trim().is_empty()).or(saved.server).unwrap_or_else(|| DEFAULT_SERVER.to_owned());
+    let server = normalise_server(&server)?;
+    let token = match token.filter(|t| !t.trim().is_empty()) {
+        Some(token) => Some(token.trim().to_owned()),
+        None if prompt::is_interactive() => {
+            let typed = rpassword::prompt_password(format!("Write token for {server} (Enter for none, reads only): "))
+                .map_err(|e| CliError::input(format!("cannot read the token: {e}")))?;
+            Some(typed.trim().to_owned()).filter(|t| !t.is_empty())
+        }
+        None => None,
+    };
+    let client = Client::new(&Settings { server: server.clone(), token: token.clone() });
+    let checked = match client.get("/health", &[]) {
+        Ok(_) => match &token {
+            Some(_) => check_token(&client)?,
+            None => "reachable".to_owned(),
+        },
+        Err(e) if e.is_transient() => format!("not checked: {e}"),
+        Err(e) => return Err(e),
+    };
+    let path = ConfigFile { server: Some(server.clone()), token: token.clone() }.save()?;
+    eprintln!("Saved {} (mode 0600).", path.display());
+    eprintln!("  server: {server} ({checked})");
+    eprintln!("  token:  {}", if token.is_some() { "saved" } else { "none: reads only" });
+    Ok(())
+}
+
+/// The API has no "who am I": a write on a player that cannot exist is refused with
+/// 401/403 for a bad token and 404 for a good one, and changes nothing either way.
+fn check_token(client: &Client) -> Result<String> {
+    match client.write(Method::PATCH, "/players/0", Some(&json!({ "name": "spielstand-login-check" })), &[]) {
+        Err(CliError::Rejected(p)) if p.status == 404 => Ok("reachable, token accepted".to_owned()),
+        Err(CliError::Rejected(p)) if matches!(p.status, 401 | 403) => Err(CliError::Rejected(p)),
+        Err(e) if e.is_transient() => Ok(format!("token not checked: {e}")),
+        Err(e) => Err(e),
+        Ok(_) => Ok("reachable, token accepted".to_owned()),
+    }
+}

@@ -1,0 +1,108 @@
+//! `spielstand player add|list|rename|show`.
+
+use super::Ctx;
+use super::league::all_leagues;
+use crate::args::PlayerCommand;
+use crate::client::Client;
+use crate::error::{CliError, Result};
+use crate::model::{Player, PlayerRatings, Standings};
+use crate::output::{Table, emit, number};
+use serde_json::{Value, json};
+use ureq::http::Method;
+
+pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
+    let client = &ctx.client;
+    match command {
+        PlayerCommand::Add { name, output } => {
+            spielstand_core::check_name(&name)?;
+            let reply = client.write(Method::POST, "/players", Some(&json!({ "name": name })), &[])?;
+            let player: Player = reply.parse(&client.server)?;
+            let line = format!("Added player {} (id {}).", player.name, player.id);
+            emit(output.format, &reply.body, &[line], &[one_player(&player)]);
+        }
+        PlayerCommand::List { output } => {
+            let (players, reply): (Vec<Player>, _) = client.get_as("/players", &[])?;
+            let mut table = Table::new(&["ID", "Name", "Added"])
+                .numeric([0])
+                .when_empty("No players yet: add one with `spielstand player add NAME`.");
+            for p in &players {
+                table.row(vec![p.id.to_string(), p.name.clone(), p.created_at.date_naive().to_string()]);
+            }
+            emit(output.format, &reply.body, &[], &[table]);
+        }
+        PlayerCommand::Rename { old, new, output } => {
+            spielstand_core::check_name(&new)?;
+            let (player, _) = find(client, &old)?;
+            let reply =
+                client.write(Method::PATCH, &format!("/players/{}", player.id), Some(&json!({ "name": new })), &[])?;
+            let renamed: Player = reply.parse(&client.server)?;
+            let line = format!(
+                "Renamed {} to {} (id {}); results and standings show the new name.",
+                player.name, renamed.name, renamed.id
+            );
+            emit(output.format, &reply.body, &[line], &[one_player(&renamed)]);
+        }
+        PlayerCommand::Show { name, output } => {
+            let (player, body) = find(client, &name)?;
+            let mut rows = Vec::new();
+            let mut table = Table::new(&["League", "Place", "Played", "Wins", "Points", "Rating"])
+                .numeric([1, 2, 3, 4, 5])
+                .title("Standings")
+                .when_empty("No results in any league yet.");
+            for (league, _) in all_leagues(client)? {
+                let (standings, _): (Standings, _) =
+                    client.get_as(&format!("/leagues/{}/standings", league.id), &[])?;
+                if let Some(rated) = standings.rows.into_iter().find(|r| r.row.player == player.name) {
+                    let row = &rated.row;
+                    table.row(vec![
+                        league.name.clone(),
+                        row.place.to_string(),
+                        row.played.to_string(),
+                        row.wins.to_string(),
+                        number(row.points),
+                        format!("{:.1}", rated.skill.rating_display),
+                    ]);
+                    rows.push(json!({ "league": { "id": league.id, "name": league.name }, "standing": rated }));
+                }
+            }
+            let (ratings, ratings_json): (PlayerRatings, _) =
+                client.get_as(&format!("/players/{}/ratings", player.id), &[])?;
+            let mut history = Table::new(&["Game", "Played on", "Place", "Rating", "Estimate", "Uncertainty"])
+                .numeric([2, 3, 4, 5])
+                .title("Rating history (rating = estimate - 3 x uncertainty)")
+                .when_empty("No rated games yet.");
+            for game in &ratings.games {
+                for point in &game.history {
+                    history.row(vec![
+                        game.game.name().to_owned(),
+                        point.played_on.to_string(),
+                        point.place.to_string(),
+                        format!("{:.1}", point.skill.rating_display),
+                        format!("{:.2}", point.skill.rating),
+                        format!("{:.2}", point.skill.rating_uncertainty),
+                    ]);
+                }
+            }
+            let json = json!({ "player": body, "standings": rows, "ratings": ratings_json.body["games"] });
+            let lines = vec![format!("{} (id {}), added {}", player.name, player.id, player.created_at.date_naive())];
+            emit(output.format, &json, &lines, &[table, history]);
+        }
+    }
+    Ok(())
+}
+
+fn one_player(player: &Player) -> Table {
+    let mut table = Table::new(&["id", "name", "created_at"]).csv_only();
+    table.row(vec![player.id.to_string(), player.name.clone(), player.created_at.to_rfc3339()]);
+    table
+}
+
+/// A player by name, compared case-insensitively as the server does; also the JSON.
+pub fn find(client: &Client, name: &str) -> Result<(Player, Value)> {
+    let (players, reply): (Vec<Player>, _) = client.get_as("/players", &[])?;
+    let key = name.trim().to_lowercase();
+    let index = players.iter().position(|p| p.name.to_lowercase() == key).ok_or_else(|| {
+        CliError::NotFound(format!("there is no player named {name:?}; add them with `spielstand player add {name}`"))
+    })?;
+    Ok((players[index].clone(), reply.body[index].clone()))
+}

@@ -1,0 +1,236 @@
+//! `spielstand record GAME`: build the record, check it with core, send it (or keep it
+//! in the outbox when the server cannot take it).
+
+use super::league::resolve;
+use super::results::{round_input, seats, view};
+use super::{Ctx, sync};
+use crate::args::{FinishingArgs, RecordCommand, RecordHase, RecordMensch, RecordRangeln, RecordTarget};
+use crate::error::{CliError, Result, exit};
+use crate::model::StoredResult;
+use crate::outbox::{Entry, Outbox};
+use crate::output::emit;
+use crate::prompt;
+use crate::spec::{RoundSource, seat_spelling};
+use chrono::{Local, Utc};
+use spielstand_core::finishing::{HareFinish, HaseUndIgelResult, LaufRaufResult, MenschResult};
+use spielstand_core::rangeln::RangelnResult;
+use spielstand_core::{Error as RuleError, Evaluation, GameRecord, Outcome};
+use std::path::Path;
+
+pub fn run(ctx: &Ctx, command: RecordCommand) -> Result<()> {
+    match command {
+        RecordCommand::Rangeln(args) => rangeln(ctx, args),
+        RecordCommand::MenschAergereDichNicht(args) => {
+            let outcome = Outcome::MenschAergereDichNicht(mensch(&args));
+            finishing(ctx, args.game, outcome)
+        }
+        RecordCommand::Ghostbuster(args) => {
+            let outcome = Outcome::Ghostbuster(mensch(&args));
+            finishing(ctx, args.game, outcome)
+        }
+        RecordCommand::LaufRauf(args) => {
+            let outcome = Outcome::LaufRauf(LaufRaufResult {
+                order: args.game.order.clone(),
+                edition: args.edition,
+                cards: args.cards && !args.no_cards,
+            });
+            finishing(ctx, args.game, outcome)
+        }
+        RecordCommand::HaseUndIgel(args) => {
+            let outcome = Outcome::HaseUndIgel(hase(&args)?);
+            finishing(ctx, args.game, outcome)
+        }
+    }
+}
+
+fn mensch(args: &RecordMensch) -> MenschResult {
+    MenschResult {
+        order: args.game.order.clone(),
+        house_rules: args.house_rules.clone(),
+        colours: args.colours.unwrap_or_default(),
+    }
+}
+
+fn hase(args: &RecordHase) -> Result<HaseUndIgelResult> {
+    let carrots = args.carrots.as_ref().map(|c| c.0.clone()).unwrap_or_default();
+    let rounds = args.finish_round.as_ref().map(|r| r.0.clone()).unwrap_or_default();
+    for (player, _) in &rounds {
+        if !carrots.iter().any(|(p, _)| p.to_lowercase() == player.to_lowercase()) {
+            return Err(CliError::input(format!(
+                "--finish-round {player}: only finishers have a finish round, and {player} has no --carrots entry"
+            )));
+        }
+    }
+    let finishers = carrots
+        .into_iter()
+        .map(|(player, carrots)| {
+            let round = rounds.iter().find(|(p, _)| p.to_lowercase() == player.to_lowercase()).map(|(_, r)| *r);
+            HareFinish { player, carrots, lettuces: 0, round }
+        })
+        .collect();
+    Ok(HaseUndIgelResult { order: args.game.order.clone(), finishers })
+}
+
+fn finishing(ctx: &Ctx, args: FinishingArgs, outcome: Outcome) -> Result<()> {
+    let names: Vec<String> = match &args.players {
+        Some(players) => players.0.clone(),
+        None => args.order.0.iter().flatten().cloned().collect(),
+    };
+    let record = GameRecord { played_on: played_on(&args.target), players: seats(&names), outcome };
+    let (record, evaluation) = check(record, &[])?;
+    send(ctx, &args.target, record, evaluation)
+}
+
+fn rangeln(ctx: &Ctx, args: RecordRangeln) -> Result<()> {
+    let players = args.players.0.clone();
+    let mut files: Vec<Option<String>> = Vec::new();
+    let interactive = args.rounds.is_empty();
+    let rounds = if interactive {
+        if !prompt::is_interactive() {
+            return Err(CliError::input(format!(
+                "give one --round per round: {} players play {} rounds (see `spielstand record rangeln --help`); rounds are asked for only on a terminal",
+                players.len(),
+                players.len()
+            )));
+        }
+        prompt::rangeln_rounds(&players, &mut std::io::stdin().lock(), &mut std::io::stderr())?
+    } else {
+        let mut stdin_used = false;
+        let mut rounds = Vec::with_capacity(args.rounds.len());
+        for (i, source) in args.rounds.iter().enumerate() {
+            files.push(match source {
+                RoundSource::File(path) if path == "-" => Some("standard input".to_owned()),
+                RoundSource::File(path) => Some(path.clone()),
+                RoundSource::Inline(_) => None,
+            });
+            rounds.push(
+                round_input(source, &mut stdin_used).map_err(|e| CliError::input(format!("round {}: {e}", i + 1)))?,
+            );
+        }
+        rounds
+    };
+    let record = GameRecord {
+        played_on: played_on(&args.target),
+        players: seats(&players),
+        outcome: Outcome::Rangeln(RangelnResult { rounds }),
+    };
+    let (record, evaluation) = check(record, &files)?;
+    if interactive && !args.yes && !args.target.dry_run {
+        let preview = preview(&record, &evaluation);
+        let (lines, tables) = view(&preview);
+        eprintln!("{}", lines[1..].join("\n"));
+        for t in &tables {
+            eprint!("{}", t.render());
+        }
+        if !prompt::confirm(&format!("Record this game in league {}?", args.target.league), true)? {
+            eprintln!("Nothing sent.");
+            return Ok(());
+        }
+    }
+    send(ctx, &args.target, record, evaluation)
+}
+
+fn played_on(target: &RecordTarget) -> chrono::NaiveDate {
+    target.date.unwrap_or_else(|| Local::now().date_naive())
+}
+
+/// Core's full check, before anything is sent. A board error names its file too.
+fn check(mut record: GameRecord, files: &[Option<String>]) -> Result<(GameRecord, Evaluation)> {
+    seat_spelling(&mut record);
+    match record.evaluate() {
+        Ok(evaluation) => Ok((record, evaluation)),
+        Err(e) => {
+            let file = match &e {
+                RuleError::InRound { round, .. } => files.get(*round as usize - 1).cloned().flatten(),
+                _ => None,
+            };
+            Err(CliError::Input(match file {
+                Some(file) => format!("{e} (board from {file})"),
+                None => e.to_string(),
+            }))
+        }
+    }
+}
+
+/// The record as it would be stored, for showing before it is.
+fn preview(record: &GameRecord, evaluation: &Evaluation) -> StoredResult {
+    StoredResult {
+        id: 0,
+        league_id: 0,
+        revision: 0,
+        record: record.clone(),
+        placings: evaluation.placings.clone(),
+        rangeln: evaluation.rangeln.clone(),
+        created_at: Utc::now(),
+        updated_at: Utc::now(),
+    }
+}
+
+/// Sends a checked record. The outbox entry is written first and removed once the
+/// server has answered, so a result survives the server being down, a lost answer and
+/// the CLI being killed; the Idempotency-Key makes sending it again harmless.
+fn send(ctx: &Ctx, target: &RecordTarget, record: GameRecord, evaluation: Evaluation) -> Result<()> {
+    let format = target.output.format;
+    if target.dry_run {
+        let (mut lines, tables) = view(&preview(&record, &evaluation));
+        lines[0] = format!("{} on {} (not sent)", record.game().name(), record.played_on);
+        emit(format, &serde_json::to_value(&record).unwrap_or_default(), &lines, &tables);
+        eprintln!("Dry run: the result is valid; nothing was sent.");
+        return Ok(());
+    }
+    let client = &ctx.client;
+    let league = match resolve(client, &target.league) {
+        Ok((league, _)) => Ok(league),
+        Err(e) if e.is_transient() => Err(e),
+        Err(e) => return Err(e),
+    };
+    if let Ok(league) = &league {
+        // Core's league check: the game is counted and the day is in the season.
+        league
+            .rules
+            .admits(record.game(), record.played_on)
+            .map_err(|e| CliError::input(format!("league {}: {e}", league.name)))?;
+    }
+    let outbox = Outbox::open()?;
+    // Only for a hint: an unreadable old entry must not stop a new result (sync reports it).
+    let waiting = outbox.pending().map_or(0, |p| p.iter().filter(|p| p.entry.server == client.server).count());
+    let entry = Entry::new(&client.server, &target.league, league.as_ref().ok().map(|l| l.id), record);
+    let path = outbox.add(&entry)?;
+    let league = match league {
+        Ok(league) => league,
+        Err(e) => return Err(queued(e, &path)),
+    };
+    match sync::post(client, &entry, league.id) {
+        Ok(reply) => {
+            outbox.remove(&path)?;
+            let stored: StoredResult = reply.parse(&client.server)?;
+            let (mut lines, tables) = view(&stored);
+            lines.insert(0, format!("Recorded result {} in league {}.", stored.id, league.name));
+            emit(format, &reply.body, &lines, &tables);
+            if waiting > 0 {
+                eprintln!("note: {waiting} earlier result(s) still wait in the outbox: run `spielstand sync`");
+            }
+            Ok(())
+        }
+        Err(e) if e.is_transient() => Err(queued(e, &path)),
+        Err(e) => {
+            outbox.remove(&path)?;
+            Err(e)
+        }
+    }
+}
+
+/// The error for a result kept in the outbox, saying so plainly.
+fn queued(error: CliError, path: &Path) -> CliError {
+    let code = match error.exit_code() {
+        exit::UNREACHABLE => exit::UNREACHABLE,
+        _ => exit::SERVER,
+    };
+    CliError::Queued {
+        message: format!(
+            "{error}.\nThe result is NOT recorded yet. It is kept in the outbox:\n  {}\nRun `spielstand sync` when the server is back: it is sent once, and counted once.",
+            path.display()
+        ),
+        code,
+    }
+}

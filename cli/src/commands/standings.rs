@@ -1,0 +1,54 @@
+//! `spielstand standings L [--game G] [--as-of DATE]`.
+
+use super::Ctx;
+use super::league::resolve;
+use crate::args::StandingsArgs;
+use crate::error::Result;
+use crate::model::Standings;
+use crate::output::{Table, emit, number};
+
+pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
+    let client = &ctx.client;
+    let (league, _) = resolve(client, &args.league)?;
+    let mut query: Vec<(&str, String)> = Vec::new();
+    if let Some(game) = args.game {
+        query.push(("game", game.slug().to_owned()));
+    }
+    if let Some(as_of) = args.as_of {
+        query.push(("as_of", as_of.to_string()));
+    }
+    let (standings, reply): (Standings, _) = client.get_as(&format!("/leagues/{}/standings", league.id), &query)?;
+    let head_to_head = standings.rows.iter().any(|r| r.row.head_to_head.is_some());
+    let mut headers = vec!["Place", "Player", "Played", "Wins", "Points", "Avg place", "Rating"];
+    if head_to_head {
+        headers.push("Head-to-head");
+    }
+    let mut table = Table::new(&headers).numeric([0, 2, 3, 4, 5, 6, 7]).when_empty("No results count yet.");
+    for rated in &standings.rows {
+        let row = &rated.row;
+        let mut cells = vec![
+            row.place.to_string(),
+            row.player.clone(),
+            row.played.to_string(),
+            row.wins.to_string(),
+            number(row.points),
+            format!("{:.2}", row.average_place),
+            // The conservative value (rating - 3 x uncertainty): a newcomer shows 0.
+            format!("{:.1}", rated.skill.rating_display),
+        ];
+        if head_to_head {
+            cells.push(row.head_to_head.map_or(String::new(), number));
+        }
+        table.row(cells);
+    }
+    let mut title = format!("{}: standings", league.name);
+    if let Some(game) = args.game {
+        title.push_str(&format!(", {} only", game.name()));
+    }
+    if let Some(as_of) = args.as_of {
+        title.push_str(&format!(", as of {as_of}"));
+    }
+    title.push_str(&format!(" ({} points)", league.rules.points));
+    emit(args.output.format, &reply.body, &[title], &[table]);
+    Ok(())
+}

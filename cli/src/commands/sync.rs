@@ -1,0 +1,176 @@
+//! `spielstand sync`: send the outbox, oldest first, each result exactly once.
+
+use super::Ctx;
+use super::league::resolve;
+use crate::args::SyncArgs;
+use crate::client::{Client, Reply};
+use crate::error::{CliError, Result};
+use crate::outbox::{Entry, Outbox, Pending};
+use crate::output::{Table, emit};
+use serde_json::{Value, json};
+use ureq::http::Method;
+
+/// Sends one outbox entry with its Idempotency-Key.
+pub fn post(client: &Client, entry: &Entry, league_id: i64) -> Result<Reply> {
+    client.write(
+        Method::POST,
+        &format!("/leagues/{league_id}/results"),
+        Some(&entry.record),
+        &[("Idempotency-Key", entry.key.clone())],
+    )
+}
+
+/// What happened to one entry.
+struct Report {
+    entry: Entry,
+    file: String,
+    outcome: &'static str,
+    result_id: Option<i64>,
+    detail: String,
+}
+
+pub fn run(ctx: &Ctx, args: SyncArgs) -> Result<()> {
+    let client = &ctx.client;
+    let outbox = Outbox::open()?;
+    let (mine, others): (Vec<Pending>, Vec<Pending>) =
+        outbox.pending()?.into_iter().partition(|p| p.entry.server == client.server);
+    if !others.is_empty() {
+        let mut servers: Vec<&str> = others.iter().map(|p| p.entry.server.as_str()).collect();
+        servers.dedup();
+        eprintln!(
+            "note: {} result(s) wait for another server ({}): sync with --server to send them",
+            others.len(),
+            servers.join(", ")
+        );
+    }
+    if args.dry_run {
+        let mut table =
+            Table::new(&["Recorded", "Game", "Played on", "League", "Players", "Server", "Idempotency-Key"])
+                .when_empty("The outbox is empty.");
+        let mut json = Vec::new();
+        for p in mine.iter().chain(&others) {
+            let e = &p.entry;
+            let players: Vec<&str> = e.record.players.iter().map(|p| p.player.as_str()).collect();
+            table.row(vec![
+                e.created_at.format("%Y-%m-%d %H:%M").to_string(),
+                e.record.game().slug().to_owned(),
+                e.record.played_on.to_string(),
+                e.league.clone(),
+                players.join(", "),
+                e.server.clone(),
+                e.key.clone(),
+            ]);
+            json.push(json!({ "file": p.path.display().to_string(), "entry": e }));
+        }
+        emit(args.output.format, &Value::Array(json), &[], &[table]);
+        return Ok(());
+    }
+    if mine.is_empty() {
+        eprintln!("Nothing to send: the outbox holds no results for {}.", client.server);
+        return Ok(());
+    }
+    let total = mine.len();
+    let mut reports: Vec<Report> = Vec::new();
+    let mut stopped: Option<CliError> = None;
+    for mut pending in mine {
+        match send_one(client, &outbox, &mut pending) {
+            Ok(report) => reports.push(report),
+            Err(e) => {
+                stopped = Some(e);
+                break;
+            }
+        }
+    }
+    let sent = reports.iter().filter(|r| r.outcome != "refused").count();
+    let refused = reports.len() - sent;
+    let mut table = Table::new(&["Outcome", "Result", "Game", "Played on", "League", "Detail"]).numeric([1]);
+    for r in &reports {
+        table.row(vec![
+            r.outcome.to_owned(),
+            r.result_id.map_or(String::new(), |id| id.to_string()),
+            r.entry.record.game().slug().to_owned(),
+            r.entry.record.played_on.to_string(),
+            r.entry.league.clone(),
+            r.detail.clone(),
+        ]);
+    }
+    let json: Vec<Value> = reports
+        .iter()
+        .map(|r| {
+            json!({
+                "file": r.file, "key": r.entry.key, "outcome": r.outcome,
+                "result_id": r.result_id, "detail": r.detail,
+            })
+        })
+        .collect();
+    if !reports.is_empty() {
+        emit(args.output.format, &Value::Array(json), &[], &[table]);
+    }
+    let waiting = total - reports.len();
+    if let Some(e) = stopped {
+        return Err(CliError::Queued {
+            message: format!(
+                "{e}.\nSent {sent} of {total}; {waiting} result(s) still wait in the outbox ({}); run `spielstand sync` again.",
+                outbox.dir().display()
+            ),
+            code: e.exit_code(),
+        });
+    }
+    eprintln!("Sent {sent} of {total} result(s).");
+    if refused > 0 {
+        return Err(CliError::Refused(format!(
+            "{refused} result(s) were refused and moved to {}; correct them and record them again",
+            outbox.rejected_dir().display()
+        )));
+    }
+    Ok(())
+}
+
+/// Sends one entry. Errors stop the sync (server gone, token refused); a refusal of
+/// the result itself is reported and the entry moved aside.
+fn send_one(client: &Client, outbox: &Outbox, pending: &mut Pending) -> Result<Report> {
+    let file = pending.path.display().to_string();
+    let refused = |outbox: &Outbox, pending: &Pending, detail: String| -> Result<Report> {
+        let moved = outbox.reject(pending, &detail)?;
+        eprintln!("refused: {}: {detail} (moved to {})", pending.entry.describe(), moved.display());
+        Ok(Report {
+            entry: pending.entry.clone(),
+            file: moved.display().to_string(),
+            outcome: "refused",
+            result_id: None,
+            detail,
+        })
+    };
+    let league_id = match pending.entry.league_id {
+        Some(id) => id,
+        None => match resolve(client, &pending.entry.league) {
+            Ok((league, _)) => {
+                // Fixed before the first send: every retry is then the identical request.
+                pending.entry.league_id = Some(league.id);
+                outbox.write(&pending.path, &pending.entry)?;
+                league.id
+            }
+            Err(CliError::NotFound(detail)) => return refused(outbox, pending, detail),
+            Err(e) => return Err(e),
+        },
+    };
+    match post(client, &pending.entry, league_id) {
+        Ok(reply) => {
+            // Removed only now that the server has acknowledged it.
+            outbox.remove(&pending.path)?;
+            let id = reply.body["id"].as_i64();
+            let (outcome, detail) = if reply.replayed {
+                ("already recorded", "the server had it from an earlier attempt; counted once".to_owned())
+            } else {
+                ("sent", String::new())
+            };
+            Ok(Report { entry: pending.entry.clone(), file, outcome, result_id: id, detail })
+        }
+        Err(CliError::Rejected(p))
+            if !matches!(p.status, 401 | 403) && !CliError::Rejected(p.clone()).is_transient() =>
+        {
+            refused(outbox, pending, p.to_string())
+        }
+        Err(e) => Err(e),
+    }
+}

@@ -1,0 +1,169 @@
+//! The CLI's failures, each with its documented exit code.
+
+use serde::Deserialize;
+use std::fmt;
+
+/// Exit codes, as documented in `spielstand --help` and the README.
+pub mod exit {
+    /// Everything worked.
+    pub const OK: u8 = 0;
+    /// The server refused the request (a 4xx problem): unknown player, broken rule, stale revision, bad token.
+    pub const REJECTED: u8 = 1;
+    /// Bad usage or input found before anything was sent (clap uses 2 for usage errors too).
+    pub const USAGE: u8 = 2;
+    /// The server could not be reached; `record` kept the result in the outbox.
+    pub const UNREACHABLE: u8 = 3;
+    /// The server failed (5xx) or is busy; `record` kept the result in the outbox.
+    pub const SERVER: u8 = 4;
+    /// A local file (config, outbox) could not be read or written.
+    pub const LOCAL: u8 = 5;
+}
+
+/// An RFC 9457 problem as the server sends it.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Problem {
+    #[serde(rename = "type", default)]
+    pub kind: String,
+    #[serde(default)]
+    pub title: String,
+    pub status: u16,
+    #[serde(default)]
+    pub detail: String,
+    #[serde(default)]
+    pub request_id: Option<String>,
+}
+
+impl Problem {
+    /// The stable problem code: `piece-count` for `/problems/piece-count`.
+    pub fn code(&self) -> &str {
+        self.kind.rsplit('/').next().unwrap_or(&self.kind)
+    }
+}
+
+impl fmt::Display for Problem {
+    /// One line: the detail, then status and code; a hint for token problems; the
+    /// request id for server failures, so the log entry can be found.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let detail = if self.detail.is_empty() { self.title.as_str() } else { self.detail.as_str() };
+        write!(f, "{}", one_line(detail))?;
+        write!(f, " ({} {})", self.status, if self.kind.is_empty() { self.title.as_str() } else { self.code() })?;
+        if matches!(self.status, 401 | 403) {
+            write!(f, "; give a write token with --token, SPIELSTAND_TOKEN or `spielstand login`")?;
+        }
+        if self.status >= 500
+            && let Some(id) = &self.request_id
+        {
+            write!(f, "; request id {id}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Collapses line breaks so that every error stays one line.
+pub fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Why a command failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// Bad input, found before anything was sent.
+    #[error("{0}")]
+    Input(String),
+    /// The server answered with a 4xx problem.
+    #[error("{0}")]
+    Rejected(Problem),
+    /// Something the CLI looked up on the server does not exist (a league or player name).
+    #[error("{0}")]
+    NotFound(String),
+    /// The server refused some of what was sent (the message says what).
+    #[error("{0}")]
+    Refused(String),
+    /// The server could not be reached at all, or the connection broke.
+    #[error("cannot reach the server at {server}: {reason}")]
+    Unreachable { server: String, reason: String },
+    /// The server answered with a 5xx, or with something that is not the API.
+    #[error("the server at {server} failed: {message}")]
+    Server { server: String, message: String },
+    /// A result could not be sent and waits in the outbox; the message says why and what to do.
+    #[error("{message}")]
+    Queued { message: String, code: u8 },
+    /// A local file could not be read or written.
+    #[error("{0}")]
+    Local(String),
+}
+
+impl CliError {
+    pub fn input(message: impl Into<String>) -> CliError {
+        CliError::Input(message.into())
+    }
+
+    pub fn local(what: impl fmt::Display, error: impl fmt::Display) -> CliError {
+        CliError::Local(format!("{what}: {error}"))
+    }
+
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Input(_) => exit::USAGE,
+            CliError::Rejected(_) | CliError::NotFound(_) | CliError::Refused(_) => exit::REJECTED,
+            CliError::Unreachable { .. } => exit::UNREACHABLE,
+            CliError::Server { .. } => exit::SERVER,
+            CliError::Queued { code, .. } => *code,
+            CliError::Local(_) => exit::LOCAL,
+        }
+    }
+
+    /// Is it worth keeping a result to send later? Yes when the server was not reached
+    /// or failed; no when it looked at the result and said no.
+    pub fn is_transient(&self) -> bool {
+        match self {
+            CliError::Unreachable { .. } | CliError::Server { .. } => true,
+            // Another request with the same idempotency key is still being processed.
+            CliError::Rejected(p) => p.status == 409 && p.code() == "idempotency-key-in-progress",
+            _ => false,
+        }
+    }
+}
+
+impl From<spielstand_core::Error> for CliError {
+    fn from(e: spielstand_core::Error) -> CliError {
+        CliError::Input(e.to_string())
+    }
+}
+
+pub type Result<T, E = CliError> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(status: u16, kind: &str, detail: &str) -> Problem {
+        Problem {
+            kind: format!("/problems/{kind}"),
+            title: "Unprocessable Entity".into(),
+            status,
+            detail: detail.into(),
+            request_id: Some("r-1".into()),
+        }
+    }
+
+    #[test]
+    fn problems_are_one_readable_line() {
+        let p = problem(422, "piece-count", "round 2: Anna has 7 pieces\non the board, expected 6");
+        assert_eq!(p.to_string(), "round 2: Anna has 7 pieces on the board, expected 6 (422 piece-count)");
+        let p = problem(500, "internal", "internal error");
+        assert_eq!(p.to_string(), "internal error (500 internal); request id r-1");
+        assert!(problem(401, "unauthorized", "needs a token").to_string().contains("spielstand login"));
+    }
+
+    #[test]
+    fn exit_codes_follow_the_table() {
+        assert_eq!(CliError::input("x").exit_code(), 2);
+        assert_eq!(CliError::Rejected(problem(422, "x", "y")).exit_code(), 1);
+        assert_eq!(CliError::Unreachable { server: "s".into(), reason: "r".into() }.exit_code(), 3);
+        assert_eq!(CliError::Server { server: "s".into(), message: "m".into() }.exit_code(), 4);
+        assert_eq!(CliError::local("a", "b").exit_code(), 5);
+        assert!(CliError::Rejected(problem(409, "idempotency-key-in-progress", "")).is_transient());
+        assert!(!CliError::Rejected(problem(409, "conflict", "")).is_transient());
+    }
+}

@@ -1,0 +1,31 @@
+//! `spielstand`: the organiser's tool at the club table.
+
+mod args;
+mod client;
+mod commands;
+mod config;
+mod error;
+mod model;
+mod outbox;
+mod output;
+mod prompt;
+mod spec;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = args::Cli::parse();
+    match commands::run(cli) {
+        Ok(()) => ExitCode::from(error::exit::OK),
+        Err(error::CliError::Queued { message, code }) => {
+            // Not a failure of the organiser's: said plainly, without "error:".
+            eprintln!("{message}");
+            ExitCode::from(code)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}

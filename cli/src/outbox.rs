@@ -1,0 +1,196 @@
+//! Results waiting to be sent: one JSON file per result in `$XDG_DATA_HOME/spielstand/outbox`.
+//!
+//! A file is written (atomically) before a result is first sent and removed only once
+//! the server has acknowledged it, so a result is never lost; each carries the
+//! `Idempotency-Key` it is always sent with, so a result the server stored but whose
+//! answer never arrived is recognised when it is sent again, and never counted twice.
+//! File names start with the creation time, so sorting them gives the order of entry.
+//! Results the server refuses are moved to `outbox/rejected` with the reason.
+
+use crate::config::{self, write_atomically};
+use crate::error::{CliError, Result};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use spielstand_core::GameRecord;
+use std::path::{Path, PathBuf};
+
+/// One result waiting to be sent.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Entry {
+    /// Sent as `Idempotency-Key` every time.
+    pub key: String,
+    pub created_at: DateTime<Utc>,
+    /// The server it is meant for: `sync` sends it to no other.
+    pub server: String,
+    /// The league as the organiser typed it (a name or an id).
+    pub league: String,
+    /// The league's id, once known; fixed before the first send, so that every retry is
+    /// the identical request.
+    #[serde(default)]
+    pub league_id: Option<i64>,
+    pub record: GameRecord,
+    /// Why the server refused it (only in `rejected/`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rejected: Option<String>,
+}
+
+impl Entry {
+    pub fn new(server: &str, league: &str, league_id: Option<i64>, record: GameRecord) -> Entry {
+        Entry {
+            key: uuid::Uuid::new_v4().to_string(),
+            created_at: Utc::now(),
+            server: server.to_owned(),
+            league: league.to_owned(),
+            league_id,
+            record,
+            rejected: None,
+        }
+    }
+
+    /// `Rangeln on 2026-11-20 for Winterliga (Anna, Ben, Cleo)`.
+    pub fn describe(&self) -> String {
+        let players: Vec<&str> = self.record.players.iter().map(|p| p.player.as_str()).collect();
+        format!(
+            "{} on {} for league {} ({})",
+            self.record.game().name(),
+            self.record.played_on,
+            self.league,
+            players.join(", ")
+        )
+    }
+}
+
+pub struct Outbox {
+    dir: PathBuf,
+}
+
+/// An entry and the file it lives in.
+pub struct Pending {
+    pub path: PathBuf,
+    pub entry: Entry,
+}
+
+impl Outbox {
+    pub fn open() -> Result<Outbox> {
+        Ok(Outbox { dir: config::data_dir()?.join("outbox") })
+    }
+
+    #[cfg(test)]
+    pub fn at(dir: PathBuf) -> Outbox {
+        Outbox { dir }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    pub fn rejected_dir(&self) -> PathBuf {
+        self.dir.join("rejected")
+    }
+
+    /// Stores a new entry; returns its file.
+    pub fn add(&self, entry: &Entry) -> Result<PathBuf> {
+        let micros = entry.created_at.timestamp_micros();
+        let path = self.dir.join(format!("{micros:020}-{}.json", entry.key));
+        self.write(&path, entry)?;
+        Ok(path)
+    }
+
+    /// Rewrites an entry in place (atomically).
+    pub fn write(&self, path: &Path, entry: &Entry) -> Result<()> {
+        let json = serde_json::to_vec_pretty(entry).map_err(|e| CliError::local("cannot encode an outbox entry", e))?;
+        write_atomically(path, &json)
+    }
+
+    /// Removes an entry the server has acknowledged.
+    pub fn remove(&self, path: &Path) -> Result<()> {
+        match std::fs::remove_file(path) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(CliError::local(format!("cannot remove {}", path.display()), e)),
+        }
+        config::sync_dir(&self.dir);
+        Ok(())
+    }
+
+    /// Moves an entry the server refused to `rejected/`, with the reason.
+    pub fn reject(&self, pending: &Pending, reason: &str) -> Result<PathBuf> {
+        let mut entry = pending.entry.clone();
+        entry.rejected = Some(reason.to_owned());
+        let name = pending.path.file_name().expect("outbox files have names");
+        let target = self.rejected_dir().join(name);
+        self.write(&target, &entry)?;
+        self.remove(&pending.path)?;
+        Ok(target)
+    }
+
+    /// Every waiting entry, oldest first.
+    pub fn pending(&self) -> Result<Vec<Pending>> {
+        let read_dir = match std::fs::read_dir(&self.dir) {
+            Ok(r) => r,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(CliError::local(format!("cannot read {}", self.dir.display()), e)),
+        };
+        let mut paths: Vec<PathBuf> = read_dir
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.is_file()
+                    && p.extension().is_some_and(|x| x == "json")
+                    && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            })
+            .collect();
+        paths.sort();
+        paths
+            .into_iter()
+            .map(|path| {
+                let text =
+                    std::fs::read(&path).map_err(|e| CliError::local(format!("cannot read {}", path.display()), e))?;
+                let entry = serde_json::from_slice(&text).map_err(|e| {
+                    CliError::local(format!("{} is not an outbox entry (move it away to go on)", path.display()), e)
+                })?;
+                Ok(Pending { path, entry })
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record() -> GameRecord {
+        serde_json::from_value(serde_json::json!({
+            "played_on": "2026-11-20",
+            "players": [{"player": "Anna", "seat": 1}, {"player": "Ben", "seat": 2}],
+            "game": "ghostbuster",
+            "detail": {"order": [["Ben"], ["Anna"]]}
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn entries_come_back_in_order_and_leave_when_removed_or_rejected() {
+        let dir = tempfile::tempdir().unwrap();
+        let outbox = Outbox::at(dir.path().join("outbox"));
+        assert!(outbox.pending().unwrap().is_empty());
+        let first = Entry::new("http://h:1", "Liga", None, record());
+        let mut second = Entry::new("http://h:1", "Liga", Some(3), record());
+        second.created_at = first.created_at + chrono::TimeDelta::microseconds(1);
+        // Added out of order: the file names still sort by creation time.
+        outbox.add(&second).unwrap();
+        outbox.add(&first).unwrap();
+        std::fs::write(outbox.dir().join(".tmp-half-written"), b"{").unwrap();
+        let pending = outbox.pending().unwrap();
+        assert_eq!(pending.iter().map(|p| p.entry.key.as_str()).collect::<Vec<_>>(), [&first.key, &second.key]);
+        assert_eq!(pending[1].entry.league_id, Some(3));
+        assert_eq!(pending[0].entry.record, record());
+
+        let moved = outbox.reject(&pending[0], "no such league").unwrap();
+        assert!(moved.starts_with(outbox.rejected_dir()));
+        let kept: Entry = serde_json::from_slice(&std::fs::read(moved).unwrap()).unwrap();
+        assert_eq!(kept.rejected.as_deref(), Some("no such league"));
+        outbox.remove(&pending[1].path).unwrap();
+        outbox.remove(&pending[1].path).unwrap();
+        assert!(outbox.pending().unwrap().is_empty());
+    }
+}

@@ -1,0 +1,181 @@
+//! Printing data: tables for people, the API's JSON or CSV for scripts.
+
+use comfy_table::{CellAlignment, ContentArrangement, presets};
+use serde_json::Value;
+use std::io::Write;
+
+/// How a command prints its data.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Tables for people.
+    #[default]
+    Table,
+    /// The server's JSON, as the API returns it.
+    Json,
+    /// The main table as CSV with a header row.
+    Csv,
+}
+
+/// One table: a header row and data rows, numbers right-aligned.
+#[derive(Debug, Clone, Default)]
+pub struct Table {
+    title: Option<String>,
+    headers: Vec<String>,
+    rows: Vec<Vec<String>>,
+    numeric: Vec<usize>,
+    empty: Option<String>,
+    csv_only: bool,
+}
+
+impl Table {
+    pub fn new(headers: &[&str]) -> Table {
+        Table { headers: headers.iter().map(|h| (*h).to_owned()).collect(), ..Table::default() }
+    }
+
+    /// Headers decided at run time (one column per Rangeln round, say).
+    pub fn with_headers(headers: Vec<String>) -> Table {
+        Table { headers, ..Table::default() }
+    }
+
+    /// A line printed above the table (table format only).
+    pub fn title(mut self, title: impl Into<String>) -> Table {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// Columns (0-based) to right-align.
+    pub fn numeric(mut self, columns: impl IntoIterator<Item = usize>) -> Table {
+        self.numeric.extend(columns);
+        self
+    }
+
+    /// What to say instead of an empty table (table format only).
+    pub fn when_empty(mut self, text: impl Into<String>) -> Table {
+        self.empty = Some(text.into());
+        self
+    }
+
+    /// Only for `--format csv`: in table format the lines before it say it all.
+    pub fn csv_only(mut self) -> Table {
+        self.csv_only = true;
+        self
+    }
+
+    pub fn row(&mut self, cells: Vec<String>) {
+        self.rows.push(cells);
+    }
+
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        if let Some(title) = &self.title {
+            out.push_str(title);
+            out.push('\n');
+        }
+        if self.rows.is_empty()
+            && let Some(empty) = &self.empty
+        {
+            out.push_str(empty);
+            out.push('\n');
+            return out;
+        }
+        let mut table = comfy_table::Table::new();
+        table
+            .load_preset(presets::UTF8_FULL_CONDENSED)
+            .set_content_arrangement(ContentArrangement::Dynamic)
+            .set_header(&self.headers);
+        for row in &self.rows {
+            table.add_row(row);
+        }
+        // A terminal that reports no usable width (a pty of 0 columns) gets unwrapped rows.
+        if table.width().is_some_and(|w| w < 20) {
+            table.set_content_arrangement(ContentArrangement::Disabled);
+        }
+        for &i in &self.numeric {
+            if let Some(column) = table.column_mut(i) {
+                column.set_cell_alignment(CellAlignment::Right);
+            }
+        }
+        out.push_str(&table.to_string());
+        out.push('\n');
+        out
+    }
+
+    fn csv(&self) -> String {
+        let mut writer = csv::Writer::from_writer(Vec::new());
+        // Writing to memory cannot fail.
+        writer.write_record(&self.headers).expect("csv to memory");
+        for row in &self.rows {
+            writer.write_record(row).expect("csv to memory");
+        }
+        String::from_utf8(writer.into_inner().expect("csv to memory")).expect("csv of strings is UTF-8")
+    }
+}
+
+/// Prints data in `format`: `json` as given, `csv` the first table, `table` every table
+/// (and the lines before them).
+pub fn emit(format: Format, json: &Value, lines: &[String], tables: &[Table]) {
+    let text = match format {
+        Format::Json => format!("{}\n", serde_json::to_string_pretty(json).expect("JSON values serialise")),
+        Format::Csv => tables.first().map(Table::csv).unwrap_or_default(),
+        Format::Table => {
+            let mut parts: Vec<String> = Vec::new();
+            if !lines.is_empty() {
+                parts.push(lines.iter().map(|l| format!("{l}\n")).collect());
+            }
+            parts.extend(tables.iter().filter(|t| !t.csv_only).map(Table::render));
+            parts.join("\n")
+        }
+    };
+    print(&text);
+}
+
+/// Writes to stdout; a closed pipe (`spielstand results L | head`) is not an error.
+pub fn print(text: &str) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush())
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("warning: cannot write the output: {e}");
+    }
+}
+
+/// Points as people write them: `4`, `3.5`, `6.67`.
+pub fn number(value: f64) -> String {
+    let text = format!("{value:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+/// The finishing order in text form: `1. Anna, 2. Ben, 3. Cleo, 3. Dora`.
+pub fn placings(placings: &[spielstand_core::Placing]) -> String {
+    placings.iter().map(|p| format!("{}. {}", p.place, p.player)).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_quotes_what_needs_quoting() {
+        let mut t = Table::new(&["player", "note"]);
+        t.row(vec!["Anna, the first".into(), "said \"hi\"".into()]);
+        assert_eq!(t.csv(), "player,note\n\"Anna, the first\",\"said \"\"hi\"\"\"\n");
+    }
+
+    #[test]
+    fn tables_show_titles_and_empty_notes() {
+        let t = Table::new(&["a"]).title("Players").when_empty("No players yet.");
+        assert_eq!(t.render(), "Players\nNo players yet.\n");
+        let mut t = Table::new(&["name", "n"]).numeric([1]);
+        t.row(vec!["Anna".into(), "10".into()]);
+        let text = t.render();
+        assert!(text.contains("Anna") && text.contains("10"), "{text}");
+    }
+
+    #[test]
+    fn numbers_drop_useless_decimals() {
+        assert_eq!(number(4.0), "4");
+        assert_eq!(number(3.5), "3.5");
+        assert_eq!(number(20.0 / 3.0), "6.67");
+        assert_eq!(number(0.0), "0");
+    }
+}

@@ -1,0 +1,218 @@
+//! The typed forms of the command line: round SPECs, name lists, `NAME=N` pairs, dates.
+//! Parsing only: every rule (piece counts, score bounds, who plays) is checked by core.
+
+use chrono::{Local, NaiveDate, TimeDelta};
+use spielstand_core::GameRecord;
+use spielstand_core::rangeln::Ring;
+use spielstand_core::rangeln::{RingCounts, RoundInput};
+use std::collections::BTreeMap;
+
+/// Where a round's result comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RoundSource {
+    /// `@FILE`: a board in core's text format; `@-` is standard input.
+    File(String),
+    /// Bare scores or ring counts typed on the command line.
+    Inline(RoundInput),
+}
+
+/// Parses one `--round` SPEC:
+/// - `@FILE` (or `@-` for stdin): a board;
+/// - `Anna=4,Ben=-3,Cleo=0`: bare round scores;
+/// - `Anna=-2:3/black:5,Ben=+2:3/+1:5,Cleo=+1:8`: per player `RING:COUNT` joined by `/`,
+///   rings `+2` `-2` `+1` `-1` `black`, rings without pieces left out.
+pub fn parse_round(spec: &str) -> Result<RoundSource, String> {
+    let spec = spec.trim();
+    if let Some(path) = spec.strip_prefix('@') {
+        if path.is_empty() {
+            return Err("\"@\" needs a file name: @board.txt, or @- for standard input".to_owned());
+        }
+        return Ok(RoundSource::File(path.to_owned()));
+    }
+    let entries = pairs(spec, "a round")?;
+    let rings = entries.iter().filter(|(_, v)| v.contains(':')).count();
+    if rings == 0 {
+        let mut scores = BTreeMap::new();
+        for (name, value) in entries {
+            let score = value.parse::<i32>().map_err(|_| {
+                format!(
+                    "{name}={value}: a score is a whole number such as 4 or -3 (ring counts look like {name}=+2:1/-1:3)"
+                )
+            })?;
+            scores.insert(name, score);
+        }
+        Ok(RoundSource::Inline(RoundInput::Scores(scores)))
+    } else if rings == entries.len() {
+        let mut counts = BTreeMap::new();
+        for (name, value) in entries {
+            let parsed = ring_counts(&value).map_err(|e| format!("{name}={value}: {e}"))?;
+            counts.insert(name, parsed);
+        }
+        Ok(RoundSource::Inline(RoundInput::Rings(counts)))
+    } else {
+        Err("give every player of a round the same kind of entry: all scores (Anna=4) or all ring counts (Anna=+2:1/-1:3)"
+            .to_owned())
+    }
+}
+
+/// `+2:1/-2:2/black:1` into ring counts; rings not named count 0.
+fn ring_counts(text: &str) -> Result<RingCounts, String> {
+    let mut counts = RingCounts::default();
+    let mut seen = Vec::new();
+    for part in text.split('/') {
+        let (label, count) = part.split_once(':').ok_or_else(|| format!("{part:?} is not RING:COUNT"))?;
+        let (label, count) = (label.trim(), count.trim());
+        let ring = Ring::ALL
+            .into_iter()
+            .find(|r| r.to_string().eq_ignore_ascii_case(label))
+            .ok_or_else(|| format!("{label:?} is not a ring: use +2, -2, +1, -1 or black"))?;
+        if seen.contains(&ring) {
+            return Err(format!("ring {ring} is given twice"));
+        }
+        seen.push(ring);
+        *counts.get_mut(ring) =
+            count.parse().map_err(|_| format!("{count:?} is not a number of pieces (ring {ring})"))?;
+    }
+    Ok(counts)
+}
+
+/// `Anna=4,Ben=-3` into (name, value) pairs; each name once, compared case-insensitively.
+fn pairs(text: &str, what: &str) -> Result<Vec<(String, String)>, String> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for item in text.split(',') {
+        let item = item.trim();
+        let (name, value) = item
+            .split_once('=')
+            .ok_or_else(|| format!("{item:?} is not NAME=VALUE (write {what} as Anna=4,Ben=-3)"))?;
+        let (name, value) = (name.trim(), value.trim());
+        if name.is_empty() || value.is_empty() {
+            return Err(format!("{item:?} is not NAME=VALUE (write {what} as Anna=4,Ben=-3)"));
+        }
+        if out.iter().any(|(n, _)| n.to_lowercase() == name.to_lowercase()) {
+            return Err(format!("{name} is given twice"));
+        }
+        out.push((name.to_owned(), value.to_owned()));
+    }
+    Ok(out)
+}
+
+/// `Anna=8,Ben=15` into names and numbers.
+pub fn number_pairs(text: &str) -> Result<Vec<(String, u32)>, String> {
+    pairs(text, "the list")?
+        .into_iter()
+        .map(|(name, value)| {
+            let n = value.parse().map_err(|_| format!("{name}={value}: {value:?} is not a whole number"))?;
+            Ok((name, n))
+        })
+        .collect()
+}
+
+/// `Anna,Ben,Cleo`: names separated by commas, in seat order.
+pub fn names(text: &str) -> Result<Vec<String>, String> {
+    let names: Vec<String> = text.split(',').map(|n| n.trim().to_owned()).collect();
+    if names.iter().any(String::is_empty) {
+        return Err(format!("{text:?}: write the names separated by commas, e.g. Anna,Ben,Cleo"));
+    }
+    Ok(names)
+}
+
+/// A day: `YYYY-MM-DD`, `today` or `yesterday` (local time).
+pub fn date(text: &str) -> Result<NaiveDate, String> {
+    let today = Local::now().date_naive();
+    match text.trim() {
+        "today" => Ok(today),
+        "yesterday" => Ok(today - TimeDelta::days(1)),
+        day => NaiveDate::parse_from_str(day, "%Y-%m-%d")
+            .map_err(|_| format!("{day:?} is not a date: use YYYY-MM-DD, today or yesterday")),
+    }
+}
+
+/// Writes every name in the record's detail as it is spelled among the seated players
+/// (`anna` in `--order` becomes `Anna` from `--players`): the server compares names
+/// case-insensitively, and so should the check done before sending.
+pub fn seat_spelling(record: &mut GameRecord) {
+    let seated: Vec<String> = record.players.iter().map(|p| p.player.clone()).collect();
+    record.map_player_names(|name| respell(name, &seated));
+}
+
+/// `name` as spelled among `seated`, if it is one of them (case-insensitively).
+pub fn respell(name: &str, seated: &[String]) -> String {
+    let key = name.to_lowercase();
+    seated.iter().find(|s| s.to_lowercase() == key).cloned().unwrap_or_else(|| name.to_owned())
+}
+
+/// [`seat_spelling`] for one Rangeln round.
+pub fn respell_round(round: &mut RoundInput, seated: &[String]) {
+    fn rekey<V>(map: &mut BTreeMap<String, V>, seated: &[String]) {
+        *map = std::mem::take(map).into_iter().map(|(k, v)| (respell(&k, seated), v)).collect();
+    }
+    match round {
+        RoundInput::Board(_) => {}
+        RoundInput::Rings(map) => rekey(map, seated),
+        RoundInput::Scores(map) => rekey(map, seated),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn inline(spec: &str) -> RoundInput {
+        match parse_round(spec).unwrap() {
+            RoundSource::Inline(input) => input,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn scores_rings_and_files() {
+        assert_eq!(
+            inline("Anna=4, Ben=-3,Cleo=+0"),
+            RoundInput::Scores([("Anna".into(), 4), ("Ben".into(), -3), ("Cleo".into(), 0)].into())
+        );
+        let RoundInput::Rings(rings) = inline("Anna=-2:3/black:5,Ben=+2:3/+1:5,Cleo=+1:8") else { panic!() };
+        assert_eq!(rings["Anna"], RingCounts { minus2: 3, black: 5, ..Default::default() });
+        assert_eq!(rings["Ben"], RingCounts { plus2: 3, plus1: 5, ..Default::default() });
+        assert_eq!(rings["Cleo"].plus1, 8);
+        assert_eq!(parse_round("@boards/r1.txt").unwrap(), RoundSource::File("boards/r1.txt".into()));
+        assert_eq!(parse_round("@-").unwrap(), RoundSource::File("-".into()));
+    }
+
+    #[test]
+    fn bad_specs_say_what_to_write() {
+        let err = |s: &str| parse_round(s).unwrap_err();
+        assert!(err("@").contains("@-"));
+        assert!(err("Anna=x").contains("whole number"), "{}", err("Anna=x"));
+        assert!(err("Anna").contains("NAME=VALUE"));
+        assert!(err("Anna=4,Ben=+2:8").contains("same kind"));
+        assert!(err("Anna=+3:1").contains("+3"), "{}", err("Anna=+3:1"));
+        assert!(err("Anna=+2:1/+2:3").contains("twice"));
+        assert!(err("Anna=1,anna=2").contains("twice"));
+        assert!(err("Anna=+2:x").contains("number of pieces"));
+    }
+
+    #[test]
+    fn names_pairs_and_dates() {
+        assert_eq!(names("Anna, Ben ,Cleo").unwrap(), ["Anna", "Ben", "Cleo"]);
+        assert!(names("Anna,,Ben").is_err());
+        assert_eq!(number_pairs("Anna=8,Ben=15").unwrap(), [("Anna".to_owned(), 8), ("Ben".to_owned(), 15)]);
+        assert!(number_pairs("Anna=-1").is_err());
+        assert_eq!(date("2026-11-20").unwrap(), NaiveDate::from_ymd_opt(2026, 11, 20).unwrap());
+        assert_eq!(date("yesterday").unwrap() + TimeDelta::days(1), date("today").unwrap());
+        assert!(date("20.11.2026").is_err());
+    }
+
+    #[test]
+    fn detail_names_take_the_seated_spelling() {
+        let mut record: GameRecord = serde_json::from_value(serde_json::json!({
+            "played_on": "2026-11-20",
+            "players": [{"player": "Anna", "seat": 1}, {"player": "Ben", "seat": 2}],
+            "game": "ghostbuster",
+            "detail": {"order": [["ben"], ["ANNA"]]}
+        }))
+        .unwrap();
+        seat_spelling(&mut record);
+        assert!(record.evaluate().is_ok());
+        assert_eq!(record.evaluate().unwrap().placings[0].player, "Ben");
+    }
+}

@@ -1,0 +1,82 @@
+//! The README's club night, run exactly as written, so that it cannot go stale.
+
+mod common;
+
+use common::{Cli, Server, cli_binary};
+use std::process::Stdio;
+
+/// The README's text between the walk-through markers.
+fn walkthrough() -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
+    let readme = std::fs::read_to_string(path).unwrap();
+    let start = readme.find("<!-- walkthrough:start -->").expect("start marker");
+    let end = readme.find("<!-- walkthrough:end -->").expect("end marker");
+    readme[start..end].to_owned()
+}
+
+/// The contents of every fenced block of `lang` in `text`, in order.
+fn blocks(text: &str, lang: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        match &mut current {
+            None if line.trim_start() == format!("```{lang}") => current = Some(String::new()),
+            Some(block) if line.trim_start() == "```" => {
+                found.push(std::mem::take(block));
+                current = None;
+            }
+            Some(block) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            None => {}
+        }
+    }
+    assert!(current.is_none(), "an unclosed ```{lang} block");
+    found
+}
+
+#[test]
+fn the_readme_club_night_runs_as_written() {
+    let section = walkthrough();
+    let commands = blocks(&section, "sh");
+    assert!(!commands.is_empty(), "no ```sh block in the walk-through");
+    let script = format!("set -euo pipefail\n{}", commands.concat());
+    for command in ["player add", "league create", "record rangeln", "record mensch-aergere-dich-nicht", "standings"] {
+        assert!(script.contains(&format!("spielstand {command}")), "the walk-through lacks `spielstand {command}`");
+    }
+    assert_eq!(script.matches("--round ").count(), 3, "a Rangeln game of three rounds");
+
+    let server = Server::start();
+    let cli = Cli::new(&server);
+    let bin_dir = cli_binary().parent().unwrap().to_owned();
+    let path = std::env::join_paths(
+        std::iter::once(bin_dir).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
+    )
+    .unwrap();
+    let mut bash = std::process::Command::new("bash");
+    cli.env(&mut bash);
+    let out =
+        bash.env("PATH", path).args(["-c", &script]).stdout(Stdio::piped()).stderr(Stdio::piped()).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "the walk-through failed:\n{stdout}\n{stderr}");
+
+    // The output the README shows is the output the last command prints.
+    let shown = blocks(&section, "text");
+    let expected = shown.last().expect("the README shows the final standings");
+    assert!(stdout.ends_with(expected.as_str()), "the README shows:\n{expected}\nbut the standings are:\n{stdout}");
+
+    let leagues = server.get("/leagues").unwrap();
+    let id = leagues[0]["id"].as_i64().unwrap();
+    let standings = server.get(&format!("/leagues/{id}/standings")).unwrap();
+    assert_eq!(standings["rows"][0]["player"], "Anna", "{standings}");
+    assert_eq!(server.result_count(id), 2);
+}
+
+#[test]
+fn fenced_blocks_are_found() {
+    let text = "x\n```sh\na\nb\n```\n```text\nc\n```\n```sh\nd\n```\n";
+    assert_eq!(blocks(text, "sh"), ["a\nb\n", "d\n"]);
+    assert_eq!(blocks(text, "text"), ["c\n"]);
+}
