@@ -29,6 +29,8 @@ pub enum Error {
     InvalidHeader(String),
     #[error("this request needs a write token: send Authorization: Bearer <token>")]
     Unauthorized,
+    #[error("the token sent is not known here: check it, or create one with `spielstand-api token create`")]
+    UnknownToken,
     #[error("the token {0:?} has been revoked")]
     Revoked(String),
     #[error("{0}")]
@@ -66,7 +68,7 @@ impl Error {
             Error::InvalidQuery(_) => "invalid-query",
             Error::InvalidPath(_) => "invalid-path",
             Error::InvalidHeader(_) => "invalid-header",
-            Error::Unauthorized => "unauthorized",
+            Error::Unauthorized | Error::UnknownToken => "unauthorized",
             Error::Revoked(_) => "token-revoked",
             Error::PreconditionFailed(_) => "precondition-failed",
             Error::PreconditionRequired(_) => "precondition-required",
@@ -89,7 +91,7 @@ impl Error {
             Error::MalformedJson(_) | Error::InvalidQuery(_) | Error::InvalidPath(_) | Error::InvalidHeader(_) => {
                 StatusCode::BAD_REQUEST
             }
-            Error::Unauthorized => StatusCode::UNAUTHORIZED,
+            Error::Unauthorized | Error::UnknownToken => StatusCode::UNAUTHORIZED,
             Error::Revoked(_) => StatusCode::FORBIDDEN,
             Error::PreconditionFailed(_) => StatusCode::PRECONDITION_FAILED,
             Error::PreconditionRequired(_) => StatusCode::PRECONDITION_REQUIRED,

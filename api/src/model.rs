@@ -127,6 +127,13 @@ pub struct GameRating {
     pub history: Vec<SkillAfterGame>,
 }
 
+/// The write token a request carries.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct TokenName {
+    /// The name it was created under; it signs the audit trail.
+    pub name: String,
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct Health {
     /// `ok` when the database answers.

@@ -245,7 +245,13 @@ api_test!(writes_need_a_valid_unrevoked_token, |api| {
             TestRequest::post().uri("/api/v1/players").insert_header(("authorization", "Bearer nope")).set_json(&body),
         )
         .await;
-    r.problem(401, "unauthorized");
+    let detail = r.problem(401, "unauthorized");
+    assert!(detail.starts_with("the token sent is not known here"), "{detail}");
+    let me = api
+        .send(TestRequest::get().uri("/api/v1/token").insert_header(("authorization", format!("Bearer {}", api.token))))
+        .await;
+    assert_eq!(me.json(), json!({"name": "test-club"}));
+    api.get("/api/v1/token").await.problem(401, "unauthorized");
     let r = api
         .send(TestRequest::post().uri("/api/v1/players").insert_header(("authorization", "Basic abc")).set_json(&body))
         .await;
@@ -254,6 +260,10 @@ api_test!(writes_need_a_valid_unrevoked_token, |api| {
     let pool = spielstand_api::db::open(&api.url, 1).unwrap();
     tokens::revoke(&mut pool.get().unwrap(), "test-club").unwrap();
     api.post("/api/v1/players", &body).await.problem(403, "token-revoked");
+    let me = api
+        .send(TestRequest::get().uri("/api/v1/token").insert_header(("authorization", format!("Bearer {}", api.token))))
+        .await;
+    me.problem(403, "token-revoked");
     assert_eq!(api.get("/api/v1/players").await.json(), json!([]), "reads stay public");
 });
 
@@ -385,6 +395,8 @@ api_test!(idempotency_keys_replay_reject_changes_and_guard_concurrency, |api| {
     assert_eq!(replay.status, StatusCode::CREATED);
     assert_eq!(replay.json(), first.json());
     assert_eq!(replay.header("idempotent-replayed"), Some("true"));
+    assert_eq!(replay.header("etag"), first.header("etag"));
+    assert_eq!(replay.header("location"), first.header("location"));
     assert_eq!(api.get(&path).await.json()["total"], 1);
 
     api.send(post("key-1", mensch("2026-11-20", "Ben,Anna"))).await.problem(422, "idempotency-key-reused");

@@ -55,6 +55,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(meta::health)
             .service(meta::games)
             .service(meta::score)
+            .service(meta::token)
             .service(players::create)
             .service(players::list)
             .service(players::get)

@@ -57,7 +57,7 @@ impl ResponseError for Error {
             Error::MethodNotAllowed { allow, .. } => {
                 response.insert_header((header::ALLOW, allow.as_str()));
             }
-            Error::Unauthorized => {
+            Error::Unauthorized | Error::UnknownToken => {
                 response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
             }
             Error::Unavailable(_) => {

@@ -77,7 +77,7 @@ pub fn authenticate(conn: &mut DbConn, token: &str) -> Result<String> {
         .first(conn)
         .optional()?;
     match found {
-        None => Err(Error::Unauthorized),
+        None => Err(Error::UnknownToken),
         Some((name, Some(_))) => Err(Error::Revoked(name)),
         Some((name, None)) => Ok(name),
     }

@@ -4,7 +4,6 @@ use crate::client::Client;
 use crate::config::{ConfigFile, DEFAULT_SERVER, Settings, normalise_server};
 use crate::error::{CliError, Result};
 use crate::prompt;
-use serde_json::json;
 use ureq::http::Method;
 
 pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
@@ -36,14 +35,14 @@ pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
     Ok(())
 }
 
-/// The API has no "who am I": a write on a player that cannot exist is refused with
-/// 401/403 for a bad token and 404 for a good one, and changes nothing either way.
+/// `GET /token` names a valid token and refuses a bad one (401) or a revoked one (403).
 fn check_token(client: &Client) -> Result<String> {
-    match client.write(Method::PATCH, "/players/0", Some(&json!({ "name": "spielstand-login-check" })), &[]) {
-        Err(CliError::Rejected(p)) if p.status == 404 => Ok("reachable, token accepted".to_owned()),
-        Err(CliError::Rejected(p)) if matches!(p.status, 401 | 403) => Err(CliError::Rejected(p)),
+    match client.write(Method::GET, "/token", None::<&()>, &[]) {
+        Ok(reply) => {
+            let name = reply.body["name"].as_str().unwrap_or("?");
+            Ok(format!("reachable, token {name:?} accepted"))
+        }
         Err(e) if e.is_transient() => Ok(format!("token not checked: {e}")),
         Err(e) => Err(e),
-        Ok(_) => Ok("reachable, token accepted".to_owned()),
     }
 }

@@ -2,7 +2,8 @@ use crate::error::Result;
 use crate::http::AppState;
 use crate::http::docs::{ReadErrors, WriteErrors};
 use crate::http::extract::JsonBody;
-use crate::model::{Health, ScoreRequest, ScoreResponse};
+use crate::http::extract::Writer;
+use crate::model::{Health, ScoreRequest, ScoreResponse, TokenName};
 use actix_web::{HttpResponse, get, post, web};
 use diesel::connection::SimpleConnection;
 use spielstand_core::rangeln::{PlayerScore, score_round};
@@ -38,4 +39,17 @@ pub async fn score(body: JsonBody<ScoreRequest>) -> Result<HttpResponse> {
     let scores = score_round(&round, &players)?;
     let scores = players.into_iter().zip(scores).map(|(player, score)| PlayerScore { player, score }).collect();
     Ok(HttpResponse::Ok().json(ScoreResponse { scores }))
+}
+
+/// Which write token is this? 200 with its name for a valid token, 401 for a missing or
+/// unknown one, 403 for a revoked one: how a client checks a token without writing.
+#[utoipa::path(
+    operation_id = "check_token",
+    tag = "meta",
+    security(("bearer" = [])),
+    responses((status = 200, body = TokenName), WriteErrors)
+)]
+#[get("/token")]
+pub async fn token(writer: Writer) -> HttpResponse {
+    HttpResponse::Ok().json(TokenName { name: writer.token_name })
 }

@@ -110,12 +110,18 @@ pub async fn create(
                 }
             }
         }
-        Claim::Replay { status, body } => Ok(HttpResponse::build(
-            actix_web::http::StatusCode::from_u16(status).unwrap_or(actix_web::http::StatusCode::CREATED),
-        )
-        .content_type("application/json")
-        .insert_header(("Idempotent-Replayed", "true"))
-        .body(body)),
+        Claim::Replay { status, body } => {
+            let mut replay = HttpResponse::build(
+                actix_web::http::StatusCode::from_u16(status).unwrap_or(actix_web::http::StatusCode::CREATED),
+            );
+            // The same headers as the first answer: they follow from the stored result.
+            if let Ok(first) = serde_json::from_str::<StoredResult>(&body) {
+                replay
+                    .insert_header(etag(first.revision))
+                    .insert_header((header::LOCATION, format!("/api/v1/results/{}", first.id)));
+            }
+            Ok(replay.content_type("application/json").insert_header(("Idempotent-Replayed", "true")).body(body))
+        }
         Claim::InProgress => Err(Error::IdempotencyInProgress(key)),
         Claim::Mismatch => Err(Error::IdempotencyMismatch(key)),
     }
