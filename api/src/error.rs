@@ -6,7 +6,7 @@
 
 use actix_web::http::StatusCode;
 
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum Error {
     /// A game rule or league rule is broken (core's validation).
     #[error("{0}")]

@@ -16,6 +16,11 @@ struct Cli {
     #[arg(long, env = "SPIELSTAND_BIND", default_value = "127.0.0.1:8080", global = true)]
     bind: String,
 
+    /// Commit every write on its own instead of batching concurrent SQLite writes into one
+    /// commit (group commit). Slower; for comparison in the write benchmark.
+    #[arg(long, env = "SPIELSTAND_NO_GROUP_COMMIT", global = true)]
+    no_group_commit: bool,
+
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -81,19 +86,19 @@ fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Command::Serve => serve(&cli.database_url, &cli.bind),
+        Command::Serve => serve(&cli.database_url, &cli.bind, !cli.no_group_commit),
     }
 }
 
 #[actix_web::main]
-async fn serve(database_url: &str, bind: &str) -> anyhow::Result<()> {
+async fn serve(database_url: &str, bind: &str, group_commit: bool) -> anyhow::Result<()> {
     let url = DatabaseUrl::parse(database_url)?;
     let connections = match url.backend() {
         Backend::Sqlite => 8,
         Backend::Postgres => 16,
     };
     let pool = db::open(&url, connections)?;
-    let state = AppState::new(pool);
+    let state = AppState::with_group_commit(pool, group_commit);
     let server = actix_web::HttpServer::new(move || app(state.clone()))
         .bind(bind)
         .with_context(|| format!("cannot listen on {bind}"))?

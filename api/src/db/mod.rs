@@ -4,6 +4,9 @@
 //! how transactions begin. Everything else is written against [`DbConn`].
 
 pub mod schema;
+mod writer;
+
+pub use writer::GroupWriter;
 
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
 use diesel::prelude::*;
@@ -186,14 +189,20 @@ pub fn migrate(conn: &mut DbConn) -> Result<(), DbSetupError> {
 impl DbConn {
     /// Runs `f` in a write transaction. On SQLite it takes the write lock up front
     /// (`BEGIN IMMEDIATE`): a deferred transaction that reads and then writes can fail
-    /// with SQLITE_BUSY without waiting when another writer got in between.
+    /// with SQLITE_BUSY without waiting when another writer got in between. Inside a
+    /// transaction already (a group commit), `f` runs in a savepoint of its own, so its
+    /// failure undoes only its own changes.
     pub fn write<T, E>(&mut self, f: impl FnOnce(&mut DbConn) -> Result<T, E>) -> Result<T, E>
     where
         E: From<diesel::result::Error>,
     {
-        match self {
-            DbConn::Sqlite(c) => AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?,
-            DbConn::Pg(c) => AnsiTransactionManager::begin_transaction(c)?,
+        let depth = <DbConn as Connection>::TransactionManager::transaction_manager_status_mut(self)
+            .transaction_depth()
+            .map_err(diesel::result::Error::from)?;
+        match (depth, &mut *self) {
+            (Some(_), conn) => <DbConn as Connection>::TransactionManager::begin_transaction(conn)?,
+            (None, DbConn::Sqlite(c)) => AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?,
+            (None, DbConn::Pg(c)) => AnsiTransactionManager::begin_transaction(c)?,
         }
         self.finish(f)
     }

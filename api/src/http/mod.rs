@@ -7,7 +7,7 @@ mod handlers;
 pub mod problem;
 
 use crate::cache::StandingsCache;
-use crate::db::{DbConn, Pool};
+use crate::db::{DbConn, GroupWriter, Pool};
 use crate::error::{Error, Result};
 use actix_cors::Cors;
 use actix_web::body::MessageBody;
@@ -25,11 +25,36 @@ use utoipa_swagger_ui::SwaggerUi;
 pub struct AppState {
     pub pool: Pool,
     pub cache: StandingsCache,
+    /// Group commit, on SQLite only: PostgreSQL already shares fsyncs among concurrent
+    /// commits, and one transaction holding several leagues' rows could deadlock with
+    /// another process's.
+    writer: Option<GroupWriter>,
 }
 
 impl AppState {
+    /// State with group commit on SQLite.
     pub fn new(pool: Pool) -> web::Data<AppState> {
-        web::Data::new(AppState { pool, cache: StandingsCache::default() })
+        AppState::with_group_commit(pool, true)
+    }
+
+    /// State with group commit on SQLite only if `group_commit`: off, every write commits
+    /// on its own (the baseline the write benchmark compares with).
+    pub fn with_group_commit(pool: Pool, group_commit: bool) -> web::Data<AppState> {
+        let sqlite = pool.get().map(|conn| matches!(*conn, DbConn::Sqlite(_))).unwrap_or(false);
+        let writer = (group_commit && sqlite).then(|| GroupWriter::start(pool.clone()));
+        web::Data::new(AppState { pool, cache: StandingsCache::default(), writer })
+    }
+
+    /// Runs a write: in the next group commit, or on its own on the blocking pool.
+    pub async fn write<T, F>(&self, f: F) -> Result<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConn) -> Result<T> + Send + 'static,
+    {
+        match &self.writer {
+            Some(writer) => writer.write(f).await,
+            None => self.db(f).await,
+        }
     }
 
     /// Runs blocking database work on the blocking thread pool, never on an async worker.

@@ -17,7 +17,7 @@ use actix_web::{HttpResponse, get, post, put, web};
 )]
 #[post("/leagues")]
 pub async fn create(state: web::Data<AppState>, _writer: Writer, body: JsonBody<LeagueInput>) -> Result<HttpResponse> {
-    let league = state.db(move |conn| leagues::create(conn, &body.0)).await?;
+    let league = state.write(move |conn| leagues::create(conn, &body.0)).await?;
     Ok(HttpResponse::Created().insert_header((header::LOCATION, format!("/api/v1/leagues/{}", league.id))).json(league))
 }
 
@@ -56,5 +56,5 @@ pub async fn update(
     body: JsonBody<LeagueInput>,
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
-    Ok(HttpResponse::Ok().json(state.db(move |conn| leagues::update(conn, id, &body.0)).await?))
+    Ok(HttpResponse::Ok().json(state.write(move |conn| leagues::update(conn, id, &body.0)).await?))
 }

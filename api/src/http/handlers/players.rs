@@ -22,7 +22,7 @@ use utoipa::IntoParams;
 )]
 #[post("/players")]
 pub async fn create(state: web::Data<AppState>, _writer: Writer, body: JsonBody<PlayerName>) -> Result<HttpResponse> {
-    let player = state.db(move |conn| players::create(conn, &body.0.name)).await?;
+    let player = state.write(move |conn| players::create(conn, &body.0.name)).await?;
     Ok(HttpResponse::Created().insert_header((header::LOCATION, format!("/api/v1/players/{}", player.id))).json(player))
 }
 
@@ -60,7 +60,7 @@ pub async fn rename(
     body: JsonBody<PlayerName>,
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
-    Ok(HttpResponse::Ok().json(state.db(move |conn| players::rename(conn, id, &body.0.name)).await?))
+    Ok(HttpResponse::Ok().json(state.write(move |conn| players::rename(conn, id, &body.0.name)).await?))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

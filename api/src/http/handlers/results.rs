@@ -71,7 +71,7 @@ pub async fn create(
     let key = idempotency_key(&req)?;
     let Some(key) = key else {
         let stored = state
-            .db(move |conn| {
+            .write(move |conn| {
                 results::create(
                     conn,
                     league_id,
@@ -85,13 +85,13 @@ pub async fn create(
     let fingerprint = hex::encode(Sha256::digest(format!("{league_id}\n{}", serde_json::to_string(&record)?)));
     let claimed = {
         let key = key.clone();
-        state.db(move |conn| idempotency::claim(conn, &key, &fingerprint)).await?
+        state.write(move |conn| idempotency::claim(conn, &key, &fingerprint)).await?
     };
     match claimed {
         Claim::Fresh => {
             let k = key.clone();
             let outcome = state
-                .db(move |conn| {
+                .write(move |conn| {
                     results::create(
                         conn,
                         league_id,
@@ -103,7 +103,7 @@ pub async fn create(
             match outcome {
                 Ok(stored) => Ok(created(stored)),
                 Err(e) => {
-                    if let Err(release) = state.db(move |conn| idempotency::release(conn, &key)).await {
+                    if let Err(release) = state.write(move |conn| idempotency::release(conn, &key)).await {
                         tracing::warn!(error = %release, "could not release an idempotency key");
                     }
                     Err(e)
@@ -216,7 +216,7 @@ pub async fn update(
     let id = id.into_inner();
     let expected = if_match(&req, id)?;
     let stored = state
-        .db(move |conn| {
+        .write(move |conn| {
             results::update(
                 conn,
                 id,
@@ -247,7 +247,7 @@ pub async fn remove(
     let id = id.into_inner();
     let expected = if_match(&req, id)?;
     state
-        .db(move |conn| {
+        .write(move |conn| {
             results::delete(
                 conn,
                 id,

@@ -1,0 +1,80 @@
+//! Group commit for SQLite: one writer thread takes every write waiting in its queue,
+//! runs each in a savepoint of one transaction, commits once, and only then answers each
+//! request. With `synchronous=FULL` a commit costs an fsync; sharing it among all the
+//! writes that arrived meanwhile multiplies throughput, and no request is answered before
+//! its own data is durable.
+
+use super::{DbConn, Pool};
+use crate::error::Error;
+use std::sync::mpsc;
+
+/// Runs one write on the shared transaction; returns what to do once the transaction's
+/// fate is known.
+type Job = Box<dyn FnOnce(&mut DbConn) -> Box<dyn FnOnce(Result<(), Error>) + Send> + Send>;
+
+/// Most writes in one transaction: bounds the time the write lock is held.
+const MAX_BATCH: usize = 256;
+
+#[derive(Clone)]
+pub struct GroupWriter {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl GroupWriter {
+    /// Starts the writer thread; it ends when every `GroupWriter` handle is dropped.
+    pub fn start(pool: Pool) -> GroupWriter {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("group-commit".into())
+            .spawn(move || run(&pool, &queue))
+            .expect("the group-commit thread starts");
+        GroupWriter { jobs }
+    }
+
+    /// Runs `f` in the next group commit and waits for that commit.
+    pub async fn write<T, F>(&self, f: F) -> Result<T, Error>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConn) -> Result<T, Error> + Send + 'static,
+    {
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let job: Job = Box::new(move |conn: &mut DbConn| {
+            // A savepoint each: one request's failure does not spoil the others'.
+            let outcome = conn.write(f);
+            Box::new(move |committed: Result<(), Error>| {
+                let _ = reply.send(committed.and(outcome));
+            })
+        });
+        self.jobs.send(job).map_err(|_| Error::Internal("the group-commit writer has stopped".into()))?;
+        // A job is only dropped unanswered when no connection could be had for its batch.
+        answer.await.map_err(|_| Error::Unavailable("no database connection for the group commit".into()))?
+    }
+}
+
+fn run(pool: &Pool, queue: &mpsc::Receiver<Job>) {
+    while let Ok(first) = queue.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match queue.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let mut replies = Vec::with_capacity(batch.len());
+        let committed = match pool.get() {
+            Ok(mut conn) => conn.write(|conn| {
+                replies.extend(batch.drain(..).map(|job| job(conn)));
+                Ok::<_, Error>(())
+            }),
+            Err(e) => Err(Error::from(e)),
+        };
+        if let Err(e) = &committed {
+            tracing::warn!(writes = replies.len() + batch.len(), error = %e, "a group commit failed");
+        }
+        // Jobs that never ran (no connection) are dropped, which answers them with 503.
+        batch.clear();
+        for reply in replies {
+            reply(committed.clone());
+        }
+    }
+}
