@@ -1,0 +1,102 @@
+//! Workloads for spielstand's benchmarks and load tests: deterministic games, and an HTTP
+//! client that posts them through the real write path.
+
+use chrono::{Days, NaiveDate};
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// A small deterministic generator (SplitMix64): every run posts the same games.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)) % n
+    }
+}
+
+/// The name of player `i` of a generated league.
+pub fn player_name(i: usize) -> String {
+    format!("Spieler {i:03}")
+}
+
+/// Game `n` of stream `stream` among `players` players: Mensch or Lauf Rauf! with 2 to 4
+/// players, sometimes the last two sharing their place, on one of 300 days of 2026.
+pub fn game(stream: u64, n: u64, players: usize) -> Value {
+    let mut rng = Rng::new(stream.wrapping_mul(1_000_003).wrapping_add(n));
+    let count = (2 + rng.below(3) as usize).min(players);
+    let mut chosen: Vec<String> = Vec::with_capacity(count);
+    while chosen.len() < count {
+        let p = player_name(rng.below(players as u64) as usize);
+        if !chosen.contains(&p) {
+            chosen.push(p);
+        }
+    }
+    let seats: Vec<Value> = chosen.iter().enumerate().map(|(i, p)| json!({"player": p, "seat": i + 1})).collect();
+    let mut order: Vec<Vec<&String>> = chosen.iter().map(|p| vec![p]).collect();
+    if count > 2 && rng.below(3) == 0 {
+        let last = order.pop().expect("three or more places");
+        order.last_mut().expect("two or more places").extend(last);
+    }
+    let date = NaiveDate::from_ymd_opt(2026, 1, 1).expect("a date") + Days::new(rng.below(300));
+    if rng.below(2) == 0 {
+        json!({"played_on": date, "players": seats, "game": "mensch-aergere-dich-nicht", "detail": {"order": order}})
+    } else {
+        json!({"played_on": date, "players": seats, "game": "lauf-rauf", "detail": {"order": order, "edition": "revised", "cards": true}})
+    }
+}
+
+/// An HTTP client for one server, with a write token.
+pub struct Api {
+    agent: ureq::Agent,
+    base: String,
+    token: String,
+}
+
+impl Api {
+    pub fn new(server: &str, token: &str) -> Api {
+        let agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(120)))
+            .build()
+            .into();
+        Api { agent, base: format!("{}/api/v1", server.trim_end_matches('/')), token: token.to_owned() }
+    }
+
+    /// POSTs `body`; returns the status and the JSON answer.
+    pub fn post(&self, path: &str, body: &Value) -> anyhow::Result<(u16, Value)> {
+        let mut res = self
+            .agent
+            .post(&format!("{}{path}", self.base))
+            .header("Authorization", &format!("Bearer {}", self.token))
+            .send_json(body)?;
+        let status = res.status().as_u16();
+        Ok((status, res.body_mut().read_json().unwrap_or(Value::Null)))
+    }
+
+    pub fn get(&self, path: &str) -> anyhow::Result<(u16, Vec<u8>)> {
+        let mut res = self.agent.get(&format!("{}{path}", self.base)).call()?;
+        let status = res.status().as_u16();
+        Ok((status, res.body_mut().with_config().limit(64 << 20).read_to_vec()?))
+    }
+
+    /// Creates `players` players (existing ones are fine) and a league counting the
+    /// generated games; returns the league id.
+    pub fn seed(&self, players: usize, league: &str) -> anyhow::Result<i64> {
+        for i in 0..players {
+            let (status, body) = self.post("/players", &json!({ "name": player_name(i) }))?;
+            anyhow::ensure!(status == 201 || status == 409, "adding a player: {status} {body}");
+        }
+        let rules = json!({"games": ["mensch-aergere-dich-nicht", "lauf-rauf"]});
+        let (status, body) = self.post("/leagues", &json!({ "name": league, "rules": rules }))?;
+        anyhow::ensure!(status == 201, "creating the league: {status} {body}");
+        body["id"].as_i64().ok_or_else(|| anyhow::anyhow!("no league id in {body}"))
+    }
+}
