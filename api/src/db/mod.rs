@@ -196,8 +196,8 @@ impl DbConn {
     where
         E: From<diesel::result::Error>,
     {
-        let depth = <DbConn as Connection>::TransactionManager::transaction_manager_status_mut(self)
-            .transaction_depth()?;
+        let depth =
+            <DbConn as Connection>::TransactionManager::transaction_manager_status_mut(self).transaction_depth()?;
         match (depth, &mut *self) {
             (Some(_), conn) => <DbConn as Connection>::TransactionManager::begin_transaction(conn)?,
             (None, DbConn::Sqlite(c)) => AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?,

@@ -8,13 +8,16 @@ use crate::error::{Error, Result};
 use chrono::{NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
 
-/// A claim older than this whose request never finished (the process died) may be taken over.
-const ABANDONED_AFTER: TimeDelta = TimeDelta::seconds(60);
+/// A claim older than this whose request never finished (its process died) may be taken
+/// over. Safe even if the first request is merely slow: it can only settle the claim it
+/// made (see [`settle`]), so at most one of the two stores a result.
+const ABANDONED_AFTER: TimeDelta = TimeDelta::seconds(5);
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum Claim {
-    /// First use of the key: go ahead, then settle it.
-    Fresh,
+    /// First use of the key (or a takeover of an abandoned one): go ahead, then settle it
+    /// with this fence, the claim's start time.
+    Fresh(NaiveDateTime),
     /// Done before: answer exactly as then.
     Replay { status: u16, body: String },
     /// Another request with this key is being processed right now.
@@ -24,6 +27,7 @@ pub enum Claim {
 }
 
 pub fn claim(conn: &mut DbConn, key: &str, fingerprint: &str) -> Result<Claim> {
+    let claimed_at = now();
     let claimed = conn.write(|conn| {
         let existing: Option<(String, NaiveDateTime, Option<i32>, Option<String>)> = keys::table
             .find(key)
@@ -33,20 +37,24 @@ pub fn claim(conn: &mut DbConn, key: &str, fingerprint: &str) -> Result<Claim> {
         let claim = match existing {
             None => {
                 let inserted = diesel::insert_into(keys::table)
-                    .values((keys::idem_key.eq(key), keys::fingerprint.eq(fingerprint), keys::started_at.eq(now())))
+                    .values((
+                        keys::idem_key.eq(key),
+                        keys::fingerprint.eq(fingerprint),
+                        keys::started_at.eq(claimed_at),
+                    ))
                     .execute(conn)
                     .map_err(|e| unique_as_conflict(e, || key.to_owned()));
                 // On PostgreSQL a concurrent request may insert the key between our read and
                 // insert; the unique violation aborts this transaction, so it leaves as an
                 // error (rolled back) and becomes `InProgress` below.
                 inserted?;
-                Claim::Fresh
+                Claim::Fresh(claimed_at)
             }
             Some((fp, _, _, _)) if fp != fingerprint => Claim::Mismatch,
             Some((_, _, Some(status), Some(body))) => Claim::Replay { status: status as u16, body },
-            Some((_, started, _, _)) if now() - started > ABANDONED_AFTER => {
-                diesel::update(keys::table.find(key)).set(keys::started_at.eq(now())).execute(conn)?;
-                Claim::Fresh
+            Some((_, started, _, _)) if claimed_at - started > ABANDONED_AFTER => {
+                diesel::update(keys::table.find(key)).set(keys::started_at.eq(claimed_at)).execute(conn)?;
+                Claim::Fresh(claimed_at)
             }
             Some(_) => Claim::InProgress,
         };
@@ -59,17 +67,25 @@ pub fn claim(conn: &mut DbConn, key: &str, fingerprint: &str) -> Result<Claim> {
 }
 
 /// Stores the response of a claimed key; runs inside the transaction that made the change.
-pub fn settle(conn: &mut DbConn, key: &str, status: u16, body: &str) -> Result<()> {
-    diesel::update(keys::table.find(key))
-        .set((keys::status.eq(Some(i32::from(status))), keys::response.eq(Some(body))))
-        .execute(conn)?;
+/// Fails, and so rolls that change back, if the claim is no longer this request's: it was
+/// taken over after looking abandoned, and the taker's result counts instead.
+pub fn settle(conn: &mut DbConn, key: &str, fence: NaiveDateTime, status: u16, body: &str) -> Result<()> {
+    let settled =
+        diesel::update(keys::table.find(key).filter(keys::status.is_null()).filter(keys::started_at.eq(fence)))
+            .set((keys::status.eq(Some(i32::from(status))), keys::response.eq(Some(body))))
+            .execute(conn)?;
+    if settled == 0 {
+        return Err(Error::IdempotencyInProgress(key.to_owned()));
+    }
     Ok(())
 }
 
-/// Frees a claimed key whose request failed, so that a retry runs again.
-pub fn release(conn: &mut DbConn, key: &str) -> Result<()> {
+/// Frees a claimed key whose request failed, so that a retry runs again; leaves it alone
+/// if another request has taken it over meanwhile.
+pub fn release(conn: &mut DbConn, key: &str, fence: NaiveDateTime) -> Result<()> {
     conn.write(|conn| {
-        diesel::delete(keys::table.find(key).filter(keys::status.is_null())).execute(conn)?;
+        diesel::delete(keys::table.find(key).filter(keys::status.is_null()).filter(keys::started_at.eq(fence)))
+            .execute(conn)?;
         Ok(())
     })
 }

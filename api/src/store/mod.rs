@@ -10,8 +10,11 @@ pub mod tokens;
 use crate::error::Error;
 use chrono::{DateTime, NaiveDateTime, Utc};
 
+/// The current time, to the microsecond: PostgreSQL keeps no more, and a timestamp read
+/// back must equal the one written (idempotency claims compare them).
 pub(crate) fn now() -> NaiveDateTime {
-    Utc::now().naive_utc()
+    use chrono::SubsecRound;
+    Utc::now().naive_utc().trunc_subsecs(6)
 }
 
 pub(crate) fn utc(t: NaiveDateTime) -> DateTime<Utc> {

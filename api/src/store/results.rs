@@ -53,7 +53,8 @@ impl Precondition {
 /// Who made a change, for the audit trail; and the idempotency key to settle with it.
 pub struct WriteContext<'a> {
     pub token_name: &'a str,
-    pub idempotency_key: Option<&'a str>,
+    /// The claimed key and its fence.
+    pub idempotency_key: Option<(&'a str, NaiveDateTime)>,
 }
 
 /// A record checked against the game's rules with the players' stored names.
@@ -148,8 +149,8 @@ pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &Write
         insert_seats(conn, row.id, &prepared.seats)?;
         log(conn, row.id, 1, Action::Recorded, ctx.token_name, None, Some(&prepared.record_json))?;
         let stored = view(row, prepared.record)?;
-        if let Some(key) = ctx.idempotency_key {
-            idempotency::settle(conn, key, 201, &serde_json::to_string(&stored)?)?;
+        if let Some((key, fence)) = ctx.idempotency_key {
+            idempotency::settle(conn, key, fence, 201, &serde_json::to_string(&stored)?)?;
         }
         Ok(stored)
     })

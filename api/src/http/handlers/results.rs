@@ -88,7 +88,7 @@ pub async fn create(
         state.write(move |conn| idempotency::claim(conn, &key, &fingerprint)).await?
     };
     match claimed {
-        Claim::Fresh => {
+        Claim::Fresh(fence) => {
             let k = key.clone();
             let outcome = state
                 .write(move |conn| {
@@ -96,14 +96,14 @@ pub async fn create(
                         conn,
                         league_id,
                         record,
-                        &WriteContext { token_name: &writer.token_name, idempotency_key: Some(&k) },
+                        &WriteContext { token_name: &writer.token_name, idempotency_key: Some((&k, fence)) },
                     )
                 })
                 .await;
             match outcome {
                 Ok(stored) => Ok(created(stored)),
                 Err(e) => {
-                    if let Err(release) = state.write(move |conn| idempotency::release(conn, &key)).await {
+                    if let Err(release) = state.write(move |conn| idempotency::release(conn, &key, fence)).await {
                         tracing::warn!(error = %release, "could not release an idempotency key");
                     }
                     Err(e)
