@@ -98,7 +98,7 @@ async fn serve(database_url: &str, bind: &str, group_commit: bool) -> anyhow::Re
         Backend::Postgres => 16,
     };
     let pool = db::open(&url, connections)?;
-    let state = AppState::with_group_commit(pool, group_commit);
+    let state = AppState::with_group_commit(pool, &url, group_commit);
     let server = actix_web::HttpServer::new(move || app(state.clone()))
         .bind(bind)
         .with_context(|| format!("cannot listen on {bind}"))?

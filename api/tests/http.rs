@@ -463,7 +463,7 @@ api_test!(an_abandoned_claim_is_taken_over_and_its_owner_can_no_longer_settle, |
     let long_ago = fence - chrono::TimeDelta::seconds(60);
     diesel::sql_query("UPDATE idempotency_keys SET started_at = $1 WHERE idem_key = 'died'")
         .bind::<diesel::sql_types::Timestamp, _>(long_ago)
-        .execute(&mut *conn)
+        .execute(&mut **conn)
         .unwrap();
     let retry = TestRequest::post()
         .uri(&format!("/api/v1/leagues/{league}/results"))

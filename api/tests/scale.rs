@@ -5,74 +5,10 @@ mod common;
 
 use chrono::{Days, NaiveDate};
 use common::TestDb;
+use common::process::{Server, agent, get, post_with as post, token};
 use serde_json::{Value, json};
 use spielstand_core::{GameKind, LeagueResult, LeagueRules, Placing, StandingsQuery};
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_spielstand-api");
-
-struct Server {
-    child: Child,
-    base: String,
-}
-
-impl Server {
-    fn start(db: &TestDb) -> Server {
-        let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let child = Command::new(BIN)
-            .args(["--database-url", &db.url.expose(), "--bind", &format!("127.0.0.1:{port}")])
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let server = Server { child, base: format!("http://127.0.0.1:{port}/api/v1") };
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while agent().get(&format!("{}/health", server.base)).call().map(|r| r.status() != 200).unwrap_or(true) {
-            assert!(Instant::now() < deadline, "server on port {port} did not come up");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        server
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn agent() -> ureq::Agent {
-    ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_global(Some(Duration::from_secs(60)))
-        .build()
-        .into()
-}
-
-fn token(db: &TestDb) -> String {
-    let out = Command::new(BIN)
-        .args(["--database-url", &db.url.expose(), "token", "create", "--name", "scale"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap().lines().last().unwrap().to_owned()
-}
-
-fn post(agent: &ureq::Agent, url: &str, token: &str, body: &Value) -> (u16, Value) {
-    let mut res = agent.post(url).header("Authorization", &format!("Bearer {token}")).send_json(body).unwrap();
-    let status = res.status().as_u16();
-    (status, res.body_mut().read_json().unwrap_or(Value::Null))
-}
-
-fn get(agent: &ureq::Agent, url: &str) -> Value {
-    let mut res = agent.get(url).call().unwrap();
-    assert_eq!(res.status(), 200, "GET {url}");
-    res.body_mut().read_json().unwrap()
-}
+use std::time::Instant;
 
 const NAMES: [&str; 12] =
     ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Greta", "Hanna", "Ida", "Jürgen", "Karl", "Lena"];
@@ -81,11 +17,11 @@ const NAMES: [&str; 12] =
 fn seed(server: &Server, token: &str) -> (i64, LeagueRules) {
     let agent = agent();
     for name in NAMES {
-        assert_eq!(post(&agent, &format!("{}/players", server.base), token, &json!({ "name": name })).0, 201);
+        assert_eq!(post(&agent, &format!("{}/players", server.api), token, &json!({ "name": name })).0, 201);
     }
     let (status, league) = post(
         &agent,
-        &format!("{}/leagues", server.base),
+        &format!("{}/leagues", server.api),
         token,
         &json!({"name": "Last", "rules": {"games": ["mensch-aergere-dich-nicht", "lauf-rauf"]}}),
     );
@@ -134,7 +70,7 @@ fn load(servers: &[Server], token: &str, league: i64, clients: usize, per_client
                     for n in 0..per_client {
                         let server = &servers[(client + n) % servers.len()];
                         let (status, body) =
-                            post(&agent, &format!("{}/leagues/{league}/results", server.base), token, &game(client, n));
+                            post(&agent, &format!("{}/leagues/{league}/results", server.api), token, &game(client, n));
                         if status != 201 {
                             eprintln!("client {client} post {n}: {status} {body}");
                             failures.push(status);
@@ -153,7 +89,7 @@ fn stored(server: &Server, league: i64) -> Vec<LeagueResult> {
     let agent = agent();
     let mut all = Vec::new();
     for page in 1.. {
-        let body = get(&agent, &format!("{}/leagues/{league}/results?per_page=500&page={page}", server.base));
+        let body = get(&agent, &format!("{}/leagues/{league}/results?per_page=500&page={page}", server.api));
         let items = body["items"].as_array().unwrap();
         if items.is_empty() {
             break;
@@ -171,7 +107,7 @@ fn stored(server: &Server, league: i64) -> Vec<LeagueResult> {
 }
 
 fn check_load(db: TestDb, processes: usize) {
-    let servers: Vec<Server> = (0..processes).map(|_| Server::start(&db)).collect();
+    let servers: Vec<Server> = (0..processes).map(|_| Server::start(&db, &[])).collect();
     let token = token(&db);
     let (league, rules) = seed(&servers[0], &token);
     let started = Instant::now();
@@ -185,13 +121,13 @@ fn check_load(db: TestDb, processes: usize) {
         serde_json::to_value(spielstand_core::rated_standings(&rules, &results, StandingsQuery::default())).unwrap();
     let agent = agent();
     for server in &servers {
-        let table = get(&agent, &format!("{}/leagues/{league}/standings", server.base));
+        let table = get(&agent, &format!("{}/leagues/{league}/standings", server.api));
         let served = table["rows"].as_array().unwrap();
         let first_difference = served.iter().zip(expected.as_array().unwrap()).find(|(s, e)| s != e);
         assert!(
             first_difference.is_none() && served.len() == expected.as_array().unwrap().len(),
             "standings served by {} differ from a recomputation: {first_difference:?}",
-            server.base
+            server.api
         );
         let played: u64 = table["rows"].as_array().unwrap().iter().map(|r| r["played"].as_u64().unwrap()).sum();
         assert!(played > 5000 * 2);
@@ -210,17 +146,17 @@ fn fifty_clients_post_five_thousand_results_to_two_postgres_processes() {
 }
 
 fn check_coherence(db: TestDb) {
-    let a = Server::start(&db);
-    let b = Server::start(&db);
+    let a = Server::start(&db, &[]);
+    let b = Server::start(&db, &[]);
     let token = token(&db);
     let (league, _) = seed(&a, &token);
     let agent = agent();
-    let standings = |s: &Server| get(&agent, &format!("{}/leagues/{league}/standings", s.base));
+    let standings = |s: &Server| get(&agent, &format!("{}/leagues/{league}/standings", s.api));
     // B computes and caches the empty table.
     assert_eq!(standings(&b)["rows"], json!([]));
     assert_eq!(standings(&b)["rows"], json!([]));
     for n in 0..3 {
-        let (status, _) = post(&agent, &format!("{}/leagues/{league}/results", a.base), &token, &game(99, n));
+        let (status, _) = post(&agent, &format!("{}/leagues/{league}/results", a.api), &token, &game(99, n));
         assert_eq!(status, 201);
         let via_b = standings(&b);
         let via_a = standings(&a);

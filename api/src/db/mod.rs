@@ -13,6 +13,7 @@ use diesel::prelude::*;
 use diesel::r2d2;
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/sqlite");
@@ -131,29 +132,73 @@ pub enum DbSetupError {
     Migrate(String),
 }
 
+/// Connections opened before the last [`recycle_connections`] are retired.
+static GENERATION: AtomicU64 = AtomicU64::new(0);
+
+/// Retires every pooled connection: each is closed when next returned or checked out.
+/// Needed after the database was unavailable: SQLite shares one WAL index mapping among
+/// all connections of a process to a file, so while one connection opened when the file
+/// was read-only lives, no new connection can write.
+pub fn recycle_connections(pool: &Pool) {
+    GENERATION.fetch_add(1, Ordering::SeqCst);
+    // Check out every idle connection at once: each fails its check and is closed.
+    let idle: Vec<_> = std::iter::from_fn(|| pool.try_get()).take(pool.max_size() as usize).collect();
+    drop(idle);
+}
+
+/// A pooled connection and the generation it was opened in.
+pub struct Pooled {
+    conn: DbConn,
+    generation: u64,
+}
+
+impl Pooled {
+    fn stale(&self) -> bool {
+        self.generation != GENERATION.load(Ordering::SeqCst)
+    }
+}
+
+impl std::ops::Deref for Pooled {
+    type Target = DbConn;
+    fn deref(&self) -> &DbConn {
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for Pooled {
+    fn deref_mut(&mut self) -> &mut DbConn {
+        &mut self.conn
+    }
+}
+
 /// Builds r2d2 connections with [`DatabaseUrl::connect`]: diesel's own manager would try
 /// every backend and hide the real error.
 #[derive(Debug)]
 pub struct Manager(DatabaseUrl);
 
 impl r2d2::ManageConnection for Manager {
-    type Connection = DbConn;
+    type Connection = Pooled;
     type Error = r2d2::Error;
 
-    fn connect(&self) -> Result<DbConn, r2d2::Error> {
-        self.0.connect()
+    fn connect(&self) -> Result<Pooled, r2d2::Error> {
+        let generation = GENERATION.load(Ordering::SeqCst);
+        Ok(Pooled { conn: self.0.connect()?, generation })
     }
 
-    fn is_valid(&self, conn: &mut DbConn) -> Result<(), r2d2::Error> {
+    fn is_valid(&self, conn: &mut Pooled) -> Result<(), r2d2::Error> {
+        if conn.stale() {
+            return Err(r2d2::Error::QueryError(diesel::result::Error::BrokenTransactionManager));
+        }
         conn.batch_execute("SELECT 1").map_err(r2d2::Error::QueryError)
     }
 
-    fn has_broken(&self, conn: &mut DbConn) -> bool {
+    fn has_broken(&self, conn: &mut Pooled) -> bool {
         // A connection left inside a transaction (a panic mid-request) is not reused.
-        !matches!(
-            <DbConn as Connection>::TransactionManager::transaction_manager_status_mut(conn).transaction_depth(),
-            Ok(None)
-        )
+        conn.stale()
+            || !matches!(
+                <DbConn as Connection>::TransactionManager::transaction_manager_status_mut(conn).transaction_depth(),
+                Ok(None)
+            )
     }
 }
 

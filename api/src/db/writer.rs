@@ -4,13 +4,14 @@
 //! writes that arrived meanwhile multiplies throughput, and no request is answered before
 //! its own data is durable.
 
-use super::{DbConn, Pool};
+use super::{DatabaseUrl, DbConn, Pool, recycle_connections};
 use crate::error::Error;
 use std::sync::mpsc;
 
-/// Runs one write on the shared transaction; returns what to do once the transaction's
-/// fate is known.
-type Job = Box<dyn FnOnce(&mut DbConn) -> Box<dyn FnOnce(Result<(), Error>) + Send> + Send>;
+/// Runs one write on the shared transaction; says whether it failed because the database
+/// is unavailable, and returns what to do once the transaction's fate is known.
+type Job = Box<dyn FnOnce(&mut DbConn) -> (bool, Reply) + Send>;
+type Reply = Box<dyn FnOnce(Result<(), Error>) + Send>;
 
 /// Most writes in one transaction: bounds the time the write lock is held.
 const MAX_BATCH: usize = 256;
@@ -21,12 +22,13 @@ pub struct GroupWriter {
 }
 
 impl GroupWriter {
-    /// Starts the writer thread; it ends when every `GroupWriter` handle is dropped.
-    pub fn start(pool: Pool) -> GroupWriter {
+    /// Starts the writer thread with a connection of its own to `url`; it ends when
+    /// every `GroupWriter` handle is dropped.
+    pub fn start(url: DatabaseUrl, pool: Pool) -> GroupWriter {
         let (jobs, queue) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("group-commit".into())
-            .spawn(move || run(&pool, &queue))
+            .spawn(move || run(&url, &pool, &queue))
             .expect("the group-commit thread starts");
         GroupWriter { jobs }
     }
@@ -41,9 +43,11 @@ impl GroupWriter {
         let job: Job = Box::new(move |conn: &mut DbConn| {
             // A savepoint each: one request's failure does not spoil the others'.
             let outcome = conn.write(f);
-            Box::new(move |committed: Result<(), Error>| {
+            let unavailable = matches!(outcome, Err(Error::Unavailable(_)));
+            let reply: Reply = Box::new(move |committed: Result<(), Error>| {
                 let _ = reply.send(committed.and(outcome));
-            })
+            });
+            (unavailable, reply)
         });
         self.jobs.send(job).map_err(|_| Error::Internal("the group-commit writer has stopped".into()))?;
         // A job is only dropped unanswered when no connection could be had for its batch.
@@ -51,7 +55,10 @@ impl GroupWriter {
     }
 }
 
-fn run(pool: &Pool, queue: &mpsc::Receiver<Job>) {
+fn run(url: &DatabaseUrl, pool: &Pool, queue: &mpsc::Receiver<Job>) {
+    // Reopened after a failed batch: a connection opened while the file was read-only
+    // stays read-only, and after a full disk or an I/O error a fresh one is the safe bet.
+    let mut connection: Option<DbConn> = None;
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
@@ -61,15 +68,28 @@ fn run(pool: &Pool, queue: &mpsc::Receiver<Job>) {
             }
         }
         let mut replies = Vec::with_capacity(batch.len());
-        let committed = match pool.get() {
-            Ok(mut conn) => conn.write(|conn| {
-                replies.extend(batch.drain(..).map(|job| job(conn)));
+        let mut unavailable = false;
+        if connection.is_none() {
+            connection =
+                url.connect().map_err(|e| tracing::warn!(error = %e, "the group-commit writer cannot connect")).ok();
+        }
+        let committed = match connection.as_mut() {
+            Some(conn) => conn.write(|conn| {
+                for job in batch.drain(..) {
+                    let (failed, reply) = job(conn);
+                    unavailable |= failed;
+                    replies.push(reply);
+                }
                 Ok::<_, Error>(())
             }),
-            Err(e) => Err(Error::from(e)),
+            None => Err(Error::Unavailable("the database cannot be opened for writing".into())),
         };
         if let Err(e) = &committed {
             tracing::warn!(writes = replies.len() + batch.len(), error = %e, "a group commit failed");
+        }
+        if committed.is_err() || unavailable {
+            connection = None;
+            recycle_connections(pool);
         }
         // Jobs that never ran (no connection) are dropped, which answers them with 503.
         batch.clear();

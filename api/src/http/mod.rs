@@ -7,7 +7,7 @@ mod handlers;
 pub mod problem;
 
 use crate::cache::StandingsCache;
-use crate::db::{DbConn, GroupWriter, Pool};
+use crate::db::{Backend, DatabaseUrl, DbConn, GroupWriter, Pool};
 use crate::error::{Error, Result};
 use actix_cors::Cors;
 use actix_web::body::MessageBody;
@@ -33,15 +33,15 @@ pub struct AppState {
 
 impl AppState {
     /// State with group commit on SQLite.
-    pub fn new(pool: Pool) -> web::Data<AppState> {
-        AppState::with_group_commit(pool, true)
+    pub fn new(pool: Pool, url: &DatabaseUrl) -> web::Data<AppState> {
+        AppState::with_group_commit(pool, url, true)
     }
 
     /// State with group commit on SQLite only if `group_commit`: off, every write commits
     /// on its own (the baseline the write benchmark compares with).
-    pub fn with_group_commit(pool: Pool, group_commit: bool) -> web::Data<AppState> {
-        let sqlite = pool.get().map(|conn| matches!(*conn, DbConn::Sqlite(_))).unwrap_or(false);
-        let writer = (group_commit && sqlite).then(|| GroupWriter::start(pool.clone()));
+    pub fn with_group_commit(pool: Pool, url: &DatabaseUrl, group_commit: bool) -> web::Data<AppState> {
+        let writer =
+            (group_commit && url.backend() == Backend::Sqlite).then(|| GroupWriter::start(url.clone(), pool.clone()));
         web::Data::new(AppState { pool, cache: StandingsCache::default(), writer })
     }
 

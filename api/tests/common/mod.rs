@@ -12,6 +12,8 @@ use spielstand_api::store::tokens;
 use spielstand_api::{AppState, app};
 use tempfile::TempDir;
 
+pub mod process;
+
 pub struct Response {
     pub status: StatusCode,
     pub headers: HeaderMap,
@@ -56,6 +58,11 @@ impl TestDb {
         let dir = tempfile::tempdir().unwrap();
         let url = DatabaseUrl::parse(dir.path().join("spielstand.db").to_str().unwrap()).unwrap();
         TestDb { url, _dir: Some(dir), _drop: None }
+    }
+
+    /// A SQLite file at `path`, which the caller cleans up.
+    pub fn at(path: std::path::PathBuf) -> TestDb {
+        TestDb { url: DatabaseUrl::parse(path.to_str().unwrap()).unwrap(), _dir: None, _drop: None }
     }
 
     /// A new database on the PostgreSQL server named by `SPIELSTAND_TEST_POSTGRES_URL`, or
@@ -105,7 +112,7 @@ pub async fn start(
     let url = db.url.clone();
     let pool = db::open(&url, 4).unwrap();
     let token = tokens::create(&mut pool.get().unwrap(), "test-club").unwrap();
-    let service = at::init_service(app(AppState::new(pool))).await;
+    let service = at::init_service(app(AppState::new(pool, &url))).await;
     TestApi { service, token, url, db }
 }
 

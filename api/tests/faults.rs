@@ -1,0 +1,307 @@
+//! Faults: the server killed mid-write, a full disk, a read-only database. Whatever was
+//! acknowledged survives, nothing is stored twice or in part, and the service recovers
+//! by itself.
+
+mod common;
+
+use chrono::{Days, NaiveDate};
+use common::TestDb;
+use common::process::{Server, agent, get, post_with, token};
+use diesel::prelude::*;
+use serde_json::{Value, json};
+use spielstand_core::{GameKind, LeagueResult, LeagueRules, Placing, StandingsQuery};
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+const PLAYERS: [&str; 6] = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"];
+
+fn seed(server: &Server, token: &str) -> (i64, LeagueRules) {
+    let agent = agent();
+    for name in PLAYERS {
+        assert_eq!(post_with(&agent, &format!("{}/players", server.api), token, &json!({ "name": name })).0, 201);
+    }
+    let (status, league) = post_with(
+        &agent,
+        &format!("{}/leagues", server.api),
+        token,
+        &json!({"name": "Faults", "rules": {"games": ["mensch-aergere-dich-nicht"]}}),
+    );
+    assert_eq!(status, 201, "{league}");
+    (league["id"].as_i64().unwrap(), serde_json::from_value(league["rules"].clone()).unwrap())
+}
+
+/// Game `n`: two or three players in a rotating order on a rotating day.
+fn game(n: u64) -> Value {
+    let count = 2 + (n % 2) as usize;
+    let first = (n as usize * 5) % PLAYERS.len();
+    let order: Vec<Vec<&str>> = (0..count).map(|i| vec![PLAYERS[(first + i) % PLAYERS.len()]]).collect();
+    let seats: Vec<Value> = order.iter().enumerate().map(|(i, p)| json!({"player": p[0], "seat": i + 1})).collect();
+    let day = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap() + Days::new(n % 200);
+    json!({"played_on": day, "players": seats, "game": "mensch-aergere-dich-nicht", "detail": {"order": order}})
+}
+
+/// Posts with an idempotency key; `None` when the server could not answer (killed).
+fn post_keyed(agent: &ureq::Agent, url: &str, token: &str, key: &str, body: &Value) -> Option<(u16, Value)> {
+    let mut res = agent
+        .post(url)
+        .header("Authorization", &format!("Bearer {token}"))
+        .header("Idempotency-Key", key)
+        .send_json(body)
+        .ok()?;
+    let status = res.status().as_u16();
+    Some((status, res.body_mut().read_json().unwrap_or(Value::Null)))
+}
+
+fn all_results(server: &Server, league: i64) -> Vec<Value> {
+    let agent = agent();
+    let mut all = Vec::new();
+    for page in 1.. {
+        let body = get(&agent, &format!("{}/leagues/{league}/results?per_page=500&page={page}", server.api));
+        let items = body["items"].as_array().unwrap().clone();
+        if items.is_empty() {
+            return all;
+        }
+        all.extend(items);
+    }
+    unreachable!()
+}
+
+fn integrity_ok(db: &TestDb) {
+    let spielstand_api::db::DbConn::Sqlite(mut conn) = db.url.connect().unwrap() else { unreachable!() };
+    #[derive(QueryableByName)]
+    struct Check {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        integrity_check: String,
+    }
+    let rows: Vec<Check> = diesel::sql_query("PRAGMA integrity_check").load(&mut conn).unwrap();
+    assert_eq!(rows.iter().map(|r| r.integrity_check.as_str()).collect::<Vec<_>>(), ["ok"]);
+}
+
+/// After a restart: every acknowledged result is there exactly as acknowledged, none is
+/// there twice, the file is sound, and the table equals a recomputation from scratch.
+fn check(
+    server: &Server,
+    db: &TestDb,
+    league: i64,
+    rules: &LeagueRules,
+    acknowledged: &BTreeMap<String, Value>,
+    attempted: usize,
+) {
+    let stored = all_results(server, league);
+    let by_id: BTreeMap<i64, &Value> = stored.iter().map(|r| (r["id"].as_i64().unwrap(), r)).collect();
+    assert_eq!(by_id.len(), stored.len(), "a result listed twice");
+    for (key, ack) in acknowledged {
+        let id = ack["id"].as_i64().unwrap();
+        let found = by_id.get(&id).unwrap_or_else(|| panic!("acknowledged result {id} (key {key}) is lost"));
+        assert_eq!(found["record"], ack["record"], "result {id} changed");
+    }
+    let ids: std::collections::BTreeSet<i64> = acknowledged.values().map(|a| a["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids.len(), acknowledged.len(), "two keys acknowledged with one result");
+    assert!(stored.len() <= attempted, "{} stored from {attempted} attempted keys", stored.len());
+    integrity_ok(db);
+    let results: Vec<LeagueResult> = stored
+        .iter()
+        .map(|r| LeagueResult {
+            id: r["id"].as_i64().unwrap(),
+            game: GameKind::MenschAergereDichNicht,
+            played_on: serde_json::from_value(r["record"]["played_on"].clone()).unwrap(),
+            placings: serde_json::from_value::<Vec<Placing>>(r["placings"].clone()).unwrap(),
+        })
+        .collect();
+    let table = get(&agent(), &format!("{}/leagues/{league}/standings", server.api));
+    let expected =
+        serde_json::to_value(spielstand_core::rated_standings(rules, &results, StandingsQuery::default())).unwrap();
+    assert_eq!(table["rows"], expected, "standings differ from a recomputation");
+}
+
+#[test]
+fn killing_the_server_twenty_times_loses_nothing_acknowledged() {
+    let db = TestDb::sqlite();
+    let token = token(&db);
+    let (league, rules) = seed(&Server::start(&db, &[]), &token);
+    let acknowledged: Mutex<BTreeMap<String, Value>> = Mutex::default();
+    // Sent but unanswered: retried, with the same key, after a restart.
+    let unanswered: Mutex<Vec<(String, Value)>> = Mutex::default();
+    let mut next = 0u64;
+    let mut attempted = 0usize;
+    let mut pause = 7u64;
+    for round in 0..20 {
+        let server = Server::start(&db, &[]);
+        check(&server, &db, league, &rules, &acknowledged.lock().unwrap(), attempted);
+        let url = format!("{}/leagues/{league}/results", server.api);
+        let batch: Vec<(String, Value)> = (0..40).map(|i| (format!("kill-{round}-{i}"), game(next + i))).collect();
+        next += 40;
+        attempted += batch.len();
+        let queue = Mutex::new(batch);
+        // Kill after a pseudo-random 40..240 ms of writing.
+        pause = (pause * 7919 + 13) % 200;
+        std::thread::scope(|scope| {
+            for _ in 0..4 {
+                scope.spawn(|| {
+                    let agent = agent();
+                    while let Some((key, body)) = queue.lock().unwrap().pop() {
+                        match post_keyed(&agent, &url, &token, &key, &body) {
+                            Some((201, answer)) => {
+                                acknowledged.lock().unwrap().insert(key, answer);
+                            }
+                            Some((status, answer)) => panic!("post {key}: {status} {answer}"),
+                            None => unanswered.lock().unwrap().push((key, body)),
+                        }
+                    }
+                });
+            }
+            std::thread::sleep(Duration::from_millis(40 + pause));
+            server.kill();
+        });
+        unanswered.lock().unwrap().extend(queue.into_inner().unwrap());
+    }
+    // The last restart: every unanswered post is sent again with its key until answered.
+    let server = Server::start(&db, &[]);
+    check(&server, &db, league, &rules, &acknowledged.lock().unwrap(), attempted);
+    let agent = agent();
+    let url = format!("{}/leagues/{league}/results", server.api);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    for (key, body) in unanswered.into_inner().unwrap() {
+        loop {
+            match post_keyed(&agent, &url, &token, &key, &body) {
+                Some((201, answer)) => {
+                    acknowledged.lock().unwrap().insert(key, answer);
+                    break;
+                }
+                // Claimed by a request that died with the server: free again within seconds.
+                Some((409, _)) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(250)),
+                other => panic!("retrying {key}: {other:?}"),
+            }
+        }
+    }
+    let acknowledged = acknowledged.into_inner().unwrap();
+    assert_eq!(acknowledged.len(), attempted, "every post is answered in the end");
+    check(&server, &db, league, &rules, &acknowledged, attempted);
+    assert_eq!(all_results(&server, league).len(), attempted, "each of the {attempted} posts is stored exactly once");
+}
+
+/// A small tmpfs of our own: the faults below need a file system we can fill up and mount
+/// read-only, which needs root.
+struct Tmpfs {
+    dir: tempfile::TempDir,
+}
+
+impl Tmpfs {
+    fn mount(size: &str) -> Option<Tmpfs> {
+        let dir = tempfile::tempdir().unwrap();
+        let ok = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir.path())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !ok {
+            assert!(std::env::var("CI").as_deref() != Ok("true"), "CI must be able to mount a tmpfs (root)");
+            eprintln!("SKIPPED: cannot mount a tmpfs here (needs root)");
+            return None;
+        }
+        Some(Tmpfs { dir })
+    }
+
+    fn remount(&self, mode: &str) {
+        let status = std::process::Command::new("mount")
+            .args(["-o", &format!("remount,{mode}")])
+            .arg(self.dir.path())
+            .status()
+            .unwrap();
+        assert!(status.success(), "remount {mode}");
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg("-l").arg(self.dir.path()).status();
+    }
+}
+
+fn expect_503(agent: &ureq::Agent, url: &str, token: &str, body: &Value) {
+    let mut res = agent.post(url).header("Authorization", &format!("Bearer {token}")).send_json(body).unwrap();
+    assert_eq!(res.status(), 503, "{}", res.body_mut().read_to_string().unwrap_or_default());
+    assert_eq!(res.headers().get("content-type").unwrap(), "application/problem+json");
+    assert!(res.headers().get("retry-after").is_some(), "Retry-After");
+    let problem: Value = res.body_mut().read_json().unwrap();
+    assert_eq!(problem["type"], "/problems/unavailable");
+}
+
+/// Posts until the server takes it again: it must recover by itself, quickly.
+fn recovers(agent: &ureq::Agent, url: &str, token: &str, body: &Value) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let (status, answer) = post_with(agent, url, token, body);
+        if status == 201 {
+            return answer;
+        }
+        assert!(status == 503 && Instant::now() < deadline, "no recovery: {status} {answer}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn a_full_disk_gives_503_stores_nothing_partial_and_recovers() {
+    let Some(fs) = Tmpfs::mount("16m") else { return };
+    let db = TestDb::at(fs.dir.path().join("spielstand.db"));
+    let token = token(&db);
+    let server = Server::start(&db, &[]);
+    let (league, rules) = seed(&server, &token);
+    let agent = agent();
+    let url = format!("{}/leagues/{league}/results", server.api);
+    let mut acknowledged = BTreeMap::new();
+    for n in 0..5 {
+        let (status, answer) = post_with(&agent, &url, &token, &game(n));
+        assert_eq!(status, 201);
+        acknowledged.insert(format!("before-{n}"), answer);
+    }
+    // Fill the file system to the last byte.
+    let filler = fs.dir.path().join("filler");
+    {
+        use std::io::Write;
+        let mut f = std::fs::File::create(&filler).unwrap();
+        let chunk = vec![0u8; 64 * 1024];
+        while f.write_all(&chunk).is_ok() {}
+        while f.write_all(&chunk[..512]).is_ok() {}
+        let _ = f.sync_all();
+    }
+    for n in 5..8 {
+        expect_503(&agent, &url, &token, &game(n));
+    }
+    assert_eq!(all_results(&server, league).len(), 5, "nothing of the refused posts is stored");
+    std::fs::remove_file(&filler).unwrap();
+    acknowledged.insert("after".into(), recovers(&agent, &url, &token, &game(8)));
+    check(&server, &db, league, &rules, &acknowledged, 6);
+}
+
+#[test]
+fn a_read_only_database_gives_503_and_recovers_when_writable_again() {
+    let Some(fs) = Tmpfs::mount("16m") else { return };
+    let db = TestDb::at(fs.dir.path().join("spielstand.db"));
+    let token = token(&db);
+    let (league, rules, first) = {
+        let server = Server::start(&db, &[]);
+        let (league, rules) = seed(&server, &token);
+        let (status, first) =
+            post_with(&agent(), &format!("{}/leagues/{league}/results", server.api), &token, &game(0));
+        assert_eq!(status, 201);
+        server.kill();
+        (league, rules, first)
+    };
+    // The file system goes read-only (as after a disk error) while no server runs: the
+    // kernel refuses a read-only remount while files are open for writing.
+    fs.remount("ro");
+    let server = Server::start(&db, &[]);
+    let agent = agent();
+    let url = format!("{}/leagues/{league}/results", server.api);
+    let standings = get(&agent, &format!("{}/leagues/{league}/standings", server.api));
+    assert_eq!(standings["rows"].as_array().unwrap().len(), 2, "reads still work");
+    for n in 1..4 {
+        expect_503(&agent, &url, &token, &game(n));
+    }
+    fs.remount("rw");
+    let after = recovers(&agent, &url, &token, &game(4));
+    let acknowledged = BTreeMap::from([("first".to_owned(), first), ("after".to_owned(), after)]);
+    check(&server, &db, league, &rules, &acknowledged, 2);
+}
