@@ -5,6 +5,7 @@ pub mod extract;
 mod fallback;
 mod handlers;
 pub mod problem;
+mod request_id;
 
 use crate::cache::StandingsCache;
 use crate::db::{Backend, DatabaseUrl, DbConn, GroupWriter, Pool};
@@ -156,7 +157,7 @@ async fn request_context(
         .and_then(|v| v.to_str().ok())
         .filter(|v| (1..=64).contains(&v.len()) && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
         .map(str::to_owned)
-        .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
+        .unwrap_or_else(request_id::next);
     let (method, path, started) = (req.method().clone(), req.path().to_owned(), Instant::now());
     let mut res = problem::REQUEST_ID.scope(id.clone(), next.call(req)).await?;
     if let Ok(value) = HeaderValue::from_str(&id) {
