@@ -32,6 +32,9 @@ CREATE TABLE results (
     deleted_at TIMESTAMP
 );
 CREATE INDEX results_league_played_on ON results (league_id, played_on);
+-- Covers the standings scan (a league's live results, in id order) without reading the
+-- wide rows that carry each record's JSON.
+CREATE INDEX results_league_live ON results (league_id, deleted_at, id, game, played_on);
 
 CREATE TABLE result_players (
     result_id BIGINT NOT NULL REFERENCES results (id),
@@ -41,6 +44,8 @@ CREATE TABLE result_players (
     PRIMARY KEY (result_id, seat)
 );
 CREATE INDEX result_players_player ON result_players (player_id);
+-- Covers the join from a result to its seats, players and places.
+CREATE INDEX result_players_cover ON result_players (result_id, seat, player_id, place);
 
 CREATE TABLE result_history (
     id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL,
