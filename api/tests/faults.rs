@@ -6,7 +6,7 @@ mod common;
 
 use chrono::{Days, NaiveDate};
 use common::TestDb;
-use common::process::{Server, agent, get, post_with, token};
+use common::process::{Server, agent, get, post_with, seed, token};
 use diesel::prelude::*;
 use serde_json::{Value, json};
 use spielstand_core::{GameKind, LeagueResult, LeagueRules, Placing, StandingsQuery};
@@ -15,21 +15,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 const PLAYERS: [&str; 6] = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"];
-
-fn seed(server: &Server, token: &str) -> (i64, LeagueRules) {
-    let agent = agent();
-    for name in PLAYERS {
-        assert_eq!(post_with(&agent, &format!("{}/players", server.api), token, &json!({ "name": name })).0, 201);
-    }
-    let (status, league) = post_with(
-        &agent,
-        &format!("{}/leagues", server.api),
-        token,
-        &json!({"name": "Faults", "rules": {"games": ["mensch-aergere-dich-nicht"]}}),
-    );
-    assert_eq!(status, 201, "{league}");
-    (league["id"].as_i64().unwrap(), serde_json::from_value(league["rules"].clone()).unwrap())
-}
+const GAMES: &[&str] = &["mensch-aergere-dich-nicht"];
 
 /// Game `n`: two or three players in a rotating order on a rotating day.
 fn game(n: u64) -> Value {
@@ -119,7 +105,7 @@ fn check(
 fn killing_the_server_twenty_times_loses_nothing_acknowledged() {
     let db = TestDb::sqlite();
     let token = token(&db);
-    let (league, rules) = seed(&Server::start(&db, &[]), &token);
+    let (league, rules) = seed(&Server::start(&db, &[]), &token, &PLAYERS, GAMES);
     let acknowledged: Mutex<BTreeMap<String, Value>> = Mutex::default();
     // Sent but unanswered: retried, with the same key, after a restart.
     let unanswered: Mutex<Vec<(String, Value)>> = Mutex::default();
@@ -247,7 +233,7 @@ fn a_full_disk_gives_503_stores_nothing_partial_and_recovers() {
     let db = TestDb::at(fs.dir.path().join("spielstand.db"));
     let token = token(&db);
     let server = Server::start(&db, &[]);
-    let (league, rules) = seed(&server, &token);
+    let (league, rules) = seed(&server, &token, &PLAYERS, GAMES);
     let agent = agent();
     let url = format!("{}/leagues/{league}/results", server.api);
     let mut acknowledged = BTreeMap::new();
@@ -282,7 +268,7 @@ fn a_read_only_database_gives_503_and_recovers_when_writable_again() {
     let token = token(&db);
     let (league, rules, first) = {
         let server = Server::start(&db, &[]);
-        let (league, rules) = seed(&server, &token);
+        let (league, rules) = seed(&server, &token, &PLAYERS, GAMES);
         let (status, first) =
             post_with(&agent(), &format!("{}/leagues/{league}/results", server.api), &token, &game(0));
         assert_eq!(status, 201);

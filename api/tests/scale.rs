@@ -5,30 +5,15 @@ mod common;
 
 use chrono::{Days, NaiveDate};
 use common::TestDb;
-use common::process::{Server, agent, get, post_with as post, token};
+use common::process::{Server, agent, get, post_with as post, seed, token};
 use serde_json::{Value, json};
-use spielstand_core::{GameKind, LeagueResult, LeagueRules, Placing, StandingsQuery};
+use spielstand_core::{GameKind, LeagueResult, Placing, StandingsQuery};
 use std::time::Instant;
 
 const NAMES: [&str; 12] =
     ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Greta", "Hanna", "Ida", "Jürgen", "Karl", "Lena"];
 
 /// Sets up players and a league; returns (league id, rules).
-fn seed(server: &Server, token: &str) -> (i64, LeagueRules) {
-    let agent = agent();
-    for name in NAMES {
-        assert_eq!(post(&agent, &format!("{}/players", server.api), token, &json!({ "name": name })).0, 201);
-    }
-    let (status, league) = post(
-        &agent,
-        &format!("{}/leagues", server.api),
-        token,
-        &json!({"name": "Last", "rules": {"games": ["mensch-aergere-dich-nicht", "lauf-rauf"]}}),
-    );
-    assert_eq!(status, 201);
-    (league["id"].as_i64().unwrap(), serde_json::from_value(league["rules"].clone()).unwrap())
-}
-
 /// The `n`-th game of client `client`: a deterministic mix of games, tables and dates.
 fn game(client: usize, n: usize) -> Value {
     let mut x = (client * 7919 + n * 104_729 + 13) as u64;
@@ -109,7 +94,7 @@ fn stored(server: &Server, league: i64) -> Vec<LeagueResult> {
 fn check_load(db: TestDb, processes: usize) {
     let servers: Vec<Server> = (0..processes).map(|_| Server::start(&db, &[])).collect();
     let token = token(&db);
-    let (league, rules) = seed(&servers[0], &token);
+    let (league, rules) = seed(&servers[0], &token, &NAMES, &["mensch-aergere-dich-nicht", "lauf-rauf"]);
     let started = Instant::now();
     let failures = load(&servers, &token, league, 50, 100);
     eprintln!("{processes} process(es) on {}: 5,000 posts in {:.1} s", db.url, started.elapsed().as_secs_f64());
@@ -149,7 +134,7 @@ fn check_coherence(db: TestDb) {
     let a = Server::start(&db, &[]);
     let b = Server::start(&db, &[]);
     let token = token(&db);
-    let (league, _) = seed(&a, &token);
+    let (league, _) = seed(&a, &token, &NAMES, &["mensch-aergere-dich-nicht", "lauf-rauf"]);
     let agent = agent();
     let standings = |s: &Server| get(&agent, &format!("{}/leagues/{league}/standings", s.api));
     // B computes and caches the empty table.

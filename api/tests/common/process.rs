@@ -97,3 +97,17 @@ pub fn get_json(base: &str, path: &str, token: &str) -> Value {
     assert_eq!(res.status(), 200, "GET {path}");
     res.body_mut().read_json().unwrap()
 }
+
+/// Adds `players` and a league counting `games`; the league's id and rules.
+pub fn seed(server: &Server, token: &str, players: &[&str], games: &[&str]) -> (i64, spielstand_core::LeagueRules) {
+    let agent = agent();
+    for name in players {
+        let (status, body) =
+            post_with(&agent, &format!("{}/players", server.api), token, &serde_json::json!({ "name": name }));
+        assert_eq!(status, 201, "{body}");
+    }
+    let league = serde_json::json!({"name": "Seeded", "rules": {"games": games}});
+    let (status, league) = post_with(&agent, &format!("{}/leagues", server.api), token, &league);
+    assert_eq!(status, 201, "{league}");
+    (league["id"].as_i64().unwrap(), serde_json::from_value(league["rules"].clone()).unwrap())
+}
