@@ -2,6 +2,7 @@
 //! any write bumps the revision, so every process sharing the database sees a miss
 //! after a write, whichever process made it.
 
+use crate::model::Standings;
 use actix_web::web::Bytes;
 use chrono::NaiveDate;
 use spielstand_core::GameKind;
@@ -18,8 +19,13 @@ pub struct StandingsKey {
 #[derive(Debug)]
 pub struct CachedStandings {
     pub revision: i64,
+    /// The JSON representation and its ETag: the hot path serves these bytes as they are.
     pub etag: String,
     pub body: Bytes,
+    /// The same table for the other representations (CSV, the embedded page).
+    pub standings: Standings,
+    /// The league's name at this revision (a rename bumps the revision).
+    pub league_name: String,
 }
 
 /// At most this many tables are kept; past it the cache starts over (tables are cheap

@@ -3,9 +3,11 @@
 
 pub mod cache;
 pub mod db;
+pub mod delivery;
 pub mod error;
 pub mod http;
 pub mod model;
+pub mod render;
 pub mod store;
 
 pub use http::{AppState, app, openapi};

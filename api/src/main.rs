@@ -1,8 +1,10 @@
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use spielstand_api::db::{self, Backend, DatabaseUrl};
+use spielstand_api::delivery::DeliveryConfig;
 use spielstand_api::store::tokens;
 use spielstand_api::{AppState, app};
+use std::time::Duration;
 
 /// The spielstand league server.
 #[derive(Debug, Parser)]
@@ -16,6 +18,9 @@ struct Cli {
     #[arg(long, env = "SPIELSTAND_BIND", default_value = "127.0.0.1:8080", global = true)]
     bind: String,
 
+    #[command(flatten)]
+    webhooks: WebhookOptions,
+
     /// Commit every write on its own instead of batching concurrent SQLite writes into one
     /// commit (group commit). Slower; for comparison in the write benchmark.
     #[arg(long, env = "SPIELSTAND_NO_GROUP_COMMIT", global = true)]
@@ -23,6 +28,44 @@ struct Cli {
 
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// How this process delivers webhook events. Every process sharing a database may run a
+/// worker: they never send one delivery at once.
+#[derive(Debug, clap::Args)]
+struct WebhookOptions {
+    /// Do not deliver webhook events from this process (they stay queued for another).
+    #[arg(long, env = "SPIELSTAND_NO_WEBHOOK_DELIVERY", global = true)]
+    no_webhook_delivery: bool,
+
+    /// How often to look for due deliveries, in milliseconds.
+    #[arg(long, env = "SPIELSTAND_WEBHOOK_POLL_MS", default_value_t = 1000, global = true)]
+    webhook_poll_ms: u64,
+
+    /// The wait after a failed delivery, in milliseconds; it doubles with each further
+    /// failure, up to an hour.
+    #[arg(long, env = "SPIELSTAND_WEBHOOK_RETRY_BASE_MS", default_value_t = 30_000, global = true)]
+    webhook_retry_base_ms: u64,
+
+    /// Attempts before a delivery is given up.
+    #[arg(long, env = "SPIELSTAND_WEBHOOK_MAX_ATTEMPTS", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..), global = true)]
+    webhook_max_attempts: u32,
+
+    /// Time limit of one delivery, in milliseconds.
+    #[arg(long, env = "SPIELSTAND_WEBHOOK_TIMEOUT_MS", default_value_t = 10_000, global = true)]
+    webhook_timeout_ms: u64,
+}
+
+impl WebhookOptions {
+    fn config(&self) -> Option<DeliveryConfig> {
+        (!self.no_webhook_delivery).then(|| DeliveryConfig {
+            poll_interval: Duration::from_millis(self.webhook_poll_ms.max(1)),
+            retry_base: Duration::from_millis(self.webhook_retry_base_ms),
+            max_attempts: self.webhook_max_attempts,
+            timeout: Duration::from_millis(self.webhook_timeout_ms.max(1)),
+            ..DeliveryConfig::default()
+        })
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -86,18 +129,26 @@ fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Command::Serve => serve(&cli.database_url, &cli.bind, !cli.no_group_commit),
+        Command::Serve => serve(&cli.database_url, &cli.bind, !cli.no_group_commit, cli.webhooks.config()),
     }
 }
 
 #[actix_web::main]
-async fn serve(database_url: &str, bind: &str, group_commit: bool) -> anyhow::Result<()> {
+async fn serve(
+    database_url: &str,
+    bind: &str,
+    group_commit: bool,
+    delivery: Option<DeliveryConfig>,
+) -> anyhow::Result<()> {
     let url = DatabaseUrl::parse(database_url)?;
     let connections = match url.backend() {
         Backend::Sqlite => 8,
         Backend::Postgres => 16,
     };
     let pool = db::open(&url, connections)?;
+    if let Some(config) = delivery {
+        actix_web::rt::spawn(spielstand_api::delivery::run(pool.clone(), config));
+    }
     let state = AppState::with_group_commit(pool, &url, group_commit);
     let server = actix_web::HttpServer::new(move || app(state.clone()))
         .bind(bind)

@@ -154,3 +154,114 @@ pub struct ScoreResponse {
     /// Scores in seat order.
     pub scores: Vec<PlayerScore>,
 }
+
+/// A URL to tell about every result recorded, corrected or deleted in a league.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct WebhookInput {
+    /// An `http://` or `https://` URL; each change is POSTed to it as a [`WebhookEvent`].
+    #[schema(
+        min_length = 8,
+        max_length = 2000,
+        pattern = "^https?://",
+        example = "https://tsv-beispiel.de/spielstand-hook"
+    )]
+    pub url: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Webhook {
+    pub id: i64,
+    pub league_id: i64,
+    pub url: String,
+    /// Name of the write token that registered it.
+    pub token_name: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A webhook just registered: the only answer that shows its secret.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct NewWebhook {
+    #[serde(flatten)]
+    pub webhook: Webhook,
+    /// The HMAC-SHA256 key: every delivery carries
+    /// `X-Spielstand-Signature: sha256=<hex of HMAC-SHA256(secret, body)>`. Store it now:
+    /// it cannot be shown again.
+    pub secret: String,
+}
+
+/// What a webhook receives, as the JSON body of a POST: one change of one result.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct WebhookEvent {
+    /// Unique per change, also sent as `X-Spielstand-Event-Id`. A delivery may arrive
+    /// more than once (at-least-once): ignore an id already seen.
+    pub id: String,
+    pub action: Action,
+    pub occurred_at: DateTime<Utc>,
+    pub league_id: i64,
+    pub result_id: i64,
+    /// The result's revision after the change. Deliveries are not ordered: a receiver
+    /// keeps the highest revision it has seen.
+    pub revision: i64,
+    /// The result as now stored; `null` when it was deleted.
+    pub result: Option<StoredResult>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DeliveryStatus {
+    /// Waiting for its first attempt or for a retry.
+    Pending,
+    /// A 2xx came back.
+    Delivered,
+    /// Every attempt failed; it is not tried again.
+    Failed,
+}
+
+impl DeliveryStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeliveryStatus::Pending => "pending",
+            DeliveryStatus::Delivered => "delivered",
+            DeliveryStatus::Failed => "failed",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<DeliveryStatus> {
+        [DeliveryStatus::Pending, DeliveryStatus::Delivered, DeliveryStatus::Failed]
+            .into_iter()
+            .find(|d| d.as_str() == s)
+    }
+}
+
+/// One event on its way to one webhook.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Delivery {
+    pub id: i64,
+    pub webhook_id: i64,
+    pub event_id: String,
+    pub action: Action,
+    pub result_id: i64,
+    pub status: DeliveryStatus,
+    /// Attempts made so far.
+    pub attempts: i32,
+    /// When it is tried next; `null` unless pending.
+    pub next_attempt_at: Option<DateTime<Utc>>,
+    pub last_attempt_at: Option<DateTime<Utc>>,
+    /// The HTTP status the receiver answered the last attempt with, if it answered.
+    pub last_status: Option<i32>,
+    /// Why the last attempt failed; `null` once delivered.
+    pub last_error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub delivered_at: Option<DateTime<Utc>>,
+    /// The body sent, exactly as signed.
+    pub payload: WebhookEvent,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct DeliveryPage {
+    pub items: Vec<Delivery>,
+    pub page: u32,
+    pub per_page: u32,
+    /// Deliveries matching the filter, on all pages.
+    pub total: i64,
+}

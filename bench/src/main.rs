@@ -78,7 +78,7 @@ fn post_many(
                         let (status, body) = api.post(&path, &game(league as u64, n, players))?;
                         ensure!(status == 201, "post {n}: {status} {body}");
                         let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                        if deadline.is_none() && finished % 10_000 == 0 {
+                        if deadline.is_none() && finished.is_multiple_of(10_000) {
                             eprintln!("  {finished} results");
                         }
                     }

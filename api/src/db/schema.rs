@@ -77,10 +77,52 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    instance (id) {
+        id -> BigInt,
+        uuid -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    webhooks (id) {
+        id -> BigInt,
+        league_id -> BigInt,
+        url -> Text,
+        secret -> Text,
+        token_name -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    webhook_deliveries (id) {
+        id -> BigInt,
+        webhook_id -> BigInt,
+        event_id -> Text,
+        action -> Text,
+        result_id -> BigInt,
+        payload -> Text,
+        status -> Text,
+        attempts -> Integer,
+        next_attempt_at -> Timestamp,
+        locked_until -> Nullable<Timestamp>,
+        lease -> Nullable<Text>,
+        last_attempt_at -> Nullable<Timestamp>,
+        last_status -> Nullable<Integer>,
+        last_error -> Nullable<Text>,
+        created_at -> Timestamp,
+        delivered_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(results -> leagues (league_id));
 diesel::joinable!(result_players -> results (result_id));
 diesel::joinable!(result_players -> players (player_id));
 diesel::joinable!(result_history -> results (result_id));
+diesel::joinable!(webhooks -> leagues (league_id));
+diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     players,
@@ -89,5 +131,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     result_players,
     result_history,
     tokens,
-    idempotency_keys
+    idempotency_keys,
+    instance,
+    webhooks,
+    webhook_deliveries
 );

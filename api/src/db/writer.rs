@@ -76,9 +76,19 @@ fn run(url: &DatabaseUrl, pool: &Pool, queue: &mpsc::Receiver<Job>) {
         let committed = match connection.as_mut() {
             Some(conn) => conn.write(|conn| {
                 for job in batch.drain(..) {
-                    let (failed, reply) = job(conn);
-                    unavailable |= failed;
-                    replies.push(reply);
+                    // A panicking write must not take the writer down with it, nor leave its
+                    // savepoint half done: the whole batch is rolled back and answered with
+                    // an error, and the connection is replaced.
+                    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(conn))) {
+                        Ok((failed, reply)) => {
+                            unavailable |= failed;
+                            replies.push(reply);
+                        }
+                        Err(_) => {
+                            unavailable = true;
+                            return Err(Error::Internal("a write panicked; its batch was rolled back".into()));
+                        }
+                    }
                 }
                 Ok::<_, Error>(())
             }),

@@ -21,6 +21,8 @@ use utoipa::{IntoResponses, Modify, OpenApi};
         (name = "results", description = "Results, corrections and their audit trail"),
         (name = "standings"),
         (name = "rangeln", description = "Scoring without storing"),
+        (name = "embed", description = "For club websites: the table as a page for an iframe, or drawn by a script"),
+        (name = "webhooks", description = "URLs told about every change of a league's results, signed with HMAC-SHA256"),
     )
 )]
 pub struct ApiDoc;
@@ -41,6 +43,30 @@ pub enum ReadErrors {
     /// A query parameter or path segment is malformed.
     #[response(status = 400, content_type = "application/problem+json")]
     BadRequest(Problem),
+    /// The resource does not exist.
+    #[response(status = 404, content_type = "application/problem+json")]
+    NotFound(Problem),
+    /// An internal error; the body quotes the request id.
+    #[response(status = 500, content_type = "application/problem+json")]
+    Internal(Problem),
+    /// The database is unavailable for the moment; see `Retry-After`.
+    #[response(status = 503, content_type = "application/problem+json")]
+    Unavailable(Problem),
+}
+
+/// Errors of a read that needs the write token.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+pub enum TokenReadErrors {
+    /// A query parameter, path segment or header is malformed.
+    #[response(status = 400, content_type = "application/problem+json")]
+    BadRequest(Problem),
+    /// No bearer token, or an unknown one.
+    #[response(status = 401, content_type = "application/problem+json")]
+    Unauthorized(Problem),
+    /// The token has been revoked.
+    #[response(status = 403, content_type = "application/problem+json")]
+    Forbidden(Problem),
     /// The resource does not exist.
     #[response(status = 404, content_type = "application/problem+json")]
     NotFound(Problem),

@@ -1,5 +1,6 @@
 //! The HTTP API: one route registration for the server, the tests and the document.
 
+mod conditional;
 pub mod docs;
 pub mod extract;
 mod fallback;
@@ -97,8 +98,17 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(results::update)
             .service(results::remove)
             .service(results::history)
-            .service(standings::standings),
+            .service(standings::standings)
+            .service(standings::standings_csv)
+            .service(feeds::results_atom)
+            .service(webhooks::create)
+            .service(webhooks::list)
+            .service(webhooks::get)
+            .service(webhooks::remove)
+            .service(webhooks::deliveries),
     );
+    // For club websites, outside the API's prefix; in the document all the same.
+    cfg.service(embed::standings).service(embed::script);
 }
 
 /// The OpenAPI document, as served at `/openapi.json` and committed as `openapi.yaml`.

@@ -1,11 +1,13 @@
 //! Everything that reads or writes the database. Functions take a `DbConn` and run
 //! their own transaction, so one call is one atomic change.
 
+pub mod feed;
 pub mod idempotency;
 pub mod leagues;
 pub mod players;
 pub mod results;
 pub mod tokens;
+pub mod webhooks;
 
 use crate::error::Error;
 use chrono::{DateTime, NaiveDateTime, Utc};

@@ -4,6 +4,7 @@ use crate::db::schema::{players as players_t, result_history, result_players, re
 use crate::error::{Error, Result};
 use crate::model::{Action, HistoryEntry, ResultPage, StoredResult};
 use crate::store::idempotency;
+use crate::store::webhooks::{self, Change};
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use spielstand_core::{GameKind, GameRecord, LeagueResult, Placing};
@@ -149,6 +150,7 @@ pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &Write
         insert_seats(conn, row.id, &prepared.seats)?;
         log(conn, row.id, 1, Action::Recorded, ctx.token_name, None, Some(&prepared.record_json))?;
         let stored = view(row, prepared.record)?;
+        webhooks::enqueue(conn, Change::Recorded(&stored))?;
         if let Some((key, fence)) = ctx.idempotency_key {
             idempotency::settle(conn, key, fence, 201, &serde_json::to_string(&stored)?)?;
         }
@@ -203,7 +205,9 @@ pub fn update(
         diesel::delete(result_players::table.filter(result_players::result_id.eq(id))).execute(conn)?;
         insert_seats(conn, id, &prepared.seats)?;
         log(conn, id, revision, Action::Corrected, ctx.token_name, Some(&old.record), Some(&prepared.record_json))?;
-        view(row, prepared.record)
+        let stored = view(row, prepared.record)?;
+        webhooks::enqueue(conn, Change::Corrected(&stored))?;
+        Ok(stored)
     })
 }
 
@@ -217,7 +221,8 @@ pub fn delete(conn: &mut DbConn, id: i64, expected: &Precondition, ctx: &WriteCo
         diesel::update(results::table.find(id))
             .set((results::revision.eq(revision), results::deleted_at.eq(Some(now())), results::updated_at.eq(now())))
             .execute(conn)?;
-        log(conn, id, revision, Action::Deleted, ctx.token_name, Some(&old.record), None)
+        log(conn, id, revision, Action::Deleted, ctx.token_name, Some(&old.record), None)?;
+        webhooks::enqueue(conn, Change::Deleted { league_id: old.league_id, result_id: id, revision })
     })
 }
 

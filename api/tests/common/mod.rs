@@ -2,6 +2,9 @@
 
 #![allow(dead_code)]
 
+pub mod process;
+pub mod tiny;
+
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{Method, StatusCode, header::HeaderMap};
@@ -11,8 +14,6 @@ use spielstand_api::db::{self, DatabaseUrl};
 use spielstand_api::store::tokens;
 use spielstand_api::{AppState, app};
 use tempfile::TempDir;
-
-pub mod process;
 
 pub struct Response {
     pub status: StatusCode,

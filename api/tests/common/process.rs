@@ -44,6 +44,22 @@ impl Server {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
     }
+
+    /// POSTs JSON to `path` under `/api/v1` with the token; the status and JSON answer.
+    pub fn post(&self, path: &str, token: &str, body: &Value) -> (u16, Value) {
+        post_with(&agent(), &format!("{}{path}", self.api), token, body)
+    }
+
+    /// GETs `path` under `/api/v1` with the token; it must answer 200 with JSON.
+    pub fn get(&self, path: &str, token: &str) -> Value {
+        let mut res = agent()
+            .get(&format!("{}{path}", self.api))
+            .header("Authorization", &format!("Bearer {token}"))
+            .call()
+            .unwrap();
+        assert_eq!(res.status(), 200, "GET {path}");
+        res.body_mut().read_json().unwrap()
+    }
 }
 
 impl Drop for Server {
@@ -78,23 +94,10 @@ pub fn post_with(agent: &ureq::Agent, url: &str, token: &str, body: &Value) -> (
     (status, res.body_mut().read_json().unwrap_or(Value::Null))
 }
 
-/// POSTs JSON to `base` + `path`.
-pub fn post(base: &str, path: &str, token: &str, body: &Value) -> (u16, Value) {
-    post_with(&agent(), &format!("{base}{path}"), token, body)
-}
-
 /// GETs `url`, which must answer 200 with JSON.
 pub fn get(agent: &ureq::Agent, url: &str) -> Value {
     let mut res = agent.get(url).call().unwrap();
     assert_eq!(res.status(), 200, "GET {url}");
-    res.body_mut().read_json().unwrap()
-}
-
-/// GETs `base` + `path` with the token, which must answer 200 with JSON.
-pub fn get_json(base: &str, path: &str, token: &str) -> Value {
-    let mut res =
-        agent().get(&format!("{base}{path}")).header("Authorization", &format!("Bearer {token}")).call().unwrap();
-    assert_eq!(res.status(), 200, "GET {path}");
     res.body_mut().read_json().unwrap()
 }
 

@@ -1,22 +1,21 @@
 use crate::cache::{CachedStandings, StandingsKey};
 use crate::error::Result;
 use crate::http::AppState;
+use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::ReadErrors;
 use crate::http::extract::Params;
 use crate::model::Standings;
+use crate::render;
 use crate::store::{leagues, results};
-use actix_web::http::header;
+use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use chrono::NaiveDate;
 use serde::Deserialize;
-use sha2::{Digest, Sha256};
 use spielstand_core::{GameKind, StandingsQuery};
 use std::sync::Arc;
 use utoipa::IntoParams;
 
-/// Browsers and proxies may keep a table but must revalidate: a 304 is cheap, and a
-/// new result shows at once.
-const CACHE_CONTROL: &str = "public, no-cache";
+pub const CSV: &str = "text/csv; charset=utf-8; header=present";
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -27,14 +26,79 @@ pub struct StandingsParams {
     as_of: Option<NaiveDate>,
 }
 
+/// The table of (league, game, day) at the league's current revision: from the cache, or
+/// computed once and cached. JSON, CSV and the embedded page are all built from it, so
+/// they show the same table and a new result changes all of them at once.
+pub async fn table(
+    state: &AppState,
+    league_id: i64,
+    game: Option<GameKind>,
+    as_of: Option<NaiveDate>,
+) -> Result<Arc<CachedStandings>> {
+    let query = StandingsQuery { game, as_of };
+    let key = StandingsKey { league_id, game, as_of };
+    let revision = state.db(move |conn| leagues::revision(conn, league_id)).await?;
+    if let Some(table) = state.cache.get(&key, revision) {
+        return Ok(table);
+    }
+    let (league, results) = state.db(move |conn| results::for_standings(conn, league_id)).await?;
+    let rules = league.rules()?;
+    let table = web::block(move || -> Result<Arc<CachedStandings>> {
+        let rows = spielstand_core::rated_standings(&rules, &results, query);
+        let computed = Standings { league_id, league_revision: league.revision, game, as_of, rows };
+        let body = serde_json::to_vec(&computed)?;
+        Ok(Arc::new(CachedStandings {
+            revision: league.revision,
+            etag: conditional::etag(&body),
+            body: body.into(),
+            standings: computed,
+            league_name: league.name,
+        }))
+    })
+    .await??;
+    state.cache.put(key, table.clone());
+    Ok(table)
+}
+
+/// Does the client prefer CSV to JSON? Only when it says so: `*/*` and no `Accept` at
+/// all mean JSON.
+fn prefers_csv(req: &HttpRequest) -> bool {
+    let Some(accept) = req.headers().get(header::ACCEPT).and_then(|v| v.to_str().ok()) else { return false };
+    let (mut csv, mut json) = (0.0f32, 0.0f32);
+    for range in accept.split(',') {
+        let mut parts = range.split(';').map(str::trim);
+        let media = parts.next().unwrap_or("").to_ascii_lowercase();
+        let q = parts
+            .filter_map(|p| p.strip_prefix("q=").or_else(|| p.strip_prefix("Q=")))
+            .find_map(|q| q.parse::<f32>().ok())
+            .unwrap_or(1.0);
+        match media.as_str() {
+            "text/csv" | "text/*" => csv = csv.max(q),
+            "application/json" | "application/*" => json = json.max(q),
+            "*/*" => {
+                csv = csv.max(q);
+                json = json.max(q);
+            }
+            _ => {}
+        }
+    }
+    csv > json
+}
+
+fn csv_response(req: &HttpRequest, table: &CachedStandings) -> HttpResponse {
+    let body = render::csv::standings(&table.standings.rows);
+    conditional::respond(req, &conditional::etag(&body), REVALIDATE, CSV, body.into())
+}
+
 /// The league table, with each player's Weng-Lin rating from the same results. Served
 /// with a strong `ETag`; `If-None-Match` gives 304. Computed once per league revision.
+/// `Accept: text/csv` gives the table as CSV, as `standings.csv` does.
 #[utoipa::path(
     operation_id = "get_standings",
     tag = "standings",
     params(("id" = i64, Path, description = "League id"), StandingsParams),
     responses(
-        (status = 200, body = Standings, headers(("ETag" = String), ("Cache-Control" = String))),
+        (status = 200, description = "The table", content((Standings = "application/json"), (String = "text/csv")), headers(("ETag" = String), ("Cache-Control" = String), ("Vary" = String))),
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
         ReadErrors
     )
@@ -46,36 +110,56 @@ pub async fn standings(
     league_id: web::Path<i64>,
     params: Params<StandingsParams>,
 ) -> Result<HttpResponse> {
-    let league_id = league_id.into_inner();
-    let query = StandingsQuery { game: params.0.game, as_of: params.0.as_of };
-    let key = StandingsKey { league_id, game: query.game, as_of: query.as_of };
-    let revision = state.db(move |conn| leagues::revision(conn, league_id)).await?;
-    let table = match state.cache.get(&key, revision) {
-        Some(table) => table,
-        None => {
-            let (league, results) = state.db(move |conn| results::for_standings(conn, league_id)).await?;
-            let rules = league.rules()?;
-            let table = web::block(move || -> Result<Arc<CachedStandings>> {
-                let rows = spielstand_core::rated_standings(&rules, &results, query);
-                let body = serde_json::to_vec(&Standings {
-                    league_id,
-                    league_revision: league.revision,
-                    game: query.game,
-                    as_of: query.as_of,
-                    rows,
-                })?;
-                let etag = format!("\"{}\"", &hex::encode(Sha256::digest(&body))[..32]);
-                Ok(Arc::new(CachedStandings { revision: league.revision, etag, body: body.into() }))
-            })
-            .await??;
-            state.cache.put(key, table.clone());
-            table
-        }
+    let table = table(&state, league_id.into_inner(), params.0.game, params.0.as_of).await?;
+    let mut response = if prefers_csv(&req) {
+        csv_response(&req, &table)
+    } else {
+        conditional::respond(&req, &table.etag, REVALIDATE, "application/json", table.body.clone())
     };
-    let fresh = req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|v| {
-        v.split(',').map(str::trim).any(|tag| tag == "*" || tag.trim_start_matches("W/") == table.etag)
-    });
-    let mut response = if fresh { HttpResponse::NotModified() } else { HttpResponse::Ok() };
-    response.insert_header((header::ETAG, table.etag.as_str())).insert_header((header::CACHE_CONTROL, CACHE_CONTROL));
-    Ok(if fresh { response.finish() } else { response.content_type("application/json").body(table.body.clone()) })
+    response.headers_mut().insert(header::VARY, HeaderValue::from_static("Accept"));
+    Ok(response)
+}
+
+/// The league table as CSV (RFC 4180, UTF-8, a header line with the JSON's field names,
+/// numbers with a decimal point), for spreadsheets. A name that starts with `+` or `-`
+/// gets a leading `'` so that spreadsheets do not run it as a formula. ETag and 304 as
+/// for the JSON.
+#[utoipa::path(
+    operation_id = "get_standings_csv",
+    tag = "standings",
+    params(("id" = i64, Path, description = "League id"), StandingsParams),
+    responses(
+        (status = 200, description = "The table as CSV", content_type = "text/csv", body = String, headers(("ETag" = String), ("Cache-Control" = String))),
+        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        ReadErrors
+    )
+)]
+#[get("/leagues/{id}/standings.csv")]
+pub async fn standings_csv(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    league_id: web::Path<i64>,
+    params: Params<StandingsParams>,
+) -> Result<HttpResponse> {
+    let table = table(&state, league_id.into_inner(), params.0.game, params.0.as_of).await?;
+    Ok(csv_response(&req, &table))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::test::TestRequest;
+
+    #[test]
+    fn csv_only_when_preferred() {
+        let with =
+            |accept: &str| prefers_csv(&TestRequest::default().insert_header(("accept", accept)).to_http_request());
+        assert!(!prefers_csv(&TestRequest::default().to_http_request()));
+        assert!(with("text/csv"));
+        assert!(with("text/csv, application/json;q=0.5"));
+        assert!(!with("application/json, text/csv"));
+        assert!(!with("*/*"));
+        assert!(!with("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"));
+        assert!(!with("application/json;q=0.9, text/csv;q=0.1"));
+    }
 }

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# What the browser test (api/tests/browser.rs) needs: Debian's chromium, and CJK fonts
+# so that names in Chinese, Japanese or Korean show as letters in its screenshots.
+# Installs only what is missing; a second run does nothing.
+set -euo pipefail
+
+missing=()
+command -v chromium > /dev/null 2>&1 || missing+=(chromium)
+dpkg -s fonts-noto-cjk > /dev/null 2>&1 || missing+=(fonts-noto-cjk)
+if [ "${#missing[@]}" -eq 0 ]; then
+  exit 0
+fi
+echo "Installing for the browser test: ${missing[*]}"
+sudo=
+if [ "$(id -u)" -ne 0 ]; then sudo=sudo; fi
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" > /dev/null
+command -v chromium > /dev/null

@@ -1,0 +1,183 @@
+//! Delivers queued webhook events. Every server process runs one worker: it leases due
+//! deliveries from the queue in the database, POSTs each, and records the outcome. A
+//! failed attempt is retried with exponential backoff until the attempts run out.
+//! Delivery is at least once: a receiver dedupes on the event id.
+
+use crate::db::Pool;
+use crate::error::{Error, Result};
+use crate::store::webhooks::{self, Claimed, Outcome};
+use actix_web::web;
+use chrono::TimeDelta;
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+use std::time::Duration;
+
+/// `sha256=<hex of HMAC-SHA256(secret, body)>`, over the exact body bytes.
+pub const SIGNATURE_HEADER: &str = "X-Spielstand-Signature";
+/// The event's id, also in the body: the same in every retry of it.
+pub const EVENT_ID_HEADER: &str = "X-Spielstand-Event-Id";
+/// The delivery's id: what the deliveries listing of the webhook shows.
+pub const DELIVERY_HEADER: &str = "X-Spielstand-Delivery";
+
+/// Long enough to keep a receiver's failure message, short enough for a listing.
+const MAX_ERROR_CHARS: usize = 500;
+
+#[derive(Debug, Clone)]
+pub struct DeliveryConfig {
+    /// How often an idle worker looks for due deliveries.
+    pub poll_interval: Duration,
+    /// The wait after the first failed attempt; it doubles with each further failure.
+    pub retry_base: Duration,
+    /// The longest wait between two attempts.
+    pub retry_cap: Duration,
+    /// Attempts before a delivery is given up as failed.
+    pub max_attempts: u32,
+    /// For one POST, connecting included.
+    pub timeout: Duration,
+    /// Deliveries leased (and sent concurrently) at once.
+    pub batch: i64,
+}
+
+impl Default for DeliveryConfig {
+    /// Ten attempts over about three hours (30 s, 1, 2, 4 ... 32 min, 1 h, 1 h apart): a
+    /// receiver that is down for an evening's maintenance still gets everything.
+    fn default() -> DeliveryConfig {
+        DeliveryConfig {
+            poll_interval: Duration::from_secs(1),
+            retry_base: Duration::from_secs(30),
+            retry_cap: Duration::from_secs(3600),
+            max_attempts: 10,
+            timeout: Duration::from_secs(10),
+            batch: 10,
+        }
+    }
+}
+
+impl DeliveryConfig {
+    /// The wait after failed attempt number `attempt` (1-based): base, 2 x base, 4 x base...
+    pub fn backoff(&self, attempt: u32) -> Duration {
+        let factor = 2u32.saturating_pow(attempt.saturating_sub(1));
+        self.retry_base.saturating_mul(factor).min(self.retry_cap)
+    }
+
+    /// Longer than any attempt can take, so a live worker never loses its lease; once a
+    /// worker has died it bounds how long its deliveries wait.
+    fn lease(&self) -> TimeDelta {
+        TimeDelta::from_std(self.timeout * 2 + Duration::from_secs(5)).unwrap_or(TimeDelta::minutes(1))
+    }
+}
+
+/// The signature header's value for `body`.
+pub fn sign(secret: &str, body: &[u8]) -> String {
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes a key of any length");
+    mac.update(body);
+    format!("sha256={}", hex::encode(mac.finalize().into_bytes()))
+}
+
+/// Works the queue until the process ends. Spawned on the server's runtime.
+pub async fn run(pool: Pool, config: DeliveryConfig) {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .timeout_global(Some(config.timeout))
+        .http_status_as_error(false)
+        // A redirect is the receiver's misconfiguration; following it would POST the
+        // signed body to wherever it points.
+        .max_redirects(0)
+        .user_agent(concat!("spielstand/", env!("CARGO_PKG_VERSION"), " (webhooks)"))
+        .build()
+        .into();
+    loop {
+        let full = match round(&pool, &agent, &config).await {
+            Ok(n) => n as i64 == config.batch,
+            Err(e) => {
+                tracing::warn!(error = %e, "webhook queue: could not lease deliveries");
+                false
+            }
+        };
+        // A full batch means more may be due: go on at once.
+        if !full {
+            actix_web::rt::time::sleep(config.poll_interval).await;
+        }
+    }
+}
+
+/// Leases a batch and sends it, each delivery on its own blocking thread. Returns how
+/// many were leased.
+async fn round(pool: &Pool, agent: &ureq::Agent, config: &DeliveryConfig) -> Result<usize> {
+    let (p, limit, lease) = (pool.clone(), config.batch, config.lease());
+    let claimed = web::block(move || webhooks::claim_due(&mut *p.get()?, limit, lease)).await??;
+    let count = claimed.len();
+    let sending: Vec<_> = claimed
+        .into_iter()
+        .map(|c| {
+            let (pool, agent, config) = (pool.clone(), agent.clone(), config.clone());
+            web::block(move || deliver(&pool, &agent, &config, c))
+        })
+        .collect();
+    for sent in sending {
+        if let Err(e) = sent.await.map_err(Error::from).and_then(|r| r) {
+            tracing::warn!(error = %e, "webhook delivery: could not record the outcome");
+        }
+    }
+    Ok(count)
+}
+
+/// One attempt: POST, then record how it went.
+fn deliver(pool: &Pool, agent: &ureq::Agent, config: &DeliveryConfig, claimed: Claimed) -> Result<()> {
+    let attempt = claimed.attempts as u32 + 1;
+    let answer = agent
+        .post(&claimed.url)
+        .header("Content-Type", "application/json")
+        .header(SIGNATURE_HEADER, &sign(&claimed.secret, claimed.payload.as_bytes()))
+        .header(EVENT_ID_HEADER, &claimed.event_id)
+        .header(DELIVERY_HEADER, &claimed.id.to_string())
+        .send(claimed.payload.as_bytes());
+    let failed = |status: Option<u16>, error: String| {
+        let error: String = error.chars().take(MAX_ERROR_CHARS).collect();
+        if attempt >= config.max_attempts {
+            Outcome::GiveUp { status, error }
+        } else {
+            let wait = TimeDelta::from_std(config.backoff(attempt)).unwrap_or(TimeDelta::hours(1));
+            Outcome::Retry { status, error, at: crate::store::now() + wait }
+        }
+    };
+    let outcome = match answer {
+        Ok(response) if response.status().is_success() => Outcome::Delivered { status: response.status().as_u16() },
+        Ok(response) => {
+            failed(Some(response.status().as_u16()), format!("the receiver answered {}", response.status()))
+        }
+        Err(e) => failed(None, e.to_string()),
+    };
+    match &outcome {
+        Outcome::Delivered { .. } => tracing::info!(delivery = claimed.id, attempt, "webhook delivered"),
+        Outcome::Retry { error, at, .. } => {
+            tracing::warn!(delivery = claimed.id, attempt, %error, retry_at = %at, "webhook delivery failed")
+        }
+        Outcome::GiveUp { error, .. } => {
+            tracing::warn!(delivery = claimed.id, attempt, %error, "webhook delivery failed; giving up")
+        }
+    }
+    if !webhooks::finish(&mut *pool.get()?, &claimed, &outcome)? {
+        tracing::warn!(delivery = claimed.id, "webhook delivery: the lease ran out before the outcome was recorded");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_up_to_the_cap() {
+        let config = DeliveryConfig::default();
+        let waits: Vec<u64> = (1..=10).map(|a| config.backoff(a).as_secs()).collect();
+        assert_eq!(waits, [30, 60, 120, 240, 480, 960, 1920, 3600, 3600, 3600]);
+        assert_eq!(config.backoff(u32::MAX), config.retry_cap);
+    }
+
+    #[test]
+    fn signature_is_hmac_sha256_hex() {
+        // RFC 4231 test case 2.
+        let mac = sign("Jefe", b"what do ya want for nothing?");
+        assert_eq!(mac, "sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+    }
+}

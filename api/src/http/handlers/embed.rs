@@ -1,0 +1,123 @@
+//! For club websites: the table as a page for an iframe, and the script that draws it
+//! into the club's own page instead.
+
+use crate::error::{Error, Result};
+use crate::http::AppState;
+use crate::http::conditional::{self, REVALIDATE};
+use crate::http::docs::ReadErrors;
+use crate::http::extract::Params;
+use crate::render::embed::{self, Page};
+use crate::render::{Lang, Theme};
+use actix_web::http::header::{self, HeaderName, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use chrono::NaiveDate;
+use serde::Deserialize;
+use spielstand_core::GameKind;
+use std::sync::LazyLock;
+use utoipa::IntoParams;
+
+/// The page runs nothing and loads nothing: even a name that slipped through escaping
+/// could not run. `frame-ancestors *` lets any site frame it.
+const PAGE_POLICY: &str =
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors *";
+
+/// The script changes only with a new server version; an hour keeps club pages fast.
+const SCRIPT_CACHE: &str = "public, max-age=3600";
+
+/// Largest `limit`: more rows than any club's league has.
+const MAX_LIMIT: u32 = 1000;
+
+static SCRIPT_ETAG: LazyLock<String> = LazyLock::new(|| conditional::etag(embed::script().as_bytes()));
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct EmbedParams {
+    /// Only this game's results (Mensch and Ghostbuster together if the league says so).
+    game: Option<GameKind>,
+    /// The table as it stood at the end of this day.
+    as_of: Option<NaiveDate>,
+    /// Language of the labels and numbers; German by default.
+    #[param(inline)]
+    lang: Option<Lang>,
+    /// Light (the default) or dark colours.
+    #[param(inline)]
+    theme: Option<Theme>,
+    /// Show only the first rows; the page says how many there are in all.
+    #[param(minimum = 1, maximum = 1000)]
+    limit: Option<u32>,
+}
+
+/// Headers that let any site embed the response, and nothing else.
+fn embeddable(response: &mut HttpResponse) {
+    let headers = response.headers_mut();
+    headers.insert(HeaderName::from_static("x-content-type-options"), HeaderValue::from_static("nosniff"));
+    // Sites that isolate themselves (Cross-Origin-Embedder-Policy) may still load it.
+    headers.insert(HeaderName::from_static("cross-origin-resource-policy"), HeaderValue::from_static("cross-origin"));
+}
+
+/// The league table as a self-contained HTML page for an `<iframe>`: inline CSS, no
+/// scripts, no external resources; responsive down to 320 px; colours as CSS custom
+/// properties (`--spielstand-bg`, `--spielstand-fg`, `--spielstand-accent`, ...). Any site
+/// may frame it. The same table, ETag logic and caching as the JSON.
+#[utoipa::path(
+    operation_id = "embed_standings",
+    tag = "embed",
+    params(("id" = i64, Path, description = "League id"), EmbedParams),
+    responses(
+        (status = 200, description = "The table as an HTML page", content_type = "text/html", body = String, headers(("ETag" = String), ("Cache-Control" = String), ("Content-Security-Policy" = String))),
+        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        ReadErrors
+    )
+)]
+#[get("/embed/leagues/{id}/standings")]
+pub async fn standings(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    league_id: web::Path<i64>,
+    params: Params<EmbedParams>,
+) -> Result<HttpResponse> {
+    let p = params.0;
+    if p.limit.is_some_and(|n| !(1..=MAX_LIMIT).contains(&n)) {
+        return Err(Error::InvalidQuery(format!("limit: must be between 1 and {MAX_LIMIT}")));
+    }
+    let table = super::standings::table(&state, league_id.into_inner(), p.game, p.as_of).await?;
+    let html = embed::page(&Page {
+        league_name: &table.league_name,
+        standings: &table.standings,
+        lang: p.lang.unwrap_or_default(),
+        theme: p.theme.unwrap_or_default(),
+        limit: p.limit.map(|n| n as usize),
+    });
+    let etag = conditional::etag(html.as_bytes());
+    let mut response = conditional::respond(&req, &etag, REVALIDATE, "text/html; charset=utf-8", html.into());
+    embeddable(&mut response);
+    response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(PAGE_POLICY));
+    Ok(response)
+}
+
+/// A small script (no dependencies) that draws a league table into every
+/// `<div data-spielstand-league="ID">` of the page that loads it, reading the JSON from
+/// this server across origins. Optional attributes: `data-spielstand-game`,
+/// `data-spielstand-as-of`, `data-spielstand-lang`, `data-spielstand-theme`,
+/// `data-spielstand-limit`.
+#[utoipa::path(
+    operation_id = "embed_script",
+    tag = "embed",
+    responses(
+        (status = 200, description = "The script", content_type = "text/javascript", body = String, headers(("ETag" = String), ("Cache-Control" = String))),
+        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+    )
+)]
+#[get("/embed/spielstand.js")]
+pub async fn script(req: HttpRequest) -> HttpResponse {
+    let body = embed::script().as_bytes();
+    let mut response = conditional::respond(
+        &req,
+        &SCRIPT_ETAG,
+        SCRIPT_CACHE,
+        "text/javascript; charset=utf-8",
+        web::Bytes::from_static(body),
+    );
+    embeddable(&mut response);
+    response
+}

@@ -1,0 +1,72 @@
+use crate::error::Result;
+use crate::http::AppState;
+use crate::http::conditional::{self, REVALIDATE};
+use crate::http::docs::ReadErrors;
+use crate::http::extract::Params;
+use crate::render::{self, Lang};
+use crate::store::results::{self, ResultFilter};
+use crate::store::{feed, leagues};
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use serde::Deserialize;
+use spielstand_core::GameKind;
+use utoipa::IntoParams;
+
+/// Entries in the feed: more than a season's club nights ever add between two polls.
+const ENTRIES: u32 = 50;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct FeedParams {
+    /// Only results of this game.
+    game: Option<GameKind>,
+    /// Language of titles and summaries; German by default.
+    #[param(inline)]
+    lang: Option<Lang>,
+}
+
+/// The league's latest 50 results as an Atom feed (RFC 4287), latest played first: one
+/// entry per result, its `updated` changing when the result is corrected. Entry ids are
+/// `urn:uuid:` ids that stay the same across restarts. ETag and 304 as for standings.
+#[utoipa::path(
+    operation_id = "results_feed",
+    tag = "results",
+    params(("id" = i64, Path, description = "League id"), FeedParams),
+    responses(
+        (status = 200, description = "An Atom feed", content_type = "application/atom+xml", body = String, headers(("ETag" = String), ("Cache-Control" = String))),
+        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        ReadErrors
+    )
+)]
+#[get("/leagues/{id}/results.atom")]
+pub async fn results_atom(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    league_id: web::Path<i64>,
+    params: Params<FeedParams>,
+) -> Result<HttpResponse> {
+    let league_id = league_id.into_inner();
+    let FeedParams { game, lang } = params.0;
+    let filter = ResultFilter { game, from: None, to: None, page: 1, per_page: ENTRIES };
+    let (league, page, last_change, instance) = state
+        .db(move |conn| {
+            let league = leagues::get(conn, league_id)?;
+            let page = results::list(conn, league_id, filter)?;
+            Ok((league, page, feed::last_change(conn, league_id)?, feed::instance_id(conn)?))
+        })
+        .await?;
+    let info = req.connection_info();
+    let base = format!("{}://{}", info.scheme(), info.host());
+    let self_url = format!("{base}{}", req.uri().path_and_query().map_or(req.path(), |p| p.as_str()));
+    let xml = render::atom::feed(&render::atom::Feed {
+        instance: &instance,
+        self_url: &self_url,
+        base: &base,
+        game,
+        results: &page.items,
+        updated: last_change.map_or(league.updated_at, |t| t.max(league.updated_at)),
+        league: &league,
+        lang: lang.unwrap_or_default(),
+    });
+    let etag = conditional::etag(xml.as_bytes());
+    Ok(conditional::respond(&req, &etag, REVALIDATE, "application/atom+xml; charset=utf-8", xml.into()))
+}

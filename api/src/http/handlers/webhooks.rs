@@ -1,0 +1,130 @@
+//! Webhooks: URLs that hear of every result recorded, corrected or deleted in a league.
+//! All of it needs the write token: a webhook's URL may itself be a secret.
+
+use crate::error::{Error, Result};
+use crate::http::AppState;
+use crate::http::docs::{TokenReadErrors, WriteErrors};
+use crate::http::extract::{JsonBody, Params, Writer};
+use crate::model::{DeliveryPage, DeliveryStatus, NewWebhook, Webhook, WebhookInput};
+use crate::store::webhooks::{self, DeliveryFilter};
+use actix_web::http::header;
+use actix_web::{HttpResponse, delete, get, post, web};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+/// Register a URL that is told about every result recorded, corrected or deleted in the
+/// league: each change is POSTed to it as a `WebhookEvent` (JSON) with
+/// `X-Spielstand-Signature: sha256=<hex HMAC-SHA256 of the body>` under the secret in
+/// this answer (shown only here), `X-Spielstand-Event-Id` and `X-Spielstand-Delivery`.
+/// A delivery that gets no 2xx within 10 s is retried with exponential backoff.
+#[utoipa::path(
+    operation_id = "create_webhook",
+    tag = "webhooks",
+    params(("id" = i64, Path, description = "League id")),
+    request_body = WebhookInput,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, body = NewWebhook, headers(("Location" = String, description = "URL of the new webhook"))),
+        WriteErrors
+    )
+)]
+#[post("/leagues/{id}/webhooks")]
+pub async fn create(
+    state: web::Data<AppState>,
+    writer: Writer,
+    league_id: web::Path<i64>,
+    body: JsonBody<WebhookInput>,
+) -> Result<HttpResponse> {
+    let league_id = league_id.into_inner();
+    let hook = state.write(move |conn| webhooks::create(conn, league_id, &body.0.url, &writer.token_name)).await?;
+    Ok(HttpResponse::Created()
+        .insert_header((header::LOCATION, format!("/api/v1/webhooks/{}", hook.webhook.id)))
+        .json(hook))
+}
+
+/// A league's webhooks (without their secrets).
+#[utoipa::path(
+    operation_id = "list_webhooks",
+    tag = "webhooks",
+    params(("id" = i64, Path, description = "League id")),
+    security(("bearer" = [])),
+    responses((status = 200, body = Vec<Webhook>), TokenReadErrors)
+)]
+#[get("/leagues/{id}/webhooks")]
+pub async fn list(state: web::Data<AppState>, _writer: Writer, league_id: web::Path<i64>) -> Result<HttpResponse> {
+    let league_id = league_id.into_inner();
+    Ok(HttpResponse::Ok().json(state.db(move |conn| webhooks::list(conn, league_id)).await?))
+}
+
+/// One webhook (without its secret).
+#[utoipa::path(
+    operation_id = "get_webhook",
+    tag = "webhooks",
+    params(("id" = i64, Path)),
+    security(("bearer" = [])),
+    responses((status = 200, body = Webhook), TokenReadErrors)
+)]
+#[get("/webhooks/{id}")]
+pub async fn get(state: web::Data<AppState>, _writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    Ok(HttpResponse::Ok().json(state.db(move |conn| webhooks::get(conn, id)).await?))
+}
+
+/// Delete a webhook: nothing more is sent to it, pending deliveries included, and its
+/// deliveries are no longer listed.
+#[utoipa::path(
+    operation_id = "delete_webhook",
+    tag = "webhooks",
+    params(("id" = i64, Path)),
+    security(("bearer" = [])),
+    responses((status = 204, description = "Deleted"), TokenReadErrors)
+)]
+#[delete("/webhooks/{id}")]
+pub async fn remove(state: web::Data<AppState>, _writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    state.write(move |conn| webhooks::delete(conn, id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DeliveryParams {
+    /// Only deliveries in this state.
+    status: Option<DeliveryStatus>,
+    /// Page number, from 1.
+    #[param(minimum = 1, maximum = 4294967295_u64)]
+    page: Option<u32>,
+    /// Deliveries per page, 1 to 500 (default 50).
+    #[param(minimum = 1, maximum = 500)]
+    per_page: Option<u32>,
+}
+
+/// A webhook's deliveries, latest first: what was sent, whether it arrived, how many
+/// attempts it took, when the next one is due and why the last one failed.
+#[utoipa::path(
+    operation_id = "list_deliveries",
+    tag = "webhooks",
+    params(("id" = i64, Path, description = "Webhook id"), DeliveryParams),
+    security(("bearer" = [])),
+    responses((status = 200, body = DeliveryPage), TokenReadErrors)
+)]
+#[get("/webhooks/{id}/deliveries")]
+pub async fn deliveries(
+    state: web::Data<AppState>,
+    _writer: Writer,
+    id: web::Path<i64>,
+    params: Params<DeliveryParams>,
+) -> Result<HttpResponse> {
+    let p = params.0;
+    let page = p.page.unwrap_or(1);
+    if page == 0 {
+        return Err(Error::InvalidQuery("page: pages start at 1".into()));
+    }
+    let per_page = p.per_page.unwrap_or(50);
+    if !(1..=500).contains(&per_page) {
+        return Err(Error::InvalidQuery("per_page: must be between 1 and 500".into()));
+    }
+    let filter = DeliveryFilter { status: p.status, page, per_page };
+    let id = id.into_inner();
+    Ok(HttpResponse::Ok().json(state.db(move |conn| webhooks::deliveries(conn, id, filter)).await?))
+}

@@ -1,0 +1,75 @@
+//! The league table as CSV (RFC 4180), for spreadsheets and scripts: one header line with
+//! the JSON's field names, numbers with a decimal point.
+
+use spielstand_core::RatedStandingRow;
+
+const HEADER: [&str; 10] = [
+    "place",
+    "player",
+    "played",
+    "wins",
+    "points",
+    "average_place",
+    "head_to_head",
+    "rating_display",
+    "rating",
+    "rating_uncertainty",
+];
+
+/// Spreadsheets run a cell that starts with `+` or `-` as a formula (`=` and a leading
+/// `@` cannot start a name); such a name gets a leading `'`, which they show as text.
+fn inert(name: &str) -> String {
+    if name.starts_with(['+', '-']) { format!("'{name}") } else { name.to_owned() }
+}
+
+pub fn standings(rows: &[RatedStandingRow]) -> Vec<u8> {
+    let mut out = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(Vec::new());
+    out.write_record(HEADER).expect("csv to memory");
+    for rated in rows {
+        let (row, skill) = (&rated.row, &rated.skill);
+        out.write_record([
+            row.place.to_string(),
+            inert(&row.player),
+            row.played.to_string(),
+            row.wins.to_string(),
+            row.points.to_string(),
+            row.average_place.to_string(),
+            row.head_to_head.map_or(String::new(), |h| h.to_string()),
+            skill.rating_display.to_string(),
+            skill.rating.to_string(),
+            skill.rating_uncertainty.to_string(),
+        ])
+        .expect("csv to memory");
+    }
+    out.into_inner().expect("csv to memory")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spielstand_core::{Skill, StandingRow};
+
+    #[test]
+    fn quotes_what_needs_quoting_and_defuses_formulas() {
+        let row = |player: &str| RatedStandingRow {
+            row: StandingRow {
+                place: 1,
+                player: player.into(),
+                played: 1,
+                wins: 1,
+                points: 2.5,
+                average_place: 1.0,
+                head_to_head: None,
+            },
+            skill: Skill { rating: 25.0, rating_uncertainty: 8.0, rating_display: 1.0 },
+        };
+        let text = String::from_utf8(standings(&[row("Jürgen \"JJ\""), row("+cmd|' /C calc'!A0")])).unwrap();
+        let lines: Vec<&str> = text.split("\r\n").collect();
+        assert_eq!(
+            lines[0],
+            "place,player,played,wins,points,average_place,head_to_head,rating_display,rating,rating_uncertainty"
+        );
+        assert_eq!(lines[1], "1,\"Jürgen \"\"JJ\"\"\",1,1,2.5,1,,1,25,8");
+        assert!(lines[2].starts_with("1,'+cmd|' /C calc'!A0,"), "{}", lines[2]);
+    }
+}

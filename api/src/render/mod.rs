@@ -1,0 +1,193 @@
+//! Tables and results for club websites: the embeddable page, the script, CSV and Atom.
+//! Pure text in, text out; the handlers in `http` add the HTTP.
+
+pub mod atom;
+pub mod csv;
+pub mod embed;
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use spielstand_core::GameKind;
+use utoipa::ToSchema;
+
+/// Language of the labels. German is the default: the clubs are German.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    #[default]
+    De,
+    En,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    #[default]
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
+/// Every word the page, the script and the feed show. The script gets these as JSON, so
+/// both ways of embedding say the same.
+#[derive(Debug, Serialize)]
+pub struct Labels {
+    pub lang: &'static str,
+    pub standings: &'static str,
+    pub place: &'static str,
+    pub player: &'static str,
+    pub played: &'static str,
+    pub wins: &'static str,
+    pub points: &'static str,
+    pub average_place: &'static str,
+    pub rating: &'static str,
+    pub all_games: &'static str,
+    pub as_of: &'static str,
+    pub empty: &'static str,
+    /// "{shown} of {total} players"
+    pub shown_of: &'static str,
+    pub failed: &'static str,
+    pub results: &'static str,
+    /// "{game}, {date}: won by {players}"
+    pub won_by: &'static str,
+    pub and: &'static str,
+    pub decimal: char,
+}
+
+const DE: Labels = Labels {
+    lang: "de",
+    standings: "Tabelle",
+    place: "Platz",
+    player: "Spieler",
+    played: "Spiele",
+    wins: "Siege",
+    points: "Punkte",
+    average_place: "Ø Platz",
+    rating: "Wertung",
+    all_games: "Alle Spiele",
+    as_of: "Stand",
+    empty: "Noch keine Ergebnisse.",
+    shown_of: "{shown} von {total} Spielern",
+    failed: "Die Tabelle konnte nicht geladen werden.",
+    results: "Ergebnisse",
+    won_by: "{game}, {date}: Sieg für {players}",
+    and: "und",
+    decimal: ',',
+};
+
+const EN: Labels = Labels {
+    lang: "en",
+    standings: "Standings",
+    place: "Place",
+    player: "Player",
+    played: "Played",
+    wins: "Wins",
+    points: "Points",
+    average_place: "Avg place",
+    rating: "Rating",
+    all_games: "All games",
+    as_of: "As of",
+    empty: "No results yet.",
+    shown_of: "{shown} of {total} players",
+    failed: "The table could not be loaded.",
+    results: "Results",
+    won_by: "{game}, {date}: won by {players}",
+    and: "and",
+    decimal: '.',
+};
+
+impl Lang {
+    pub fn labels(self) -> &'static Labels {
+        match self {
+            Lang::De => &DE,
+            Lang::En => &EN,
+        }
+    }
+
+    /// A day as people of this language write it.
+    pub fn date(self, day: NaiveDate) -> String {
+        match self {
+            Lang::De => day.format("%d.%m.%Y").to_string(),
+            Lang::En => day.format("%Y-%m-%d").to_string(),
+        }
+    }
+
+    /// `value` with exactly `decimals` decimals, in this language's notation; never `-0`.
+    pub fn fixed(self, value: f64, decimals: usize) -> String {
+        let shown = format!("{value:.decimals$}");
+        let shown = if shown.trim_start_matches('-').chars().all(|c| c == '0' || c == '.') {
+            shown.trim_start_matches('-').to_owned()
+        } else {
+            shown
+        };
+        shown.replace('.', &self.labels().decimal.to_string())
+    }
+
+    /// Points: whole numbers as such, fractions (shared places) with up to two decimals.
+    pub fn points(self, value: f64) -> String {
+        let fixed = self.fixed(value, 2);
+        let decimal = self.labels().decimal;
+        match fixed.split_once(decimal) {
+            Some((whole, fraction)) if fraction.trim_end_matches('0').is_empty() => whole.to_owned(),
+            Some((whole, fraction)) => format!("{whole}{decimal}{}", fraction.trim_end_matches('0')),
+            None => fixed,
+        }
+    }
+}
+
+/// What the table shows: one game's name, or that it counts all of them.
+pub fn scope(lang: Lang, game: Option<GameKind>) -> &'static str {
+    game.map_or(lang.labels().all_games, GameKind::name)
+}
+
+/// Text for HTML or XML: markup characters become references, so a player named
+/// `<script>` is shown and never run. Characters XML cannot carry at all (U+FFFE,
+/// U+FFFF; names have no control characters) are dropped.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            '\u{FFFE}' | '\u{FFFF}' => {}
+            c if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_neutralises_markup_and_keeps_every_script() {
+        assert_eq!(escape("<script>alert('x')</script>"), "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+        assert_eq!(escape("Jürgen \"Jü\" & Ωμέγα 李小龙"), "Jürgen &quot;Jü&quot; &amp; Ωμέγα 李小龙");
+        assert_eq!(escape("a\u{FFFF}b\u{0}c"), "abc");
+    }
+
+    #[test]
+    fn numbers_are_written_as_each_language_writes_them() {
+        assert_eq!(Lang::De.fixed(1.5, 2), "1,50");
+        assert_eq!(Lang::En.fixed(1.5, 2), "1.50");
+        assert_eq!(Lang::De.fixed(-0.04, 1), "0,0");
+        assert_eq!(Lang::De.fixed(-1.06, 1), "-1,1");
+        assert_eq!(Lang::De.points(16.0), "16");
+        assert_eq!(Lang::De.points(2.5), "2,5");
+        assert_eq!(Lang::En.points(3.333333), "3.33");
+        assert_eq!(Lang::De.date(NaiveDate::from_ymd_opt(2026, 11, 20).unwrap()), "20.11.2026");
+    }
+}

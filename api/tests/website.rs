@@ -1,0 +1,652 @@
+//! For club websites: the embeddable page and script, CSV, the Atom feed, and webhooks
+//! with their delivery queue (a receiver on 127.0.0.1 checks every signature).
+
+#[macro_use]
+mod common;
+
+use actix_web::http::{Method, StatusCode};
+use actix_web::test::TestRequest;
+use common::process::{self, Server};
+use common::tiny::{Answer, Request, Tiny};
+use common::{TestDb, mensch, rangeln};
+use hmac::{Hmac, Mac};
+use serde_json::{Value, json};
+use sha2::Sha256;
+use spielstand_api::db;
+use spielstand_api::delivery::{self, DeliveryConfig};
+use std::time::Duration;
+
+const NAMES: [&str; 4] = ["Jürgen Groß", "Ωμέγα", "李小龙", "<script>alert(1)</script>"];
+
+/// Players with names in several scripts (and one that is markup), a league, and two
+/// results: Jürgen wins the first, 李小龙 the second. Returns the league id.
+macro_rules! seed {
+    ($api:expr) => {{
+        $api.add_players(&NAMES).await;
+        let league = $api
+            .add_league(json!({"name": "Vereinsliga Süd", "rules": {"games": ["rangeln", "mensch-aergere-dich-nicht"]}}))
+            .await;
+        let path = format!("/api/v1/leagues/{league}/results");
+        let r = $api.post(&path, &mensch("2026-11-20", "Jürgen Groß,Ωμέγα,<script>alert(1)</script>=李小龙")).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
+        let r = $api.post(&path, &mensch("2026-11-21", "李小龙,Jürgen Groß,Ωμέγα")).await;
+        assert_eq!(r.status, StatusCode::CREATED);
+        league
+    }};
+}
+
+fn text(body: &[u8]) -> String {
+    String::from_utf8(body.to_vec()).expect("UTF-8")
+}
+
+api_test!(the_embedded_page_is_self_contained_escaped_and_frameable, |api| {
+    let league = seed!(api);
+    let path = format!("/embed/leagues/{league}/standings");
+    let r = api.get(&path).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", text(&r.body));
+    assert_eq!(r.header("content-type"), Some("text/html; charset=utf-8"));
+    assert_eq!(r.header("cache-control"), Some("public, no-cache"));
+    assert_eq!(r.header("cross-origin-resource-policy"), Some("cross-origin"));
+    assert_eq!(r.header("x-content-type-options"), Some("nosniff"));
+    assert!(r.header("x-frame-options").is_none(), "any site may frame it");
+    let policy = r.header("content-security-policy").unwrap();
+    assert!(policy.contains("frame-ancestors *") && policy.contains("default-src 'none'"), "{policy}");
+    let etag = r.header("etag").unwrap().to_owned();
+    assert!(etag.starts_with('"') && etag.ends_with('"'), "strong: {etag}");
+
+    let html = text(&r.body);
+    assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"de\" class=\"light\">"), "{html}");
+    assert!(html.contains("<meta charset=\"utf-8\">") && html.contains("name=\"viewport\""));
+    for absent in ["<script", "<link", "src=", "@import", "url("] {
+        assert!(!html.contains(absent), "no {absent} in a self-contained page");
+    }
+    assert!(html.contains("--spielstand-bg:") && html.contains("@media (max-width: 360px)"));
+    assert!(html.contains("<th scope=\"col\" class=\"place\">Platz</th>") && html.contains(">Ø Platz<"));
+    assert!(html.contains("<span class=\"league\">Vereinsliga Süd</span>"));
+    assert!(html.contains("<bdi>&lt;script&gt;alert(1)&lt;/script&gt;</bdi>"), "markup is shown as text");
+    // The rows in table order: Jürgen 4 points, 李小龙 3, Ωμέγα 2, <script> 1.
+    let order: Vec<usize> = NAMES
+        .iter()
+        .map(|n| html.find(&format!("<bdi>{}</bdi>", n.replace('<', "&lt;").replace('>', "&gt;"))).unwrap())
+        .collect();
+    assert!(order[0] < order[1] && order[2] < order[1] && order[1] < order[3], "{order:?}");
+    assert!(html.contains("<td class=\"avg\">1,50</td>"), "German decimals: {html}");
+
+    // The same caching as the JSON: 304, and a new ETag after a write.
+    let again = api.send(TestRequest::get().uri(&path).insert_header(("if-none-match", etag.clone()))).await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    assert_eq!(again.header("etag"), Some(etag.as_str()));
+    let json = api.get(&format!("/api/v1/leagues/{league}/standings")).await;
+    assert_ne!(json.header("etag"), Some(etag.as_str()), "each representation has its own tag");
+    api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-22", "Ωμέγα,李小龙")).await;
+    let after = api.send(TestRequest::get().uri(&path).insert_header(("if-none-match", etag.clone()))).await;
+    assert_eq!(after.status, StatusCode::OK);
+    assert_ne!(after.header("etag"), Some(etag.as_str()));
+
+    // Options.
+    let en = text(&api.get(&format!("{path}?lang=en&theme=dark&limit=2")).await.body);
+    assert!(en.contains("<html lang=\"en\" class=\"dark\">") && en.contains(">Place</th>"), "{en}");
+    assert_eq!(en.matches("<bdi>").count(), 2);
+    assert!(en.contains("2 of 4 players"));
+    let game = text(&api.get(&format!("{path}?game=mensch-aergere-dich-nicht&as_of=2026-11-20")).await.body);
+    assert!(game.contains("Mensch ärgere Dich nicht · Stand 20.11.2026"), "{game}");
+    assert_eq!(game.matches("<bdi>").count(), 4);
+    for bad in ["lang=fr", "theme=blue", "limit=0", "limit=1001", "limit=x", "as_of=2026-02-30"] {
+        api.get(&format!("{path}?{bad}")).await.problem(400, "invalid-query");
+    }
+    api.get("/embed/leagues/999/standings").await.problem(404, "not-found");
+    let r = api.send(TestRequest::post().uri(&path)).await;
+    r.problem(405, "method-not-allowed");
+    assert_eq!(r.header("allow"), Some("GET"));
+});
+
+api_test!(an_empty_league_says_so, |api| {
+    let league = api.add_league(json!({"name": "Neu", "rules": {"games": ["rangeln"]}})).await;
+    let html = text(&api.get(&format!("/embed/leagues/{league}/standings")).await.body);
+    assert!(html.contains("Noch keine Ergebnisse."), "{html}");
+});
+
+api_test!(the_script_is_served_for_any_site, |api| {
+    let r = api.get("/embed/spielstand.js").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.header("content-type"), Some("text/javascript; charset=utf-8"));
+    assert_eq!(r.header("cross-origin-resource-policy"), Some("cross-origin"));
+    let script = text(&r.body);
+    assert!(script.contains("data-spielstand-league") && script.contains("\"Ø Platz\""));
+    assert!(script.contains("\"mensch-aergere-dich-nicht\":\"Mensch ärgere Dich nicht\""));
+    assert!(!script.contains("innerHTML"), "names are inserted as text only");
+    let etag = r.header("etag").unwrap().to_owned();
+    let again = api.send(TestRequest::get().uri("/embed/spielstand.js").insert_header(("if-none-match", etag))).await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    // The JSON it reads is readable from any origin.
+    let cors =
+        api.send(TestRequest::get().uri("/api/v1/leagues").insert_header(("origin", "https://tsv-beispiel.de"))).await;
+    assert_eq!(cors.header("access-control-allow-origin"), Some("https://tsv-beispiel.de"));
+});
+
+api_test!(csv_by_its_own_url_and_by_accept, |api| {
+    let league = seed!(api);
+    let csv = api.get(&format!("/api/v1/leagues/{league}/standings.csv")).await;
+    assert_eq!(csv.status, StatusCode::OK);
+    assert_eq!(csv.header("content-type"), Some("text/csv; charset=utf-8; header=present"));
+    assert_eq!(csv.header("cache-control"), Some("public, no-cache"));
+    let body = text(&csv.body);
+    let lines: Vec<&str> = body.split("\r\n").collect();
+    assert_eq!(
+        lines[0],
+        "place,player,played,wins,points,average_place,head_to_head,rating_display,rating,rating_uncertainty"
+    );
+    assert_eq!(lines.len(), 6, "header, four rows, and the final line break: {body:?}");
+    let players: Vec<&str> = lines[1..5].iter().map(|l| l.split(',').nth(1).unwrap()).collect();
+    let json = api.get(&format!("/api/v1/leagues/{league}/standings")).await;
+    let expected: Vec<String> =
+        json.json()["rows"].as_array().unwrap().iter().map(|r| r["player"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(players, expected);
+
+    let negotiated = api
+        .send(
+            TestRequest::get()
+                .uri(&format!("/api/v1/leagues/{league}/standings"))
+                .insert_header(("accept", "text/csv")),
+        )
+        .await;
+    assert_eq!(negotiated.body, csv.body);
+    assert_eq!(negotiated.header("content-type"), csv.header("content-type"));
+    assert_eq!(negotiated.header("etag"), csv.header("etag"));
+    for r in [&negotiated, &json] {
+        assert!(r.header("vary").unwrap().split(',').any(|v| v.trim() == "Accept"), "{:?}", r.header("vary"));
+    }
+    assert_ne!(json.header("etag"), csv.header("etag"));
+    let browser = api
+        .send(
+            TestRequest::get()
+                .uri(&format!("/api/v1/leagues/{league}/standings"))
+                .insert_header(("accept", "text/html,application/xhtml+xml,*/*;q=0.8")),
+        )
+        .await;
+    assert_eq!(browser.header("content-type"), Some("application/json"));
+    let etag = csv.header("etag").unwrap().to_owned();
+    let cached = api
+        .send(
+            TestRequest::get()
+                .uri(&format!("/api/v1/leagues/{league}/standings.csv"))
+                .insert_header(("if-none-match", etag)),
+        )
+        .await;
+    assert_eq!(cached.status, StatusCode::NOT_MODIFIED);
+    api.get("/api/v1/leagues/77/standings.csv").await.problem(404, "not-found");
+});
+
+fn feed(body: &[u8]) -> roxmltree::Document<'_> {
+    roxmltree::Document::parse(std::str::from_utf8(body).unwrap()).expect("well-formed XML")
+}
+
+const ATOM: &str = "http://www.w3.org/2005/Atom";
+
+fn child<'a>(node: roxmltree::Node<'a, 'a>, name: &str) -> Option<roxmltree::Node<'a, 'a>> {
+    node.children().find(|c| c.has_tag_name((ATOM, name)))
+}
+
+fn child_text<'a>(node: roxmltree::Node<'a, 'a>, name: &str) -> &'a str {
+    child(node, name).and_then(|c| c.text()).unwrap_or_else(|| panic!("<{name}> with text"))
+}
+
+api_test!(the_atom_feed_has_every_required_element_and_follows_changes, |api| {
+    let league = seed!(api);
+    let path = format!("/api/v1/leagues/{league}/results.atom");
+    let r = api.get(&path).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.header("content-type"), Some("application/atom+xml; charset=utf-8"));
+    let doc = feed(&r.body);
+    let root = doc.root_element();
+    assert!(root.has_tag_name((ATOM, "feed")));
+    // RFC 4287 4.1.1: id, title, updated; author (here on the feed); a self link.
+    assert!(child_text(root, "id").starts_with("urn:uuid:"));
+    assert_eq!(child_text(root, "title"), "Vereinsliga Süd: Ergebnisse");
+    chrono::DateTime::parse_from_rfc3339(child_text(root, "updated")).unwrap();
+    assert!(child(root, "author").and_then(|a| child(a, "name")).is_some());
+    let links: Vec<_> = root.children().filter(|c| c.has_tag_name((ATOM, "link"))).collect();
+    assert!(links.iter().any(|l| l.attribute("rel") == Some("self") && l.attribute("href").unwrap().ends_with(&path)));
+    let entries: Vec<_> = root.children().filter(|c| c.has_tag_name((ATOM, "entry"))).collect();
+    assert_eq!(entries.len(), 2);
+    let mut ids = Vec::new();
+    for entry in &entries {
+        let id = child_text(*entry, "id");
+        assert!(id.starts_with("urn:uuid:") && uuid::Uuid::parse_str(&id[9..]).is_ok(), "{id}");
+        ids.push(id.to_owned());
+        chrono::DateTime::parse_from_rfc3339(child_text(*entry, "updated")).unwrap();
+        let link = child(*entry, "link").unwrap();
+        assert_eq!(link.attribute("rel"), Some("alternate"));
+        assert!(link.attribute("href").unwrap().starts_with("http://"));
+    }
+    assert_ne!(ids[0], ids[1]);
+    assert_eq!(child_text(entries[0], "title"), "Mensch ärgere Dich nicht, 21.11.2026: Sieg für 李小龙");
+    assert_eq!(
+        child_text(entries[1], "content"),
+        "1. Jürgen Groß · 2. Ωμέγα · 3. <script>alert(1)</script>, 李小龙",
+        "markup in names is text, escaped in the XML"
+    );
+    assert!(text(&r.body).contains("3. &lt;script&gt;alert(1)&lt;/script&gt;"));
+
+    // The same ids on every fetch; a correction updates its entry, a deletion removes it.
+    let second = api.get(&path).await;
+    assert_eq!(second.body, r.body);
+    assert_eq!(second.header("etag"), r.header("etag"));
+    let result_id = link_id(child(entries[0], "link").unwrap());
+    let fix = TestRequest::put()
+        .uri(&format!("/api/v1/results/{result_id}"))
+        .insert_header(("authorization", format!("Bearer {}", api.token)))
+        .insert_header(("if-match", "\"1\""))
+        .set_json(mensch("2026-11-21", "Ωμέγα,Jürgen Groß,李小龙"));
+    assert_eq!(api.send(fix).await.status, StatusCode::OK);
+    let corrected = api.get(&path).await;
+    let doc = feed(&corrected.body);
+    let first = doc.root_element().children().find(|c| c.has_tag_name((ATOM, "entry"))).unwrap();
+    assert_eq!(child_text(first, "id"), ids[0]);
+    assert_eq!(child_text(first, "title"), "Mensch ärgere Dich nicht, 21.11.2026: Sieg für Ωμέγα");
+    let removed = TestRequest::delete()
+        .uri(&format!("/api/v1/results/{result_id}"))
+        .insert_header(("authorization", format!("Bearer {}", api.token)))
+        .insert_header(("if-match", "*"));
+    assert_eq!(api.send(removed).await.status, StatusCode::NO_CONTENT);
+    let after = api.get(&path).await;
+    let doc = feed(&after.body);
+    assert_eq!(doc.root_element().children().filter(|c| c.has_tag_name((ATOM, "entry"))).count(), 1);
+    assert!(child_text(doc.root_element(), "updated") >= child_text(feed(&corrected.body).root_element(), "updated"));
+
+    let en = api.get(&format!("{path}?lang=en&game=rangeln")).await;
+    assert!(child_text(feed(&en.body).root_element(), "title").starts_with("Vereinsliga Süd: Results (Rangeln)"));
+    api.get("/api/v1/leagues/999/results.atom").await.problem(404, "not-found");
+});
+
+fn link_id(link: roxmltree::Node) -> i64 {
+    link.attribute("href").unwrap().rsplit('/').next().unwrap().parse().unwrap()
+}
+
+api_test!(webhooks_are_registered_listed_and_deleted_with_the_token, |api| {
+    let league = api.add_league(json!({"name": "L", "rules": {"games": ["rangeln"]}})).await;
+    let path = format!("/api/v1/leagues/{league}/webhooks");
+    let body = json!({"url": "http://127.0.0.1:9/hook"});
+    api.send(TestRequest::post().uri(&path).set_json(&body)).await.problem(401, "unauthorized");
+    api.send(TestRequest::get().uri(&path)).await.problem(401, "unauthorized");
+    let r = api.post(&path, &body).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", text(&r.body));
+    let created = r.json();
+    let id = created["id"].as_i64().unwrap();
+    assert_eq!(r.header("location"), Some(format!("/api/v1/webhooks/{id}").as_str()));
+    let secret = created["secret"].as_str().unwrap();
+    assert!(secret.len() == 64 && secret.chars().all(|c| c.is_ascii_hexdigit()), "{secret}");
+    assert_eq!(created["token_name"], "test-club");
+
+    let listed = api.write(Method::GET, &path, &json!({})).await.json();
+    assert_eq!(listed.as_array().unwrap().len(), 1);
+    assert!(listed[0].get("secret").is_none(), "the secret is shown once");
+    let one = api.write(Method::GET, &format!("/api/v1/webhooks/{id}"), &json!({})).await.json();
+    assert_eq!(one["url"], "http://127.0.0.1:9/hook");
+    assert!(one.get("secret").is_none());
+
+    for (url, why) in [
+        ("ftp://example.org/x", "http://"),
+        ("not a url", "not a URL"),
+        ("https://user:pw@example.org/x", "credentials"),
+        ("/relative/path", "http://"),
+    ] {
+        let d = api.post(&path, &json!({ "url": url })).await.problem(422, "invalid-body");
+        assert!(d.starts_with("url: ") && d.contains(why), "{url}: {d}");
+    }
+    api.post("/api/v1/leagues/999/webhooks", &body).await.problem(404, "not-found");
+    api.write(Method::GET, "/api/v1/leagues/999/webhooks", &json!({})).await.problem(404, "not-found");
+
+    let gone = api.write(Method::DELETE, &format!("/api/v1/webhooks/{id}"), &json!({})).await;
+    assert_eq!(gone.status, StatusCode::NO_CONTENT);
+    api.write(Method::DELETE, &format!("/api/v1/webhooks/{id}"), &json!({})).await.problem(404, "not-found");
+    api.write(Method::GET, &format!("/api/v1/webhooks/{id}/deliveries"), &json!({})).await.problem(404, "not-found");
+    for _ in 0..20 {
+        assert_eq!(api.post(&path, &body).await.status, StatusCode::CREATED);
+    }
+    api.post(&path, &body).await.problem(409, "conflict");
+});
+
+api_test!(every_committed_change_and_only_those_queue_a_delivery, |api| {
+    api.add_players(&["Anna", "Ben", "Cleo"]).await;
+    let league =
+        api.add_league(json!({"name": "L", "rules": {"games": ["rangeln", "mensch-aergere-dich-nicht"]}})).await;
+    let other = api.add_league(json!({"name": "M", "rules": {"games": ["rangeln"]}})).await;
+    let hook =
+        api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": "http://127.0.0.1:9/a"})).await.json();
+    let hook_id = hook["id"].as_i64().unwrap();
+    let results = format!("/api/v1/leagues/{league}/results");
+
+    let r = api.post(&results, &mensch("2026-11-20", "Anna,Ben,Cleo")).await.json();
+    let id = r["id"].as_i64().unwrap();
+    // Rejected and foreign writes queue nothing.
+    api.post(&results, &mensch("2026-11-20", "Anna,Nobody")).await.problem(422, "invalid-body");
+    api.post(
+        &format!("/api/v1/leagues/{other}/results"),
+        &rangeln("2026-11-20", &["Anna", "Ben", "Cleo"], &[&[1, 0, -1]]),
+    )
+    .await;
+    let stale = TestRequest::put()
+        .uri(&format!("/api/v1/results/{id}"))
+        .insert_header(("authorization", format!("Bearer {}", api.token)))
+        .insert_header(("if-match", "\"9\""))
+        .set_json(mensch("2026-11-20", "Cleo,Ben,Anna"));
+    api.send(stale).await.problem(412, "precondition-failed");
+    let fix = TestRequest::put()
+        .uri(&format!("/api/v1/results/{id}"))
+        .insert_header(("authorization", format!("Bearer {}", api.token)))
+        .insert_header(("if-match", "\"1\""))
+        .set_json(mensch("2026-11-20", "Cleo,Ben,Anna"));
+    assert_eq!(api.send(fix).await.status, StatusCode::OK);
+    let delete = TestRequest::delete()
+        .uri(&format!("/api/v1/results/{id}"))
+        .insert_header(("authorization", format!("Bearer {}", api.token)))
+        .insert_header(("if-match", "\"2\""));
+    assert_eq!(api.send(delete).await.status, StatusCode::NO_CONTENT);
+
+    let page = api.write(Method::GET, &format!("/api/v1/webhooks/{hook_id}/deliveries"), &json!({})).await.json();
+    assert_eq!(page["total"], 3, "{page}");
+    let items = page["items"].as_array().unwrap();
+    let actions: Vec<&str> = items.iter().map(|d| d["action"].as_str().unwrap()).collect();
+    assert_eq!(actions, ["deleted", "corrected", "recorded"], "latest first");
+    for d in items {
+        assert_eq!(d["status"], "pending");
+        assert_eq!(d["attempts"], 0);
+        assert!(d["next_attempt_at"].is_string());
+        assert_eq!(d["payload"]["id"], d["event_id"]);
+        assert_eq!(d["payload"]["league_id"], league);
+        assert_eq!(d["payload"]["result_id"], id);
+    }
+    assert_eq!(items[2]["payload"]["revision"], 1);
+    assert_eq!(items[2]["payload"]["result"]["placings"][0]["player"], "Anna");
+    assert_eq!(items[1]["payload"]["revision"], 2);
+    assert_eq!(items[1]["payload"]["result"]["placings"][0]["player"], "Cleo");
+    assert_eq!(items[0]["payload"]["revision"], 3);
+    assert_eq!(items[0]["payload"]["result"], Value::Null);
+    let pending =
+        api.write(Method::GET, &format!("/api/v1/webhooks/{hook_id}/deliveries?status=delivered"), &json!({})).await;
+    assert_eq!(pending.json()["total"], 0);
+    let bad = api.write(Method::GET, &format!("/api/v1/webhooks/{hook_id}/deliveries?per_page=0"), &json!({})).await;
+    bad.problem(400, "invalid-query");
+});
+
+/// A delivery worker in this test's process, on its own pool, as `serve` runs it.
+fn worker(api_url: &spielstand_api::db::DatabaseUrl, config: DeliveryConfig) -> actix_web::rt::task::JoinHandle<()> {
+    let pool = db::open(api_url, 2).unwrap();
+    actix_web::rt::spawn(delivery::run(pool, config))
+}
+
+fn quick(retry_base_ms: u64, max_attempts: u32) -> DeliveryConfig {
+    DeliveryConfig {
+        poll_interval: Duration::from_millis(20),
+        retry_base: Duration::from_millis(retry_base_ms),
+        max_attempts,
+        timeout: Duration::from_secs(5),
+        ..DeliveryConfig::default()
+    }
+}
+
+/// Checks what the receiver got: a JSON POST whose signature verifies under `secret`.
+fn verify(request: &Request, secret: &str) -> Value {
+    assert_eq!(request.method, "POST");
+    assert_eq!(request.headers.get("content-type").map(String::as_str), Some("application/json"));
+    let signature = request.headers.get("x-spielstand-signature").expect("a signature");
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).unwrap();
+    mac.update(&request.body);
+    let hex = signature.strip_prefix("sha256=").expect("sha256=<hex>");
+    mac.verify_slice(&hex::decode(hex).unwrap()).expect("the signature verifies with the webhook's secret");
+    let event: Value = serde_json::from_slice(&request.body).unwrap();
+    assert_eq!(request.headers.get("x-spielstand-event-id").map(String::as_str), event["id"].as_str());
+    event
+}
+
+/// Polls the deliveries of `hook` until `done` holds for the newest one.
+async fn wait_for_delivery<S, B>(api: &common::TestApi<S>, hook: i64, done: impl Fn(&Value) -> bool) -> Value
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let page = api.write(Method::GET, &format!("/api/v1/webhooks/{hook}/deliveries"), &json!({})).await.json();
+        if let Some(newest) = page["items"].get(0).filter(|d| done(d)) {
+            return newest.clone();
+        }
+        assert!(std::time::Instant::now() < deadline, "delivery did not get there: {page}");
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+api_test!(events_arrive_signed_with_the_webhooks_secret, |api| {
+    let receiver = Tiny::start(|_, _| Answer::status(204));
+    api.add_players(&["Anna", "Ben"]).await;
+    let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let hook = api
+        .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/hook?club=1")}))
+        .await
+        .json();
+    let secret = hook["secret"].as_str().unwrap().to_owned();
+    let running = worker(&api.url, quick(100, 3));
+    let recorded =
+        api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-20", "Ben,Anna")).await.json();
+
+    let delivered = wait_for_delivery(&api, hook["id"].as_i64().unwrap(), |d| d["status"] == "delivered").await;
+    running.abort();
+    let got = receiver.received();
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0].path, "/hook?club=1");
+    let event = verify(&got[0], &secret);
+    assert_eq!(event["action"], "recorded");
+    assert_eq!(event["result"], recorded, "the result exactly as the API returned it");
+    assert_eq!(got[0].headers.get("x-spielstand-delivery"), Some(&delivered["id"].to_string()));
+    assert_eq!(delivered["attempts"], 1);
+    assert_eq!(delivered["last_status"], 204);
+    assert_eq!(delivered["last_error"], Value::Null);
+    assert_eq!(delivered["next_attempt_at"], Value::Null);
+    assert!(delivered["delivered_at"].is_string());
+    // A wrong secret does not verify.
+    let mut mac = Hmac::<Sha256>::new_from_slice(b"not the secret").unwrap();
+    mac.update(&got[0].body);
+    let header = got[0].headers["x-spielstand-signature"].strip_prefix("sha256=").unwrap().to_owned();
+    assert!(mac.verify_slice(&hex::decode(header).unwrap()).is_err());
+});
+
+api_test!(a_failing_receiver_gets_retries_with_backoff_until_it_answers, |api| {
+    // 500, then 503, then 200.
+    let receiver = Tiny::start(|n, _| match n {
+        0 => Answer::status(500),
+        1 => Answer::status(503),
+        _ => Answer::status(200),
+    });
+    api.add_players(&["Anna", "Ben"]).await;
+    let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let hook = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")})).await.json();
+    let (hook_id, secret) = (hook["id"].as_i64().unwrap(), hook["secret"].as_str().unwrap().to_owned());
+    let base = 300;
+    let running = worker(&api.url, quick(base, 5));
+    api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-20", "Ben,Anna")).await;
+
+    let failed_once = wait_for_delivery(&api, hook_id, |d| d["attempts"] == 1).await;
+    assert_eq!(failed_once["status"], "pending");
+    assert_eq!(failed_once["last_status"], 500);
+    assert_eq!(failed_once["last_error"], "the receiver answered 500 Internal Server Error");
+    assert!(failed_once["next_attempt_at"].as_str().unwrap() > failed_once["last_attempt_at"].as_str().unwrap());
+    let delivered = wait_for_delivery(&api, hook_id, |d| d["status"] == "delivered").await;
+    running.abort();
+    assert_eq!(delivered["attempts"], 3);
+    assert_eq!(delivered["last_status"], 200);
+    let got = receiver.received();
+    assert_eq!(got.len(), 3, "one request per attempt");
+    let ids: Vec<Value> = got.iter().map(|r| verify(r, &secret)["id"].clone()).collect();
+    assert!(ids.iter().all(|id| *id == ids[0]), "every retry carries the same event id");
+    let (first, second) = (got[1].at - got[0].at, got[2].at - got[1].at);
+    assert!(first >= Duration::from_millis(base), "first retry after the base wait: {first:?}");
+    assert!(second >= Duration::from_millis(2 * base), "the wait doubles: {second:?}");
+});
+
+api_test!(a_delivery_is_given_up_after_the_last_attempt, |api| {
+    let receiver = Tiny::start(|_, _| Answer::status(410));
+    api.add_players(&["Anna", "Ben"]).await;
+    let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let hook = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")})).await.json();
+    let running = worker(&api.url, quick(50, 2));
+    api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-20", "Ben,Anna")).await;
+    let failed = wait_for_delivery(&api, hook["id"].as_i64().unwrap(), |d| d["status"] == "failed").await;
+    actix_web::rt::time::sleep(Duration::from_millis(200)).await;
+    running.abort();
+    assert_eq!(failed["attempts"], 2);
+    assert_eq!(failed["last_status"], 410);
+    assert_eq!(failed["next_attempt_at"], Value::Null);
+    assert_eq!(receiver.received().len(), 2, "nothing after the last attempt");
+    let failed_only = api
+        .write(Method::GET, &format!("/api/v1/webhooks/{}/deliveries?status=failed", hook["id"]), &json!({}))
+        .await
+        .json();
+    assert_eq!(failed_only["total"], 1);
+});
+
+api_test!(two_workers_on_one_database_never_send_a_delivery_twice, |api| {
+    // A slow receiver keeps deliveries in flight while the other worker looks for work.
+    let receiver = Tiny::start(|_, _| {
+        std::thread::sleep(Duration::from_millis(30));
+        Answer::status(200)
+    });
+    api.add_players(&["Anna", "Ben"]).await;
+    let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let hook = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")})).await.json();
+    let secret = hook["secret"].as_str().unwrap().to_owned();
+    let config = DeliveryConfig { batch: 3, ..quick(50, 3) };
+    let workers = [worker(&api.url, config.clone()), worker(&api.url, config)];
+    const EVENTS: usize = 24;
+    for day in 0..EVENTS {
+        let order = if day % 2 == 0 { "Anna,Ben" } else { "Ben,Anna" };
+        api.post(&format!("/api/v1/leagues/{league}/results"), &mensch(&format!("2026-10-{:02}", day + 1), order))
+            .await;
+    }
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let page = api
+            .write(Method::GET, &format!("/api/v1/webhooks/{}/deliveries?status=delivered", hook["id"]), &json!({}))
+            .await
+            .json();
+        if page["total"] == EVENTS {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "{page}");
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    }
+    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+    for w in workers {
+        w.abort();
+    }
+    let got = receiver.received();
+    let mut ids: Vec<String> = got.iter().map(|r| verify(r, &secret)["id"].as_str().unwrap().to_owned()).collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), EVENTS);
+    assert_eq!(got.len(), EVENTS, "every event exactly once");
+});
+
+/// A server killed (SIGKILL) with a delivery still owed sends it after its restart:
+/// the queue is in the database.
+fn deliveries_survive_a_restart(db: TestDb) {
+    // The receiver's port is known but nobody listens yet: attempts fail until it does.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    drop(listener);
+    let env = |retry_ms: u64| {
+        vec![
+            ("SPIELSTAND_WEBHOOK_POLL_MS", "50".to_owned()),
+            ("SPIELSTAND_WEBHOOK_RETRY_BASE_MS", retry_ms.to_string()),
+            ("SPIELSTAND_WEBHOOK_TIMEOUT_MS", "2000".to_owned()),
+        ]
+    };
+    let token = process::token(&db);
+    // The retry comes 3 s after the first attempt: after the restart below.
+    let server = Server::start(&db, &env(3_000));
+    for name in ["Anna", "Ben"] {
+        assert_eq!(server.post("/players", &token, &json!({ "name": name })).0, 201);
+    }
+    let (_, league) =
+        server.post("/leagues", &token, &json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}}));
+    let league = league["id"].as_i64().unwrap();
+    let (_, hook) = server.post(
+        &format!("/leagues/{league}/webhooks"),
+        &token,
+        &json!({"url": format!("http://127.0.0.1:{port}/after-restart")}),
+    );
+    let (hook_id, secret) = (hook["id"].as_i64().unwrap(), hook["secret"].as_str().unwrap().to_owned());
+    let (status, _) = server.post(&format!("/leagues/{league}/results"), &token, &mensch("2026-11-20", "Ben,Anna"));
+    assert_eq!(status, 201);
+    // The first attempt fails (connection refused); the server dies before the retry.
+    let deliveries = format!("/webhooks/{hook_id}/deliveries");
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while server.get(&deliveries, &token)["items"][0]["attempts"] != 1 {
+        assert!(std::time::Instant::now() < deadline, "no first attempt");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let owed = server.get(&deliveries, &token)["items"][0].clone();
+    assert_eq!(owed["status"], "pending");
+    assert!(owed["last_error"].as_str().unwrap().to_lowercase().contains("refused"), "{owed}");
+    server.kill();
+
+    let receiver = Tiny::on(std::net::TcpListener::bind(("127.0.0.1", port)).unwrap(), |_, _| Answer::status(200));
+    let server = Server::start(&db, &env(3_000));
+    let got = receiver.wait_for(1, Duration::from_secs(30));
+    let event = verify(&got[0], &secret);
+    assert_eq!(got[0].path, "/after-restart");
+    assert_eq!(event["id"], owed["event_id"]);
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let now = server.get(&deliveries, &token)["items"][0].clone();
+        if now["status"] == "delivered" {
+            assert_eq!(now["attempts"], 2);
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "{now}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(receiver.received().len(), 1);
+}
+
+#[test]
+fn deliveries_survive_a_restart_on_sqlite() {
+    deliveries_survive_a_restart(TestDb::sqlite());
+}
+
+#[test]
+fn deliveries_survive_a_restart_on_postgres() {
+    if let Some(db) = TestDb::postgres() {
+        deliveries_survive_a_restart(db);
+    }
+}
+
+/// The contract run starts the server this way, and lets schemathesis register made-up
+/// URLs: nothing may be sent to them.
+#[test]
+fn a_server_told_not_to_deliver_sends_nothing() {
+    let db = TestDb::sqlite();
+    let token = process::token(&db);
+    let receiver = Tiny::start(|_, _| Answer::status(200));
+    let server = Server::start(
+        &db,
+        &[("SPIELSTAND_NO_WEBHOOK_DELIVERY", "true".to_owned()), ("SPIELSTAND_WEBHOOK_POLL_MS", "20".to_owned())],
+    );
+    for name in ["Anna", "Ben"] {
+        server.post("/players", &token, &json!({ "name": name }));
+    }
+    let (_, league) =
+        server.post("/leagues", &token, &json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}}));
+    let league = league["id"].as_i64().unwrap();
+    let (_, hook) = server.post(&format!("/leagues/{league}/webhooks"), &token, &json!({"url": receiver.url("/")}));
+    assert_eq!(server.post(&format!("/leagues/{league}/results"), &token, &mensch("2026-11-20", "Ben,Anna")).0, 201);
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(receiver.received().is_empty());
+    let queued = server.get(&format!("/webhooks/{}/deliveries", hook["id"]), &token);
+    assert_eq!(queued["items"][0]["status"], "pending", "queued for a process that delivers");
+}
