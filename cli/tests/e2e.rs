@@ -692,7 +692,7 @@ fn login_saves_server_and_token_with_mode_0600() {
 
     let run = cli.run(&["login", "--server", &format!("{}/", server.url), "--token", &server.token]);
     assert_eq!(run.code, 0, "{run:?}");
-    assert!(run.stderr.contains("token accepted"), "{run:?}");
+    assert!(run.stderr.contains("token \"cli-tests\" accepted"), "{run:?}");
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
