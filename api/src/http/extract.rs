@@ -109,6 +109,22 @@ impl<T: DeserializeOwned> FromRequest for Params<T> {
     }
 }
 
+/// Most items on one page of a listing.
+pub const MAX_PER_PAGE: u32 = 500;
+
+/// A listing's page (from 1, default 1) and page size (1 to [`MAX_PER_PAGE`], default 50).
+pub fn paging(page: Option<u32>, per_page: Option<u32>) -> Result<(u32, u32), Error> {
+    let page = page.unwrap_or(1);
+    if page == 0 {
+        return Err(Error::InvalidQuery("page: pages start at 1".into()));
+    }
+    let per_page = per_page.unwrap_or(50);
+    if !(1..=MAX_PER_PAGE).contains(&per_page) {
+        return Err(Error::InvalidQuery(format!("per_page: must be between 1 and {MAX_PER_PAGE}")));
+    }
+    Ok((page, per_page))
+}
+
 /// The caller holds a valid write token; carries the token's name for the audit trail.
 pub struct Writer {
     pub token_name: String,

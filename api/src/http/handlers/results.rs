@@ -1,7 +1,7 @@
 use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::http::docs::{PreconditionErrors, ReadErrors, WriteErrors};
-use crate::http::extract::{JsonBody, Params, Writer, if_match};
+use crate::http::extract::{JsonBody, Params, Writer, if_match, paging};
 use crate::model::{HistoryEntry, ResultPage, StoredResult};
 use crate::store::idempotency::{self, Claim};
 use crate::store::results::{self, ResultFilter, WriteContext};
@@ -165,14 +165,7 @@ pub async fn list(
     params: Params<ListParams>,
 ) -> Result<HttpResponse> {
     let p = params.0;
-    let page = p.page.unwrap_or(1);
-    if page == 0 {
-        return Err(Error::InvalidQuery("page: pages start at 1".into()));
-    }
-    let per_page = p.per_page.unwrap_or(50);
-    if !(1..=500).contains(&per_page) {
-        return Err(Error::InvalidQuery("per_page: must be between 1 and 500".into()));
-    }
+    let (page, per_page) = paging(p.page, p.per_page)?;
     let filter = ResultFilter { game: p.game, from: p.from, to: p.to, page, per_page };
     let league_id = league_id.into_inner();
     Ok(HttpResponse::Ok().json(state.db(move |conn| results::list(conn, league_id, filter)).await?))

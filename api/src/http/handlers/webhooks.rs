@@ -1,10 +1,10 @@
 //! Webhooks: URLs that hear of every result recorded, corrected or deleted in a league.
 //! All of it needs the write token: a webhook's URL may itself be a secret.
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::http::AppState;
 use crate::http::docs::{TokenReadErrors, WriteErrors};
-use crate::http::extract::{JsonBody, Params, Writer};
+use crate::http::extract::{JsonBody, Params, Writer, paging};
 use crate::model::{DeliveryPage, DeliveryStatus, NewWebhook, Webhook, WebhookInput};
 use crate::store::webhooks::{self, DeliveryFilter};
 use actix_web::http::header;
@@ -116,14 +116,7 @@ pub async fn deliveries(
     params: Params<DeliveryParams>,
 ) -> Result<HttpResponse> {
     let p = params.0;
-    let page = p.page.unwrap_or(1);
-    if page == 0 {
-        return Err(Error::InvalidQuery("page: pages start at 1".into()));
-    }
-    let per_page = p.per_page.unwrap_or(50);
-    if !(1..=500).contains(&per_page) {
-        return Err(Error::InvalidQuery("per_page: must be between 1 and 500".into()));
-    }
+    let (page, per_page) = paging(p.page, p.per_page)?;
     let filter = DeliveryFilter { status: p.status, page, per_page };
     let id = id.into_inner();
     Ok(HttpResponse::Ok().json(state.db(move |conn| webhooks::deliveries(conn, id, filter)).await?))
