@@ -421,11 +421,8 @@ api_test!(a_concurrent_duplicate_gets_409, |api| {
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
     let path = format!("/api/v1/leagues/{league}/results");
     let body = mensch("2026-11-20", "Anna,Ben");
-    let fingerprint = {
-        use sha2::{Digest, Sha256};
-        let record: spielstand_core::GameRecord = serde_json::from_value(body.clone()).unwrap();
-        hex::encode(Sha256::digest(format!("{league}\n{}", serde_json::to_string(&record).unwrap())))
-    };
+    let record: spielstand_core::GameRecord = serde_json::from_value(body.clone()).unwrap();
+    let fingerprint = idempotency::fingerprint(league, &record).unwrap();
     let pool = spielstand_api::db::open(&api.url, 1).unwrap();
     assert!(matches!(
         idempotency::claim(&mut pool.get().unwrap(), "busy", &fingerprint).unwrap(),
@@ -450,10 +447,7 @@ api_test!(an_abandoned_claim_is_taken_over_and_its_owner_can_no_longer_settle, |
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
     let body = mensch("2026-11-20", "Anna,Ben");
     let record: spielstand_core::GameRecord = serde_json::from_value(body.clone()).unwrap();
-    let fingerprint = {
-        use sha2::{Digest, Sha256};
-        hex::encode(Sha256::digest(format!("{league}\n{}", serde_json::to_string(&record).unwrap())))
-    };
+    let fingerprint = idempotency::fingerprint(league, &record).unwrap();
     let pool = spielstand_api::db::open(&api.url, 1).unwrap();
     let mut conn = pool.get().unwrap();
     let idempotency::Claim::Fresh(fence) = idempotency::claim(&mut conn, "died", &fingerprint).unwrap() else {

@@ -7,11 +7,19 @@ use crate::db::schema::idempotency_keys as keys;
 use crate::error::{Error, Result};
 use chrono::{NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
+use sha2::{Digest, Sha256};
 
 /// A claim older than this whose request never finished (its process died) may be taken
 /// over. Safe even if the first request is merely slow: it can only settle the claim it
 /// made (see [`settle`]), so at most one of the two stores a result.
 const ABANDONED_AFTER: TimeDelta = TimeDelta::seconds(5);
+
+/// What a key is bound to: the league and the record, as the server understood them (so
+/// whitespace or key order in the body does not matter).
+pub fn fingerprint(league_id: i64, record: &spielstand_core::GameRecord) -> Result<String> {
+    let canonical = serde_json::to_string(record)?;
+    Ok(hex::encode(Sha256::digest(format!("{league_id}\n{canonical}"))))
+}
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum Claim {

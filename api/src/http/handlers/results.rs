@@ -9,7 +9,6 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use chrono::NaiveDate;
 use serde::Deserialize;
-use sha2::{Digest, Sha256};
 use spielstand_core::{GameKind, GameRecord};
 use utoipa::IntoParams;
 
@@ -68,48 +67,31 @@ pub async fn create(
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
     let record = body.0;
-    let key = idempotency_key(&req)?;
-    let Some(key) = key else {
-        let stored = state
-            .write(move |conn| {
-                results::create(
-                    conn,
-                    league_id,
-                    record,
-                    &WriteContext { token_name: &writer.token_name, idempotency_key: None },
-                )
-            })
-            .await?;
-        return Ok(created(stored));
+    // Records the result, settling the claimed key with it in the same transaction.
+    let store = |record, claim: Option<(String, chrono::NaiveDateTime)>| {
+        state.write(move |conn| {
+            let idempotency_key = claim.as_ref().map(|(key, fence)| (key.as_str(), *fence));
+            results::create(conn, league_id, record, &WriteContext { token_name: &writer.token_name, idempotency_key })
+        })
     };
-    let fingerprint = hex::encode(Sha256::digest(format!("{league_id}\n{}", serde_json::to_string(&record)?)));
+    let Some(key) = idempotency_key(&req)? else {
+        return Ok(created(store(record, None).await?));
+    };
+    let fingerprint = idempotency::fingerprint(league_id, &record)?;
     let claimed = {
         let key = key.clone();
         state.write(move |conn| idempotency::claim(conn, &key, &fingerprint)).await?
     };
     match claimed {
-        Claim::Fresh(fence) => {
-            let k = key.clone();
-            let outcome = state
-                .write(move |conn| {
-                    results::create(
-                        conn,
-                        league_id,
-                        record,
-                        &WriteContext { token_name: &writer.token_name, idempotency_key: Some((&k, fence)) },
-                    )
-                })
-                .await;
-            match outcome {
-                Ok(stored) => Ok(created(stored)),
-                Err(e) => {
-                    if let Err(release) = state.write(move |conn| idempotency::release(conn, &key, fence)).await {
-                        tracing::warn!(error = %release, "could not release an idempotency key");
-                    }
-                    Err(e)
+        Claim::Fresh(fence) => match store(record, Some((key.clone(), fence))).await {
+            Ok(stored) => Ok(created(stored)),
+            Err(e) => {
+                if let Err(release) = state.write(move |conn| idempotency::release(conn, &key, fence)).await {
+                    tracing::warn!(error = %release, "could not release an idempotency key");
                 }
+                Err(e)
             }
-        }
+        },
         Claim::Replay { status, body } => {
             let mut replay = HttpResponse::build(
                 actix_web::http::StatusCode::from_u16(status).unwrap_or(actix_web::http::StatusCode::CREATED),
