@@ -16,8 +16,8 @@ pub mod record;
 pub use catalogue::{GameInfo, GameKind, UnknownGame};
 pub use error::Error;
 pub use league::{
-    LeagueResult, LeagueRules, LeagueTable, PointsScheme, RatedStandingRow, Season, StandingRow, StandingsQuery,
-    TieBreaker, rated_standings, standings,
+    LeagueResult, LeagueRules, LeagueState, LeagueTable, PointsScheme, RatedStandingRow, ResultEntry, Season,
+    StandingRow, StandingsQuery, TieBreaker, rated_standings, standings,
 };
 pub use places::competition_places;
 pub use rating::{Ratings, Skill, SkillAfterGame};

@@ -6,8 +6,8 @@ use proptest::sample::subsequence;
 use spielstand_core::finishing::{FinishingOrder, MenschResult};
 use spielstand_core::rangeln::{Board, Cell, RoundInput, score_round};
 use spielstand_core::{
-    GameKind, GameRecord, LeagueResult, LeagueRules, LeagueTable, Outcome, Placing, PointsScheme, SeatedPlayer,
-    StandingsQuery, competition_places, standings,
+    GameKind, GameRecord, LeagueResult, LeagueRules, LeagueState, LeagueTable, Outcome, Placing, PointsScheme,
+    ResultEntry, SeatedPlayer, StandingsQuery, TieBreaker, competition_places, standings,
 };
 
 const NAMES: [&str; 8] = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Greta", "Hanna"];
@@ -171,5 +171,156 @@ proptest! {
         with_mistake.insert(k, wrong);
         with_mistake.remove(k);
         prop_assert_eq!(skills(&with_mistake), right);
+    }
+}
+
+/// One change to a league, as the API makes them.
+#[derive(Debug, Clone)]
+enum Change {
+    /// A new result: (game, day, places); players are taken in seat order from `seats`.
+    Record {
+        game: GameKind,
+        day: u32,
+        places: Vec<u32>,
+        seats: Vec<usize>,
+    },
+    /// A stored result (the `pick`-th live one) corrected to another game, day or places.
+    Correct {
+        pick: prop::sample::Index,
+        game: GameKind,
+        day: u32,
+        places: Vec<u32>,
+    },
+    Delete {
+        pick: prop::sample::Index,
+    },
+    /// A player (by id) renamed.
+    Rename {
+        player: usize,
+    },
+    /// The league's rules changed: another season start.
+    Season {
+        from: Option<u32>,
+    },
+}
+
+fn change() -> impl Strategy<Value = Change> {
+    let game = prop::sample::select(GameKind::ALL.to_vec());
+    prop_oneof![
+        6 => (game.clone(), 1u32..=28, places(), Just((0..NAMES.len()).collect::<Vec<_>>()).prop_shuffle())
+            .prop_map(|(game, day, places, seats)| Change::Record { game, day, places, seats }),
+        2 => (any::<prop::sample::Index>(), game, 1u32..=28, places())
+            .prop_map(|(pick, game, day, places)| Change::Correct { pick, game, day, places }),
+        2 => any::<prop::sample::Index>().prop_map(|pick| Change::Delete { pick }),
+        1 => (0..NAMES.len()).prop_map(|player| Change::Rename { player }),
+        1 => prop::option::of(1u32..=10).prop_map(|from| Change::Season { from }),
+    ]
+}
+
+fn feb(day: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 2, day).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 192, ..ProptestConfig::default() })]
+
+    /// The incremental league state serves, after every change, exactly the tables and
+    /// ratings (the same floats) that a computation from scratch gives: the whole league
+    /// and each game, today and as of random days.
+    #[test]
+    fn incremental_tables_equal_tables_from_scratch(
+        changes in prop::collection::vec(change(), 1..60),
+        every in 1usize..=6,
+        ghostbuster_with_mensch in any::<bool>(),
+        table in prop::option::of(subsequence(vec![10u32, 6, 4, 2, 1, 0], 1..=6)),
+        breakers in Just(TieBreaker::DEFAULT.to_vec()).prop_shuffle(),
+        days in prop::collection::vec(1u32..=28, 3),
+    ) {
+        let mut rules = LeagueRules::new(vec![GameKind::MenschAergereDichNicht, GameKind::Ghostbuster, GameKind::LaufRauf, GameKind::HaseUndIgel]);
+        rules.ghostbuster_with_mensch = ghostbuster_with_mensch;
+        rules.tie_breakers = breakers;
+        if let Some(mut table) = table {
+            table.sort_unstable_by(|a, b| b.cmp(a));
+            rules.points = PointsScheme::Table { table };
+        }
+        let mut names: Vec<String> = NAMES.iter().map(|n| n.to_string()).collect();
+        let mut state = LeagueState::with_checkpoints_every(rules.clone(), every);
+        for (id, name) in names.iter().enumerate() {
+            state.set_player_name(id as i64, name);
+        }
+        // The live results, by id: (game, day, [(player id, place)] in seat order).
+        let mut live: Vec<ResultEntry> = Vec::new();
+        let mut next_id = 1;
+        let mut queries = vec![StandingsQuery::default()];
+        for game in [None, Some(GameKind::MenschAergereDichNicht), Some(GameKind::Ghostbuster), Some(GameKind::LaufRauf), Some(GameKind::Rangeln)] {
+            for &day in &days {
+                queries.push(StandingsQuery { game, as_of: Some(feb(day)) });
+            }
+            queries.push(StandingsQuery { game, as_of: None });
+        }
+        for change in changes {
+            match change {
+                Change::Record { game, day, places, seats } => {
+                    let entry = ResultEntry {
+                        id: next_id,
+                        game,
+                        played_on: feb(day),
+                        placings: places.iter().zip(&seats).map(|(&place, &p)| (p as i64, place)).collect(),
+                    };
+                    next_id += 1;
+                    state.upsert(&entry);
+                    live.push(entry);
+                }
+                Change::Correct { pick, game, day, places } => {
+                    if live.is_empty() { continue; }
+                    let k = pick.index(live.len());
+                    let mut entry = live[k].clone();
+                    entry.game = game;
+                    entry.played_on = feb(day);
+                    // The same players, possibly fewer of them, with new places.
+                    entry.placings = entry.placings.iter().zip(&places).map(|(&(p, _), &place)| (p, place)).collect();
+                    entry.placings.truncate(places.len());
+                    let entry = ResultEntry { placings: {
+                        let mut v = entry.placings.clone();
+                        // Re-rank what is left so that places stay competition places.
+                        let keys: Vec<u32> = v.iter().map(|&(_, place)| place).collect();
+                        for ((_, place), new) in v.iter_mut().zip(competition_places(&keys)) { *place = new; }
+                        v
+                    }, ..entry };
+                    state.upsert(&entry);
+                    live[k] = entry;
+                }
+                Change::Delete { pick } => {
+                    if live.is_empty() { continue; }
+                    let k = pick.index(live.len());
+                    prop_assert!(state.remove(live[k].id));
+                    live.remove(k);
+                }
+                Change::Rename { player } => {
+                    let renamed = format!("{} {}", NAMES[player], next_id);
+                    next_id += 1;
+                    state.set_player_name(player as i64, &renamed);
+                    names[player] = renamed;
+                }
+                Change::Season { from } => {
+                    rules.season.from = from.map(feb);
+                    state.set_rules(rules.clone());
+                }
+            }
+            let results: Vec<LeagueResult> = live
+                .iter()
+                .map(|e| LeagueResult {
+                    id: e.id,
+                    game: e.game,
+                    played_on: e.played_on,
+                    placings: e.placings.iter().map(|&(p, place)| Placing { player: names[p as usize].clone(), place }).collect(),
+                })
+                .collect();
+            prop_assert_eq!(state.len(), results.len());
+            for &query in &queries {
+                let expected = spielstand_core::rated_standings(&rules, &results, query);
+                prop_assert_eq!(state.table(query), expected, "query {:?}", query);
+            }
+        }
     }
 }

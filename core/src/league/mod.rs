@@ -1,10 +1,13 @@
 //! Leagues: a season of results turned into points and a table.
 
 mod points;
+mod ranking;
 mod standings;
+mod state;
 
 pub use points::{POINT_UNITS, PointsScheme};
 pub use standings::{LeagueTable, RatedStandingRow, StandingRow, StandingsQuery, rated_standings, standings};
+pub use state::{CHECKPOINT_EVERY, LeagueState, ResultEntry};
 
 use crate::catalogue::GameKind;
 use crate::error::Error;

@@ -1,13 +1,12 @@
 //! The league table: points, then the league's tie-breakers, shared places.
 
-use super::{LeagueResult, LeagueRules, POINT_UNITS, TieBreaker};
+use super::ranking::{Tally, head_to_head_units, rank};
+use super::{LeagueResult, LeagueRules, TieBreaker};
 use crate::catalogue::GameKind;
 use crate::rating::{Skill, rate_game};
 use chrono::NaiveDate;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
-use std::cmp::Ordering;
-use std::ops::Range;
 
 /// Which table to compute: one game only, and/or as it stood at the end of a day.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,14 +46,6 @@ pub struct RatedStandingRow {
     pub row: StandingRow,
     #[serde(flatten)]
     pub skill: Skill,
-}
-
-#[derive(Debug, Clone, Copy, Default)]
-struct Tally {
-    played: u32,
-    wins: u32,
-    points: i64,
-    place_sum: u64,
 }
 
 /// A league table being filled with results, one at a time or in a batch; the rows are
@@ -114,11 +105,7 @@ impl<'r> LeagueTable<'r> {
         let awards = std::mem::take(&mut self.awards);
         for (placing, &award) in result.placings.iter().zip(&awards) {
             let player = self.intern(&placing.player);
-            let tally = &mut self.tallies[player as usize];
-            tally.played += 1;
-            tally.wins += u32::from(placing.place == 1);
-            tally.points += award;
-            tally.place_sum += u64::from(placing.place);
+            self.tallies[player as usize].apply(placing.place, award, 1);
             self.entries.push((player, placing.place));
             if self.keep_games_of {
                 self.games_of[player as usize].push(game);
@@ -162,11 +149,7 @@ impl<'r> LeagueTable<'r> {
                     let Some(&(_, mine)) = entries.iter().find(|(p, _)| *p == m) else { continue };
                     for &(other, theirs) in entries {
                         if other != m && in_group[other as usize] {
-                            units += match mine.cmp(&theirs) {
-                                Ordering::Less => POINT_UNITS,
-                                Ordering::Equal => POINT_UNITS / 2,
-                                Ordering::Greater => 0,
-                            };
+                            units += head_to_head_units(mine, theirs);
                         }
                     }
                 }
@@ -205,83 +188,10 @@ impl<'r> LeagueTable<'r> {
 
     /// The rows with each player's index.
     fn ranked(&self) -> Vec<(u32, StandingRow)> {
-        let t = &self.tallies;
-        let mut order: Vec<u32> = (0..self.names.len() as u32).collect();
-        let by_points = |a: &u32, b: &u32| t[*b as usize].points.cmp(&t[*a as usize].points);
-        order.sort_by(by_points);
-        let mut groups = split(&order, 0..order.len(), by_points);
-        let mut h2h: Vec<Option<i64>> = vec![None; self.names.len()];
         let mut in_group = vec![false; self.names.len()];
-        for breaker in &self.rules.tie_breakers {
-            let mut refined = Vec::with_capacity(groups.len());
-            for group in groups {
-                if group.len() < 2 {
-                    refined.push(group);
-                    continue;
-                }
-                let cmp: Box<PlayerOrder> = match breaker {
-                    TieBreaker::Wins => Box::new(|a: &u32, b: &u32| t[*b as usize].wins.cmp(&t[*a as usize].wins)),
-                    TieBreaker::AveragePlace => Box::new(|a: &u32, b: &u32| {
-                        let (a, b) = (&t[*a as usize], &t[*b as usize]);
-                        // Exact comparison of place_sum / played without floats.
-                        (u128::from(a.place_sum) * u128::from(b.played))
-                            .cmp(&(u128::from(b.place_sum) * u128::from(a.played)))
-                    }),
-                    TieBreaker::HeadToHead => {
-                        let members = &order[group.clone()];
-                        for (m, v) in members.iter().zip(self.head_to_head(members, &mut in_group)) {
-                            h2h[*m as usize] = Some(v);
-                        }
-                        let h2h = &h2h;
-                        Box::new(move |a: &u32, b: &u32| h2h[*b as usize].cmp(&h2h[*a as usize]))
-                    }
-                };
-                order[group.clone()].sort_by(&cmp);
-                refined.extend(split(&order, group, &cmp));
-            }
-            groups = refined;
-        }
-        let mut rows = Vec::with_capacity(order.len());
-        for group in groups {
-            let members = &mut order[group.clone()];
-            members.sort_by(|a, b| self.names[*a as usize].cmp(&self.names[*b as usize]));
-            for &m in members.iter() {
-                let tally = t[m as usize];
-                rows.push((
-                    m,
-                    StandingRow {
-                        place: group.start as u32 + 1,
-                        player: self.names[m as usize].clone(),
-                        played: tally.played,
-                        wins: tally.wins,
-                        points: tally.points as f64 / POINT_UNITS as f64,
-                        average_place: tally.place_sum as f64 / f64::from(tally.played),
-                        head_to_head: h2h[m as usize].map(|u| u as f64 / POINT_UNITS as f64),
-                    },
-                ));
-            }
-        }
-        rows
+        let everyone = (0..self.names.len() as u32).collect();
+        rank(self.rules, everyone, &self.names, &self.tallies, |members| self.head_to_head(members, &mut in_group))
     }
-}
-
-/// Orders two players (by index) for one tie-breaker.
-type PlayerOrder<'a> = dyn Fn(&u32, &u32) -> Ordering + 'a;
-
-/// Splits the sorted `range` of `order` into runs that compare equal.
-fn split(order: &[u32], range: Range<usize>, cmp: impl Fn(&u32, &u32) -> Ordering) -> Vec<Range<usize>> {
-    let mut runs = Vec::new();
-    let mut start = range.start;
-    for i in range.start + 1..range.end {
-        if cmp(&order[i - 1], &order[i]) != Ordering::Equal {
-            runs.push(start..i);
-            start = i;
-        }
-    }
-    if start < range.end {
-        runs.push(start..range.end);
-    }
-    runs
 }
 
 /// The table of a league from its results, with every player's Weng-Lin skill.

@@ -1,0 +1,486 @@
+//! A league kept up to date one change at a time, so that the work after a change is
+//! proportional to the change and not to the league.
+//!
+//! [`LeagueState`] holds every result of one league in a compact form (players by index,
+//! no names, no game detail) and, for each table asked for (the whole league, or one
+//! game), a [`Timeline`]: the results that table counts in replay order, the players'
+//! sums (points, wins, places) and pairwise head-to-head counts, and the Weng-Lin
+//! replay with a checkpoint of everyone's rating every [`CHECKPOINT_EVERY`] results
+//! (by default).
+//!
+//! - A recorded, corrected or deleted result changes the sums by its own amount (the old
+//!   version taken away, the new one added).
+//! - Ratings are a replay in (played_on, id) order. A result that sorts after the last
+//!   rated one extends the replay; one inserted earlier, corrected or deleted replays
+//!   from the last checkpoint before it, never from the first game.
+//! - A table `as_of` a day counts the timeline's prefix up to that day and takes its
+//!   ratings from the checkpoint before the day's end, plus fewer than
+//!   [`CHECKPOINT_EVERY`] games.
+//!
+//! The tables equal those of [`super::rated_standings`] from scratch, to the last bit of
+//! every float: the same games are replayed in the same order with the same seats.
+
+use super::ranking::{Tally, head_to_head_units, rank};
+use super::{LeagueRules, POINT_UNITS, RatedStandingRow, StandingRow, StandingsQuery};
+use crate::catalogue::GameKind;
+use crate::rating::{Skill, rate_game};
+use chrono::NaiveDate;
+use rustc_hash::FxHashMap;
+use skillratings::weng_lin::{WengLinConfig, WengLinRating};
+use std::mem::size_of;
+
+/// Results between two rating checkpoints, by default. A change replays at most this
+/// many games more than it must; a checkpoint costs 16 bytes per player of the league.
+pub const CHECKPOINT_EVERY: usize = 1024;
+
+/// A result as the incremental state takes it: players by a stable id (a rename changes
+/// no result), places as the game's rules gave them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultEntry {
+    pub id: i64,
+    pub game: GameKind,
+    pub played_on: NaiveDate,
+    /// (player id, place) in seat order: Weng-Lin sums over the seats in this order, so
+    /// the order decides the last bits of the ratings and must be the one the
+    /// from-scratch computation uses.
+    pub placings: Vec<(i64, u32)>,
+}
+
+/// A held result: players by their index in the state.
+#[derive(Debug, Clone)]
+struct Held {
+    id: i64,
+    game: GameKind,
+    played_on: NaiveDate,
+    entries: Box<[(u32, u32)]>,
+}
+
+impl Held {
+    fn key(&self, slot: u32) -> Key {
+        Key { played_on: self.played_on, id: self.id, slot }
+    }
+}
+
+/// A result's position in a timeline: replay order is (played_on, id).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Key {
+    played_on: NaiveDate,
+    id: i64,
+    /// Where the result is held.
+    slot: u32,
+}
+
+impl Key {
+    fn order(&self) -> (NaiveDate, i64) {
+        (self.played_on, self.id)
+    }
+}
+
+/// How two players (lower index first) fared in the games they played together.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Pair {
+    games: u32,
+    /// Games in which the lower-indexed player placed ahead of the other.
+    first_ahead: u32,
+    /// Games in which the higher-indexed player placed ahead.
+    second_ahead: u32,
+}
+
+fn pair_key(a: u32, b: u32) -> (u64, bool) {
+    let (lo, hi, swapped) = if a < b { (a, b, false) } else { (b, a, true) };
+    ((u64::from(lo) << 32) | u64::from(hi), swapped)
+}
+
+/// A league's results, players and the tables built from them so far.
+#[derive(Debug, Clone)]
+pub struct LeagueState {
+    rules: LeagueRules,
+    player_index: FxHashMap<i64, u32>,
+    names: Vec<String>,
+    held: Vec<Option<Held>>,
+    free: Vec<u32>,
+    slot_of: FxHashMap<i64, u32>,
+    /// One per game filter asked for (`None`: the whole league), built on first use.
+    timelines: Vec<Timeline>,
+    /// Results between two rating checkpoints.
+    every: usize,
+    config: WengLinConfig,
+    awards: Vec<i64>,
+    places: Vec<u32>,
+}
+
+impl LeagueState {
+    pub fn new(rules: LeagueRules) -> LeagueState {
+        LeagueState::with_checkpoints_every(rules, CHECKPOINT_EVERY)
+    }
+
+    /// A state that checkpoints ratings every `every` results (at least 1): small values
+    /// let tests reach many checkpoints with few results.
+    pub fn with_checkpoints_every(rules: LeagueRules, every: usize) -> LeagueState {
+        LeagueState {
+            every: every.max(1),
+            rules,
+            player_index: FxHashMap::default(),
+            names: Vec::new(),
+            held: Vec::new(),
+            free: Vec::new(),
+            slot_of: FxHashMap::default(),
+            timelines: Vec::new(),
+            config: WengLinConfig::new(),
+            awards: Vec::new(),
+            places: Vec::new(),
+        }
+    }
+
+    pub fn rules(&self) -> &LeagueRules {
+        &self.rules
+    }
+
+    /// Results held.
+    pub fn len(&self) -> usize {
+        self.slot_of.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.slot_of.is_empty()
+    }
+
+    /// New rules change what every table counts: the tables are rebuilt from the held
+    /// results when next asked for (no result needs to be read again).
+    pub fn set_rules(&mut self, rules: LeagueRules) {
+        if rules != self.rules {
+            self.rules = rules;
+            self.timelines.clear();
+        }
+    }
+
+    /// Is the player's name known? Results name players by id; their names come from here.
+    pub fn knows_player(&self, id: i64) -> bool {
+        self.player_index.get(&id).is_some_and(|&i| !self.names[i as usize].is_empty())
+    }
+
+    /// Sets (or changes: a rename) a player's name.
+    pub fn set_player_name(&mut self, id: i64, name: &str) {
+        let i = self.intern(id);
+        if self.names[i as usize] != name {
+            self.names[i as usize] = name.to_owned();
+        }
+    }
+
+    fn intern(&mut self, id: i64) -> u32 {
+        if let Some(&i) = self.player_index.get(&id) {
+            return i;
+        }
+        let i = self.names.len() as u32;
+        self.player_index.insert(id, i);
+        self.names.push(String::new());
+        i
+    }
+
+    /// Records a result, or replaces the one held under its id (a correction).
+    pub fn upsert(&mut self, result: &ResultEntry) {
+        self.remove(result.id);
+        let entries: Box<[(u32, u32)]> = result.placings.iter().map(|&(p, place)| (self.intern(p), place)).collect();
+        let held = Held { id: result.id, game: result.game, played_on: result.played_on, entries };
+        let slot = match self.free.pop() {
+            Some(slot) => {
+                self.held[slot as usize] = Some(held);
+                slot
+            }
+            None => {
+                self.held.push(Some(held));
+                self.held.len() as u32 - 1
+            }
+        };
+        self.slot_of.insert(result.id, slot);
+        self.each_timeline_of(slot, 1);
+    }
+
+    /// Takes a result away (a deletion); says whether it was held.
+    pub fn remove(&mut self, id: i64) -> bool {
+        let Some(slot) = self.slot_of.remove(&id) else { return false };
+        self.each_timeline_of(slot, -1);
+        self.held[slot as usize] = None;
+        self.free.push(slot);
+        true
+    }
+
+    /// Adds (`sign` 1) or takes away (-1) the result in `slot` in every timeline counting it.
+    fn each_timeline_of(&mut self, slot: u32, sign: i8) {
+        let held = self.held[slot as usize].as_ref().expect("a held slot");
+        let players = self.names.len();
+        self.places.clear();
+        self.places.extend(held.entries.iter().map(|&(_, place)| place));
+        self.rules.points.award_into(&self.places, &mut self.awards);
+        for timeline in &mut self.timelines {
+            if counted(&self.rules, timeline.filter, held) {
+                timeline.change(held.key(slot), &held.entries, &self.awards, sign, players);
+            }
+        }
+    }
+
+    /// The table `query` asks for, with every player's skill.
+    pub fn table(&mut self, query: StandingsQuery) -> Vec<RatedStandingRow> {
+        let filter = self.timeline_filter(query.game);
+        let t = match self.timelines.iter().position(|t| t.filter == filter) {
+            Some(t) => t,
+            None => {
+                let timeline = Timeline::build(filter, &self.rules, &self.held, self.names.len(), self.every);
+                self.timelines.push(timeline);
+                self.timelines.len() - 1
+            }
+        };
+        let players = self.names.len();
+        let timeline = &mut self.timelines[t];
+        timeline.ensure_rated(&self.held, players, &self.config);
+        let upto = match query.as_of {
+            Some(day) => timeline.order.partition_point(|k| k.played_on <= day),
+            None => timeline.order.len(),
+        };
+        if upto == timeline.order.len() {
+            let tallies = &timeline.tallies;
+            let everyone = (0..tallies.len() as u32).filter(|&p| tallies[p as usize].played > 0).collect();
+            let rows = rank(&self.rules, everyone, &self.names, tallies, |members| timeline.head_to_head(members));
+            return with_skills(rows, &timeline.ratings);
+        }
+        // A table as it stood earlier: the sums of the prefix, counted afresh (linear in
+        // the prefix, with no allocation per result), and ratings from a checkpoint.
+        let prefix = &timeline.order[..upto];
+        let mut tallies = vec![Tally::default(); players];
+        for key in prefix {
+            let held = self.held[key.slot as usize].as_ref().expect("a held slot");
+            self.places.clear();
+            self.places.extend(held.entries.iter().map(|&(_, place)| place));
+            self.rules.points.award_into(&self.places, &mut self.awards);
+            for (&(p, place), &award) in held.entries.iter().zip(&self.awards) {
+                tallies[p as usize].apply(place, award, 1);
+            }
+        }
+        let ratings = timeline.ratings_at(upto, &self.held, players, &self.config);
+        let everyone = (0..players as u32).filter(|&p| tallies[p as usize].played > 0).collect();
+        let mut in_group = vec![false; players];
+        let held = &self.held;
+        let rows = rank(&self.rules, everyone, &self.names, &tallies, |members| {
+            prefix_head_to_head(prefix, held, members, &mut in_group)
+        });
+        with_skills(rows, &ratings)
+    }
+
+    /// Mensch and Ghostbuster counted together share one timeline.
+    fn timeline_filter(&self, game: Option<GameKind>) -> Option<GameKind> {
+        match game {
+            Some(GameKind::Ghostbuster) if self.rules.ghostbuster_with_mensch => Some(GameKind::MenschAergereDichNicht),
+            other => other,
+        }
+    }
+
+    /// About how many bytes of memory the state holds, for the cache's budget.
+    pub fn heap_bytes(&self) -> usize {
+        let held: usize = self
+            .held
+            .iter()
+            .map(|h| size_of::<Option<Held>>() + h.as_ref().map_or(0, |h| h.entries.len() * size_of::<(u32, u32)>()))
+            .sum();
+        let names: usize = self.names.iter().map(|n| size_of::<String>() + n.capacity()).sum();
+        // Hash maps: key, value and a control byte per slot, at up to 8/7 of their length.
+        let maps = (self.player_index.capacity() + self.slot_of.capacity()) * (8 + 4 + 1);
+        held + names + maps + self.timelines.iter().map(Timeline::heap_bytes).sum::<usize>()
+    }
+}
+
+/// Does the table of `filter` count `held` under `rules`?
+fn counted(rules: &LeagueRules, filter: Option<GameKind>, held: &Held) -> bool {
+    rules.counts(held.game, filter) && rules.season.contains(held.played_on)
+}
+
+fn with_skills(rows: Vec<(u32, StandingRow)>, ratings: &[WengLinRating]) -> Vec<RatedStandingRow> {
+    rows.into_iter().map(|(m, row)| RatedStandingRow { row, skill: Skill::from(ratings[m as usize]) }).collect()
+}
+
+/// Head-to-head units of `members` against each other over the games in `prefix`.
+fn prefix_head_to_head(prefix: &[Key], held: &[Option<Held>], members: &[u32], in_group: &mut [bool]) -> Vec<i64> {
+    for &m in members {
+        in_group[m as usize] = true;
+    }
+    let mut units: FxHashMap<u32, i64> = members.iter().map(|&m| (m, 0)).collect();
+    for key in prefix {
+        let entries = &held[key.slot as usize].as_ref().expect("a held slot").entries;
+        for &(a, mine) in entries.iter().filter(|(p, _)| in_group[*p as usize]) {
+            for &(b, theirs) in entries.iter() {
+                if b != a && in_group[b as usize] {
+                    *units.get_mut(&a).expect("a member") += head_to_head_units(mine, theirs);
+                }
+            }
+        }
+    }
+    for &m in members {
+        in_group[m as usize] = false;
+    }
+    members.iter().map(|m| units[m]).collect()
+}
+
+/// The results one table counts, in replay order, with their sums and ratings.
+#[derive(Debug, Clone)]
+struct Timeline {
+    filter: Option<GameKind>,
+    order: Vec<Key>,
+    /// By player index; players who never played in this table have `played == 0`.
+    tallies: Vec<Tally>,
+    pairs: FxHashMap<u64, Pair>,
+    /// Everyone's rating after the first `rated` results of `order`.
+    ratings: Vec<WengLinRating>,
+    rated: usize,
+    /// The first position changed since the last replay (`usize::MAX`: none).
+    dirty_from: usize,
+    /// `checkpoints[j]`: everyone's rating before `order[j * every]`.
+    checkpoints: Vec<Vec<WengLinRating>>,
+    every: usize,
+}
+
+impl Timeline {
+    fn build(
+        filter: Option<GameKind>,
+        rules: &LeagueRules,
+        held: &[Option<Held>],
+        players: usize,
+        every: usize,
+    ) -> Timeline {
+        let mut timeline = Timeline {
+            filter,
+            order: Vec::new(),
+            tallies: vec![Tally::default(); players],
+            pairs: FxHashMap::default(),
+            ratings: Vec::new(),
+            rated: 0,
+            dirty_from: usize::MAX,
+            checkpoints: Vec::new(),
+            every,
+        };
+        timeline.order = held
+            .iter()
+            .enumerate()
+            .filter_map(|(slot, h)| h.as_ref().filter(|h| counted(rules, filter, h)).map(|h| h.key(slot as u32)))
+            .collect();
+        timeline.order.sort_unstable_by_key(Key::order);
+        let (mut places, mut awards) = (Vec::new(), Vec::new());
+        for i in 0..timeline.order.len() {
+            let entries = &held[timeline.order[i].slot as usize].as_ref().expect("a held slot").entries;
+            places.clear();
+            places.extend(entries.iter().map(|&(_, place)| place));
+            rules.points.award_into(&places, &mut awards);
+            timeline.count(entries, &awards, 1, players);
+        }
+        timeline
+    }
+
+    /// Adds (`sign` 1) or takes away (-1) one result.
+    fn change(&mut self, key: Key, entries: &[(u32, u32)], awards: &[i64], sign: i8, players: usize) {
+        let at = self.order.partition_point(|k| k.order() < key.order());
+        if sign > 0 {
+            self.order.insert(at, key);
+        } else {
+            debug_assert_eq!(self.order.get(at).map(Key::order), Some(key.order()));
+            self.order.remove(at);
+        }
+        self.dirty_from = self.dirty_from.min(at);
+        self.count(entries, awards, sign, players);
+    }
+
+    fn count(&mut self, entries: &[(u32, u32)], awards: &[i64], sign: i8, players: usize) {
+        if self.tallies.len() < players {
+            self.tallies.resize(players, Tally::default());
+        }
+        for (&(p, place), &award) in entries.iter().zip(awards) {
+            self.tallies[p as usize].apply(place, award, sign);
+        }
+        for (i, &(a, a_place)) in entries.iter().enumerate() {
+            for &(b, b_place) in &entries[i + 1..] {
+                let (key, swapped) = pair_key(a, b);
+                let (first, second) = if swapped { (b_place, a_place) } else { (a_place, b_place) };
+                let pair = self.pairs.entry(key).or_default();
+                let step = |n: &mut u32, by: bool| {
+                    if by {
+                        *n = if sign > 0 { *n + 1 } else { *n - 1 };
+                    }
+                };
+                step(&mut pair.games, true);
+                step(&mut pair.first_ahead, first < second);
+                step(&mut pair.second_ahead, second < first);
+                if pair.games == 0 {
+                    self.pairs.remove(&key);
+                }
+            }
+        }
+    }
+
+    /// Head-to-head units of each of `members` against the others, from the pair counts.
+    fn head_to_head(&self, members: &[u32]) -> Vec<i64> {
+        members
+            .iter()
+            .map(|&m| {
+                members
+                    .iter()
+                    .filter(|&&o| o != m)
+                    .map(|&o| {
+                        let (key, swapped) = pair_key(m, o);
+                        let Some(pair) = self.pairs.get(&key) else { return 0 };
+                        let (ahead, behind) = if swapped {
+                            (pair.second_ahead, pair.first_ahead)
+                        } else {
+                            (pair.first_ahead, pair.second_ahead)
+                        };
+                        let tied = pair.games - ahead - behind;
+                        i64::from(ahead) * POINT_UNITS + i64::from(tied) * POINT_UNITS / 2
+                    })
+                    .sum()
+            })
+            .collect()
+    }
+
+    /// Brings `ratings` up to the whole timeline: from where the replay stopped, or from
+    /// the last checkpoint before the first change.
+    fn ensure_rated(&mut self, held: &[Option<Held>], players: usize, config: &WengLinConfig) {
+        if self.dirty_from < self.rated {
+            let j = self.dirty_from / self.every;
+            self.ratings.clone_from(&self.checkpoints[j]);
+            self.checkpoints.truncate(j + 1);
+            self.rated = j * self.every;
+        }
+        self.dirty_from = usize::MAX;
+        self.ratings.resize(players, WengLinRating::new());
+        while self.rated < self.order.len() {
+            if self.rated.is_multiple_of(self.every) && self.checkpoints.len() == self.rated / self.every {
+                self.checkpoints.push(self.ratings.clone());
+            }
+            let entries = &held[self.order[self.rated].slot as usize].as_ref().expect("a held slot").entries;
+            rate_game(&mut self.ratings, entries.iter().copied(), config);
+            self.rated += 1;
+        }
+    }
+
+    /// Everyone's rating after the first `upto` results; call after [`Self::ensure_rated`].
+    fn ratings_at(
+        &self,
+        upto: usize,
+        held: &[Option<Held>],
+        players: usize,
+        config: &WengLinConfig,
+    ) -> Vec<WengLinRating> {
+        let j = upto / self.every;
+        let mut ratings = self.checkpoints[j].clone();
+        ratings.resize(players, WengLinRating::new());
+        for key in &self.order[j * self.every..upto] {
+            let entries = &held[key.slot as usize].as_ref().expect("a held slot").entries;
+            rate_game(&mut ratings, entries.iter().copied(), config);
+        }
+        ratings
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.order.capacity() * size_of::<Key>()
+            + self.tallies.capacity() * size_of::<Tally>()
+            + self.pairs.capacity() * (size_of::<u64>() + size_of::<Pair>() + 1)
+            + (self.ratings.capacity() + self.checkpoints.iter().map(Vec::capacity).sum::<usize>())
+                * size_of::<WengLinRating>()
+    }
+}
