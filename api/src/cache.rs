@@ -1,21 +1,24 @@
-//! Standings served from memory, keyed by the league revision kept in the database:
-//! any write bumps the revision, so every process sharing the database sees a miss
-//! after a write, whichever process made it.
+//! Leagues held in memory: each league's incremental state (its projection) and the
+//! tables rendered from it at the newest revision seen, within a byte budget. When the
+//! budget is exceeded, the leagues used least recently are dropped whole; a dropped
+//! league is loaded again in full when next asked for.
 
 use crate::model::Standings;
+use crate::store::projection::Projection;
 use actix_web::web::Bytes;
 use chrono::NaiveDate;
 use spielstand_core::GameKind;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+/// Which table of a league: one game only, and/or as it stood at the end of a day.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct StandingsKey {
-    pub league_id: i64,
+pub struct View {
     pub game: Option<GameKind>,
     pub as_of: Option<NaiveDate>,
 }
 
+/// One table, rendered once for every request that asks for it at its revision.
 #[derive(Debug)]
 pub struct CachedStandings {
     pub revision: i64,
@@ -28,30 +31,209 @@ pub struct CachedStandings {
     pub league_name: String,
 }
 
-/// At most this many tables are kept; past it the cache starts over (tables are cheap
-/// to recompute, and a club has few leagues).
-const MAX_ENTRIES: usize = 4096;
-
-#[derive(Debug, Default)]
-pub struct StandingsCache {
-    entries: Mutex<HashMap<StandingsKey, Arc<CachedStandings>>>,
+impl CachedStandings {
+    /// About how much memory the table holds: its JSON, and rows of about the same size.
+    fn bytes(&self) -> usize {
+        2 * self.body.len() + self.league_name.len() + std::mem::size_of::<Self>()
+    }
 }
 
-impl StandingsCache {
-    /// The cached table, if it was computed at `revision`.
-    pub fn get(&self, key: &StandingsKey, revision: i64) -> Option<Arc<CachedStandings>> {
-        let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        entries.get(key).filter(|c| c.revision == revision).cloned()
+/// A league's projection, shared by the computations of its tables; `None` until loaded.
+pub type Slot = Arc<Mutex<Option<Projection>>>;
+
+struct Entry {
+    slot: Slot,
+    /// The projection's size when last measured.
+    slot_bytes: usize,
+    tables: HashMap<View, Arc<CachedStandings>>,
+    tables_bytes: usize,
+    /// When last used, in ticks of this cache: the smallest is evicted first.
+    used: u64,
+}
+
+impl Entry {
+    fn bytes(&self) -> usize {
+        self.slot_bytes + self.tables_bytes
+    }
+}
+
+#[derive(Default)]
+struct Inner {
+    leagues: HashMap<i64, Entry>,
+    tick: u64,
+    bytes: usize,
+}
+
+pub struct LeagueCache {
+    inner: Mutex<Inner>,
+    budget: usize,
+}
+
+impl LeagueCache {
+    /// A cache that holds about `budget` bytes.
+    pub fn new(budget: usize) -> LeagueCache {
+        LeagueCache { inner: Mutex::new(Inner::default()), budget }
     }
 
-    pub fn put(&self, key: StandingsKey, value: Arc<CachedStandings>) {
-        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        if entries.len() >= MAX_ENTRIES && !entries.contains_key(&key) {
-            entries.clear();
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The table of `view`, if one at `revision` or later is held.
+    pub fn table(&self, league_id: i64, view: View, revision: i64) -> Option<Arc<CachedStandings>> {
+        let mut inner = self.lock();
+        inner.tick += 1;
+        let tick = inner.tick;
+        let entry = inner.leagues.get_mut(&league_id)?;
+        let table = entry.tables.get(&view).filter(|t| t.revision >= revision)?.clone();
+        entry.used = tick;
+        Some(table)
+    }
+
+    /// The league's projection slot, created empty if the league is not held.
+    pub fn slot(&self, league_id: i64) -> Slot {
+        let mut inner = self.lock();
+        inner.tick += 1;
+        let used = inner.tick;
+        let entry = inner.leagues.entry(league_id).or_insert_with(|| Entry {
+            slot: Slot::default(),
+            slot_bytes: 0,
+            tables: HashMap::new(),
+            tables_bytes: 0,
+            used,
+        });
+        entry.used = used;
+        entry.slot.clone()
+    }
+
+    /// Keeps a freshly rendered table (dropping the league's tables of older revisions)
+    /// and the projection's new size, then evicts down to the budget.
+    pub fn store(&self, league_id: i64, slot: &Slot, slot_bytes: usize, view: View, table: Arc<CachedStandings>) {
+        let mut inner = self.lock();
+        inner.tick += 1;
+        let used = inner.tick;
+        let entry = inner.leagues.entry(league_id).or_insert_with(|| Entry {
+            // Evicted while the table was computed: hold the projection again.
+            slot: slot.clone(),
+            slot_bytes: 0,
+            tables: HashMap::new(),
+            tables_bytes: 0,
+            used,
+        });
+        let before = entry.bytes();
+        entry.used = used;
+        entry.slot_bytes = slot_bytes;
+        entry.tables.retain(|_, t| t.revision >= table.revision);
+        if entry.tables.get(&view).is_none_or(|old| old.revision <= table.revision) {
+            entry.tables.insert(view, table);
         }
-        // Never replace a newer table with an older one computed concurrently.
-        if entries.get(&key).is_none_or(|old| old.revision <= value.revision) {
-            entries.insert(key, value);
+        entry.tables_bytes = entry.tables.values().map(|t| t.bytes()).sum();
+        let after = entry.bytes();
+        inner.bytes = inner.bytes + after - before;
+        self.evict(&mut inner, league_id, view);
+    }
+
+    /// Drops the least recently used leagues until the budget holds. The league just
+    /// used stays even alone over the budget (dropping it would mean a full load on
+    /// every request), but then keeps only the table just rendered.
+    fn evict(&self, inner: &mut Inner, keep: i64, keep_view: View) {
+        while inner.bytes > self.budget {
+            let oldest = inner.leagues.iter().filter(|(id, _)| **id != keep).min_by_key(|(_, e)| e.used).map(|(id, _)| *id);
+            match oldest {
+                Some(id) => {
+                    let entry = inner.leagues.remove(&id).expect("just found");
+                    inner.bytes -= entry.bytes();
+                    tracing::debug!(league = id, bytes = entry.bytes(), "league evicted from the cache");
+                }
+                None => {
+                    let Some(entry) = inner.leagues.get_mut(&keep) else { break };
+                    if entry.tables.len() > 1 {
+                        let before = entry.bytes();
+                        entry.tables.retain(|view, _| *view == keep_view);
+                        entry.tables_bytes = entry.tables.values().map(|t| t.bytes()).sum();
+                        inner.bytes -= before - entry.bytes();
+                        continue;
+                    }
+                    tracing::warn!(
+                        league = keep,
+                        mb = entry.bytes() / (1 << 20),
+                        budget_mb = self.budget / (1 << 20),
+                        "one league needs more memory than the cache's budget: raise --cache-mb"
+                    );
+                    break;
+                }
+            }
         }
+    }
+
+    /// Bytes held, as the budget counts them.
+    pub fn bytes(&self) -> usize {
+        self.lock().bytes
+    }
+
+    /// Leagues held.
+    pub fn leagues(&self) -> usize {
+        self.lock().leagues.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(revision: i64, size: usize) -> Arc<CachedStandings> {
+        Arc::new(CachedStandings {
+            revision,
+            etag: String::new(),
+            body: Bytes::from(vec![b' '; size]),
+            standings: Standings { league_id: 1, league_revision: revision, game: None, as_of: None, rows: Vec::new() },
+            league_name: String::new(),
+        })
+    }
+
+    const ALL: View = View { game: None, as_of: None };
+
+    #[test]
+    fn newer_revisions_replace_older_tables() {
+        let cache = LeagueCache::new(1 << 20);
+        let slot = cache.slot(1);
+        cache.store(1, &slot, 100, ALL, table(3, 10));
+        assert_eq!(cache.table(1, ALL, 3).unwrap().revision, 3);
+        assert!(cache.table(1, ALL, 4).is_none(), "a newer revision is a miss");
+        let as_of = View { game: None, as_of: NaiveDate::from_ymd_opt(2026, 1, 1) };
+        cache.store(1, &slot, 100, as_of, table(4, 10));
+        assert!(cache.table(1, ALL, 3).is_none(), "tables of older revisions are dropped");
+        // A computation that finished late never replaces a newer table.
+        cache.store(1, &slot, 100, as_of, table(2, 10));
+        assert_eq!(cache.table(1, as_of, 4).unwrap().revision, 4);
+    }
+
+    #[test]
+    fn the_least_recently_used_league_goes_first_and_the_budget_holds() {
+        let cache = LeagueCache::new(10_000);
+        for league in 1..=3 {
+            let slot = cache.slot(league);
+            cache.store(league, &slot, 2_500, ALL, table(1, 100));
+        }
+        assert_eq!(cache.leagues(), 3);
+        // League 1 is used again, so league 2 is now the least recently used.
+        assert!(cache.table(1, ALL, 1).is_some());
+        let slot = cache.slot(4);
+        cache.store(4, &slot, 2_500, ALL, table(1, 100));
+        assert!(cache.bytes() <= 10_000, "{} bytes held", cache.bytes());
+        assert!(cache.table(2, ALL, 1).is_none(), "league 2 was evicted");
+        assert!(cache.table(1, ALL, 1).is_some() && cache.table(4, ALL, 1).is_some());
+    }
+
+    #[test]
+    fn a_league_larger_than_the_budget_keeps_only_its_newest_table() {
+        let cache = LeagueCache::new(1_000);
+        let slot = cache.slot(1);
+        cache.store(1, &slot, 900, ALL, table(1, 100));
+        let game = View { game: Some(GameKind::Rangeln), as_of: None };
+        cache.store(1, &slot, 900, game, table(1, 100));
+        assert!(cache.table(1, game, 1).is_some());
+        assert!(cache.table(1, ALL, 1).is_none());
+        assert_eq!(cache.leagues(), 1);
     }
 }

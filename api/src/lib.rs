@@ -5,12 +5,14 @@ pub mod cache;
 pub mod db;
 pub mod delivery;
 pub mod error;
+mod flight;
 pub mod http;
 pub mod model;
 pub mod render;
 pub mod store;
+pub mod tables;
 
-pub use http::{AppState, app, openapi};
+pub use http::{AppState, Options, app, openapi};
 
 /// The OpenAPI document as YAML, exactly as committed in `openapi.yaml`.
 pub fn openapi_yaml() -> String {

@@ -3,7 +3,7 @@ use clap::{Parser, Subcommand};
 use spielstand_api::db::{self, Backend, DatabaseUrl};
 use spielstand_api::delivery::DeliveryConfig;
 use spielstand_api::store::tokens;
-use spielstand_api::{AppState, app};
+use spielstand_api::{AppState, Options, app};
 use std::time::Duration;
 
 /// The spielstand league server.
@@ -25,6 +25,12 @@ struct Cli {
     /// commit (group commit). Slower; for comparison in the write benchmark.
     #[arg(long, env = "SPIELSTAND_NO_GROUP_COMMIT", global = true)]
     no_group_commit: bool,
+
+    /// Memory for leagues' tables and the state they are kept up to date from, in MB.
+    /// Past it the leagues used least recently are dropped (and read again in full when
+    /// next asked for).
+    #[arg(long, env = "SPIELSTAND_CACHE_MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=1_048_576), global = true)]
+    cache_mb: u32,
 
     #[command(subcommand)]
     command: Option<Command>,
@@ -129,7 +135,10 @@ fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Command::Serve => serve(&cli.database_url, &cli.bind, !cli.no_group_commit, cli.webhooks.config()),
+        Command::Serve => {
+            let options = Options { group_commit: !cli.no_group_commit, cache_bytes: (cli.cache_mb as usize) << 20 };
+            serve(&cli.database_url, &cli.bind, options, cli.webhooks.config())
+        }
     }
 }
 
@@ -137,7 +146,7 @@ fn main() -> anyhow::Result<()> {
 async fn serve(
     database_url: &str,
     bind: &str,
-    group_commit: bool,
+    options: Options,
     delivery: Option<DeliveryConfig>,
 ) -> anyhow::Result<()> {
     let url = DatabaseUrl::parse(database_url)?;
@@ -149,7 +158,7 @@ async fn serve(
     if let Some(config) = delivery {
         actix_web::rt::spawn(spielstand_api::delivery::run(pool.clone(), config));
     }
-    let state = AppState::with_group_commit(pool, &url, group_commit);
+    let state = AppState::with_options(pool, &url, options);
     let server = actix_web::HttpServer::new(move || app(state.clone()))
         .bind(bind)
         .with_context(|| format!("cannot listen on {bind}"))?

@@ -206,6 +206,20 @@ impl r2d2::ManageConnection for Manager {
 
 pub type Pool = r2d2::Pool<Manager>;
 
+/// Runs blocking database work on the blocking thread pool, never on an async worker.
+pub async fn run<T, F>(pool: &Pool, f: F) -> Result<T, crate::error::Error>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut DbConn) -> Result<T, crate::error::Error> + Send + 'static,
+{
+    let pool = pool.clone();
+    actix_web::web::block(move || {
+        let mut conn = pool.get()?;
+        f(&mut conn)
+    })
+    .await?
+}
+
 /// Opens the pool and brings the schema up to date.
 pub fn open(url: &DatabaseUrl, max_connections: u32) -> Result<Pool, DbSetupError> {
     let mut conn = url.connect().map_err(|source| DbSetupError::Connect { url: url.clone(), source })?;

@@ -36,6 +36,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    league_changes (league_id, revision) {
+        league_id -> BigInt,
+        revision -> BigInt,
+        result_id -> Nullable<BigInt>,
+        player_id -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
     result_players (result_id, seat) {
         result_id -> BigInt,
         seat -> Integer,
@@ -118,6 +127,7 @@ diesel::table! {
 }
 
 diesel::joinable!(results -> leagues (league_id));
+diesel::joinable!(league_changes -> leagues (league_id));
 diesel::joinable!(result_players -> results (result_id));
 diesel::joinable!(result_players -> players (player_id));
 diesel::joinable!(result_history -> results (result_id));
@@ -127,6 +137,7 @@ diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
 diesel::allow_tables_to_appear_in_same_query!(
     players,
     leagues,
+    league_changes,
     results,
     result_players,
     result_history,

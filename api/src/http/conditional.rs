@@ -4,17 +4,12 @@
 use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
-use sha2::{Digest, Sha256};
 
 /// Browsers and proxies may keep a table but must revalidate: a 304 is cheap, and a
 /// new result shows at once.
 pub const REVALIDATE: &str = "public, no-cache";
 
-/// A strong ETag for `body`: the same bytes give the same tag in every process, and two
-/// representations of one table (JSON, CSV, HTML) never share one.
-pub fn etag(body: &[u8]) -> String {
-    format!("\"{}\"", &hex::encode(Sha256::digest(body))[..32])
-}
+pub use crate::tables::etag;
 
 /// Does `If-None-Match` name `etag` (weak comparison, as RFC 9110 asks for it)?
 fn unchanged(req: &HttpRequest, etag: &str) -> bool {

@@ -8,9 +8,9 @@ mod handlers;
 pub mod problem;
 mod request_id;
 
-use crate::cache::StandingsCache;
 use crate::db::{Backend, DatabaseUrl, DbConn, GroupWriter, Pool};
 use crate::error::{Error, Result};
+use crate::tables::Tables;
 use actix_cors::Cors;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
@@ -23,10 +23,26 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_actix_web::{AppExt, scope};
 use utoipa_swagger_ui::SwaggerUi;
 
+/// How the server runs, beyond its database.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// Group commit for SQLite writes; off, every write commits on its own (the
+    /// baseline the write benchmark compares with).
+    pub group_commit: bool,
+    /// Memory for leagues' tables and their incremental state, in bytes.
+    pub cache_bytes: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { group_commit: true, cache_bytes: 64 << 20 }
+    }
+}
+
 /// What every handler shares.
 pub struct AppState {
     pub pool: Pool,
-    pub cache: StandingsCache,
+    pub tables: Tables,
     /// Group commit, on SQLite only: PostgreSQL already shares fsyncs among concurrent
     /// commits, and one transaction holding several leagues' rows could deadlock with
     /// another process's.
@@ -34,17 +50,15 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// State with group commit on SQLite.
+    /// State with the default options: group commit on SQLite, a 64 MB cache.
     pub fn new(pool: Pool, url: &DatabaseUrl) -> web::Data<AppState> {
-        AppState::with_group_commit(pool, url, true)
+        AppState::with_options(pool, url, Options::default())
     }
 
-    /// State with group commit on SQLite only if `group_commit`: off, every write commits
-    /// on its own (the baseline the write benchmark compares with).
-    pub fn with_group_commit(pool: Pool, url: &DatabaseUrl, group_commit: bool) -> web::Data<AppState> {
-        let writer =
-            (group_commit && url.backend() == Backend::Sqlite).then(|| GroupWriter::start(url.clone(), pool.clone()));
-        web::Data::new(AppState { pool, cache: StandingsCache::default(), writer })
+    pub fn with_options(pool: Pool, url: &DatabaseUrl, options: Options) -> web::Data<AppState> {
+        let writer = (options.group_commit && url.backend() == Backend::Sqlite)
+            .then(|| GroupWriter::start(url.clone(), pool.clone()));
+        web::Data::new(AppState { pool, tables: Tables::new(options.cache_bytes), writer })
     }
 
     /// Runs a write: in the next group commit, or on its own on the blocking pool.
@@ -65,12 +79,7 @@ impl AppState {
         T: Send + 'static,
         F: FnOnce(&mut DbConn) -> Result<T> + Send + 'static,
     {
-        let pool = self.pool.clone();
-        web::block(move || {
-            let mut conn = pool.get()?;
-            f(&mut conn)
-        })
-        .await?
+        crate::db::run(&self.pool, f).await
     }
 }
 

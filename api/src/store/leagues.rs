@@ -2,6 +2,7 @@ use super::{name_key, now, unique_as_conflict, utc};
 use crate::db::DbConn;
 use crate::db::schema::leagues;
 use crate::error::{Error, Result};
+use crate::store::changes::{self, Subject};
 use crate::model::{League, LeagueInput};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -96,12 +97,14 @@ pub fn update(conn: &mut DbConn, id: i64, input: &LeagueInput) -> Result<League>
             .optional()
             .map_err(|e| unique_as_conflict(e, taken(&input.name)))?
             .ok_or_else(|| Error::not_found(format!("league {id}")))?;
+        changes::log(conn, row.id, row.revision, Subject::League)?;
         row.into_league()
     })
 }
 
 /// Marks a change of the league's results; returns the row as it is now. Called first
-/// in a result's write transaction, so writes to one league queue on this row.
+/// in a result's write transaction, so writes to one league queue on this row. The
+/// caller logs what changed under the new revision (`changes::log`).
 pub fn bump(conn: &mut DbConn, id: i64) -> Result<LeagueRow> {
     diesel::update(leagues::table.find(id))
         .set(leagues::revision.eq(leagues::revision + 1))

@@ -1,10 +1,12 @@
 //! Everything that reads or writes the database. Functions take a `DbConn` and run
 //! their own transaction, so one call is one atomic change.
 
+pub mod changes;
 pub mod feed;
 pub mod idempotency;
 pub mod leagues;
 pub mod players;
+pub mod projection;
 pub mod results;
 pub mod tokens;
 pub mod webhooks;

@@ -2,6 +2,7 @@ use super::{name_key, now, unique_as_conflict, utc};
 use crate::db::DbConn;
 use crate::db::schema::{leagues, players, result_players, results};
 use crate::error::{Error, Result};
+use crate::store::changes::{self, Subject};
 use crate::model::Player;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -66,9 +67,13 @@ pub fn rename(conn: &mut DbConn, id: i64, name: &str) -> Result<Player> {
             .inner_join(result_players::table)
             .filter(result_players::player_id.eq(id))
             .select(results::league_id);
-        diesel::update(leagues::table.filter(leagues::id.eq_any(affected)))
+        let bumped: Vec<(i64, i64)> = diesel::update(leagues::table.filter(leagues::id.eq_any(affected)))
             .set(leagues::revision.eq(leagues::revision + 1))
-            .execute(conn)?;
+            .returning((leagues::id, leagues::revision))
+            .get_results(conn)?;
+        for (league_id, revision) in bumped {
+            changes::log(conn, league_id, revision, Subject::Player(id))?;
+        }
         Ok(row.into())
     })
 }

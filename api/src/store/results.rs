@@ -3,6 +3,7 @@ use crate::db::DbConn;
 use crate::db::schema::{players as players_t, result_history, result_players, results};
 use crate::error::{Error, Result};
 use crate::model::{Action, HistoryEntry, ResultPage, StoredResult};
+use crate::store::changes::{self, Subject};
 use crate::store::idempotency;
 use crate::store::webhooks::{self, Change};
 use chrono::{NaiveDate, NaiveDateTime};
@@ -148,6 +149,7 @@ pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &Write
             .returning(results::all_columns)
             .get_result(conn)?;
         insert_seats(conn, row.id, &prepared.seats)?;
+        changes::log(conn, league_id, league.revision, Subject::Result(row.id))?;
         log(conn, row.id, 1, Action::Recorded, ctx.token_name, None, Some(&prepared.record_json))?;
         let stored = view(row, prepared.record)?;
         webhooks::enqueue(conn, Change::Recorded(&stored))?;
@@ -204,6 +206,7 @@ pub fn update(
             .get_result(conn)?;
         diesel::delete(result_players::table.filter(result_players::result_id.eq(id))).execute(conn)?;
         insert_seats(conn, id, &prepared.seats)?;
+        changes::log(conn, league.id, league.revision, Subject::Result(id))?;
         log(conn, id, revision, Action::Corrected, ctx.token_name, Some(&old.record), Some(&prepared.record_json))?;
         let stored = view(row, prepared.record)?;
         webhooks::enqueue(conn, Change::Corrected(&stored))?;
@@ -216,7 +219,8 @@ pub fn delete(conn: &mut DbConn, id: i64, expected: &Precondition, ctx: &WriteCo
     conn.write(|conn| {
         let old = live_row(conn, id)?;
         check_revision(&old, expected)?;
-        leagues::bump(conn, old.league_id)?;
+        let league = leagues::bump(conn, old.league_id)?;
+        changes::log(conn, league.id, league.revision, Subject::Result(id))?;
         let revision = old.revision + 1;
         diesel::update(results::table.find(id))
             .set((results::revision.eq(revision), results::deleted_at.eq(Some(now())), results::updated_at.eq(now())))
@@ -369,19 +373,4 @@ fn group_placings(rows: Vec<(i64, String, NaiveDate, i32, String)>) -> Result<Ve
         out.last_mut().expect("pushed above").placings.push(Placing { player: name, place: place as u32 });
     }
     Ok(out)
-}
-
-/// The league's revision and every live result's places, read from one snapshot.
-pub fn for_standings(conn: &mut DbConn, league_id: i64) -> Result<(leagues::LeagueRow, Vec<LeagueResult>)> {
-    conn.read(|conn| {
-        let league = leagues::row(conn, league_id)?;
-        let rows: Vec<(i64, String, NaiveDate, i32, String)> = results::table
-            .inner_join(result_players::table.inner_join(players_t::table))
-            .filter(results::league_id.eq(league_id))
-            .filter(results::deleted_at.is_null())
-            .order((results::id, result_players::seat))
-            .select((results::id, results::game, results::played_on, result_players::place, players_t::name))
-            .load(conn)?;
-        Ok((league, group_placings(rows)?))
-    })
 }

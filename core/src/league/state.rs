@@ -154,11 +154,6 @@ impl LeagueState {
         }
     }
 
-    /// Is the player's name known? Results name players by id; their names come from here.
-    pub fn knows_player(&self, id: i64) -> bool {
-        self.player_index.get(&id).is_some_and(|&i| !self.names[i as usize].is_empty())
-    }
-
     /// Sets (or changes: a rename) a player's name.
     pub fn set_player_name(&mut self, id: i64, name: &str) {
         let i = self.intern(id);

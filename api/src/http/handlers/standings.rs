@@ -1,4 +1,4 @@
-use crate::cache::{CachedStandings, StandingsKey};
+use crate::cache::{CachedStandings, View};
 use crate::error::Result;
 use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
@@ -6,12 +6,11 @@ use crate::http::docs::ReadErrors;
 use crate::http::extract::Params;
 use crate::model::Standings;
 use crate::render;
-use crate::store::{leagues, results};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use chrono::NaiveDate;
 use serde::Deserialize;
-use spielstand_core::{GameKind, StandingsQuery};
+use spielstand_core::GameKind;
 use std::sync::Arc;
 use utoipa::IntoParams;
 
@@ -26,38 +25,16 @@ pub struct StandingsParams {
     as_of: Option<NaiveDate>,
 }
 
-/// The table of (league, game, day) at the league's current revision: from the cache, or
-/// computed once and cached. JSON, CSV and the embedded page are all built from it, so
-/// they show the same table and a new result changes all of them at once.
+/// The table of (league, game, day) at the league's current revision. JSON, CSV and the
+/// embedded page are all built from it, so they show the same table and a new result
+/// changes all of them at once.
 pub async fn table(
     state: &AppState,
     league_id: i64,
     game: Option<GameKind>,
     as_of: Option<NaiveDate>,
 ) -> Result<Arc<CachedStandings>> {
-    let query = StandingsQuery { game, as_of };
-    let key = StandingsKey { league_id, game, as_of };
-    let revision = state.db(move |conn| leagues::revision(conn, league_id)).await?;
-    if let Some(table) = state.cache.get(&key, revision) {
-        return Ok(table);
-    }
-    let (league, results) = state.db(move |conn| results::for_standings(conn, league_id)).await?;
-    let rules = league.rules()?;
-    let table = web::block(move || -> Result<Arc<CachedStandings>> {
-        let rows = spielstand_core::rated_standings(&rules, &results, query);
-        let computed = Standings { league_id, league_revision: league.revision, game, as_of, rows };
-        let body = serde_json::to_vec(&computed)?;
-        Ok(Arc::new(CachedStandings {
-            revision: league.revision,
-            etag: conditional::etag(&body),
-            body: body.into(),
-            standings: computed,
-            league_name: league.name,
-        }))
-    })
-    .await??;
-    state.cache.put(key, table.clone());
-    Ok(table)
+    state.tables.get(&state.pool, league_id, View { game, as_of }).await
 }
 
 /// Does the client prefer CSV to JSON? Only when it says so: `*/*` and no `Accept` at

@@ -1,0 +1,124 @@
+//! What a league's tables are computed from, read for core's incremental
+//! [`LeagueState`]: the whole league once (a full load), then only what the change log
+//! names (a catch-up).
+
+use super::changes::{self, Subject};
+use super::leagues::{self, LeagueRow};
+use crate::db::DbConn;
+use crate::db::schema::{players, result_players, results};
+use crate::error::{Error, Result};
+use chrono::NaiveDate;
+use diesel::prelude::*;
+use spielstand_core::{LeagueState, ResultEntry};
+use std::collections::BTreeSet;
+
+/// A league's tables' source, at one revision.
+pub struct Projection {
+    pub revision: i64,
+    pub name: String,
+    pub state: LeagueState,
+}
+
+/// Every live result of the league, its players' names and its rules, from one snapshot.
+/// The only full read of a league: a fresh process, or one whose copy was evicted or
+/// fell behind the change log.
+pub fn load(conn: &mut DbConn, league_id: i64) -> Result<Projection> {
+    conn.read(|conn| {
+        let league = leagues::row(conn, league_id)?;
+        let mut state = LeagueState::new(league.rules()?);
+        let rows: Vec<SeatRow> = results::table
+            .inner_join(result_players::table)
+            .filter(results::league_id.eq(league_id))
+            .filter(results::deleted_at.is_null())
+            .order((results::id, result_players::seat))
+            .select((results::id, results::game, results::played_on, result_players::player_id, result_players::place))
+            .load(conn)?;
+        for result in entries(rows)? {
+            state.upsert(&result);
+        }
+        let in_league = result_players::table
+            .inner_join(results::table)
+            .filter(results::league_id.eq(league_id))
+            .select(result_players::player_id);
+        let names: Vec<(i64, String)> =
+            players::table.filter(players::id.eq_any(in_league)).select((players::id, players::name)).load(conn)?;
+        for (id, name) in names {
+            state.set_player_name(id, &name);
+        }
+        Ok(Projection { revision: league.revision, name: league.name, state })
+    })
+}
+
+/// Brings `projection` up to the league's current revision by reading only what changed
+/// since; `Ok(false)` when the change log does not reach back that far (then [`load`]).
+/// Nothing is applied unless everything was read.
+pub fn catch_up(conn: &mut DbConn, league_id: i64, projection: &mut Projection) -> Result<bool> {
+    let read = conn.read(|conn| -> Result<Option<(LeagueRow, Vec<i64>, Vec<ResultEntry>, Vec<(i64, String)>)>> {
+        let league = leagues::row(conn, league_id)?;
+        let Some(subjects) = changes::between(conn, league_id, projection.revision, league.revision)? else {
+            return Ok(None);
+        };
+        let mut result_ids = BTreeSet::new();
+        let mut player_ids = BTreeSet::new();
+        for subject in subjects {
+            match subject {
+                Subject::Result(id) => {
+                    result_ids.insert(id);
+                }
+                Subject::Player(id) => {
+                    player_ids.insert(id);
+                }
+                Subject::League => {}
+            }
+        }
+        let ids: Vec<i64> = result_ids.into_iter().collect();
+        let rows: Vec<SeatRow> = results::table
+            .inner_join(result_players::table)
+            .filter(results::id.eq_any(&ids))
+            .filter(results::deleted_at.is_null())
+            .order((results::id, result_players::seat))
+            .select((results::id, results::game, results::played_on, result_players::player_id, result_players::place))
+            .load(conn)?;
+        let live = entries(rows)?;
+        // Names of renamed players, and of every player of a changed result (some may be
+        // new to this league; a few more names cost less than a second query).
+        player_ids.extend(live.iter().flat_map(|r| r.placings.iter().map(|&(p, _)| p)));
+        let names: Vec<(i64, String)> = players::table
+            .filter(players::id.eq_any(player_ids.into_iter().collect::<Vec<_>>()))
+            .select((players::id, players::name))
+            .load(conn)?;
+        Ok(Some((league, ids, live, names)))
+    })?;
+    let Some((league, changed, live, names)) = read else { return Ok(false) };
+    let state = &mut projection.state;
+    state.set_rules(league.rules()?);
+    for id in changed {
+        // Deleted, or about to be replaced by its new version.
+        state.remove(id);
+    }
+    for result in &live {
+        state.upsert(result);
+    }
+    for (id, name) in names {
+        state.set_player_name(id, &name);
+    }
+    projection.revision = league.revision;
+    projection.name = league.name;
+    Ok(true)
+}
+
+/// (result id, game, day, player id, place), ordered by result, then seat.
+type SeatRow = (i64, String, NaiveDate, i64, i32);
+
+/// Folds seat rows into results, seats in order.
+fn entries(rows: Vec<SeatRow>) -> Result<Vec<ResultEntry>> {
+    let mut out: Vec<ResultEntry> = Vec::new();
+    for (id, game, played_on, player, place) in rows {
+        if out.last().is_none_or(|r| r.id != id) {
+            let game = game.parse().map_err(|e| Error::Internal(format!("result {id}: {e}")))?;
+            out.push(ResultEntry { id, game, played_on, placings: Vec::new() });
+        }
+        out.last_mut().expect("pushed above").placings.push((player, place as u32));
+    }
+    Ok(out)
+}

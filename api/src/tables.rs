@@ -1,0 +1,128 @@
+//! League tables at the league's current revision, whichever process made the last
+//! change: the one place every table view (JSON, CSV, the embedded page) comes from.
+//!
+//! Per request: one indexed read of the league's revision (that is what keeps several
+//! processes on one database coherent), then the table from memory if it is held at
+//! that revision. Otherwise one computation per (league, view, revision), however many
+//! requests wait for it: it brings the league's projection up to date by reading only
+//! the changes logged since the revision it holds (a full load only when it holds
+//! nothing or the log has a gap), and renders the table from it.
+
+use crate::cache::{CachedStandings, LeagueCache, Slot, View};
+use crate::db::{self, Pool};
+use crate::error::Result;
+use crate::flight::SingleFlight;
+use crate::model::Standings;
+use crate::store::{leagues, projection};
+use sha2::{Digest, Sha256};
+use spielstand_core::StandingsQuery;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How a computation got its projection up to date; counted for tests and logs.
+#[derive(Debug, Default)]
+pub struct Counters {
+    /// Whole leagues read from the database.
+    pub full_loads: AtomicU64,
+    /// Projections brought forward from the change log.
+    pub catch_ups: AtomicU64,
+    /// Tables rendered.
+    pub renders: AtomicU64,
+}
+
+pub struct Tables {
+    cache: Arc<LeagueCache>,
+    flights: SingleFlight<(i64, View, i64), Arc<CachedStandings>>,
+    counters: Arc<Counters>,
+}
+
+impl Tables {
+    /// Tables held within about `budget_bytes` of memory.
+    pub fn new(budget_bytes: usize) -> Tables {
+        Tables {
+            cache: Arc::new(LeagueCache::new(budget_bytes)),
+            flights: SingleFlight::default(),
+            counters: Arc::default(),
+        }
+    }
+
+    pub fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    pub fn cache(&self) -> &LeagueCache {
+        &self.cache
+    }
+
+    /// The table of `view` at the league's current revision.
+    pub async fn get(&self, pool: &Pool, league_id: i64, view: View) -> Result<Arc<CachedStandings>> {
+        let revision = db::run(pool, move |conn| leagues::revision(conn, league_id)).await?;
+        if let Some(table) = self.cache.table(league_id, view, revision) {
+            return Ok(table);
+        }
+        let (cache, pool, counters) = (self.cache.clone(), pool.clone(), self.counters.clone());
+        self.flights
+            .run((league_id, view, revision), move || async move {
+                let slot = cache.slot(league_id);
+                let work = slot.clone();
+                let (table, bytes) = db::run(&pool, move |conn| compute(conn, &work, league_id, view, &counters)).await?;
+                cache.store(league_id, &slot, bytes, view, table.clone());
+                Ok(table)
+            })
+            .await
+    }
+}
+
+/// Brings the league's projection to (at least) the current revision and renders `view`
+/// from it. Runs on the blocking pool; the slot's lock makes the computations of one
+/// league's views take turns, so each change is applied once.
+fn compute(
+    conn: &mut db::DbConn,
+    slot: &Slot,
+    league_id: i64,
+    view: View,
+    counters: &Counters,
+) -> Result<(Arc<CachedStandings>, usize)> {
+    let mut held = slot.lock().unwrap_or_else(|poisoned| {
+        // A computation panicked half-way through applying changes: start over.
+        let mut held = poisoned.into_inner();
+        *held = None;
+        held
+    });
+    slot.clear_poison();
+    let caught_up = match held.as_mut() {
+        Some(projection) => {
+            let before = projection.revision;
+            let done = projection::catch_up(conn, league_id, projection)?;
+            if done && projection.revision > before {
+                counters.catch_ups.fetch_add(1, Ordering::Relaxed);
+            }
+            done
+        }
+        None => false,
+    };
+    if !caught_up {
+        *held = Some(projection::load(conn, league_id)?);
+        counters.full_loads.fetch_add(1, Ordering::Relaxed);
+    }
+    let projection = held.as_mut().expect("loaded above");
+    let rows = projection.state.table(StandingsQuery { game: view.game, as_of: view.as_of });
+    let standings =
+        Standings { league_id, league_revision: projection.revision, game: view.game, as_of: view.as_of, rows };
+    let body = serde_json::to_vec(&standings)?;
+    counters.renders.fetch_add(1, Ordering::Relaxed);
+    let table = Arc::new(CachedStandings {
+        revision: projection.revision,
+        etag: etag(&body),
+        body: body.into(),
+        standings,
+        league_name: projection.name.clone(),
+    });
+    Ok((table, projection.state.heap_bytes()))
+}
+
+/// A strong ETag for `body`: the same bytes give the same tag in every process, and two
+/// representations of one table (JSON, CSV, HTML) never share one.
+pub fn etag(body: &[u8]) -> String {
+    format!("\"{}\"", &hex::encode(Sha256::digest(body))[..32])
+}
