@@ -577,3 +577,121 @@ fn openapi_yaml_is_up_to_date() {
         "openapi.yaml differs from the API's document. Regenerate it with:\n    cargo run -p spielstand-api -- openapi > openapi.yaml"
     );
 }
+
+/// Every live result of a league as the API lists them, seats in order (the order the
+/// ratings are replayed in), for a computation from scratch.
+async fn league_results<S, B>(api: &common::TestApi<S>, league: i64) -> Vec<spielstand_core::LeagueResult>
+where
+    S: actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse<B>, Error = actix_web::Error>,
+    B: actix_web::body::MessageBody,
+{
+    let mut all = Vec::new();
+    for page in 1.. {
+        let body = api.get(&format!("/api/v1/leagues/{league}/results?per_page=500&page={page}")).await.json();
+        let items = body["items"].as_array().unwrap();
+        if items.is_empty() {
+            break;
+        }
+        for item in items {
+            let mut seats: Vec<(u64, String)> = item["record"]["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| (p["seat"].as_u64().unwrap(), p["player"].as_str().unwrap().to_owned()))
+                .collect();
+            seats.sort();
+            let place = |name: &str| {
+                item["placings"].as_array().unwrap().iter().find(|p| p["player"] == name).unwrap()["place"].as_u64().unwrap()
+                    as u32
+            };
+            all.push(spielstand_core::LeagueResult {
+                id: item["id"].as_i64().unwrap(),
+                game: serde_json::from_value(item["record"]["game"].clone()).unwrap(),
+                played_on: serde_json::from_value(item["record"]["played_on"].clone()).unwrap(),
+                placings: seats
+                    .into_iter()
+                    .map(|(_, player)| spielstand_core::Placing { place: place(&player), player })
+                    .collect(),
+            });
+        }
+    }
+    all
+}
+
+api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |api| {
+    use spielstand_core::{GameKind, LeagueRules, StandingsQuery};
+    use std::sync::atomic::Ordering::Relaxed;
+    api.add_players(&["Anna", "Ben", "Cleo", "Dora", "Emil"]).await;
+    let league = api
+        .add_league(json!({"name": "Live", "rules": {"games": ["mensch-aergere-dich-nicht", "ghostbuster", "lauf-rauf"]}}))
+        .await;
+    let results = format!("/api/v1/leagues/{league}/results");
+    let views: Vec<(String, StandingsQuery)> = vec![
+        (String::new(), StandingsQuery::default()),
+        ("?game=mensch-aergere-dich-nicht".into(), StandingsQuery { game: Some(GameKind::MenschAergereDichNicht), as_of: None }),
+        ("?as_of=2026-03-05".into(), StandingsQuery { game: None, as_of: chrono::NaiveDate::from_ymd_opt(2026, 3, 5) }),
+    ];
+    let counters = api.state.tables.counters();
+    let check = |what: &'static str| {
+        let api = &api;
+        let views = &views;
+        async move {
+            let league_body = api.get(&format!("/api/v1/leagues/{league}")).await.json();
+            let rules: LeagueRules = serde_json::from_value(league_body["rules"].clone()).unwrap();
+            let all = league_results(api, league).await;
+            for (query, view) in views {
+                let served = api.get(&format!("/api/v1/leagues/{league}/standings{query}")).await.json();
+                let expected = serde_json::to_value(spielstand_core::rated_standings(&rules, &all, *view)).unwrap();
+                assert_eq!(served["rows"], expected, "{what}: {query}");
+                assert_eq!(served["league_revision"], league_body["revision"], "{what}: {query}");
+            }
+        }
+    };
+    check("empty").await;
+    assert_eq!(counters.full_loads.load(Relaxed), 1, "the league is read in full once");
+    for (date, order) in [("2026-03-01", "Anna,Ben,Cleo"), ("2026-03-08", "Dora,Anna,Emil,Ben"), ("2026-03-04", "Cleo,Ben=Emil")] {
+        assert_eq!(api.post(&results, &mensch(date, order)).await.status, StatusCode::CREATED);
+        check("recorded").await;
+    }
+    // Appended after the last game of the season so far, and backdated before all of them.
+    let late = api.post(&results, &mensch("2026-03-09", "Emil,Dora")).await.json()["id"].as_i64().unwrap();
+    check("appended").await;
+    let early = api.post(&results, &mensch("2026-02-01", "Ben,Anna,Dora")).await.json()["id"].as_i64().unwrap();
+    check("backdated").await;
+    // A correction that moves a result to another day and changes its places.
+    let fix = TestRequest::put()
+        .uri(&format!("/api/v1/results/{early}"))
+        .insert_header(("authorization", format!("Bearer {}", api.token)))
+        .insert_header(("if-match", "\"1\""))
+        .set_json(mensch("2026-03-06", "Dora,Ben,Anna"));
+    assert_eq!(api.send(fix).await.status, StatusCode::OK);
+    check("corrected").await;
+    let delete = TestRequest::delete()
+        .uri(&format!("/api/v1/results/{late}"))
+        .insert_header(("authorization", format!("Bearer {}", api.token)))
+        .insert_header(("if-match", "*"));
+    assert_eq!(api.send(delete).await.status, StatusCode::NO_CONTENT);
+    check("deleted").await;
+    let ben = api.get("/api/v1/players").await.json().as_array().unwrap().iter().find(|p| p["name"] == "Ben").unwrap()["id"].clone();
+    let renamed = api.write(Method::PATCH, &format!("/api/v1/players/{ben}"), &json!({"name": "Benedikt"})).await;
+    assert_eq!(renamed.status, StatusCode::OK);
+    check("renamed").await;
+    let standings = api.get(&format!("/api/v1/leagues/{league}/standings")).await.json();
+    assert!(standings["rows"].as_array().unwrap().iter().any(|r| r["player"] == "Benedikt"), "{standings}");
+    let rules = json!({"name": "Live", "rules": {"games": ["mensch-aergere-dich-nicht", "lauf-rauf"], "season": {"from": "2026-03-02"}, "tie_breakers": ["head-to-head", "wins"]}});
+    assert_eq!(api.write(Method::PUT, &format!("/api/v1/leagues/{league}"), &rules).await.status, StatusCode::OK);
+    check("new rules").await;
+    assert_eq!(counters.full_loads.load(Relaxed), 1, "every change was applied, none reloaded the league");
+    assert!(counters.catch_ups.load(Relaxed) >= 8);
+
+    // Many readers at once after a write: one computation serves them all.
+    let r = api.post(&results, &mensch("2026-03-10", "Anna,Emil")).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
+    let renders = counters.renders.load(Relaxed);
+    let path = format!("/api/v1/leagues/{league}/standings");
+    let readers = (0..32).map(|_| api.get(&path));
+    let bodies: Vec<Vec<u8>> = futures_util::future::join_all(readers).await.into_iter().map(|r| r.body).collect();
+    assert!(bodies.windows(2).all(|w| w[0] == w[1]), "every reader got the same table");
+    assert_eq!(counters.renders.load(Relaxed), renders + 1, "32 concurrent readers, one computation");
+    assert_eq!(counters.full_loads.load(Relaxed), 1);
+});

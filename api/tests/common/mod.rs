@@ -100,6 +100,8 @@ impl Drop for DropDatabase {
 
 pub struct TestApi<S> {
     pub service: S,
+    /// The application's state, to look at what it computed.
+    pub state: actix_web::web::Data<AppState>,
     pub token: String,
     pub url: DatabaseUrl,
     // Dropped last: the service, and with it the pool, must go before the database.
@@ -113,8 +115,9 @@ pub async fn start(
     let url = db.url.clone();
     let pool = db::open(&url, 4).unwrap();
     let token = tokens::create(&mut pool.get().unwrap(), "test-club").unwrap();
-    let service = at::init_service(app(AppState::new(pool, &url))).await;
-    TestApi { service, token, url, db }
+    let state = AppState::new(pool, &url);
+    let service = at::init_service(app(state.clone())).await;
+    TestApi { service, state, token, url, db }
 }
 
 /// Defines the test `$name` twice: `$name::sqlite` always, `$name::postgres` against
