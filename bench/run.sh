@@ -30,14 +30,17 @@ trap cleanup EXIT INT TERM
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
-# start_server NAME [server options...]: sets $url, $token and $pid for that server.
+# start_server NAME [server options...]: sets $url, $token and $pid for that server, on
+# the SQLite file NAME.db or, with DB=URL set, on that database (the token is made once).
 start_server() {
   local name=$1
   shift
-  local port
+  local port db=${DB:-$work/$name.db}
   port=$(free_port)
-  token=$("$bin/spielstand-api" --database-url "$work/$name.db" token create --name bench 2> /dev/null | tail -n 1)
-  RUST_LOG=warn "$bin/spielstand-api" --database-url "$work/$name.db" --bind "127.0.0.1:$port" "$@" 2> "$work/$name.log" &
+  if [ -z "${DB:-}" ] || [ -z "${token:-}" ]; then
+    token=$("$bin/spielstand-api" --database-url "$db" token create --name "bench-$name" 2> /dev/null | tail -n 1)
+  fi
+  RUST_LOG=warn "$bin/spielstand-api" --database-url "$db" --bind "127.0.0.1:$port" "$@" 2> "$work/$name.log" &
   pid=$!
   pids+=("$pid")
   url="http://127.0.0.1:$port"
@@ -48,6 +51,50 @@ start_server() {
 }
 
 rps() { wrk -t2 -c64 -d10s --latency "$1" | awk '/Requests\/sec/ {print $2}'; }
+
+# wrk_run SECONDS URL...: 32 connections on the standings, split over the URLs (servers
+# sharing one database); prints "req/s p50_ms p99_ms" (requests summed, the worst
+# percentiles). Non-2xx answers fail the run: a mixed run must not hide errors.
+wrk_run() {
+  local secs=$1
+  shift
+  local n=$# i=0 files=() runs=()
+  for u in "$@"; do
+    i=$((i + 1))
+    wrk -t1 -c$((32 / n)) -d"${secs}s" --latency "$u" > "$work/wrk.$i" &
+    runs+=($!)
+    files+=("$work/wrk.$i")
+  done
+  wait "${runs[@]}"
+  if grep -q "Non-2xx" "${files[@]}"; then
+    cat "${files[@]}" >&2
+    echo "error answers under load" >&2
+    exit 1
+  fi
+  awk '
+    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+    /Requests\/sec/ { rps += $2 }
+    $1 == "50%" { p = ms($2); if (p > p50) p50 = p }
+    $1 == "99%" { p = ms($2); if (p > p99) p99 = p }
+    END { printf "%.0f %.2f %.2f\n", rps, p50, p99 }' "${files[@]}"
+}
+
+# mixed LABEL RATE LEAGUE SERVER [OTHER]: the standings under wrk_run for 20 s while a
+# writer posts RATE results per second (half backdated into the season) through SERVER
+# (and OTHER in turn); prints "req/s p50 p99".
+mixed() {
+  local label=$1 rate=$2 league=$3 server=$4 other=${5:-}
+  echo "   $label: 32 readers, $rate writes/s" >&2
+  "$bin/spielstand-bench" --server "$server" --token "$token" trickle --league "$league" --players "$M" \
+    --rate "$rate" --seconds 20 ${other:+--also "$other"} > /dev/null 2> "$work/trickle.log" &
+  local writer=$!
+  local urls=("$server/api/v1/leagues/$league/standings")
+  [ -n "$other" ] && urls+=("$other/api/v1/leagues/$league/standings")
+  wrk_run 20 "${urls[@]}"
+  wait "$writer" || { cat "$work/trickle.log" >&2; exit 1; }
+}
+
+peak_mb() { awk '/VmHWM/ {printf "%d", $2 / 1024}' "/proc/$1/status"; }
 
 echo "== 1. fill a league with $N results over $M players through the write path" >&2
 start_server fill
@@ -67,8 +114,18 @@ pids+=("$!")
 for _ in $(seq 1 50); do curl -fsS -o /dev/null "http://127.0.0.1:$ceiling_port/" 2> /dev/null && break; sleep 0.1; done
 ceiling_rps=$(rps "http://127.0.0.1:$ceiling_port/")
 
-echo "== 3. cold standings: the first request after a write" >&2
-cold_ms=$("$bin/spielstand-bench" --server "$fill_url" --token "$fill_token" cold --league "$league" --players "$M" --samples 9)
+echo "== 3. cold standings: the first request after a write (appended, backdated, a backdated correction)" >&2
+cold() { "$bin/spielstand-bench" --server "$1" --token "$token" cold --league "$2" --players "$M" --samples 9 --write "$3"; }
+token=$fill_token
+cold_append_ms=$(cold "$fill_url" "$league" append)
+cold_backdate_ms=$(cold "$fill_url" "$league" backdate)
+cold_correct_ms=$(cold "$fill_url" "$league" correct)
+
+echo "== 6. mixed load on SQLite: the standings while results arrive" >&2
+read -r warm_rps warm_p50 warm_p99 <<< "$(wrk_run 20 "$standings")"
+read -r mix2_rps mix2_p50 mix2_p99 <<< "$(mixed "2/s" 2 "$league" "$fill_url")"
+read -r mix20_rps mix20_p50 mix20_p99 <<< "$(mixed "20/s" 20 "$league" "$fill_url")"
+sqlite_peak_mb=$(peak_mb "$fill_pid")
 
 echo "== 5. spielstand record, process start to exit" >&2
 export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data"
@@ -93,13 +150,56 @@ single=$("$bin/spielstand-bench" --server "$url" --token "$token" writes --leagu
 kill "$pid"
 
 ratio() { echo "scale=2; $1 / $2" | bc; }
+
+echo "== 7. mixed load on PostgreSQL: two API processes on one database" >&2
+# SPIELSTAND_BENCH_POSTGRES_URL= (empty) skips this part.
+pg_admin=${SPIELSTAND_BENCH_POSTGRES_URL-postgres://postgres@127.0.0.1:5432/postgres}
+pg_rows="| PostgreSQL | skipped: no server at '$pg_admin' (set SPIELSTAND_BENCH_POSTGRES_URL) | |"
+if [ -n "$pg_admin" ] && command -v psql > /dev/null && psql "$pg_admin" -qtAc 'select 1' > /dev/null 2>&1; then
+  pg_db="spielstand_bench_$$"
+  psql "$pg_admin" -qc "CREATE DATABASE $pg_db" > /dev/null
+  trap 'cleanup; psql "$pg_admin" -qc "DROP DATABASE IF EXISTS $pg_db WITH (FORCE)" > /dev/null 2>&1 || true' EXIT INT TERM
+  token=""
+  DB="${pg_admin%/*}/$pg_db"
+  start_server pg-a
+  pg_a=$url pg_a_pid=$pid
+  start_server pg-b
+  pg_b=$url pg_b_pid=$pid
+  unset DB
+  started=$(date +%s.%N)
+  pg_league=$("$bin/spielstand-bench" --server "$pg_a" --token "$token" fill --results "$N" --players "$M")
+  pg_fill_secs=$(echo "$(date +%s.%N) - $started" | bc)
+  # Let autovacuum's work after the fill not land in the measurements.
+  psql "${pg_admin%/*}/$pg_db" -qc "VACUUM ANALYZE" -c "CHECKPOINT" > /dev/null
+  pg_standings=("$pg_a/api/v1/leagues/$pg_league/standings" "$pg_b/api/v1/leagues/$pg_league/standings")
+  curl -fsS -o /dev/null "${pg_standings[0]}" && curl -fsS -o /dev/null "${pg_standings[1]}"
+  read -r pg_warm_rps pg_warm_p50 pg_warm_p99 <<< "$(wrk_run 20 "${pg_standings[@]}")"
+  read -r pg_mix2_rps pg_mix2_p50 pg_mix2_p99 <<< "$(mixed "2/s" 2 "$pg_league" "$pg_a" "$pg_b")"
+  read -r pg_mix20_rps pg_mix20_p50 pg_mix20_p99 <<< "$(mixed "20/s" 20 "$pg_league" "$pg_a" "$pg_b")"
+  pg_cold_append_ms=$(cold "$pg_b" "$pg_league" append)
+  pg_cold_correct_ms=$(cold "$pg_b" "$pg_league" correct)
+  pg_rows="| PostgreSQL, fill: $N results through one process | $(printf '%.1f' "$pg_fill_secs") s | |
+| PostgreSQL, warm only: 32 readers over two processes, 20 s | $pg_warm_rps req/s, p50 $pg_warm_p50 ms, p99 $pg_warm_p99 ms | |
+| PostgreSQL, mixed: + 2 writes/s through both | $pg_mix2_rps req/s (ratio $(ratio "$pg_mix2_rps" "$pg_warm_rps")), p50 $pg_mix2_p50 ms, p99 $pg_mix2_p99 ms | ratio >= 0.8, p99 <= 25 ms |
+| PostgreSQL, mixed: + 20 writes/s through both | $pg_mix20_rps req/s (ratio $(ratio "$pg_mix20_rps" "$pg_warm_rps")), p50 $pg_mix20_p50 ms, p99 $pg_mix20_p99 ms | ratio >= 0.8, p99 <= 25 ms |
+| PostgreSQL, first table after an appended / a backdated correction (median of 9) | $pg_cold_append_ms ms / $pg_cold_correct_ms ms | <= 5 ms / <= 100 ms |
+| PostgreSQL servers, peak resident memory | $(peak_mb "$pg_a_pid") MB and $(peak_mb "$pg_b_pid") MB | <= 100 MB |"
+  kill "$pg_a_pid" "$pg_b_pid"
+fi
 cat << SUMMARY
 
 | measurement | figure | goal |
 |---|---|---|
 | fill: $N results over $M players, 64 clients | $(printf '%.1f' "$fill_secs") s ($(echo "$N / $fill_secs" | bc) results/s) | |
 | warm standings, 64 connections, 10 s | $api_rps req/s; ceiling $ceiling_rps req/s; ratio $(ratio "$api_rps" "$ceiling_rps") | ratio >= 0.8 |
-| cold standings after a write, $N results (median of 9) | $cold_ms ms | <= 50 ms |
+| first table after an appended result, $N results (median of 9) | $cold_append_ms ms | <= 5 ms |
+| first table after a backdated result (median of 9) | $cold_backdate_ms ms | |
+| first table after a backdated correction (median of 9) | $cold_correct_ms ms | <= 100 ms |
+| SQLite, warm only: 32 readers, 20 s | $warm_rps req/s, p50 $warm_p50 ms, p99 $warm_p99 ms | |
+| SQLite, mixed: 32 readers + 2 writes/s | $mix2_rps req/s (ratio $(ratio "$mix2_rps" "$warm_rps")), p50 $mix2_p50 ms, p99 $mix2_p99 ms | ratio >= 0.8, p99 <= 25 ms |
+| SQLite, mixed: 32 readers + 20 writes/s | $mix20_rps req/s (ratio $(ratio "$mix20_rps" "$warm_rps")), p50 $mix20_p50 ms, p99 $mix20_p99 ms | ratio >= 0.8, p99 <= 25 ms |
+| SQLite server, peak resident memory over all of the above | $sqlite_peak_mb MB | <= 100 MB |
+$pg_rows
 | durable writes, 64 clients, group commit | $grouped results/s | |
 | durable writes, 64 clients, one commit per result | $single results/s; group commit is $(ratio "$grouped" "$single")x | >= 10x |
 | \`spielstand record\`, start to exit (median of 21) | $record_median_ms ms | <= 20 ms |

@@ -138,7 +138,8 @@ impl LeagueCache {
     /// every request), but then keeps only the table just rendered.
     fn evict(&self, inner: &mut Inner, keep: i64, keep_view: View) {
         while inner.bytes > self.budget {
-            let oldest = inner.leagues.iter().filter(|(id, _)| **id != keep).min_by_key(|(_, e)| e.used).map(|(id, _)| *id);
+            let oldest =
+                inner.leagues.iter().filter(|(id, _)| **id != keep).min_by_key(|(_, e)| e.used).map(|(id, _)| *id);
             match oldest {
                 Some(id) => {
                     let entry = inner.leagues.remove(&id).expect("just found");

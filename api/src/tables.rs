@@ -65,7 +65,8 @@ impl Tables {
             .run((league_id, view, revision), move || async move {
                 let slot = cache.slot(league_id);
                 let work = slot.clone();
-                let (table, bytes) = db::run(&pool, move |conn| compute(conn, &work, league_id, view, &counters)).await?;
+                let (table, bytes) =
+                    db::run(&pool, move |conn| compute(conn, &work, league_id, view, &counters)).await?;
                 cache.store(league_id, &slot, bytes, view, table.clone());
                 Ok(table)
             })

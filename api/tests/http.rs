@@ -582,7 +582,11 @@ fn openapi_yaml_is_up_to_date() {
 /// ratings are replayed in), for a computation from scratch.
 async fn league_results<S, B>(api: &common::TestApi<S>, league: i64) -> Vec<spielstand_core::LeagueResult>
 where
-    S: actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse<B>, Error = actix_web::Error>,
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
     B: actix_web::body::MessageBody,
 {
     let mut all = Vec::new();
@@ -601,8 +605,9 @@ where
                 .collect();
             seats.sort();
             let place = |name: &str| {
-                item["placings"].as_array().unwrap().iter().find(|p| p["player"] == name).unwrap()["place"].as_u64().unwrap()
-                    as u32
+                item["placings"].as_array().unwrap().iter().find(|p| p["player"] == name).unwrap()["place"]
+                    .as_u64()
+                    .unwrap() as u32
             };
             all.push(spielstand_core::LeagueResult {
                 id: item["id"].as_i64().unwrap(),
@@ -623,12 +628,17 @@ api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |a
     use std::sync::atomic::Ordering::Relaxed;
     api.add_players(&["Anna", "Ben", "Cleo", "Dora", "Emil"]).await;
     let league = api
-        .add_league(json!({"name": "Live", "rules": {"games": ["mensch-aergere-dich-nicht", "ghostbuster", "lauf-rauf"]}}))
+        .add_league(
+            json!({"name": "Live", "rules": {"games": ["mensch-aergere-dich-nicht", "ghostbuster", "lauf-rauf"]}}),
+        )
         .await;
     let results = format!("/api/v1/leagues/{league}/results");
     let views: Vec<(String, StandingsQuery)> = vec![
         (String::new(), StandingsQuery::default()),
-        ("?game=mensch-aergere-dich-nicht".into(), StandingsQuery { game: Some(GameKind::MenschAergereDichNicht), as_of: None }),
+        (
+            "?game=mensch-aergere-dich-nicht".into(),
+            StandingsQuery { game: Some(GameKind::MenschAergereDichNicht), as_of: None },
+        ),
         ("?as_of=2026-03-05".into(), StandingsQuery { game: None, as_of: chrono::NaiveDate::from_ymd_opt(2026, 3, 5) }),
     ];
     let counters = api.state.tables.counters();
@@ -649,7 +659,9 @@ api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |a
     };
     check("empty").await;
     assert_eq!(counters.full_loads.load(Relaxed), 1, "the league is read in full once");
-    for (date, order) in [("2026-03-01", "Anna,Ben,Cleo"), ("2026-03-08", "Dora,Anna,Emil,Ben"), ("2026-03-04", "Cleo,Ben=Emil")] {
+    for (date, order) in
+        [("2026-03-01", "Anna,Ben,Cleo"), ("2026-03-08", "Dora,Anna,Emil,Ben"), ("2026-03-04", "Cleo,Ben=Emil")]
+    {
         assert_eq!(api.post(&results, &mensch(date, order)).await.status, StatusCode::CREATED);
         check("recorded").await;
     }
@@ -672,7 +684,9 @@ api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |a
         .insert_header(("if-match", "*"));
     assert_eq!(api.send(delete).await.status, StatusCode::NO_CONTENT);
     check("deleted").await;
-    let ben = api.get("/api/v1/players").await.json().as_array().unwrap().iter().find(|p| p["name"] == "Ben").unwrap()["id"].clone();
+    let ben = api.get("/api/v1/players").await.json().as_array().unwrap().iter().find(|p| p["name"] == "Ben").unwrap()
+        ["id"]
+        .clone();
     let renamed = api.write(Method::PATCH, &format!("/api/v1/players/{ben}"), &json!({"name": "Benedikt"})).await;
     assert_eq!(renamed.status, StatusCode::OK);
     check("renamed").await;

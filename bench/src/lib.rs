@@ -53,6 +53,23 @@ pub fn game(stream: u64, n: u64, players: usize) -> Value {
     }
 }
 
+/// The first day after the generated season: a result dated then sorts after every
+/// generated one (it is "today" for the league).
+pub fn season_end() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 1, 1).expect("a date") + Days::new(300)
+}
+
+/// `game` moved to `date`.
+pub fn dated(mut game: Value, date: NaiveDate) -> Value {
+    game["played_on"] = json!(date);
+    game
+}
+
+/// A day of the generated season, from `rng`.
+pub fn season_day(rng: &mut Rng) -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 1, 1).expect("a date") + Days::new(rng.below(300))
+}
+
 /// An HTTP client for one server, with a write token.
 pub struct Api {
     agent: ureq::Agent,
@@ -76,6 +93,18 @@ impl Api {
             .agent
             .post(&format!("{}{path}", self.base))
             .header("Authorization", &format!("Bearer {}", self.token))
+            .send_json(body)?;
+        let status = res.status().as_u16();
+        Ok((status, res.body_mut().read_json().unwrap_or(Value::Null)))
+    }
+
+    /// PUTs `body` with `If-Match: "revision"`; returns the status and the JSON answer.
+    pub fn put(&self, path: &str, revision: i64, body: &Value) -> anyhow::Result<(u16, Value)> {
+        let mut res = self
+            .agent
+            .put(&format!("{}{path}", self.base))
+            .header("Authorization", &format!("Bearer {}", self.token))
+            .header("If-Match", &format!("\"{revision}\""))
             .send_json(body)?;
         let status = res.status().as_u16();
         Ok((status, res.body_mut().read_json().unwrap_or(Value::Null)))

@@ -2,7 +2,7 @@
 
 use anyhow::{Context, ensure};
 use clap::{Parser, Subcommand};
-use spielstand_bench::{Api, game};
+use spielstand_bench::{Api, Rng, dated, game, season_day, season_end};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -43,7 +43,8 @@ enum Command {
         #[arg(long, default_value_t = 10)]
         seconds: u64,
     },
-    /// Time the first standings request after a write, `samples` times; print milliseconds.
+    /// Time the first standings request after a write, `samples` times; print the
+    /// median in milliseconds.
     Cold {
         #[arg(long)]
         league: i64,
@@ -51,7 +52,76 @@ enum Command {
         players: usize,
         #[arg(long, default_value_t = 10)]
         samples: u64,
+        /// The write before each request: a new result dated after every other
+        /// (`append`), a new result on a random day of the season (`backdate`), or an
+        /// existing result moved to another day of the season (`correct`).
+        #[arg(long, value_enum, default_value_t = WriteKind::Append)]
+        write: WriteKind,
     },
+    /// Post results at a steady rate for S seconds, a share of them backdated into the
+    /// season and the rest dated after every other; with several servers, in turn.
+    Trickle {
+        #[arg(long)]
+        league: i64,
+        #[arg(long, default_value_t = 500)]
+        players: usize,
+        /// Results per second.
+        #[arg(long)]
+        rate: f64,
+        #[arg(long, default_value_t = 20)]
+        seconds: u64,
+        /// Percent of the results backdated into the season.
+        #[arg(long, default_value_t = 50)]
+        backdated_percent: u64,
+        /// More servers sharing the database, written to in turn with `--server`.
+        #[arg(long, value_delimiter = ',')]
+        also: Vec<String>,
+    },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum WriteKind {
+    Append,
+    Backdate,
+    Correct,
+}
+
+/// Writes the benchmarks make between reads: each `n` is a new game of stream `stream`.
+struct Writer<'a> {
+    api: &'a Api,
+    league: i64,
+    players: usize,
+    rng: Rng,
+}
+
+impl Writer<'_> {
+    fn write(&mut self, kind: WriteKind, stream: u64, n: u64) -> anyhow::Result<()> {
+        let path = format!("/leagues/{}/results", self.league);
+        let (status, body) = match kind {
+            WriteKind::Append => self.api.post(&path, &dated(game(stream, n, self.players), season_end()))?,
+            WriteKind::Backdate => {
+                let day = season_day(&mut self.rng);
+                self.api.post(&path, &dated(game(stream, n, self.players), day))?
+            }
+            WriteKind::Correct => {
+                // A result from the first pages (the season's last days), moved to any day.
+                let page = 1 + self.rng.below(100);
+                let (status, listed) = self.api.get(&format!("{path}?per_page=1&page={page}"))?;
+                ensure!(status == 200, "listing results: {status}");
+                let listed: serde_json::Value = serde_json::from_slice(&listed)?;
+                let item = &listed["items"][0];
+                let (id, revision) =
+                    (item["id"].as_i64().context("a result id")?, item["revision"].as_i64().context("a revision")?);
+                let day = season_day(&mut self.rng);
+                let (status, body) =
+                    self.api.put(&format!("/results/{id}"), revision, &dated(item["record"].clone(), day))?;
+                ensure!(status == 200, "correcting result {id}: {status} {body}");
+                return Ok(());
+            }
+        };
+        ensure!(status == 201, "{status} {body}");
+        Ok(())
+    }
 }
 
 /// Posts `total` results from `clients` threads; every post must be acknowledged.
@@ -113,12 +183,14 @@ fn main() -> anyhow::Result<()> {
             eprintln!("{posted} results acknowledged by {clients} clients in {seconds} s");
             println!("{rate:.0}");
         }
-        Command::Cold { league, players, samples } => {
+        Command::Cold { league, players, samples, write } => {
+            let mut writer = Writer { api: &api, league, players, rng: Rng::new(7) };
             let mut millis = Vec::new();
+            // The first read may load the league in full: that is not what is measured.
+            let (status, _) = api.get(&format!("/leagues/{league}/standings"))?;
+            ensure!(status == 200, "standings: {status}");
             for n in 0..samples {
-                let (status, body) =
-                    api.post(&format!("/leagues/{league}/results"), &game(u64::MAX - 1, n, players))?;
-                ensure!(status == 201, "{status} {body}");
+                writer.write(write, u64::MAX - 1 - write as u64, n)?;
                 let started = Instant::now();
                 let (status, _) = api.get(&format!("/leagues/{league}/standings"))?;
                 ensure!(status == 200, "standings: {status}");
@@ -127,6 +199,33 @@ fn main() -> anyhow::Result<()> {
             millis.sort_by(f64::total_cmp);
             eprintln!("cold standings, ms: {millis:.1?}");
             println!("{:.1}", millis[millis.len() / 2]);
+        }
+        Command::Trickle { league, players, rate, seconds, backdated_percent, also } => {
+            ensure!(rate > 0.0, "--rate must be positive");
+            let apis: Vec<Api> =
+                std::iter::once(api).chain(also.iter().map(|server| Api::new(server, &cli.token))).collect();
+            let mut writers: Vec<Writer> =
+                apis.iter().map(|api| Writer { api, league, players, rng: Rng::new(11) }).collect();
+            let mut choose = Rng::new(13);
+            let started = Instant::now();
+            let (mut appended, mut backdated) = (0u64, 0u64);
+            for n in 0.. {
+                let due = started + Duration::from_secs_f64(n as f64 / rate);
+                if due >= started + Duration::from_secs(seconds) {
+                    break;
+                }
+                std::thread::sleep(due.saturating_duration_since(Instant::now()));
+                let kind = if choose.below(100) < backdated_percent { WriteKind::Backdate } else { WriteKind::Append };
+                let writer = &mut writers[n as usize % apis.len()];
+                writer.write(kind, u64::MAX - 10, n)?;
+                match kind {
+                    WriteKind::Backdate => backdated += 1,
+                    _ => appended += 1,
+                }
+            }
+            let secs = started.elapsed().as_secs_f64();
+            eprintln!("posted {appended} appended and {backdated} backdated results in {secs:.1} s");
+            println!("{}", appended + backdated);
         }
     }
     Ok(())

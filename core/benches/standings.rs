@@ -1,11 +1,13 @@
 //! Standings of a league with 100,000 results over 500 players (goal: <= 50 ms); the
-//! Weng-Lin replay of those results (goal: <= 200 ms); and both together, which the API
-//! computes once per league revision and caches.
+//! Weng-Lin replay of those results (goal: <= 200 ms); both together; and the work the
+//! API's incremental league state does after one change (an appended result, a result
+//! moved to another day) and for a table as of a day.
 
 use chrono::NaiveDate;
 use criterion::{Criterion, criterion_group, criterion_main};
 use spielstand_core::{
-    GameKind, LeagueResult, LeagueRules, Placing, Ratings, StandingsQuery, rated_standings, standings,
+    GameKind, LeagueResult, LeagueRules, LeagueState, Placing, Ratings, ResultEntry, StandingsQuery, rated_standings,
+    standings,
 };
 use std::hint::black_box;
 
@@ -71,6 +73,66 @@ fn bench(c: &mut Criterion) {
     group.bench_function("ratings replay, 100k results", |b| b.iter(|| Ratings::replay(black_box(&results))));
     group.bench_function("100k results, 500 players, with ratings", |b| {
         b.iter(|| rated_standings(black_box(&rules), black_box(&results), StandingsQuery::default()))
+    });
+    group.finish();
+
+    // The incremental state the API keeps per league: the work after one change.
+    let ids: Vec<String> = (0..500).map(|i| format!("Spieler {i:03}")).collect();
+    let entry = |r: &LeagueResult| ResultEntry {
+        id: r.id,
+        game: r.game,
+        played_on: r.played_on,
+        placings: r
+            .placings
+            .iter()
+            .map(|p| (ids.iter().position(|n| *n == p.player).unwrap() as i64, p.place))
+            .collect(),
+    };
+    let mut state = LeagueState::new(rules.clone());
+    for (i, name) in ids.iter().enumerate() {
+        state.set_player_name(i as i64, name);
+    }
+    for r in &results {
+        state.upsert(&entry(r));
+    }
+    state.table(StandingsQuery::default());
+    let mut group = c.benchmark_group("incremental");
+    group.sample_size(20);
+    let mut next_id = results.len() as i64;
+    let last_day = results.iter().map(|r| r.played_on).max().unwrap();
+    group.bench_function("100k results: append one result, then the table", |b| {
+        // Each appended result is taken away again, untimed, so the league stays at 100k.
+        b.iter_custom(|iters| {
+            let mut timed = std::time::Duration::ZERO;
+            for _ in 0..iters {
+                let mut appended = entry(&results[next_id as usize % results.len()]);
+                appended.id = next_id;
+                appended.played_on = last_day;
+                next_id += 1;
+                let started = std::time::Instant::now();
+                state.upsert(&appended);
+                black_box(state.table(StandingsQuery::default()));
+                timed += started.elapsed();
+                state.remove(appended.id);
+                state.table(StandingsQuery::default());
+            }
+            timed
+        })
+    });
+    let mut rng = SplitMix(7);
+    group.bench_function("100k results: move a result to a random day, then the table", |b| {
+        b.iter(|| {
+            let mut moved = entry(&results[rng.below(results.len() as u64) as usize]);
+            moved.played_on = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap() + chrono::Days::new(rng.below(300));
+            state.upsert(&moved);
+            state.table(StandingsQuery::default())
+        })
+    });
+    group.bench_function("100k results: the table as of a day", |b| {
+        b.iter(|| {
+            let day = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap() + chrono::Days::new(rng.below(300));
+            state.table(StandingsQuery { game: None, as_of: Some(day) })
+        })
     });
     group.finish();
 }

@@ -2,8 +2,8 @@ use super::{name_key, now, unique_as_conflict, utc};
 use crate::db::DbConn;
 use crate::db::schema::{leagues, players, result_players, results};
 use crate::error::{Error, Result};
-use crate::store::changes::{self, Subject};
 use crate::model::Player;
+use crate::store::changes::{self, Subject};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 

@@ -53,7 +53,7 @@ pub fn load(conn: &mut DbConn, league_id: i64) -> Result<Projection> {
 /// since; `Ok(false)` when the change log does not reach back that far (then [`load`]).
 /// Nothing is applied unless everything was read.
 pub fn catch_up(conn: &mut DbConn, league_id: i64, projection: &mut Projection) -> Result<bool> {
-    let read = conn.read(|conn| -> Result<Option<(LeagueRow, Vec<i64>, Vec<ResultEntry>, Vec<(i64, String)>)>> {
+    let read = conn.read(|conn| -> Result<Option<Changed>> {
         let league = leagues::row(conn, league_id)?;
         let Some(subjects) = changes::between(conn, league_id, projection.revision, league.revision)? else {
             return Ok(None);
@@ -87,9 +87,9 @@ pub fn catch_up(conn: &mut DbConn, league_id: i64, projection: &mut Projection) 
             .filter(players::id.eq_any(player_ids.into_iter().collect::<Vec<_>>()))
             .select((players::id, players::name))
             .load(conn)?;
-        Ok(Some((league, ids, live, names)))
+        Ok(Some(Changed { league, ids, live, names }))
     })?;
-    let Some((league, changed, live, names)) = read else { return Ok(false) };
+    let Some(Changed { league, ids: changed, live, names }) = read else { return Ok(false) };
     let state = &mut projection.state;
     state.set_rules(league.rules()?);
     for id in changed {
@@ -105,6 +105,15 @@ pub fn catch_up(conn: &mut DbConn, league_id: i64, projection: &mut Projection) 
     projection.revision = league.revision;
     projection.name = league.name;
     Ok(true)
+}
+
+/// What a catch-up read: the league row, every result id the log names, those of them
+/// still live (with their seats), and the names of the players concerned.
+struct Changed {
+    league: LeagueRow,
+    ids: Vec<i64>,
+    live: Vec<ResultEntry>,
+    names: Vec<(i64, String)>,
 }
 
 /// (result id, game, day, player id, place), ordered by result, then seat.
