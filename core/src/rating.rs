@@ -12,6 +12,7 @@ use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
+use std::cmp::Ordering;
 
 /// A player's skill estimate.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -110,8 +111,80 @@ impl Ratings {
     }
 }
 
+/// Seats [`rate_game`] handles on the stack; larger games go to the crate as they are.
+const MAX_SEATS: usize = 8;
+
 /// Rates one game: `entries` are (player index into `ratings`, place).
+///
+/// This is Weng-Lin's Bradley-Terry update for free-for-all games exactly as
+/// `skillratings::weng_lin::weng_lin_multi_team` computes it for teams of one: the same
+/// operations in the same order, so the same floats (a test compares the two bit for
+/// bit). It exists because the replay after a backdated result runs it for every later
+/// game of the league: the crate allocates a vector per team on every call and computes
+/// each pair's shared terms (c, both exponentials) twice, once from each side; here they
+/// are computed once and nothing is allocated.
 pub(crate) fn rate_game(
+    ratings: &mut [WengLinRating],
+    entries: impl Iterator<Item = (u32, u32)> + Clone,
+    config: &WengLinConfig,
+) {
+    let n = entries.clone().count();
+    if n > MAX_SEATS {
+        return rate_game_with_crate(ratings, entries, config);
+    }
+    let mut seat = [0usize; MAX_SEATS];
+    let mut place = [0u32; MAX_SEATS];
+    // A team of one: its rating and squared uncertainty are the player's (the crate's
+    // sums over one player give exactly these values).
+    let mut mu = [0f64; MAX_SEATS];
+    let mut sigma_sq = [0f64; MAX_SEATS];
+    let mut sigma = [0f64; MAX_SEATS];
+    for (k, (i, p)) in entries.enumerate() {
+        let r = ratings[i as usize];
+        (seat[k], place[k], mu[k]) = (i as usize, p, r.rating);
+        sigma_sq[k] = r.uncertainty.powi(2);
+        sigma[k] = sigma_sq[k].sqrt();
+    }
+    let beta_sq = config.beta.powi(2);
+    // c and the win probability of each ordered pair; c is symmetric because addition is.
+    let mut c = [[0f64; MAX_SEATS]; MAX_SEATS];
+    let mut p = [[0f64; MAX_SEATS]; MAX_SEATS];
+    for i in 0..n {
+        for q in i + 1..n {
+            let c_iq = 2.0f64.mul_add(beta_sq, sigma_sq[i] + sigma_sq[q]).sqrt();
+            let (e_i, e_q) = ((mu[i] / c_iq).exp(), (mu[q] / c_iq).exp());
+            let sum = e_i + e_q;
+            (c[i][q], c[q][i]) = (c_iq, c_iq);
+            (p[i][q], p[q][i]) = (e_i / sum, e_q / sum);
+        }
+    }
+    let mut updated = [WengLinRating::new(); MAX_SEATS];
+    for i in 0..n {
+        let (mut omega, mut large_delta) = (0.0, 0.0);
+        for q in (0..n).filter(|&q| q != i) {
+            let (c_iq, p_iq) = (c[i][q], p[i][q]);
+            let score = match place[q].cmp(&place[i]) {
+                Ordering::Greater => 1.0,
+                Ordering::Equal => 0.5,
+                Ordering::Less => 0.0,
+            };
+            omega += (sigma_sq[i] / c_iq) * (score - p_iq);
+            let gamma = sigma[i] / c_iq;
+            large_delta += gamma * sigma_sq[i] / c_iq.powi(2) * p_iq * (1.0 - p_iq);
+        }
+        let share = sigma_sq[i] / sigma_sq[i];
+        let new_sigma_sq = share.mul_add(-large_delta, 1.0).max(config.uncertainty_tolerance);
+        updated[i] =
+            WengLinRating { rating: share.mul_add(omega, mu[i]), uncertainty: (sigma_sq[i] * new_sigma_sq).sqrt() };
+    }
+    for k in 0..n {
+        ratings[seat[k]] = updated[k];
+    }
+}
+
+/// [`rate_game`] through the crate itself: for games too large for the stack arrays, and
+/// as the reference the tests hold [`rate_game`] to.
+fn rate_game_with_crate(
     ratings: &mut [WengLinRating],
     entries: impl Iterator<Item = (u32, u32)> + Clone,
     config: &WengLinConfig,
@@ -180,5 +253,37 @@ mod tests {
         let ids: Vec<i64> = history.iter().map(|h| h.result_id).collect();
         assert_eq!(ids, [2, 1, 3]);
         assert_eq!(history.last().unwrap().skill, forward.get("Anna").unwrap());
+    }
+
+    /// The allocation-free update gives the crate's floats, bit for bit, for every game
+    /// size up to the stack limit, with ties, and for ratings far from the start.
+    #[test]
+    fn rate_game_equals_the_crate_bit_for_bit() {
+        let config = WengLinConfig::new();
+        let mut seed = 2026u64;
+        let mut next = |m: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for _ in 0..20_000 {
+            let n = 1 + next(MAX_SEATS as u64) as usize;
+            let players: Vec<WengLinRating> = (0..n)
+                .map(|_| WengLinRating {
+                    rating: next(60_000) as f64 / 1000.0 - 5.0,
+                    uncertainty: 1e-4 + next(10_000) as f64 / 1000.0,
+                })
+                .collect();
+            let entries: Vec<(u32, u32)> = (0..n as u32).map(|i| (i, 1 + next(n as u64) as u32)).collect();
+            let (mut ours, mut crates) = (players.clone(), players);
+            rate_game(&mut ours, entries.iter().copied(), &config);
+            rate_game_with_crate(&mut crates, entries.iter().copied(), &config);
+            for (a, b) in ours.iter().zip(&crates) {
+                assert_eq!(
+                    (a.rating.to_bits(), a.uncertainty.to_bits()),
+                    (b.rating.to_bits(), b.uncertainty.to_bits()),
+                    "{entries:?}"
+                );
+            }
+        }
     }
 }
