@@ -172,7 +172,10 @@ pub(crate) fn rate_game(
             let gamma = sigma[i] / c_iq;
             large_delta += gamma * sigma_sq[i] / c_iq.powi(2) * p_iq * (1.0 - p_iq);
         }
-        let share = sigma_sq[i] / sigma_sq[i];
+        // The player's share of the team's uncertainty, which the crate computes as
+        // sigma_sq / sigma_sq: a team of one, and x / x is exactly 1 for the finite,
+        // non-zero uncertainties ratings have.
+        let share = 1.0f64;
         let new_sigma_sq = share.mul_add(-large_delta, 1.0).max(config.uncertainty_tolerance);
         updated[i] =
             WengLinRating { rating: share.mul_add(omega, mu[i]), uncertainty: (sigma_sq[i] * new_sigma_sq).sqrt() };
