@@ -578,51 +578,6 @@ fn openapi_yaml_is_up_to_date() {
     );
 }
 
-/// Every live result of a league as the API lists them, seats in order (the order the
-/// ratings are replayed in), for a computation from scratch.
-async fn league_results<S, B>(api: &common::TestApi<S>, league: i64) -> Vec<spielstand_core::LeagueResult>
-where
-    S: actix_web::dev::Service<
-            actix_http::Request,
-            Response = actix_web::dev::ServiceResponse<B>,
-            Error = actix_web::Error,
-        >,
-    B: actix_web::body::MessageBody,
-{
-    let mut all = Vec::new();
-    for page in 1.. {
-        let body = api.get(&format!("/api/v1/leagues/{league}/results?per_page=500&page={page}")).await.json();
-        let items = body["items"].as_array().unwrap();
-        if items.is_empty() {
-            break;
-        }
-        for item in items {
-            let mut seats: Vec<(u64, String)> = item["record"]["players"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|p| (p["seat"].as_u64().unwrap(), p["player"].as_str().unwrap().to_owned()))
-                .collect();
-            seats.sort();
-            let place = |name: &str| {
-                item["placings"].as_array().unwrap().iter().find(|p| p["player"] == name).unwrap()["place"]
-                    .as_u64()
-                    .unwrap() as u32
-            };
-            all.push(spielstand_core::LeagueResult {
-                id: item["id"].as_i64().unwrap(),
-                game: serde_json::from_value(item["record"]["game"].clone()).unwrap(),
-                played_on: serde_json::from_value(item["record"]["played_on"].clone()).unwrap(),
-                placings: seats
-                    .into_iter()
-                    .map(|(_, player)| spielstand_core::Placing { place: place(&player), player })
-                    .collect(),
-            });
-        }
-    }
-    all
-}
-
 api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |api| {
     use spielstand_core::{GameKind, LeagueRules, StandingsQuery};
     use std::sync::atomic::Ordering::Relaxed;
@@ -648,7 +603,7 @@ api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |a
         async move {
             let league_body = api.get(&format!("/api/v1/leagues/{league}")).await.json();
             let rules: LeagueRules = serde_json::from_value(league_body["rules"].clone()).unwrap();
-            let all = league_results(api, league).await;
+            let all = api.league_results(league).await;
             for (query, view) in views {
                 let served = api.get(&format!("/api/v1/leagues/{league}/standings{query}")).await.json();
                 let expected = serde_json::to_value(spielstand_core::rated_standings(&rules, &all, *view)).unwrap();

@@ -185,6 +185,42 @@ where
         }
     }
 
+    /// Every live result of a league as the API lists them, seats in order (the order
+    /// the ratings are replayed in), for a computation from scratch.
+    pub async fn league_results(&self, league: i64) -> Vec<spielstand_core::LeagueResult> {
+        let mut all = Vec::new();
+        for page in 1.. {
+            let body = self.get(&format!("/api/v1/leagues/{league}/results?per_page=500&page={page}")).await.json();
+            let items = body["items"].as_array().unwrap();
+            if items.is_empty() {
+                break;
+            }
+            for item in items {
+                let mut seats: Vec<(u64, String)> = item["record"]["players"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| (p["seat"].as_u64().unwrap(), p["player"].as_str().unwrap().to_owned()))
+                    .collect();
+                seats.sort();
+                let place = |name: &str| {
+                    let placing = item["placings"].as_array().unwrap().iter().find(|p| p["player"] == name).unwrap();
+                    placing["place"].as_u64().unwrap() as u32
+                };
+                all.push(spielstand_core::LeagueResult {
+                    id: item["id"].as_i64().unwrap(),
+                    game: serde_json::from_value(item["record"]["game"].clone()).unwrap(),
+                    played_on: serde_json::from_value(item["record"]["played_on"].clone()).unwrap(),
+                    placings: seats
+                        .into_iter()
+                        .map(|(_, player)| spielstand_core::Placing { place: place(&player), player })
+                        .collect(),
+                });
+            }
+        }
+        all
+    }
+
     pub async fn add_league(&self, body: Value) -> i64 {
         let r = self.post("/api/v1/leagues", &body).await;
         assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
