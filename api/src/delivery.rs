@@ -10,14 +10,8 @@ use actix_web::web;
 use chrono::TimeDelta;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
+use spielstand_wire::headers;
 use std::time::Duration;
-
-/// `sha256=<hex of HMAC-SHA256(secret, body)>`, over the exact body bytes.
-pub const SIGNATURE_HEADER: &str = "X-Spielstand-Signature";
-/// The event's id, also in the body: the same in every retry of it.
-pub const EVENT_ID_HEADER: &str = "X-Spielstand-Event-Id";
-/// The delivery's id: what the deliveries listing of the webhook shows.
-pub const DELIVERY_HEADER: &str = "X-Spielstand-Delivery";
 
 /// Long enough to keep a receiver's failure message, short enough for a listing.
 const MAX_ERROR_CHARS: usize = 500;
@@ -127,9 +121,9 @@ fn deliver(pool: &Pool, agent: &ureq::Agent, config: &DeliveryConfig, claimed: C
     let answer = agent
         .post(&claimed.url)
         .header("Content-Type", "application/json")
-        .header(SIGNATURE_HEADER, &sign(&claimed.secret, claimed.payload.as_bytes()))
-        .header(EVENT_ID_HEADER, &claimed.event_id)
-        .header(DELIVERY_HEADER, &claimed.id.to_string())
+        .header(headers::SIGNATURE, &sign(&claimed.secret, claimed.payload.as_bytes()))
+        .header(headers::EVENT_ID, &claimed.event_id)
+        .header(headers::DELIVERY, &claimed.id.to_string())
         .send(claimed.payload.as_bytes());
     let failed = |status: Option<u16>, error: String| {
         let error: String = error.chars().take(MAX_ERROR_CHARS).collect();

@@ -7,12 +7,13 @@ pub mod delivery;
 pub mod error;
 mod flight;
 pub mod http;
-pub mod model;
 pub mod render;
 pub mod store;
 pub mod tables;
 
 pub use http::{AppState, Options, app, openapi};
+/// The API's requests and responses: `spielstand-wire`, shared with its clients.
+pub use spielstand_wire as model;
 
 /// The OpenAPI document as YAML, exactly as committed in `openapi.yaml`.
 pub fn openapi_yaml() -> String {

@@ -2,10 +2,11 @@
 //! said no" from "the server was not reached".
 
 use crate::config::Settings;
-use crate::error::{CliError, Problem, Result, one_line};
+use crate::error::{CliError, Problem, Result, describe, one_line};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use spielstand_wire::headers::IDEMPOTENT_REPLAYED;
 use std::time::Duration;
 use ureq::http;
 
@@ -105,7 +106,7 @@ impl Client {
         let status = response.status().as_u16();
         let header = |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
         let etag = header("etag");
-        let replayed = header("idempotent-replayed").is_some_and(|v| v.eq_ignore_ascii_case("true"));
+        let replayed = header(IDEMPOTENT_REPLAYED).is_some_and(|v| v.eq_ignore_ascii_case("true"));
         let text = response.body_mut().with_config().limit(MAX_BODY).read_to_string().map_err(|e| self.transport(e))?;
         if (200..300).contains(&status) {
             let body = if text.trim().is_empty() {
@@ -137,7 +138,7 @@ impl Client {
             request_id: None,
         });
         if status >= 500 {
-            Err(CliError::Server { server: self.server.clone(), message: problem.to_string() })
+            Err(CliError::Server { server: self.server.clone(), message: describe(&problem) })
         } else {
             Err(CliError::Rejected(problem))
         }

@@ -1,6 +1,5 @@
 //! The CLI's failures, each with its documented exit code.
 
-use serde::Deserialize;
 use std::fmt;
 
 /// Exit codes, as documented in `spielstand --help` and the README.
@@ -19,44 +18,25 @@ pub mod exit {
     pub const LOCAL: u8 = 5;
 }
 
-/// An RFC 9457 problem as the server sends it.
-#[derive(Debug, Clone, Deserialize)]
-pub struct Problem {
-    #[serde(rename = "type", default)]
-    pub kind: String,
-    #[serde(default)]
-    pub title: String,
-    pub status: u16,
-    #[serde(default)]
-    pub detail: String,
-    #[serde(default)]
-    pub request_id: Option<String>,
-}
+pub use spielstand_wire::Problem;
 
-impl Problem {
-    /// The stable problem code: `piece-count` for `/problems/piece-count`.
-    pub fn code(&self) -> &str {
-        self.kind.rsplit('/').next().unwrap_or(&self.kind)
+/// A problem in one line: the detail, then status and code; a hint for token problems;
+/// the request id for server failures, so the log entry can be found.
+pub fn describe(problem: &Problem) -> String {
+    use std::fmt::Write;
+    let detail = if problem.detail.is_empty() { problem.title.as_str() } else { problem.detail.as_str() };
+    let mut line = one_line(detail);
+    let code = if problem.kind.is_empty() { problem.title.as_str() } else { problem.code() };
+    let _ = write!(line, " ({} {code})", problem.status);
+    if matches!(problem.status, 401 | 403) {
+        line.push_str("; give a write token with --token, SPIELSTAND_TOKEN or `spielstand login`");
     }
-}
-
-impl fmt::Display for Problem {
-    /// One line: the detail, then status and code; a hint for token problems; the
-    /// request id for server failures, so the log entry can be found.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let detail = if self.detail.is_empty() { self.title.as_str() } else { self.detail.as_str() };
-        write!(f, "{}", one_line(detail))?;
-        write!(f, " ({} {})", self.status, if self.kind.is_empty() { self.title.as_str() } else { self.code() })?;
-        if matches!(self.status, 401 | 403) {
-            write!(f, "; give a write token with --token, SPIELSTAND_TOKEN or `spielstand login`")?;
-        }
-        if self.status >= 500
-            && let Some(id) = &self.request_id
-        {
-            write!(f, "; request id {id}")?;
-        }
-        Ok(())
+    if problem.status >= 500
+        && let Some(id) = &problem.request_id
+    {
+        let _ = write!(line, "; request id {id}");
     }
+    line
 }
 
 /// Collapses line breaks so that every error stays one line.
@@ -71,7 +51,7 @@ pub enum CliError {
     #[error("{0}")]
     Input(String),
     /// The server answered with a 4xx problem.
-    #[error("{0}")]
+    #[error("{}", describe(.0))]
     Rejected(Problem),
     /// Something the CLI looked up on the server does not exist (a league or player name).
     #[error("{0}")]
@@ -150,10 +130,10 @@ mod tests {
     #[test]
     fn problems_are_one_readable_line() {
         let p = problem(422, "piece-count", "round 2: Anna has 7 pieces\non the board, expected 6");
-        assert_eq!(p.to_string(), "round 2: Anna has 7 pieces on the board, expected 6 (422 piece-count)");
+        assert_eq!(describe(&p), "round 2: Anna has 7 pieces on the board, expected 6 (422 piece-count)");
         let p = problem(500, "internal", "internal error");
-        assert_eq!(p.to_string(), "internal error (500 internal); request id r-1");
-        assert!(problem(401, "unauthorized", "needs a token").to_string().contains("spielstand login"));
+        assert_eq!(describe(&p), "internal error (500 internal); request id r-1");
+        assert!(describe(&problem(401, "unauthorized", "needs a token")).contains("spielstand login"));
     }
 
     #[test]

@@ -5,7 +5,7 @@ mod client;
 mod commands;
 mod config;
 mod error;
-mod model;
+
 mod outbox;
 mod output;
 mod prompt;

@@ -109,8 +109,7 @@ impl<T: DeserializeOwned> FromRequest for Params<T> {
     }
 }
 
-/// Most items on one page of a listing.
-pub const MAX_PER_PAGE: u32 = 500;
+pub use spielstand_wire::MAX_PER_PAGE;
 
 /// A listing's page (from 1, default 1) and page size (1 to [`MAX_PER_PAGE`], default 50).
 pub fn paging(page: Option<u32>, per_page: Option<u32>) -> Result<(u32, u32), Error> {
@@ -118,7 +117,7 @@ pub fn paging(page: Option<u32>, per_page: Option<u32>) -> Result<(u32, u32), Er
     if page == 0 {
         return Err(Error::InvalidQuery("page: pages start at 1".into()));
     }
-    let per_page = per_page.unwrap_or(50);
+    let per_page = per_page.unwrap_or(spielstand_wire::DEFAULT_PER_PAGE);
     if !(1..=MAX_PER_PAGE).contains(&per_page) {
         return Err(Error::InvalidQuery(format!("per_page: must be between 1 and {MAX_PER_PAGE}")));
     }

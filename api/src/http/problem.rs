@@ -3,29 +3,12 @@
 use crate::error::Error;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, ResponseError};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
-pub const PROBLEM_JSON: &str = "application/problem+json";
+pub use spielstand_wire::{PROBLEM_JSON, Problem};
 
 tokio::task_local! {
     /// The id of the request being served; error bodies quote it so a user's report
     /// can be matched with the log.
     pub static REQUEST_ID: String;
-}
-
-/// An RFC 9457 problem.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct Problem {
-    /// Stable identifier of the kind of problem, e.g. `/problems/piece-count`.
-    #[serde(rename = "type")]
-    pub kind: String,
-    pub title: String,
-    pub status: u16,
-    /// What went wrong, naming the field, player, round, cell or line at fault.
-    pub detail: String,
-    /// The request's id, also in the `X-Request-Id` header and the server log.
-    pub request_id: Option<String>,
 }
 
 impl ResponseError for Error {

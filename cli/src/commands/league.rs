@@ -4,10 +4,10 @@ use super::Ctx;
 use crate::args::{LeagueCommand, LeagueCreate};
 use crate::client::Client;
 use crate::error::{CliError, Result};
-use crate::model::{League, LeagueInput};
 use crate::output::{Table, emit};
 use serde_json::Value;
 use spielstand_core::{LeagueRules, Season};
+use spielstand_wire::{League, LeagueInput};
 use ureq::http::Method;
 
 pub fn run(ctx: &Ctx, command: LeagueCommand) -> Result<()> {

@@ -5,9 +5,9 @@ use super::league::all_leagues;
 use crate::args::PlayerCommand;
 use crate::client::Client;
 use crate::error::{CliError, Result};
-use crate::model::{Player, PlayerRatings, Standings};
 use crate::output::{Table, emit, number};
 use serde_json::{Value, json};
+use spielstand_wire::{Player, PlayerRatings, Standings};
 use ureq::http::Method;
 
 pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {

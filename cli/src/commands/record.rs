@@ -6,7 +6,6 @@ use super::results::{round_input, seats, view};
 use super::{Ctx, sync};
 use crate::args::{FinishingArgs, RecordCommand, RecordHase, RecordMensch, RecordRangeln, RecordTarget};
 use crate::error::{CliError, Result, exit};
-use crate::model::StoredResult;
 use crate::outbox::{Entry, Outbox};
 use crate::output::emit;
 use crate::prompt;
@@ -15,6 +14,7 @@ use chrono::{Local, Utc};
 use spielstand_core::finishing::{HareFinish, HaseUndIgelResult, LaufRaufResult, MenschResult};
 use spielstand_core::rangeln::RangelnResult;
 use spielstand_core::{Error as RuleError, Evaluation, GameRecord, Outcome};
+use spielstand_wire::StoredResult;
 use std::path::Path;
 
 pub fn run(ctx: &Ctx, command: RecordCommand) -> Result<()> {

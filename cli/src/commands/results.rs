@@ -5,7 +5,6 @@ use super::{Ctx, read_input};
 use crate::args::{FixArgs, ResultCommand, ResultsArgs};
 use crate::client::{Client, Reply};
 use crate::error::{CliError, Result};
-use crate::model::{HistoryEntry, StoredResult};
 use crate::output::{Table, emit, placings};
 use crate::spec::RoundSource;
 use crate::{prompt, spec::seat_spelling};
@@ -13,6 +12,7 @@ use serde_json::{Value, json};
 use spielstand_core::finishing::{HareFinish, HouseRule};
 use spielstand_core::rangeln::RoundInput;
 use spielstand_core::{GameRecord, Outcome, SeatedPlayer};
+use spielstand_wire::{HistoryEntry, StoredResult};
 use ureq::http::Method;
 
 /// Results fetched per request (the server's maximum).
@@ -110,7 +110,7 @@ pub fn run(ctx: &Ctx, command: ResultCommand) -> Result<()> {
                     let after = e.after.as_ref().and_then(|r| r.evaluate().ok()).map(|ev| placings(&ev.placings));
                     table.row(vec![
                         e.revision.to_string(),
-                        e.action.clone(),
+                        e.action.as_str().to_owned(),
                         e.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
                         e.token_name.clone(),
                         after.unwrap_or_default(),

@@ -4,8 +4,8 @@ use super::Ctx;
 use super::league::resolve;
 use crate::args::StandingsArgs;
 use crate::error::Result;
-use crate::model::Standings;
 use crate::output::{Table, emit, number};
+use spielstand_wire::Standings;
 
 pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
     let client = &ctx.client;

@@ -4,10 +4,11 @@ use super::Ctx;
 use super::league::resolve;
 use crate::args::SyncArgs;
 use crate::client::{Client, Reply};
-use crate::error::{CliError, Result};
+use crate::error::{CliError, Result, describe};
 use crate::outbox::{Entry, Outbox, Pending};
 use crate::output::{Table, emit};
 use serde_json::{Value, json};
+use spielstand_wire::headers::IDEMPOTENCY_KEY;
 use ureq::http::Method;
 
 /// Sends one outbox entry with its Idempotency-Key.
@@ -16,7 +17,7 @@ pub fn post(client: &Client, entry: &Entry, league_id: i64) -> Result<Reply> {
         Method::POST,
         &format!("/leagues/{league_id}/results"),
         Some(&entry.record),
-        &[("Idempotency-Key", entry.key.clone())],
+        &[(IDEMPOTENCY_KEY, entry.key.clone())],
     )
 }
 
@@ -169,7 +170,7 @@ fn send_one(client: &Client, outbox: &Outbox, pending: &mut Pending) -> Result<R
         Err(CliError::Rejected(p))
             if !matches!(p.status, 401 | 403) && !CliError::Rejected(p.clone()).is_transient() =>
         {
-            refused(outbox, pending, p.to_string())
+            refused(outbox, pending, describe(&p))
         }
         Err(e) => Err(e),
     }

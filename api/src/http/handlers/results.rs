@@ -12,7 +12,7 @@ use serde::Deserialize;
 use spielstand_core::{GameKind, GameRecord};
 use utoipa::IntoParams;
 
-const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
+use spielstand_wire::headers::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED};
 
 fn etag(revision: i64) -> (header::HeaderName, String) {
     (header::ETAG, format!("\"{revision}\""))
@@ -102,7 +102,7 @@ pub async fn create(
                     .insert_header(etag(first.revision))
                     .insert_header((header::LOCATION, format!("/api/v1/results/{}", first.id)));
             }
-            Ok(replay.content_type("application/json").insert_header(("Idempotent-Replayed", "true")).body(body))
+            Ok(replay.content_type("application/json").insert_header((IDEMPOTENT_REPLAYED, "true")).body(body))
         }
         Claim::InProgress => Err(Error::IdempotencyInProgress(key)),
         Claim::Mismatch => Err(Error::IdempotencyMismatch(key)),

@@ -4,26 +4,15 @@ use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::ReadErrors;
 use crate::http::extract::Params;
-use crate::model::Standings;
+use crate::model::{Standings, StandingsParams};
 use crate::render;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use chrono::NaiveDate;
-use serde::Deserialize;
 use spielstand_core::GameKind;
 use std::sync::Arc;
-use utoipa::IntoParams;
 
 pub const CSV: &str = "text/csv; charset=utf-8; header=present";
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct StandingsParams {
-    /// Only this game's results (Mensch and Ghostbuster together if the league says so).
-    game: Option<GameKind>,
-    /// The table as it stood at the end of this day.
-    as_of: Option<NaiveDate>,
-}
 
 /// The table of (league, game, day) at the league's current revision. JSON, CSV and the
 /// embedded page are all built from it, so they show the same table and a new result

@@ -1,0 +1,19 @@
+//! What travels between the spielstand server and its clients: every request and
+//! response body of the HTTP API, its problem documents, the standings query, paging and
+//! the header names. The server (`spielstand-api`), the command-line client
+//! (`spielstand-cli`) and the benchmarks all use these types, so they cannot drift apart.
+//! Game data is core's own types, in exactly this JSON shape.
+//!
+//! With the feature `openapi` the types derive their utoipa schemas, from which the
+//! server's OpenAPI document is made.
+
+pub mod headers;
+mod model;
+mod paging;
+mod problem;
+mod standings;
+
+pub use model::*;
+pub use paging::{DEFAULT_PER_PAGE, MAX_PER_PAGE};
+pub use problem::{PROBLEM_JSON, Problem};
+pub use standings::StandingsParams;

@@ -1,0 +1,292 @@
+//! The resources of the HTTP API: what it sends and receives, beyond core's own types
+//! (which it uses as they are).
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use spielstand_core::rangeln::{PlayerScore, RangelnScore, RoundInput};
+use spielstand_core::{GameKind, GameRecord, LeagueRules, Placing, RatedStandingRow, Skill, SkillAfterGame};
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Player {
+    pub id: i64,
+    pub name: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A player's name: any script, unique case-insensitively, without `,` or `=`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlayerName {
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 100, example = "Jürgen"))]
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct League {
+    pub id: i64,
+    pub name: String,
+    /// Changes with every write that can change the league's standings.
+    pub revision: i64,
+    pub rules: LeagueRules,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A league to create, or the new state of one to update.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LeagueInput {
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 100, example = "Winterliga 2026"))]
+    pub name: String,
+    pub rules: LeagueRules,
+}
+
+/// A stored result: the record as entered (with the players' current names) and its places.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct StoredResult {
+    pub id: i64,
+    pub league_id: i64,
+    /// Send it back in `If-Match` to correct or delete the result.
+    pub revision: i64,
+    pub record: GameRecord,
+    pub placings: Vec<Placing>,
+    /// Round scores and totals, for Rangeln only.
+    pub rangeln: Option<RangelnScore>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ResultPage {
+    pub items: Vec<StoredResult>,
+    pub page: u32,
+    pub per_page: u32,
+    /// Results matching the filter, on all pages.
+    pub total: i64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    Recorded,
+    Corrected,
+    Deleted,
+}
+
+impl Action {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Recorded => "recorded",
+            Action::Corrected => "corrected",
+            Action::Deleted => "deleted",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Action> {
+        [Action::Recorded, Action::Corrected, Action::Deleted].into_iter().find(|a| a.as_str() == s)
+    }
+}
+
+/// One change of a result, as kept in its audit trail.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct HistoryEntry {
+    /// The result's revision after this change.
+    pub revision: i64,
+    pub action: Action,
+    pub at: DateTime<Utc>,
+    /// Name of the write token that made the change.
+    pub token_name: String,
+    /// The record before the change; `null` when it was recorded.
+    pub before: Option<GameRecord>,
+    /// The record after the change; `null` when it was deleted.
+    pub after: Option<GameRecord>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Standings {
+    pub league_id: i64,
+    pub league_revision: i64,
+    pub game: Option<GameKind>,
+    pub as_of: Option<NaiveDate>,
+    pub rows: Vec<RatedStandingRow>,
+}
+
+/// A player's Weng-Lin ratings, one per game, from every league's results.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlayerRatings {
+    pub player: Player,
+    pub as_of: Option<NaiveDate>,
+    /// Games the player has played, in catalogue order.
+    pub games: Vec<GameRating>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct GameRating {
+    pub game: GameKind,
+    /// The skill after the last game (as of the requested day).
+    pub current: Skill,
+    /// The skill after each of the player's games, oldest first.
+    pub history: Vec<SkillAfterGame>,
+}
+
+/// The write token a request carries.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TokenName {
+    /// The name it was created under; it signs the audit trail.
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Health {
+    /// `ok` when the database answers.
+    pub status: String,
+    pub version: String,
+}
+
+/// A Rangeln round to score without storing anything.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ScoreRequest {
+    /// The players in seat order: seat 1 is piece `A` on a board.
+    pub players: Vec<String>,
+    pub round: RoundInput,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ScoreResponse {
+    /// Scores in seat order.
+    pub scores: Vec<PlayerScore>,
+}
+
+/// A URL to tell about every result recorded, corrected or deleted in a league.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct WebhookInput {
+    /// An `http://` or `https://` URL; each change is POSTed to it as a [`WebhookEvent`].
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            min_length = 8,
+            max_length = 2000,
+            pattern = "^https?://",
+            example = "https://tsv-beispiel.de/spielstand-hook"
+        )
+    )]
+    pub url: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Webhook {
+    pub id: i64,
+    pub league_id: i64,
+    pub url: String,
+    /// Name of the write token that registered it.
+    pub token_name: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A webhook just registered: the only answer that shows its secret.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct NewWebhook {
+    #[serde(flatten)]
+    pub webhook: Webhook,
+    /// The HMAC-SHA256 key: every delivery carries
+    /// `X-Spielstand-Signature: sha256=<hex of HMAC-SHA256(secret, body)>`. Store it now:
+    /// it cannot be shown again.
+    pub secret: String,
+}
+
+/// What a webhook receives, as the JSON body of a POST: one change of one result.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct WebhookEvent {
+    /// Unique per change, also sent as `X-Spielstand-Event-Id`. A delivery may arrive
+    /// more than once (at-least-once): ignore an id already seen.
+    pub id: String,
+    pub action: Action,
+    pub occurred_at: DateTime<Utc>,
+    pub league_id: i64,
+    pub result_id: i64,
+    /// The result's revision after the change. Deliveries are not ordered: a receiver
+    /// keeps the highest revision it has seen.
+    pub revision: i64,
+    /// The result as now stored; `null` when it was deleted.
+    pub result: Option<StoredResult>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum DeliveryStatus {
+    /// Waiting for its first attempt or for a retry.
+    Pending,
+    /// A 2xx came back.
+    Delivered,
+    /// Every attempt failed; it is not tried again.
+    Failed,
+}
+
+impl DeliveryStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeliveryStatus::Pending => "pending",
+            DeliveryStatus::Delivered => "delivered",
+            DeliveryStatus::Failed => "failed",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<DeliveryStatus> {
+        [DeliveryStatus::Pending, DeliveryStatus::Delivered, DeliveryStatus::Failed]
+            .into_iter()
+            .find(|d| d.as_str() == s)
+    }
+}
+
+/// One event on its way to one webhook.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Delivery {
+    pub id: i64,
+    pub webhook_id: i64,
+    pub event_id: String,
+    pub action: Action,
+    pub result_id: i64,
+    pub status: DeliveryStatus,
+    /// Attempts made so far.
+    pub attempts: i32,
+    /// When it is tried next; `null` unless pending.
+    pub next_attempt_at: Option<DateTime<Utc>>,
+    pub last_attempt_at: Option<DateTime<Utc>>,
+    /// The HTTP status the receiver answered the last attempt with, if it answered.
+    pub last_status: Option<i32>,
+    /// Why the last attempt failed; `null` once delivered.
+    pub last_error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub delivered_at: Option<DateTime<Utc>>,
+    /// The body sent, exactly as signed.
+    pub payload: WebhookEvent,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DeliveryPage {
+    pub items: Vec<Delivery>,
+    pub page: u32,
+    pub per_page: u32,
+    /// Deliveries matching the filter, on all pages.
+    pub total: i64,
+}
