@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The API contract: validates openapi.yaml and runs schemathesis, with all its default
-# checks, against the release server on 127.0.0.1 with a fresh SQLite file.
+# The API contract: validates openapi.yaml, runs schemathesis, with all its default
+# checks, against the release server on 127.0.0.1 with a fresh SQLite file, and then
+# clients generated from the document against the same server (.ci/clients/run.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -58,3 +59,5 @@ if [ "$status" -ne 0 ]; then
   exit "$status"
 fi
 echo "schemathesis: clean"
+# Clients generated from the document, used against the same server.
+CLIENTS_VENV="$target_dir/clients-venv" bash .ci/clients/run.sh "http://127.0.0.1:$port" "$token"

@@ -27,7 +27,8 @@ token=$2
 spec="$(realpath "${SPIELSTAND_OPENAPI:-$root/openapi.yaml}")"
 
 echo "== Generated clients: openapi-python-client and openapi-typescript"
-venv="${CLIENTS_VENV:-$root/.venv-clients}"
+# Absolute: the generator runs ruff from inside the output directory.
+venv="$(realpath -m "${CLIENTS_VENV:-$root/.venv-clients}")"
 if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi

@@ -8,6 +8,8 @@ pub mod catalogue;
 mod error;
 pub mod finishing;
 pub mod league;
+#[cfg(feature = "openapi")]
+mod openapi;
 mod places;
 pub mod rangeln;
 pub mod rating;

@@ -49,9 +49,9 @@ impl Outcome {
     }
 }
 
-/// One played game, as a club enters it.
+/// One played game, as a club enters it. Its OpenAPI schema is written by hand
+/// (`openapi.rs`): a `oneOf` of one complete object per game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GameRecord {
     pub played_on: NaiveDate,
     /// Everyone at the table with their seat.

@@ -54,6 +54,7 @@ pub struct StoredResult {
     pub record: GameRecord,
     pub placings: Vec<Placing>,
     /// Round scores and totals, for Rangeln only.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub rangeln: Option<RangelnScore>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -103,8 +104,10 @@ pub struct HistoryEntry {
     /// Name of the write token that made the change.
     pub token_name: String,
     /// The record before the change; `null` when it was recorded.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub before: Option<GameRecord>,
     /// The record after the change; `null` when it was deleted.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub after: Option<GameRecord>,
 }
 
@@ -113,7 +116,9 @@ pub struct HistoryEntry {
 pub struct Standings {
     pub league_id: i64,
     pub league_revision: i64,
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub game: Option<GameKind>,
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub as_of: Option<NaiveDate>,
     pub rows: Vec<RatedStandingRow>,
 }
@@ -123,6 +128,7 @@ pub struct Standings {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlayerRatings {
     pub player: Player,
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub as_of: Option<NaiveDate>,
     /// Games the player has played, in catalogue order.
     pub games: Vec<GameRating>,
@@ -225,6 +231,7 @@ pub struct WebhookEvent {
     /// keeps the highest revision it has seen.
     pub revision: i64,
     /// The result as now stored; `null` when it was deleted.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub result: Option<StoredResult>,
 }
 
@@ -269,13 +276,18 @@ pub struct Delivery {
     /// Attempts made so far.
     pub attempts: i32,
     /// When it is tried next; `null` unless pending.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub next_attempt_at: Option<DateTime<Utc>>,
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub last_attempt_at: Option<DateTime<Utc>>,
     /// The HTTP status the receiver answered the last attempt with, if it answered.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub last_status: Option<i32>,
     /// Why the last attempt failed; `null` once delivered.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub last_error: Option<String>,
     pub created_at: DateTime<Utc>,
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub delivered_at: Option<DateTime<Utc>>,
     /// The body sent, exactly as signed.
     pub payload: WebhookEvent,

@@ -17,6 +17,7 @@ pub struct Problem {
     /// What went wrong, naming the field, player, round, cell or line at fault.
     pub detail: String,
     /// The request's id, also in the `X-Request-Id` header and the server log.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub request_id: Option<String>,
 }
 

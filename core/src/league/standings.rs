@@ -35,6 +35,7 @@ pub struct StandingRow {
     pub average_place: f64,
     /// Head-to-head points among the players this one was level with when the
     /// head-to-head tie-breaker was applied; `null` when it was not needed.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub head_to_head: Option<f64>,
 }
 

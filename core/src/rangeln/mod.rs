@@ -71,8 +71,8 @@ impl RingCounts {
 }
 
 /// One round's result, in any of the three accepted forms. Maps are keyed by player name.
+/// Its OpenAPI schema is written by hand (`openapi.rs`), each form a named component.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RoundInput {
     /// The final position in the board text format: `A`..`E` are the players in seats 1..5.

@@ -62,7 +62,7 @@ fn embeddable(response: &mut HttpResponse) {
 #[utoipa::path(
     operation_id = "embed_standings",
     tag = "embed",
-    params(("id" = i64, Path, description = "League id"), EmbedParams),
+    params(("id" = i64, Path, description = "League id"), EmbedParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
     responses(
         (status = 200, description = "The table as an HTML page", content_type = "text/html", body = String, headers(("ETag" = String), ("Cache-Control" = String), ("Content-Security-Policy" = String))),
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
@@ -103,6 +103,7 @@ pub async fn standings(
 #[utoipa::path(
     operation_id = "embed_script",
     tag = "embed",
+    params(("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
     responses(
         (status = 200, description = "The script", content_type = "text/javascript", body = String, headers(("ETag" = String), ("Cache-Control" = String))),
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),

@@ -30,7 +30,7 @@ pub struct FeedParams {
 #[utoipa::path(
     operation_id = "results_feed",
     tag = "results",
-    params(("id" = i64, Path, description = "League id"), FeedParams),
+    params(("id" = i64, Path, description = "League id"), FeedParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
     responses(
         (status = 200, description = "An Atom feed", content_type = "application/atom+xml", body = String, headers(("ETag" = String), ("Cache-Control" = String))),
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),

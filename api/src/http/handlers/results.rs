@@ -126,7 +126,7 @@ pub struct ListParams {
     /// Only results played on or before this day.
     to: Option<NaiveDate>,
     /// Page number, from 1.
-    #[param(minimum = 1, maximum = 4294967295_u64)]
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 4294967295_u64)]
     page: Option<u32>,
     /// Results per page, 1 to 500 (default 50).
     #[param(minimum = 1, maximum = 500)]

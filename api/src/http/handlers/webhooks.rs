@@ -92,7 +92,7 @@ pub struct DeliveryParams {
     /// Only deliveries in this state.
     status: Option<DeliveryStatus>,
     /// Page number, from 1.
-    #[param(minimum = 1, maximum = 4294967295_u64)]
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 4294967295_u64)]
     page: Option<u32>,
     /// Deliveries per page, 1 to 500 (default 50).
     #[param(minimum = 1, maximum = 500)]
