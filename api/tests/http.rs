@@ -664,3 +664,19 @@ api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |a
     assert_eq!(counters.renders.load(Relaxed), renders + 1, "32 concurrent readers, one computation");
     assert_eq!(counters.full_loads.load(Relaxed), 1);
 });
+
+api_test!(integers_written_with_a_fraction_of_zero_are_integers, |api| {
+    api.add_players(&["Anna", "Ben"]).await;
+    let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let path = format!("/api/v1/leagues/{league}/results");
+    // JSON Schema's integer admits 1.0, and generated clients may send it.
+    let mut body = mensch("2026-03-01", "Anna,Ben");
+    body["players"][0]["seat"] = json!(1.0);
+    body["players"][1]["seat"] = json!(2.0);
+    let r = api.post(&path, &body).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
+    assert_eq!(r.json()["record"]["players"][0]["seat"], json!(1));
+    body["players"][1]["seat"] = json!(2.5);
+    let detail = api.post(&path, &body).await.problem(422, "invalid-body");
+    assert!(detail.starts_with("players[1].seat: invalid type: floating point `2.5`"), "{detail}");
+});

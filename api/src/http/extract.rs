@@ -54,24 +54,39 @@ impl<T: DeserializeOwned + Serialize + 'static> FromRequest for JsonBody<T> {
 }
 
 pub fn parse_json<T: DeserializeOwned + Serialize>(bytes: &[u8]) -> Result<T, Error> {
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+    let mut sent: serde_json::Value =
+        serde_json::from_slice(bytes).map_err(|e| Error::MalformedJson(format!("the body is not valid JSON: {e}")))?;
+    integral_numbers_as_integers(&mut sent);
+    let value: T = serde_path_to_error::deserialize(&sent).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
-        if inner.is_data() {
-            Error::InvalidBody(if path == "." { inner.to_string() } else { format!("{path}: {inner}") })
-        } else {
-            Error::MalformedJson(format!("the body is not valid JSON: {inner}"))
-        }
+        Error::InvalidBody(if path == "." { inner.to_string() } else { format!("{path}: {inner}") })
     })?;
-    de.end().map_err(|e| Error::MalformedJson(format!("the body is not valid JSON: {e}")))?;
-    let sent: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| Error::MalformedJson(e.to_string()))?;
     let understood = serde_json::to_value(&value)?;
     if let Some(path) = array_for_object(&sent, &understood, String::new()) {
         let path = if path.is_empty() { ".".to_owned() } else { path };
         return Err(Error::InvalidBody(format!("{path}: invalid type: array, expected an object")));
     }
     Ok(value)
+}
+
+/// JSON Schema's `integer` admits `1.0`, and generated clients may send it so; serde's
+/// integers refuse it. Numbers with no fractional part (and exactly representable) are
+/// read as the integers they are, everywhere in the body.
+fn integral_numbers_as_integers(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    /// Above this, an f64 no longer holds every integer exactly.
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    match value {
+        Value::Number(n) if n.is_f64() => {
+            if let Some(f) = n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() <= EXACT) {
+                *value = Value::from(f as i64);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(integral_numbers_as_integers),
+        Value::Object(fields) => fields.values_mut().for_each(integral_numbers_as_integers),
+        _ => {}
+    }
 }
 
 /// serde's derived structs also accept their fields as an array (`"season": [null, null]`);
