@@ -3,10 +3,16 @@
 
 use crate::config::Settings;
 use crate::error::{CliError, Problem, Result, describe, one_line};
+use chrono::NaiveDate;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use spielstand_wire::headers::IDEMPOTENT_REPLAYED;
+use spielstand_core::{GameKind, GameRecord};
+use spielstand_wire::headers::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED};
+use spielstand_wire::{
+    Health, HistoryEntry, League, LeagueInput, Player, PlayerName, PlayerRatings, ResultPage, Standings,
+    StandingsParams, StoredResult, TokenName,
+};
 use std::time::Duration;
 use ureq::http;
 
@@ -63,19 +69,19 @@ impl Client {
     }
 
     /// A read; no token is sent.
-    pub fn get(&self, path: &str, query: &[(&str, String)]) -> Result<Reply> {
+    fn get(&self, path: &str, query: &[(&str, String)]) -> Result<Reply> {
         let request = http::Request::get(self.url(path, query)).header("Accept", "application/json");
         self.run(request.body(Vec::new()))
     }
 
     /// A read, parsed.
-    pub fn get_as<T: DeserializeOwned>(&self, path: &str, query: &[(&str, String)]) -> Result<(T, Reply)> {
+    fn get_as<T: DeserializeOwned>(&self, path: &str, query: &[(&str, String)]) -> Result<(T, Reply)> {
         let reply = self.get(path, query)?;
         Ok((reply.parse(&self.server)?, reply))
     }
 
     /// A write with the token and, if given, a JSON body and extra headers.
-    pub fn write(
+    fn write(
         &self,
         method: http::Method,
         path: &str,
@@ -98,6 +104,18 @@ impl Client {
             None => Vec::new(),
         };
         self.run(request.body(bytes))
+    }
+
+    /// A write, parsed.
+    fn write_as<T: DeserializeOwned>(
+        &self,
+        method: http::Method,
+        path: &str,
+        body: Option<&impl Serialize>,
+        headers: &[(&str, String)],
+    ) -> Result<(T, Reply)> {
+        let reply = self.write(method, path, body, headers)?;
+        Ok((reply.parse(&self.server)?, reply))
     }
 
     fn run(&self, request: http::Result<http::Request<Vec<u8>>>) -> Result<Reply> {
@@ -163,6 +181,113 @@ impl Client {
     }
 }
 
+/// The HTTP API, one method per endpoint: the only place that knows its paths, query
+/// parameters and headers. Each answer comes typed, with the [`Reply`] it came in (its
+/// `ETag`, its JSON as sent, whether it was a replay).
+impl Client {
+    pub fn health(&self) -> Result<(Health, Reply)> {
+        self.get_as("/health", &[])
+    }
+
+    /// The name of the token this client sends (401 when it has none or it is unknown).
+    pub fn token(&self) -> Result<(TokenName, Reply)> {
+        self.write_as(http::Method::GET, "/token", None::<&()>, &[])
+    }
+
+    pub fn players(&self) -> Result<(Vec<Player>, Reply)> {
+        self.get_as("/players", &[])
+    }
+
+    pub fn create_player(&self, name: &str) -> Result<(Player, Reply)> {
+        self.write_as(http::Method::POST, "/players", Some(&PlayerName { name: name.to_owned() }), &[])
+    }
+
+    pub fn rename_player(&self, id: i64, name: &str) -> Result<(Player, Reply)> {
+        self.write_as(http::Method::PATCH, &format!("/players/{id}"), Some(&PlayerName { name: name.to_owned() }), &[])
+    }
+
+    pub fn player_ratings(&self, id: i64) -> Result<(PlayerRatings, Reply)> {
+        self.get_as(&format!("/players/{id}/ratings"), &[])
+    }
+
+    pub fn leagues(&self) -> Result<(Vec<League>, Reply)> {
+        self.get_as("/leagues", &[])
+    }
+
+    pub fn league(&self, id: i64) -> Result<(League, Reply)> {
+        self.get_as(&format!("/leagues/{id}"), &[])
+    }
+
+    pub fn create_league(&self, input: &LeagueInput) -> Result<(League, Reply)> {
+        self.write_as(http::Method::POST, "/leagues", Some(input), &[])
+    }
+
+    /// One page of a league's results, latest first.
+    pub fn results(&self, league: i64, filter: &ResultFilter, page: u32, per_page: u32) -> Result<(ResultPage, Reply)> {
+        let mut query: Vec<(&str, String)> = Vec::new();
+        if let Some(game) = filter.game {
+            query.push(("game", game.slug().to_owned()));
+        }
+        if let Some(from) = filter.from {
+            query.push(("from", from.to_string()));
+        }
+        if let Some(to) = filter.to {
+            query.push(("to", to.to_string()));
+        }
+        query.push(("page", page.to_string()));
+        query.push(("per_page", per_page.to_string()));
+        self.get_as(&format!("/leagues/{league}/results"), &query)
+    }
+
+    /// One result; its revision is the reply's `ETag`.
+    pub fn result(&self, id: i64) -> Result<(StoredResult, Reply)> {
+        self.get_as(&format!("/results/{id}"), &[])
+    }
+
+    pub fn result_history(&self, id: i64) -> Result<(Vec<HistoryEntry>, Reply)> {
+        self.get_as(&format!("/results/{id}/history"), &[])
+    }
+
+    /// Records a result; sending it again with the same key stores it once.
+    pub fn record_result(
+        &self,
+        league: i64,
+        record: &GameRecord,
+        idempotency_key: &str,
+    ) -> Result<(StoredResult, Reply)> {
+        let key = [(IDEMPOTENCY_KEY, idempotency_key.to_owned())];
+        self.write_as(http::Method::POST, &format!("/leagues/{league}/results"), Some(record), &key)
+    }
+
+    /// Replaces a result's record, if it is still at the revision `if_match` names.
+    pub fn correct_result(&self, id: i64, if_match: &str, record: &GameRecord) -> Result<(StoredResult, Reply)> {
+        self.write_as(http::Method::PUT, &format!("/results/{id}"), Some(record), &[("If-Match", if_match.to_owned())])
+    }
+
+    pub fn delete_result(&self, id: i64, if_match: &str) -> Result<Reply> {
+        self.write(http::Method::DELETE, &format!("/results/{id}"), None::<&()>, &[("If-Match", if_match.to_owned())])
+    }
+
+    pub fn standings(&self, league: i64, query: &StandingsParams) -> Result<(Standings, Reply)> {
+        let mut pairs: Vec<(&str, String)> = Vec::new();
+        if let Some(game) = query.game {
+            pairs.push(("game", game.slug().to_owned()));
+        }
+        if let Some(day) = query.as_of {
+            pairs.push(("as_of", day.to_string()));
+        }
+        self.get_as(&format!("/leagues/{league}/standings"), &pairs)
+    }
+}
+
+/// Which of a league's results to list.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ResultFilter {
+    pub game: Option<GameKind>,
+    pub from: Option<NaiveDate>,
+    pub to: Option<NaiveDate>,
+}
+
 /// Percent-encodes a query value (everything but RFC 3986's unreserved characters).
 fn encode(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
@@ -195,7 +320,7 @@ mod tests {
     fn a_closed_port_is_unreachable() {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let client = Client::new(&Settings { server: format!("http://127.0.0.1:{port}"), token: None });
-        let err = client.get("/health", &[]).unwrap_err();
+        let err = client.health().unwrap_err();
         assert_eq!(err.exit_code(), 3, "{err}");
         assert!(err.is_transient());
     }

@@ -8,7 +8,6 @@ use crate::output::{Table, emit};
 use serde_json::Value;
 use spielstand_core::{LeagueRules, Season};
 use spielstand_wire::{League, LeagueInput};
-use ureq::http::Method;
 
 pub fn run(ctx: &Ctx, command: LeagueCommand) -> Result<()> {
     let client = &ctx.client;
@@ -57,8 +56,7 @@ fn create(client: &Client, args: LeagueCreate) -> Result<()> {
     rules.ghostbuster_with_mensch = args.ghostbuster_with_mensch;
     // Core's checks first: a reversed season or a rising points table never leaves the machine.
     rules.validate()?;
-    let reply = client.write(Method::POST, "/leagues", Some(&LeagueInput { name: args.name, rules }), &[])?;
-    let league: League = reply.parse(&client.server)?;
+    let (league, reply) = client.create_league(&LeagueInput { name: args.name, rules })?;
     let line = format!("Created league {} (id {}).", league.name, league.id);
     emit(args.output.format, &reply.body, &[line], &[rules_table(&league)]);
     Ok(())
@@ -99,7 +97,7 @@ fn season(season: &Season) -> String {
 
 /// Every league, with its JSON.
 pub fn all_leagues(client: &Client) -> Result<Vec<(League, Value)>> {
-    let (leagues, reply): (Vec<League>, _) = client.get_as("/leagues", &[])?;
+    let (leagues, reply) = client.leagues()?;
     let values = match reply.body {
         Value::Array(values) => values,
         _ => Vec::new(),
@@ -112,7 +110,7 @@ pub fn all_leagues(client: &Client) -> Result<Vec<(League, Value)>> {
 pub fn resolve(client: &Client, reference: &str) -> Result<(League, Value)> {
     let reference = reference.trim();
     if let Ok(id) = reference.parse::<i64>() {
-        match client.get_as::<League>(&format!("/leagues/{id}"), &[]) {
+        match client.league(id) {
             Ok((league, reply)) => return Ok((league, reply.body)),
             Err(CliError::Rejected(p)) if p.status == 404 => {}
             Err(e) => return Err(e),

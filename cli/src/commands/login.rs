@@ -4,7 +4,6 @@ use crate::client::Client;
 use crate::config::{ConfigFile, DEFAULT_SERVER, Settings, normalise_server};
 use crate::error::{CliError, Result};
 use crate::prompt;
-use ureq::http::Method;
 
 pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
     let saved = ConfigFile::load()?;
@@ -20,7 +19,7 @@ pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
         None => None,
     };
     let client = Client::new(&Settings { server: server.clone(), token: token.clone() });
-    let checked = match client.get("/health", &[]) {
+    let checked = match client.health() {
         Ok(_) => match &token {
             Some(_) => check_token(&client)?,
             None => "reachable".to_owned(),
@@ -37,11 +36,8 @@ pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
 
 /// `GET /token` names a valid token and refuses a bad one (401) or a revoked one (403).
 fn check_token(client: &Client) -> Result<String> {
-    match client.write(Method::GET, "/token", None::<&()>, &[]) {
-        Ok(reply) => {
-            let name = reply.body["name"].as_str().unwrap_or("?");
-            Ok(format!("reachable, token {name:?} accepted"))
-        }
+    match client.token() {
+        Ok((token, _)) => Ok(format!("reachable, token {:?} accepted", token.name)),
         Err(e) if e.is_transient() => Ok(format!("token not checked: {e}")),
         Err(e) => Err(e),
     }

@@ -7,21 +7,19 @@ use crate::client::Client;
 use crate::error::{CliError, Result};
 use crate::output::{Table, emit, number};
 use serde_json::{Value, json};
-use spielstand_wire::{Player, PlayerRatings, Standings};
-use ureq::http::Method;
+use spielstand_wire::{Player, StandingsParams};
 
 pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
     let client = &ctx.client;
     match command {
         PlayerCommand::Add { name, output } => {
             spielstand_core::check_name(&name)?;
-            let reply = client.write(Method::POST, "/players", Some(&json!({ "name": name })), &[])?;
-            let player: Player = reply.parse(&client.server)?;
+            let (player, reply) = client.create_player(&name)?;
             let line = format!("Added player {} (id {}).", player.name, player.id);
             emit(output.format, &reply.body, &[line], &[one_player(&player)]);
         }
         PlayerCommand::List { output } => {
-            let (players, reply): (Vec<Player>, _) = client.get_as("/players", &[])?;
+            let (players, reply) = client.players()?;
             let mut table = Table::new(&["ID", "Name", "Added"])
                 .numeric([0])
                 .when_empty("No players yet: add one with `spielstand player add NAME`.");
@@ -33,9 +31,7 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
         PlayerCommand::Rename { old, new, output } => {
             spielstand_core::check_name(&new)?;
             let (player, _) = find(client, &old)?;
-            let reply =
-                client.write(Method::PATCH, &format!("/players/{}", player.id), Some(&json!({ "name": new })), &[])?;
-            let renamed: Player = reply.parse(&client.server)?;
+            let (renamed, reply) = client.rename_player(player.id, &new)?;
             let line = format!(
                 "Renamed {} to {} (id {}); results and standings show the new name.",
                 player.name, renamed.name, renamed.id
@@ -50,8 +46,7 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
                 .title("Standings")
                 .when_empty("No results in any league yet.");
             for (league, _) in all_leagues(client)? {
-                let (standings, _): (Standings, _) =
-                    client.get_as(&format!("/leagues/{}/standings", league.id), &[])?;
+                let (standings, _) = client.standings(league.id, &StandingsParams::default())?;
                 if let Some(rated) = standings.rows.into_iter().find(|r| r.row.player == player.name) {
                     let row = &rated.row;
                     table.row(vec![
@@ -65,8 +60,7 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
                     rows.push(json!({ "league": { "id": league.id, "name": league.name }, "standing": rated }));
                 }
             }
-            let (ratings, ratings_json): (PlayerRatings, _) =
-                client.get_as(&format!("/players/{}/ratings", player.id), &[])?;
+            let (ratings, ratings_json) = client.player_ratings(player.id)?;
             let mut history = Table::new(&["Game", "Played on", "Place", "Rating", "Estimate", "Uncertainty"])
                 .numeric([2, 3, 4, 5])
                 .title("Rating history (rating = estimate - 3 x uncertainty)")
@@ -99,7 +93,7 @@ fn one_player(player: &Player) -> Table {
 
 /// A player by name, compared case-insensitively as the server does; also the JSON.
 pub fn find(client: &Client, name: &str) -> Result<(Player, Value)> {
-    let (players, reply): (Vec<Player>, _) = client.get_as("/players", &[])?;
+    let (players, reply) = client.players()?;
     let key = name.trim().to_lowercase();
     let index = players.iter().position(|p| p.name.to_lowercase() == key).ok_or_else(|| {
         CliError::NotFound(format!("there is no player named {name:?}; add them with `spielstand player add {name}`"))

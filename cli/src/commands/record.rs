@@ -201,9 +201,8 @@ fn send(ctx: &Ctx, target: &RecordTarget, record: GameRecord, evaluation: Evalua
         Err(e) => return Err(queued(e, &path)),
     };
     match sync::post(client, &entry, league.id) {
-        Ok(reply) => {
+        Ok((stored, reply)) => {
             outbox.remove(&path)?;
-            let stored: StoredResult = reply.parse(&client.server)?;
             let (mut lines, tables) = view(&stored);
             lines.insert(0, format!("Recorded result {} in league {}.", stored.id, league.name));
             emit(format, &reply.body, &lines, &tables);

@@ -3,7 +3,7 @@
 use super::league::resolve;
 use super::{Ctx, read_input};
 use crate::args::{FixArgs, ResultCommand, ResultsArgs};
-use crate::client::{Client, Reply};
+use crate::client::{Client, Reply, ResultFilter};
 use crate::error::{CliError, Result};
 use crate::output::{Table, emit, placings};
 use crate::spec::RoundSource;
@@ -12,8 +12,7 @@ use serde_json::{Value, json};
 use spielstand_core::finishing::{HareFinish, HouseRule};
 use spielstand_core::rangeln::RoundInput;
 use spielstand_core::{GameRecord, Outcome, SeatedPlayer};
-use spielstand_wire::{HistoryEntry, StoredResult};
-use ureq::http::Method;
+use spielstand_wire::StoredResult;
 
 /// Results fetched per request (the server's maximum).
 const PAGE: u32 = 500;
@@ -21,38 +20,27 @@ const PAGE: u32 = 500;
 pub fn list(ctx: &Ctx, args: ResultsArgs) -> Result<()> {
     let client = &ctx.client;
     let (league, _) = resolve(client, &args.league)?;
-    let mut query: Vec<(&str, String)> = Vec::new();
-    if let Some(game) = args.game {
-        query.push(("game", game.slug().to_owned()));
-    }
-    if let Some(from) = args.from {
-        query.push(("from", from.to_string()));
-    }
-    if let Some(to) = args.to {
-        query.push(("to", to.to_string()));
-    }
+    let filter = ResultFilter { game: args.game, from: args.from, to: args.to };
     let limit = args.limit.map(|l| l as usize);
     let per_page = limit.map_or(PAGE, |l| (l as u32).clamp(1, PAGE));
+    // Each result as the server sent it (for --format json) and as read.
     let mut items: Vec<Value> = Vec::new();
+    let mut results: Vec<StoredResult> = Vec::new();
     let mut total = 0;
     for page in 1.. {
-        let mut q = query.clone();
-        q.push(("page", page.to_string()));
-        q.push(("per_page", per_page.to_string()));
-        let reply = client.get(&format!("/leagues/{}/results", league.id), &q)?;
-        total = reply.body["total"].as_i64().unwrap_or(0);
-        let page_items = reply.body["items"].as_array().cloned().unwrap_or_default();
-        let done = page_items.len() < per_page as usize;
-        items.extend(page_items);
-        if done || limit.is_some_and(|l| items.len() >= l) || items.len() as i64 >= total {
+        let (listed, reply) = client.results(league.id, &filter, page, per_page)?;
+        total = listed.total;
+        let done = listed.items.len() < per_page as usize;
+        items.extend(reply.body["items"].as_array().cloned().unwrap_or_default());
+        results.extend(listed.items);
+        if done || limit.is_some_and(|l| results.len() >= l) || results.len() as i64 >= total {
             break;
         }
     }
     if let Some(l) = limit {
         items.truncate(l);
+        results.truncate(l);
     }
-    let results: Vec<StoredResult> = serde_json::from_value(Value::Array(items.clone()))
-        .map_err(|e| CliError::Server { server: client.server.clone(), message: format!("unexpected results: {e}") })?;
     let mut table = Table::new(&["ID", "Date", "Game", "Places", "Revision"]).numeric([0, 4]).when_empty("No results.");
     for r in &results {
         table.row(vec![
@@ -90,7 +78,7 @@ pub fn run(ctx: &Ctx, command: ResultCommand) -> Result<()> {
     let client = &ctx.client;
     match command {
         ResultCommand::Show { id, history, output } => {
-            let fetched = client.get_as::<StoredResult>(&format!("/results/{id}"), &[]);
+            let fetched = client.result(id);
             let (lines, mut tables, mut json) = match fetched {
                 Ok((stored, reply)) => {
                     let (lines, tables) = view(&stored);
@@ -103,7 +91,7 @@ pub fn run(ctx: &Ctx, command: ResultCommand) -> Result<()> {
                 Err(e) => return Err(e),
             };
             if history {
-                let (entries, reply): (Vec<HistoryEntry>, _) = client.get_as(&format!("/results/{id}/history"), &[])?;
+                let (entries, reply) = client.result_history(id)?;
                 let mut table =
                     Table::new(&["Revision", "Action", "At", "Token", "Places after"]).numeric([0]).title("History");
                 for e in &entries {
@@ -123,7 +111,7 @@ pub fn run(ctx: &Ctx, command: ResultCommand) -> Result<()> {
         }
         ResultCommand::Fix(args) => fix(client, args)?,
         ResultCommand::Delete { id, revision, yes } => {
-            let (stored, reply) = client.get_as::<StoredResult>(&format!("/results/{id}"), &[])?;
+            let (stored, reply) = client.result(id)?;
             let what = format!(
                 "result {id} ({} on {}: {})",
                 stored.record.game().name(),
@@ -135,7 +123,7 @@ pub fn run(ctx: &Ctx, command: ResultCommand) -> Result<()> {
                 return Ok(());
             }
             let if_match = if_match(revision, &reply, &stored);
-            client.write(Method::DELETE, &format!("/results/{id}"), None::<&Value>, &[("If-Match", if_match)])?;
+            client.delete_result(id, &if_match)?;
             eprintln!("Deleted {what}. Its history stays: spielstand result show {id} --history");
         }
     }
@@ -144,7 +132,7 @@ pub fn run(ctx: &Ctx, command: ResultCommand) -> Result<()> {
 
 fn fix(client: &Client, args: FixArgs) -> Result<()> {
     let id = args.id;
-    let (stored, reply) = client.get_as::<StoredResult>(&format!("/results/{id}"), &[])?;
+    let (stored, reply) = client.result(id)?;
     let if_match = if_match(args.revision, &reply, &stored);
     let record = match &args.file {
         Some(path) => {
@@ -164,8 +152,7 @@ fn fix(client: &Client, args: FixArgs) -> Result<()> {
         eprintln!("Dry run: nothing sent.");
         return Ok(());
     }
-    let reply = client.write(Method::PUT, &format!("/results/{id}"), Some(&record), &[("If-Match", if_match)])?;
-    let fixed: StoredResult = reply.parse(&client.server)?;
+    let (fixed, reply) = client.correct_result(id, &if_match, &record)?;
     let (mut lines, tables) = view(&fixed);
     lines.insert(0, format!("Corrected result {id}: now at revision {}.", fixed.revision));
     emit(args.output.format, &reply.body, &lines, &tables);

@@ -5,19 +5,12 @@ use super::league::resolve;
 use crate::args::StandingsArgs;
 use crate::error::Result;
 use crate::output::{Table, emit, number};
-use spielstand_wire::Standings;
+use spielstand_wire::StandingsParams;
 
 pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
     let client = &ctx.client;
     let (league, _) = resolve(client, &args.league)?;
-    let mut query: Vec<(&str, String)> = Vec::new();
-    if let Some(game) = args.game {
-        query.push(("game", game.slug().to_owned()));
-    }
-    if let Some(as_of) = args.as_of {
-        query.push(("as_of", as_of.to_string()));
-    }
-    let (standings, reply): (Standings, _) = client.get_as(&format!("/leagues/{}/standings", league.id), &query)?;
+    let (standings, reply) = client.standings(league.id, &StandingsParams { game: args.game, as_of: args.as_of })?;
     let head_to_head = standings.rows.iter().any(|r| r.row.head_to_head.is_some());
     let mut headers = vec!["Place", "Player", "Played", "Wins", "Points", "Avg place", "Rating"];
     if head_to_head {

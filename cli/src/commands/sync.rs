@@ -8,17 +8,11 @@ use crate::error::{CliError, Result, describe};
 use crate::outbox::{Entry, Outbox, Pending};
 use crate::output::{Table, emit};
 use serde_json::{Value, json};
-use spielstand_wire::headers::IDEMPOTENCY_KEY;
-use ureq::http::Method;
+use spielstand_wire::StoredResult;
 
 /// Sends one outbox entry with its Idempotency-Key.
-pub fn post(client: &Client, entry: &Entry, league_id: i64) -> Result<Reply> {
-    client.write(
-        Method::POST,
-        &format!("/leagues/{league_id}/results"),
-        Some(&entry.record),
-        &[(IDEMPOTENCY_KEY, entry.key.clone())],
-    )
+pub fn post(client: &Client, entry: &Entry, league_id: i64) -> Result<(StoredResult, Reply)> {
+    client.record_result(league_id, &entry.record, &entry.key)
 }
 
 /// What happened to one entry.
@@ -156,10 +150,10 @@ fn send_one(client: &Client, outbox: &Outbox, pending: &mut Pending) -> Result<R
         },
     };
     match post(client, &pending.entry, league_id) {
-        Ok(reply) => {
+        Ok((stored, reply)) => {
             // Removed only now that the server has acknowledged it.
             outbox.remove(&pending.path)?;
-            let id = reply.body["id"].as_i64();
+            let id = Some(stored.id);
             let (outcome, detail) = if reply.replayed {
                 ("already recorded", "the server had it from an earlier attempt; counted once".to_owned())
             } else {
