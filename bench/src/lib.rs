@@ -2,7 +2,11 @@
 //! client that posts them through the real write path.
 
 use chrono::{Days, NaiveDate};
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
+use spielstand_core::finishing::{Edition, FinishingOrder, LaufRaufResult, MenschResult};
+use spielstand_core::{GameKind, GameRecord, LeagueRules, Outcome, SeatedPlayer};
+use spielstand_wire::{LeagueInput, PlayerName};
 use std::time::Duration;
 
 /// A small deterministic generator (SplitMix64): every run posts the same games.
@@ -29,7 +33,7 @@ pub fn player_name(i: usize) -> String {
 
 /// Game `n` of stream `stream` among `players` players: Mensch or Lauf Rauf! with 2 to 4
 /// players, sometimes the last two sharing their place, on one of 300 days of 2026.
-pub fn game(stream: u64, n: u64, players: usize) -> Value {
+pub fn game(stream: u64, n: u64, players: usize) -> GameRecord {
     let mut rng = Rng::new(stream.wrapping_mul(1_000_003).wrapping_add(n));
     let count = (2 + rng.below(3) as usize).min(players);
     let mut chosen: Vec<String> = Vec::with_capacity(count);
@@ -39,18 +43,21 @@ pub fn game(stream: u64, n: u64, players: usize) -> Value {
             chosen.push(p);
         }
     }
-    let seats: Vec<Value> = chosen.iter().enumerate().map(|(i, p)| json!({"player": p, "seat": i + 1})).collect();
-    let mut order: Vec<Vec<&String>> = chosen.iter().map(|p| vec![p]).collect();
+    let seats: Vec<SeatedPlayer> =
+        chosen.iter().enumerate().map(|(i, p)| SeatedPlayer { player: p.clone(), seat: i as u32 + 1 }).collect();
+    let mut order: Vec<Vec<String>> = chosen.iter().map(|p| vec![p.clone()]).collect();
     if count > 2 && rng.below(3) == 0 {
         let last = order.pop().expect("three or more places");
         order.last_mut().expect("two or more places").extend(last);
     }
-    let date = NaiveDate::from_ymd_opt(2026, 1, 1).expect("a date") + Days::new(rng.below(300));
-    if rng.below(2) == 0 {
-        json!({"played_on": date, "players": seats, "game": "mensch-aergere-dich-nicht", "detail": {"order": order}})
+    let played_on = season_day(&mut rng);
+    let order = FinishingOrder(order);
+    let outcome = if rng.below(2) == 0 {
+        Outcome::MenschAergereDichNicht(MenschResult { order, house_rules: Vec::new(), colours: Default::default() })
     } else {
-        json!({"played_on": date, "players": seats, "game": "lauf-rauf", "detail": {"order": order, "edition": "revised", "cards": true}})
-    }
+        Outcome::LaufRauf(LaufRaufResult { order, edition: Edition::Revised, cards: true })
+    };
+    GameRecord { played_on, players: seats, outcome }
 }
 
 /// The first day after the generated season: a result dated then sorts after every
@@ -60,8 +67,8 @@ pub fn season_end() -> NaiveDate {
 }
 
 /// `game` moved to `date`.
-pub fn dated(mut game: Value, date: NaiveDate) -> Value {
-    game["played_on"] = json!(date);
+pub fn dated(mut game: GameRecord, date: NaiveDate) -> GameRecord {
+    game.played_on = date;
     game
 }
 
@@ -88,7 +95,7 @@ impl Api {
     }
 
     /// POSTs `body`; returns the status and the JSON answer.
-    pub fn post(&self, path: &str, body: &Value) -> anyhow::Result<(u16, Value)> {
+    pub fn post(&self, path: &str, body: &impl Serialize) -> anyhow::Result<(u16, Value)> {
         let mut res = self
             .agent
             .post(&format!("{}{path}", self.base))
@@ -99,7 +106,7 @@ impl Api {
     }
 
     /// PUTs `body` with `If-Match: "revision"`; returns the status and the JSON answer.
-    pub fn put(&self, path: &str, revision: i64, body: &Value) -> anyhow::Result<(u16, Value)> {
+    pub fn put(&self, path: &str, revision: i64, body: &impl Serialize) -> anyhow::Result<(u16, Value)> {
         let mut res = self
             .agent
             .put(&format!("{}{path}", self.base))
@@ -120,11 +127,11 @@ impl Api {
     /// generated games; returns the league id.
     pub fn seed(&self, players: usize, league: &str) -> anyhow::Result<i64> {
         for i in 0..players {
-            let (status, body) = self.post("/players", &json!({ "name": player_name(i) }))?;
+            let (status, body) = self.post("/players", &PlayerName { name: player_name(i) })?;
             anyhow::ensure!(status == 201 || status == 409, "adding a player: {status} {body}");
         }
-        let rules = json!({"games": ["mensch-aergere-dich-nicht", "lauf-rauf"]});
-        let (status, body) = self.post("/leagues", &json!({ "name": league, "rules": rules }))?;
+        let rules = LeagueRules::new(vec![GameKind::MenschAergereDichNicht, GameKind::LaufRauf]);
+        let (status, body) = self.post("/leagues", &LeagueInput { name: league.to_owned(), rules })?;
         anyhow::ensure!(status == 201, "creating the league: {status} {body}");
         body["id"].as_i64().ok_or_else(|| anyhow::anyhow!("no league id in {body}"))
     }

@@ -3,6 +3,7 @@
 use anyhow::{Context, ensure};
 use clap::{Parser, Subcommand};
 use spielstand_bench::{Api, Rng, dated, game, season_day, season_end};
+use spielstand_wire::ResultPage;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -108,13 +109,11 @@ impl Writer<'_> {
                 let page = 1 + self.rng.below(100);
                 let (status, listed) = self.api.get(&format!("{path}?per_page=1&page={page}"))?;
                 ensure!(status == 200, "listing results: {status}");
-                let listed: serde_json::Value = serde_json::from_slice(&listed)?;
-                let item = &listed["items"][0];
-                let (id, revision) =
-                    (item["id"].as_i64().context("a result id")?, item["revision"].as_i64().context("a revision")?);
+                let listed: ResultPage = serde_json::from_slice(&listed)?;
+                let item = listed.items.into_iter().next().context("a result on that page")?;
+                let (id, revision) = (item.id, item.revision);
                 let day = season_day(&mut self.rng);
-                let (status, body) =
-                    self.api.put(&format!("/results/{id}"), revision, &dated(item["record"].clone(), day))?;
+                let (status, body) = self.api.put(&format!("/results/{id}"), revision, &dated(item.record, day))?;
                 ensure!(status == 200, "correcting result {id}: {status} {body}");
                 return Ok(());
             }
