@@ -5,6 +5,7 @@
 //! that reveals nothing and is logged with the request id.
 
 use actix_web::http::StatusCode;
+use spielstand_wire::ProblemType;
 
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum Error {
@@ -57,29 +58,29 @@ pub enum Error {
 }
 
 impl Error {
-    /// Stable problem type suffix: `type` is `/problems/<kind>`.
-    pub fn kind(&self) -> &str {
+    /// The kind of problem: `type` is its [`ProblemType::uri`].
+    pub fn kind(&self) -> ProblemType {
         match self {
-            Error::Rule(e) => e.code(),
-            Error::NotFound(_) => "not-found",
-            Error::Conflict(_) => "conflict",
-            Error::MalformedJson(_) => "malformed-json",
-            Error::InvalidBody(_) => "invalid-body",
-            Error::InvalidQuery(_) => "invalid-query",
-            Error::InvalidPath(_) => "invalid-path",
-            Error::InvalidHeader(_) => "invalid-header",
-            Error::Unauthorized | Error::UnknownToken => "unauthorized",
-            Error::Revoked(_) => "token-revoked",
-            Error::PreconditionFailed(_) => "precondition-failed",
-            Error::PreconditionRequired(_) => "precondition-required",
-            Error::IdempotencyMismatch(_) => "idempotency-key-reused",
-            Error::IdempotencyInProgress(_) => "idempotency-key-in-progress",
-            Error::PayloadTooLarge(_) => "payload-too-large",
-            Error::UnsupportedMediaType(_) => "unsupported-media-type",
-            Error::MethodNotAllowed { .. } => "method-not-allowed",
-            Error::NoRoute(_) => "no-route",
-            Error::Unavailable(_) => "unavailable",
-            Error::Internal(_) => "internal",
+            Error::Rule(e) => ProblemType::Rule(e.rule_code()),
+            Error::NotFound(_) => ProblemType::NotFound,
+            Error::Conflict(_) => ProblemType::Conflict,
+            Error::MalformedJson(_) => ProblemType::MalformedJson,
+            Error::InvalidBody(_) => ProblemType::InvalidBody,
+            Error::InvalidQuery(_) => ProblemType::InvalidQuery,
+            Error::InvalidPath(_) => ProblemType::InvalidPath,
+            Error::InvalidHeader(_) => ProblemType::InvalidHeader,
+            Error::Unauthorized | Error::UnknownToken => ProblemType::Unauthorized,
+            Error::Revoked(_) => ProblemType::TokenRevoked,
+            Error::PreconditionFailed(_) => ProblemType::PreconditionFailed,
+            Error::PreconditionRequired(_) => ProblemType::PreconditionRequired,
+            Error::IdempotencyMismatch(_) => ProblemType::IdempotencyKeyReused,
+            Error::IdempotencyInProgress(_) => ProblemType::IdempotencyKeyInProgress,
+            Error::PayloadTooLarge(_) => ProblemType::PayloadTooLarge,
+            Error::UnsupportedMediaType(_) => ProblemType::UnsupportedMediaType,
+            Error::MethodNotAllowed { .. } => ProblemType::MethodNotAllowed,
+            Error::NoRoute(_) => ProblemType::NoRoute,
+            Error::Unavailable(_) => ProblemType::Unavailable,
+            Error::Internal(_) => ProblemType::Internal,
         }
     }
 

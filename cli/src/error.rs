@@ -19,6 +19,7 @@ pub mod exit {
 }
 
 pub use spielstand_wire::Problem;
+use spielstand_wire::ProblemType;
 
 /// A problem in one line: the detail, then status and code; a hint for token problems;
 /// the request id for server failures, so the log entry can be found.
@@ -99,7 +100,7 @@ impl CliError {
         match self {
             CliError::Unreachable { .. } | CliError::Server { .. } => true,
             // Another request with the same idempotency key is still being processed.
-            CliError::Rejected(p) => p.status == 409 && p.code() == "idempotency-key-in-progress",
+            CliError::Rejected(p) => p.status == 409 && p.problem_type() == Some(ProblemType::IdempotencyKeyInProgress),
             _ => false,
         }
     }

@@ -116,55 +116,124 @@ pub enum Error {
     OutsideSeason { date: chrono::NaiveDate, from: chrono::NaiveDate, to: chrono::NaiveDate },
 }
 
+/// Every stable code an [`Error`] can have: the kinds of rule a result, board or league
+/// setting can break. Clients and the API's problem types key on the slugs
+/// (`piece-count`), so they never change once released; a test fixes the list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr, strum::EnumIter)]
+#[strum(serialize_all = "kebab-case")]
+pub enum RuleCode {
+    BoardSymbol,
+    BoardSeat,
+    BoardRowTooLong,
+    BoardRowTooShort,
+    BoardTooManyRows,
+    BoardTooFewRows,
+    InvalidCell,
+    PieceCount,
+    RingCountSum,
+    RingOverfull,
+    ScoreOutOfBounds,
+    PlacementOnBlack,
+    PlacementOccupied,
+    PlacementAdjacent,
+    PlayerCount,
+    DuplicatePlayer,
+    UnknownPlayer,
+    MissingPlayer,
+    EmptyName,
+    InvalidName,
+    SeatOutOfRange,
+    DuplicateSeat,
+    RoundCount,
+    EmptyPlace,
+    TieNotAllowed,
+    NoWinner,
+    ColourMode,
+    DuplicateHouseRule,
+    HareLettuce,
+    HareCarrots,
+    HareFinisherTied,
+    HareNotFinished,
+    HareRoundOrder,
+    HareRoundZero,
+    HareUnfinishedRanked,
+    InvalidPointsScheme,
+    EmptyPointsTable,
+    PointsTableRises,
+    SeasonReversed,
+    NoGames,
+    DuplicateGame,
+    DuplicateTieBreaker,
+    GameNotInLeague,
+    OutsideSeason,
+}
+
+impl RuleCode {
+    /// The code as clients see it, e.g. `piece-count`.
+    pub fn slug(self) -> &'static str {
+        self.into()
+    }
+
+    /// Every code, in declaration order.
+    pub fn all() -> impl Iterator<Item = RuleCode> {
+        <RuleCode as strum::IntoEnumIterator>::iter()
+    }
+}
+
 impl Error {
     /// Stable, machine-readable code of this error (kebab-case).
     pub fn code(&self) -> &'static str {
+        self.rule_code().slug()
+    }
+
+    /// The kind of rule this error breaks: [`Error::code`] as an enum.
+    pub fn rule_code(&self) -> RuleCode {
         match self {
-            Error::InRound { error, .. } => error.code(),
-            Error::BoardSymbol { .. } => "board-symbol",
-            Error::BoardSeat { .. } => "board-seat",
-            Error::BoardRowTooLong { .. } => "board-row-too-long",
-            Error::BoardRowTooShort { .. } => "board-row-too-short",
-            Error::BoardTooManyRows { .. } => "board-too-many-rows",
-            Error::BoardTooFewRows { .. } => "board-too-few-rows",
-            Error::InvalidCell { .. } => "invalid-cell",
-            Error::PieceCount { .. } => "piece-count",
-            Error::RingCountSum { .. } => "ring-count-sum",
-            Error::RingOverfull { .. } => "ring-overfull",
-            Error::ScoreOutOfBounds { .. } => "score-out-of-bounds",
-            Error::PlacementOnBlack { .. } => "placement-on-black",
-            Error::PlacementOccupied { .. } => "placement-occupied",
-            Error::PlacementAdjacent { .. } => "placement-adjacent",
-            Error::PlayerCount { .. } => "player-count",
-            Error::DuplicatePlayer { .. } => "duplicate-player",
-            Error::UnknownPlayer { .. } => "unknown-player",
-            Error::MissingPlayer { .. } => "missing-player",
-            Error::EmptyName => "empty-name",
-            Error::InvalidName { .. } => "invalid-name",
-            Error::SeatOutOfRange { .. } => "seat-out-of-range",
-            Error::DuplicateSeat { .. } => "duplicate-seat",
-            Error::RoundCount { .. } => "round-count",
-            Error::EmptyPlace { .. } => "empty-place",
-            Error::TieNotAllowed { .. } => "tie-not-allowed",
-            Error::NoWinner { .. } => "no-winner",
-            Error::ColourMode { .. } => "colour-mode",
-            Error::DuplicateHouseRule { .. } => "duplicate-house-rule",
-            Error::HareLettuce { .. } => "hare-lettuce",
-            Error::HareCarrots { .. } => "hare-carrots",
-            Error::HareFinisherTied { .. } => "hare-finisher-tied",
-            Error::HareNotFinished { .. } => "hare-not-finished",
-            Error::HareRoundOrder { .. } => "hare-round-order",
-            Error::HareRoundZero { .. } => "hare-round-zero",
-            Error::HareUnfinishedRanked { .. } => "hare-unfinished-ranked",
-            Error::InvalidPointsScheme { .. } => "invalid-points-scheme",
-            Error::EmptyPointsTable => "empty-points-table",
-            Error::PointsTableRises { .. } => "points-table-rises",
-            Error::SeasonReversed { .. } => "season-reversed",
-            Error::NoGames => "no-games",
-            Error::DuplicateGame { .. } => "duplicate-game",
-            Error::DuplicateTieBreaker { .. } => "duplicate-tie-breaker",
-            Error::GameNotInLeague { .. } => "game-not-in-league",
-            Error::OutsideSeason { .. } => "outside-season",
+            Error::InRound { error, .. } => error.rule_code(),
+            Error::BoardSymbol { .. } => RuleCode::BoardSymbol,
+            Error::BoardSeat { .. } => RuleCode::BoardSeat,
+            Error::BoardRowTooLong { .. } => RuleCode::BoardRowTooLong,
+            Error::BoardRowTooShort { .. } => RuleCode::BoardRowTooShort,
+            Error::BoardTooManyRows { .. } => RuleCode::BoardTooManyRows,
+            Error::BoardTooFewRows { .. } => RuleCode::BoardTooFewRows,
+            Error::InvalidCell { .. } => RuleCode::InvalidCell,
+            Error::PieceCount { .. } => RuleCode::PieceCount,
+            Error::RingCountSum { .. } => RuleCode::RingCountSum,
+            Error::RingOverfull { .. } => RuleCode::RingOverfull,
+            Error::ScoreOutOfBounds { .. } => RuleCode::ScoreOutOfBounds,
+            Error::PlacementOnBlack { .. } => RuleCode::PlacementOnBlack,
+            Error::PlacementOccupied { .. } => RuleCode::PlacementOccupied,
+            Error::PlacementAdjacent { .. } => RuleCode::PlacementAdjacent,
+            Error::PlayerCount { .. } => RuleCode::PlayerCount,
+            Error::DuplicatePlayer { .. } => RuleCode::DuplicatePlayer,
+            Error::UnknownPlayer { .. } => RuleCode::UnknownPlayer,
+            Error::MissingPlayer { .. } => RuleCode::MissingPlayer,
+            Error::EmptyName => RuleCode::EmptyName,
+            Error::InvalidName { .. } => RuleCode::InvalidName,
+            Error::SeatOutOfRange { .. } => RuleCode::SeatOutOfRange,
+            Error::DuplicateSeat { .. } => RuleCode::DuplicateSeat,
+            Error::RoundCount { .. } => RuleCode::RoundCount,
+            Error::EmptyPlace { .. } => RuleCode::EmptyPlace,
+            Error::TieNotAllowed { .. } => RuleCode::TieNotAllowed,
+            Error::NoWinner { .. } => RuleCode::NoWinner,
+            Error::ColourMode { .. } => RuleCode::ColourMode,
+            Error::DuplicateHouseRule { .. } => RuleCode::DuplicateHouseRule,
+            Error::HareLettuce { .. } => RuleCode::HareLettuce,
+            Error::HareCarrots { .. } => RuleCode::HareCarrots,
+            Error::HareFinisherTied { .. } => RuleCode::HareFinisherTied,
+            Error::HareNotFinished { .. } => RuleCode::HareNotFinished,
+            Error::HareRoundOrder { .. } => RuleCode::HareRoundOrder,
+            Error::HareRoundZero { .. } => RuleCode::HareRoundZero,
+            Error::HareUnfinishedRanked { .. } => RuleCode::HareUnfinishedRanked,
+            Error::InvalidPointsScheme { .. } => RuleCode::InvalidPointsScheme,
+            Error::EmptyPointsTable => RuleCode::EmptyPointsTable,
+            Error::PointsTableRises { .. } => RuleCode::PointsTableRises,
+            Error::SeasonReversed { .. } => RuleCode::SeasonReversed,
+            Error::NoGames => RuleCode::NoGames,
+            Error::DuplicateGame { .. } => RuleCode::DuplicateGame,
+            Error::DuplicateTieBreaker { .. } => RuleCode::DuplicateTieBreaker,
+            Error::GameNotInLeague { .. } => RuleCode::GameNotInLeague,
+            Error::OutsideSeason { .. } => RuleCode::OutsideSeason,
         }
     }
 
@@ -189,6 +258,69 @@ pub(crate) fn list_names<S: AsRef<str>>(names: &[S]) -> String {
         [init @ .., last] => {
             let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
             format!("{} and {}", init.join(", "), last.as_ref())
+        }
+    }
+}
+
+#[cfg(test)]
+mod code_tests {
+    use super::RuleCode;
+
+    /// The released codes: adding one is a decision, changing or removing one breaks clients.
+    #[test]
+    fn the_list_of_codes_is_fixed() {
+        let slugs: Vec<&str> = RuleCode::all().map(RuleCode::slug).collect();
+        assert_eq!(
+            slugs,
+            [
+                "board-symbol",
+                "board-seat",
+                "board-row-too-long",
+                "board-row-too-short",
+                "board-too-many-rows",
+                "board-too-few-rows",
+                "invalid-cell",
+                "piece-count",
+                "ring-count-sum",
+                "ring-overfull",
+                "score-out-of-bounds",
+                "placement-on-black",
+                "placement-occupied",
+                "placement-adjacent",
+                "player-count",
+                "duplicate-player",
+                "unknown-player",
+                "missing-player",
+                "empty-name",
+                "invalid-name",
+                "seat-out-of-range",
+                "duplicate-seat",
+                "round-count",
+                "empty-place",
+                "tie-not-allowed",
+                "no-winner",
+                "colour-mode",
+                "duplicate-house-rule",
+                "hare-lettuce",
+                "hare-carrots",
+                "hare-finisher-tied",
+                "hare-not-finished",
+                "hare-round-order",
+                "hare-round-zero",
+                "hare-unfinished-ranked",
+                "invalid-points-scheme",
+                "empty-points-table",
+                "points-table-rises",
+                "season-reversed",
+                "no-games",
+                "duplicate-game",
+                "duplicate-tie-breaker",
+                "game-not-in-league",
+                "outside-season"
+            ]
+        );
+        for code in RuleCode::all() {
+            assert_eq!(code.slug().parse::<RuleCode>(), Ok(code));
         }
     }
 }

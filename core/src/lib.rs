@@ -16,7 +16,7 @@ pub mod rating;
 pub mod record;
 
 pub use catalogue::{GameInfo, GameKind, UnknownGame};
-pub use error::Error;
+pub use error::{Error, RuleCode};
 pub use league::{
     LeagueResult, LeagueRules, LeagueState, LeagueTable, PointsScheme, RatedStandingRow, ResultEntry, Season,
     StandingRow, StandingsQuery, TieBreaker, rated_standings, standings,

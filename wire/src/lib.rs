@@ -15,5 +15,5 @@ mod standings;
 
 pub use model::*;
 pub use paging::{DEFAULT_PER_PAGE, MAX_PER_PAGE};
-pub use problem::{PROBLEM_JSON, Problem};
+pub use problem::{PROBLEM_JSON, Problem, ProblemType};
 pub use standings::StandingsParams;

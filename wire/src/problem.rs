@@ -1,6 +1,7 @@
 //! RFC 9457 problem details: the body of every error answer.
 
 use serde::{Deserialize, Serialize};
+use spielstand_core::RuleCode;
 
 /// The media type of a problem document.
 pub const PROBLEM_JSON: &str = "application/problem+json";
@@ -26,6 +27,86 @@ impl Problem {
     pub fn code(&self) -> &str {
         self.kind.rsplit('/').next().unwrap_or(&self.kind)
     }
+
+    /// The kind of problem, if this server version knows it.
+    pub fn problem_type(&self) -> Option<ProblemType> {
+        ProblemType::from_slug(self.code())
+    }
+}
+
+/// Declares [`ProblemType`]'s own variants with their slugs, once.
+macro_rules! problem_types {
+    ($($(#[$doc:meta])* $variant:ident = $slug:literal,)*) => {
+        /// Every kind of problem the API answers with: its `type` is `/problems/<slug>`.
+        /// The list is complete and fixed by a test: the API's own kinds, then every rule
+        /// a result, board or league setting can break (core's [`RuleCode`]).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum ProblemType {
+            $($(#[$doc])* $variant,)*
+            /// A game or league rule is broken (422).
+            Rule(RuleCode),
+        }
+
+        impl ProblemType {
+            /// The slug, e.g. `not-found` or `piece-count`.
+            pub fn slug(self) -> &'static str {
+                match self {
+                    $(ProblemType::$variant => $slug,)*
+                    ProblemType::Rule(code) => code.slug(),
+                }
+            }
+
+            pub fn from_slug(slug: &str) -> Option<ProblemType> {
+                match slug {
+                    $($slug => Some(ProblemType::$variant),)*
+                    other => other.parse().ok().map(ProblemType::Rule),
+                }
+            }
+
+            /// Every problem type, the API's own first.
+            pub fn all() -> impl Iterator<Item = ProblemType> {
+                [$(ProblemType::$variant,)*].into_iter().chain(RuleCode::all().map(ProblemType::Rule))
+            }
+        }
+    };
+}
+
+problem_types! {
+    /// No such player, league, result or webhook (404).
+    NotFound = "not-found",
+    /// A name already taken (409).
+    Conflict = "conflict",
+    /// The body is not JSON at all (400).
+    MalformedJson = "malformed-json",
+    /// The body is JSON of the wrong shape; the detail names the field (422).
+    InvalidBody = "invalid-body",
+    InvalidQuery = "invalid-query",
+    InvalidPath = "invalid-path",
+    InvalidHeader = "invalid-header",
+    /// No token, or one this server does not know (401).
+    Unauthorized = "unauthorized",
+    TokenRevoked = "token-revoked",
+    /// `If-Match` names another revision (412).
+    PreconditionFailed = "precondition-failed",
+    /// A correction or deletion without `If-Match` (428).
+    PreconditionRequired = "precondition-required",
+    IdempotencyKeyReused = "idempotency-key-reused",
+    /// Another request with the same key is still being processed: retry (409).
+    IdempotencyKeyInProgress = "idempotency-key-in-progress",
+    PayloadTooLarge = "payload-too-large",
+    UnsupportedMediaType = "unsupported-media-type",
+    MethodNotAllowed = "method-not-allowed",
+    NoRoute = "no-route",
+    /// The database is busy or unavailable: retry after `Retry-After` (503).
+    Unavailable = "unavailable",
+    Internal = "internal",
+}
+
+impl ProblemType {
+    /// The problem's `type`, e.g. `/problems/not-found`.
+    pub fn uri(self) -> String {
+        format!("/problems/{}", self.slug())
+    }
 }
 
 #[cfg(test)]
@@ -42,5 +123,46 @@ mod tests {
             request_id: None,
         };
         assert_eq!(problem.code(), "piece-count");
+        assert_eq!(problem.problem_type(), Some(ProblemType::Rule(RuleCode::PieceCount)));
+    }
+
+    /// The released problem types: clients key on them, so a change is a decision.
+    #[test]
+    fn the_list_of_problem_types_is_fixed() {
+        let own: Vec<&str> =
+            ProblemType::all().take_while(|t| !matches!(t, ProblemType::Rule(_))).map(ProblemType::slug).collect();
+        assert_eq!(
+            own,
+            [
+                "not-found",
+                "conflict",
+                "malformed-json",
+                "invalid-body",
+                "invalid-query",
+                "invalid-path",
+                "invalid-header",
+                "unauthorized",
+                "token-revoked",
+                "precondition-failed",
+                "precondition-required",
+                "idempotency-key-reused",
+                "idempotency-key-in-progress",
+                "payload-too-large",
+                "unsupported-media-type",
+                "method-not-allowed",
+                "no-route",
+                "unavailable",
+                "internal",
+            ]
+        );
+        assert_eq!(ProblemType::all().count(), own.len() + RuleCode::all().count());
+        let mut slugs: Vec<&str> = ProblemType::all().map(ProblemType::slug).collect();
+        slugs.sort_unstable();
+        let before = slugs.len();
+        slugs.dedup();
+        assert_eq!(slugs.len(), before, "every slug names one problem type");
+        for t in ProblemType::all() {
+            assert_eq!(ProblemType::from_slug(t.slug()), Some(t));
+        }
     }
 }

@@ -28,7 +28,7 @@ impl ResponseError for Error {
             _ => self.to_string(),
         };
         let problem = Problem {
-            kind: format!("/problems/{}", self.kind()),
+            kind: self.kind().uri(),
             title: status.canonical_reason().unwrap_or("Error").to_owned(),
             status: status.as_u16(),
             detail,
