@@ -33,8 +33,8 @@ struct Cli {
 
     /// Memory for leagues' tables and the state they are kept up to date from, in MB.
     /// Past it the leagues used least recently are dropped (and read again in full when
-    /// next asked for).
-    #[arg(long, env = "SPIELSTAND_CACHE_MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=1_048_576), global = true)]
+    /// next asked for); 0 keeps only the league used last.
+    #[arg(long, env = "SPIELSTAND_CACHE_MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(0..=1_048_576), global = true)]
     cache_mb: u32,
 
     #[command(subcommand)]

@@ -161,3 +161,41 @@ fn a_write_through_one_process_shows_at_once_in_another_postgres() {
     let Some(db) = TestDb::postgres() else { return };
     check_coherence(db);
 }
+
+/// With no cache budget every other league is dropped after each request, so tables
+/// come from full loads and catch-ups in turn: every one must still equal a
+/// recomputation, in a real server process.
+#[test]
+fn a_cache_without_budget_still_serves_exact_tables() {
+    let db = TestDb::sqlite();
+    let server = Server::start(&db, &[("SPIELSTAND_CACHE_MB", "0".to_owned())]);
+    let token = token(&db);
+    let (first, rules) = seed(&server, &token, &NAMES, &["mensch-aergere-dich-nicht", "lauf-rauf"]);
+    let agent = agent();
+    let (status, body) = post(
+        &agent,
+        &format!("{}/leagues", server.api),
+        &token,
+        &json!({"name": "Second", "rules": {"games": ["mensch-aergere-dich-nicht", "lauf-rauf"]}}),
+    );
+    assert_eq!(status, 201, "{body}");
+    let second = body["id"].as_i64().unwrap();
+    for n in 0..6 {
+        for league in [first, second] {
+            let (status, body) =
+                post(&agent, &format!("{}/leagues/{league}/results", server.api), &token, &game(league as usize, n));
+            assert_eq!(status, 201, "{body}");
+            let served = get(&agent, &format!("{}/leagues/{league}/standings", server.api));
+            let expected =
+                spielstand_core::rated_standings(&rules, &stored(&server, league), StandingsQuery::default());
+            assert_eq!(served["rows"], serde_json::to_value(expected).unwrap(), "league {league} after {n} results");
+        }
+    }
+}
+
+#[test]
+fn a_bad_cache_size_is_refused_before_anything_starts() {
+    let out = std::process::Command::new(common::process::BIN).args(["--cache-mb", "lots"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--cache-mb"), "{}", String::from_utf8_lossy(&out.stderr));
+}
