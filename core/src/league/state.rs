@@ -104,6 +104,8 @@ pub struct LeagueState {
     timelines: Vec<Timeline>,
     /// Results between two rating checkpoints.
     every: usize,
+    /// Bytes of the held results' seat lists.
+    entry_bytes: usize,
     config: WengLinConfig,
     awards: Vec<i64>,
     places: Vec<u32>,
@@ -119,6 +121,7 @@ impl LeagueState {
     pub fn with_checkpoints_every(rules: LeagueRules, every: usize) -> LeagueState {
         LeagueState {
             every: every.max(1),
+            entry_bytes: 0,
             rules,
             player_index: FxHashMap::default(),
             names: Vec::new(),
@@ -176,6 +179,7 @@ impl LeagueState {
     pub fn upsert(&mut self, result: &ResultEntry) {
         self.remove(result.id);
         let entries: Box<[(u32, u32)]> = result.placings.iter().map(|&(p, place)| (self.intern(p), place)).collect();
+        self.entry_bytes += entries.len() * size_of::<(u32, u32)>();
         let held = Held { id: result.id, game: result.game, played_on: result.played_on, entries };
         let slot = match self.free.pop() {
             Some(slot) => {
@@ -195,7 +199,9 @@ impl LeagueState {
     pub fn remove(&mut self, id: i64) -> bool {
         let Some(slot) = self.slot_of.remove(&id) else { return false };
         self.each_timeline_of(slot, -1);
-        self.held[slot as usize] = None;
+        if let Some(held) = self.held[slot as usize].take() {
+            self.entry_bytes -= held.entries.len() * size_of::<(u32, u32)>();
+        }
         self.free.push(slot);
         true
     }
@@ -271,11 +277,9 @@ impl LeagueState {
 
     /// About how many bytes of memory the state holds, for the cache's budget.
     pub fn heap_bytes(&self) -> usize {
-        let held: usize = self
-            .held
-            .iter()
-            .map(|h| size_of::<Option<Held>>() + h.as_ref().map_or(0, |h| h.entries.len() * size_of::<(u32, u32)>()))
-            .sum();
+        // Kept as a running count: summing it here would make every table cost a pass
+        // over the whole league.
+        let held = self.held.capacity() * size_of::<Option<Held>>() + self.entry_bytes;
         let names: usize = self.names.iter().map(|n| size_of::<String>() + n.capacity()).sum();
         // Hash maps: key, value and a control byte per slot, at up to 8/7 of their length.
         let maps = (self.player_index.capacity() + self.slot_of.capacity()) * (8 + 4 + 1);
