@@ -168,12 +168,14 @@ impl LeagueCache {
     }
 
     /// Bytes held, as the budget counts them.
-    pub fn bytes(&self) -> usize {
+    #[cfg(test)]
+    fn bytes(&self) -> usize {
         self.lock().bytes
     }
 
     /// Leagues held.
-    pub fn leagues(&self) -> usize {
+    #[cfg(test)]
+    fn leagues(&self) -> usize {
         self.lock().leagues.len()
     }
 }

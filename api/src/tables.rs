@@ -50,10 +50,6 @@ impl Tables {
         &self.counters
     }
 
-    pub fn cache(&self) -> &LeagueCache {
-        &self.cache
-    }
-
     /// The table of `view` at the league's current revision.
     pub async fn get(&self, pool: &Pool, league_id: i64, view: View) -> Result<Arc<CachedStandings>> {
         let revision = db::run(pool, move |conn| leagues::revision(conn, league_id)).await?;

@@ -21,7 +21,7 @@
 //! every float: the same games are replayed in the same order with the same seats.
 
 use super::ranking::{Tally, head_to_head_units, rank};
-use super::{LeagueRules, POINT_UNITS, RatedStandingRow, StandingRow, StandingsQuery};
+use super::{LeagueRules, POINT_UNITS, PointsScheme, RatedStandingRow, StandingRow, StandingsQuery};
 use crate::catalogue::GameKind;
 use crate::rating::{Skill, rate_game};
 use chrono::NaiveDate;
@@ -107,8 +107,7 @@ pub struct LeagueState {
     /// Bytes of the held results' seat lists.
     entry_bytes: usize,
     config: WengLinConfig,
-    awards: Vec<i64>,
-    places: Vec<u32>,
+    awards: Awards,
 }
 
 impl LeagueState {
@@ -130,8 +129,7 @@ impl LeagueState {
             slot_of: FxHashMap::default(),
             timelines: Vec::new(),
             config: WengLinConfig::new(),
-            awards: Vec::new(),
-            places: Vec::new(),
+            awards: Awards::default(),
         }
     }
 
@@ -210,12 +208,10 @@ impl LeagueState {
     fn each_timeline_of(&mut self, slot: u32, sign: i8) {
         let held = self.held[slot as usize].as_ref().expect("a held slot");
         let players = self.names.len();
-        self.places.clear();
-        self.places.extend(held.entries.iter().map(|&(_, place)| place));
-        self.rules.points.award_into(&self.places, &mut self.awards);
+        let awards = self.awards.of(&self.rules.points, &held.entries);
         for timeline in &mut self.timelines {
             if counted(&self.rules, timeline.filter, held) {
-                timeline.change(held.key(slot), &held.entries, &self.awards, sign, players);
+                timeline.change(held.key(slot), &held.entries, awards, sign, players);
             }
         }
     }
@@ -250,10 +246,7 @@ impl LeagueState {
         let mut tallies = vec![Tally::default(); players];
         for key in prefix {
             let held = self.held[key.slot as usize].as_ref().expect("a held slot");
-            self.places.clear();
-            self.places.extend(held.entries.iter().map(|&(_, place)| place));
-            self.rules.points.award_into(&self.places, &mut self.awards);
-            for (&(p, place), &award) in held.entries.iter().zip(&self.awards) {
+            for (&(p, place), &award) in held.entries.iter().zip(self.awards.of(&self.rules.points, &held.entries)) {
                 tallies[p as usize].apply(place, award, 1);
             }
         }
@@ -284,6 +277,23 @@ impl LeagueState {
         // Hash maps: key, value and a control byte per slot, at up to 8/7 of their length.
         let maps = (self.player_index.capacity() + self.slot_of.capacity()) * (8 + 4 + 1);
         held + names + maps + self.timelines.iter().map(Timeline::heap_bytes).sum::<usize>()
+    }
+}
+
+/// The league points of one result's seats, in buffers reused from result to result.
+#[derive(Debug, Clone, Default)]
+struct Awards {
+    places: Vec<u32>,
+    awards: Vec<i64>,
+}
+
+impl Awards {
+    /// Each seat's award (in point units) for the places in `entries`.
+    fn of(&mut self, points: &PointsScheme, entries: &[(u32, u32)]) -> &[i64] {
+        self.places.clear();
+        self.places.extend(entries.iter().map(|&(_, place)| place));
+        points.award_into(&self.places, &mut self.awards);
+        &self.awards
     }
 }
 
@@ -361,13 +371,10 @@ impl Timeline {
             .filter_map(|(slot, h)| h.as_ref().filter(|h| counted(rules, filter, h)).map(|h| h.key(slot as u32)))
             .collect();
         timeline.order.sort_unstable_by_key(Key::order);
-        let (mut places, mut awards) = (Vec::new(), Vec::new());
+        let mut awards = Awards::default();
         for i in 0..timeline.order.len() {
             let entries = &held[timeline.order[i].slot as usize].as_ref().expect("a held slot").entries;
-            places.clear();
-            places.extend(entries.iter().map(|&(_, place)| place));
-            rules.points.award_into(&places, &mut awards);
-            timeline.count(entries, &awards, 1, players);
+            timeline.count(entries, awards.of(&rules.points, entries), 1, players);
         }
         timeline
     }
