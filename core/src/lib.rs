@@ -9,7 +9,7 @@ mod error;
 pub mod finishing;
 pub mod league;
 #[cfg(feature = "openapi")]
-mod openapi;
+pub mod openapi;
 mod places;
 pub mod rangeln;
 pub mod rating;
@@ -23,4 +23,4 @@ pub use league::{
 };
 pub use places::competition_places;
 pub use rating::{Ratings, Skill, SkillAfterGame};
-pub use record::{Evaluation, GameRecord, MAX_NAME_CHARS, Outcome, Placing, SeatedPlayer, check_name};
+pub use record::{Evaluation, GameRecord, MAX_NAME_CHARS, NAME_PATTERN, Outcome, Placing, SeatedPlayer, check_name};

@@ -7,17 +7,42 @@
 //!   component with `game` fixed to its slug, discriminated by `game`.
 //! - [`RoundInput`]: its three forms become named components (`BoardRound`, `RingsRound`,
 //!   `ScoresRound`) instead of inline objects whose generated names collide.
+//!
+//! It also holds the schemas of values whose checks live in core, for fields of other
+//! types to use (`#[schema(schema_with = ...)]`): names, and the players of a Rangeln
+//! round.
 
 use crate::catalogue::GameKind;
 use crate::finishing::{HaseUndIgelResult, LaufRaufResult, MenschResult};
 use crate::rangeln::{RangelnResult, RingCounts, RoundInput};
-use crate::record::{GameRecord, SeatedPlayer};
+use crate::record::{GameRecord, MAX_NAME_CHARS, NAME_PATTERN, SeatedPlayer};
 use std::borrow::Cow;
 use utoipa::openapi::schema::{
-    ArrayBuilder, Discriminator, KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, Type,
+    Array, ArrayBuilder, Discriminator, KnownFormat, Object, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, Type,
 };
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
+
+/// A player's or a league's name, as [`crate::check_name`] accepts it.
+pub fn name() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .min_length(Some(1))
+        .max_length(Some(MAX_NAME_CHARS))
+        .pattern(Some(NAME_PATTERN))
+        .build()
+}
+
+/// The players of a Rangeln round in seat order: as many as the game is played by, each
+/// named once.
+pub fn rangeln_players() -> Array {
+    ArrayBuilder::new()
+        .items(name())
+        .min_items(Some(GameKind::Rangeln.min_players()))
+        .max_items(Some(GameKind::Rangeln.max_players()))
+        .unique_items(true)
+        .build()
+}
 
 /// Each game's record: (component name, slug, the detail's component name, its schema).
 fn variants() -> [(&'static str, GameKind, Cow<'static, str>); 5] {
@@ -42,7 +67,8 @@ fn variant(game: GameKind, detail: &str) -> RefOr<Schema> {
             "players",
             ArrayBuilder::new()
                 .items(Ref::from_schema_name(SeatedPlayer::name()))
-                .min_items(Some(1))
+                .min_items(Some(game.min_players()))
+                .max_items(Some(game.max_players()))
                 .description(Some("Everyone at the table with their seat.")),
         )
         .required("players")

@@ -12,7 +12,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SeatedPlayer {
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::name))]
     pub player: String,
+    /// 1 to the number of players; seat 1 starts.
+    #[cfg_attr(feature = "openapi", schema(minimum = 1))]
     pub seat: u32,
 }
 
@@ -103,6 +106,17 @@ pub struct Evaluation {
 
 /// Longest accepted player name, in characters.
 pub const MAX_NAME_CHARS: usize = 100;
+
+/// [`check_name`] as a regular expression (JSON Schema's `pattern`, read by ECMA-262,
+/// Python and Rust alike), for the OpenAPI document; the length goes in `minLength` and
+/// `maxLength`. The first and last characters are neither whitespace (Unicode
+/// `White_Space`, what `str::trim` removes) nor control characters, the first is not `@`,
+/// and no character is a control character, `,` or `=`.
+pub const NAME_PATTERN: &str = concat!(
+    r"^[^\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000,=@]",
+    r"([^\u0000-\u001f\u007f-\u009f,=]*",
+    r"[^\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000,=])?$",
+);
 
 /// Checks a name for a player (or a league): any script, but not empty, at most
 /// [`MAX_NAME_CHARS`] characters, no surrounding whitespace (names round-trip byte-exact,
@@ -297,6 +311,18 @@ mod tests {
             assert_eq!(check_name(bad).unwrap_err().code(), "invalid-name", "{bad}");
         }
         assert_eq!(check_name(&"x".repeat(101)).unwrap_err().code(), "invalid-name");
+    }
+
+    proptest::proptest! {
+        /// The OpenAPI document's pattern says what `check_name` says, on strings made of
+        /// the characters where they could disagree (lengths aside: `maxLength` has them).
+        #[test]
+        fn the_name_pattern_is_the_name_check(
+            name in r"[aZé李 ,=@\t\n\u{0}\u{1f}\u{7f}\u{85}\u{9f}\u{a0}\u{a1}\u{1680}\u{2000}\u{200a}\u{200b}\u{2028}\u{202f}\u{3000}\u{feff}]{0,5}"
+        ) {
+            let pattern = regex::Regex::new(NAME_PATTERN).unwrap();
+            proptest::prop_assert_eq!(pattern.is_match(&name), check_name(&name).is_ok(), "{:?}", name);
+        }
     }
 
     #[test]

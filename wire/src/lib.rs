@@ -12,6 +12,7 @@ mod model;
 mod paging;
 mod problem;
 mod standings;
+pub mod webhook;
 
 pub use model::*;
 pub use paging::{DEFAULT_PER_PAGE, MAX_PER_PAGE};

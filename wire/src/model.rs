@@ -18,7 +18,7 @@ pub struct Player {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlayerName {
-    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 100, example = "Jürgen"))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = spielstand_core::openapi::name))]
     pub name: String,
 }
 
@@ -38,7 +38,7 @@ pub struct League {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LeagueInput {
-    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 100, example = "Winterliga 2026"))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = spielstand_core::openapi::name))]
     pub name: String,
     pub rules: LeagueRules,
 }
@@ -164,7 +164,9 @@ pub struct Health {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ScoreRequest {
-    /// The players in seat order: seat 1 is piece `A` on a board.
+    /// The players in seat order: seat 1 is piece `A` on a board. Names compare
+    /// ignoring case: two that differ only in case are refused (422).
+    #[cfg_attr(feature = "openapi", schema(schema_with = spielstand_core::openapi::rangeln_players))]
     pub players: Vec<String>,
     pub round: RoundInput,
 }
@@ -181,15 +183,7 @@ pub struct ScoreResponse {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WebhookInput {
     /// An `http://` or `https://` URL; each change is POSTed to it as a [`WebhookEvent`].
-    #[cfg_attr(
-        feature = "openapi",
-        schema(
-            min_length = 8,
-            max_length = 2000,
-            pattern = "^https?://",
-            example = "https://tsv-beispiel.de/spielstand-hook"
-        )
-    )]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::webhook::url_schema))]
     pub url: String,
 }
 

@@ -2,6 +2,11 @@
 //! operation documents.
 
 use crate::http::problem::Problem;
+use std::collections::BTreeSet;
+use utoipa::Number;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::path::{Operation, PathItem};
+use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, KnownFormat, Schema, SchemaFormat};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{IntoResponses, Modify, OpenApi};
 
@@ -124,4 +129,134 @@ pub enum PreconditionErrors {
     /// `If-Match` is missing.
     #[response(status = 428, content_type = "application/problem+json")]
     Required(Problem),
+}
+
+/// Where each create operation's new id is used: OpenAPI links (named for the target
+/// operation, passing the body's `id` as the path's `id`), so that generated clients and
+/// stateful testing can follow a created object to the operations that take it.
+const LINKS: &[(&str, &[&str])] = &[
+    ("create_player", &["get_player", "rename_player", "player_ratings"]),
+    (
+        "create_league",
+        &[
+            "get_league",
+            "update_league",
+            "record_result",
+            "list_results",
+            "get_standings",
+            "get_standings_csv",
+            "results_feed",
+            "embed_standings",
+            "create_webhook",
+            "list_webhooks",
+        ],
+    ),
+    ("record_result", &["get_result", "correct_result", "delete_result", "result_history"]),
+    ("create_webhook", &["get_webhook", "delete_webhook", "list_deliveries"]),
+];
+
+/// The document as served and committed: what the derives give, with standard integer
+/// formats and the links of [`LINKS`].
+pub fn finish(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    if let Some(components) = doc.components.as_mut() {
+        components.schemas.values_mut().for_each(standard_integers);
+    }
+    for item in doc.paths.paths.values_mut() {
+        for op in operations(item) {
+            for parameter in op.parameters.iter_mut().flatten() {
+                parameter.schema.iter_mut().for_each(standard_integers);
+            }
+            let bodies = op.request_body.iter_mut().flat_map(|body| body.content.values_mut());
+            let answers = op.responses.responses.values_mut().filter_map(|r| match r {
+                RefOr::T(response) => Some(response.content.values_mut()),
+                RefOr::Ref(_) => None,
+            });
+            for content in bodies.chain(answers.flatten()) {
+                content.schema.iter_mut().for_each(standard_integers);
+            }
+        }
+    }
+    add_links(&mut doc);
+    doc
+}
+
+fn operations(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
+    [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch, &mut item.head]
+        .into_iter()
+        .filter_map(Option::as_mut)
+}
+
+/// utoipa writes Rust's unsigned types as the formats `u-int16`/`u-int32`, which no
+/// generator knows. Each becomes the standard format that holds its whole range, with
+/// the range as `minimum`/`maximum` (a narrower one the field declares is kept), so that
+/// a schema-valid integer is one the server can read.
+fn standard_integers(schema: &mut RefOr<Schema>) {
+    let RefOr::T(schema) = schema else { return };
+    match schema {
+        Schema::Object(object) => {
+            let range = match object.format {
+                Some(SchemaFormat::KnownFormat(KnownFormat::UInt8)) => Some((KnownFormat::Int32, u64::from(u8::MAX))),
+                Some(SchemaFormat::KnownFormat(KnownFormat::UInt16)) => Some((KnownFormat::Int32, u64::from(u16::MAX))),
+                Some(SchemaFormat::KnownFormat(KnownFormat::UInt32)) => Some((KnownFormat::Int64, u64::from(u32::MAX))),
+                Some(SchemaFormat::KnownFormat(KnownFormat::UInt64)) => Some((KnownFormat::Int64, i64::MAX as u64)),
+                _ => None,
+            };
+            if let Some((format, max)) = range {
+                object.format = Some(SchemaFormat::KnownFormat(format));
+                let declared_min = object.minimum.as_ref().map_or(0.0, number);
+                object.minimum = Some(Number::UInt(declared_min.max(0.0) as usize));
+                let declared_max = object.maximum.as_ref().map_or(max as f64, number);
+                object.maximum = Some(Number::UInt(declared_max.min(max as f64) as usize));
+            }
+            object.properties.values_mut().for_each(standard_integers);
+            if let Some(AdditionalProperties::RefOr(extra)) = object.additional_properties.as_deref_mut() {
+                standard_integers(extra);
+            }
+        }
+        Schema::Array(array) => {
+            if let ArrayItems::RefOrSchema(items) = &mut array.items {
+                standard_integers(items);
+            }
+        }
+        Schema::OneOf(one_of) => one_of.items.iter_mut().for_each(standard_integers),
+        Schema::AllOf(all_of) => all_of.items.iter_mut().for_each(standard_integers),
+        Schema::AnyOf(any_of) => any_of.items.iter_mut().for_each(standard_integers),
+        _ => {}
+    }
+}
+
+fn number(n: &Number) -> f64 {
+    match *n {
+        Number::Int(i) => i as f64,
+        Number::UInt(u) => u as f64,
+        Number::Float(f) => f,
+    }
+}
+
+fn add_links(doc: &mut utoipa::openapi::OpenApi) {
+    let known: BTreeSet<String> =
+        doc.paths.paths.values_mut().flat_map(operations).filter_map(|op| op.operation_id.clone()).collect();
+    for (from, targets) in LINKS {
+        let response = doc
+            .paths
+            .paths
+            .values_mut()
+            .flat_map(operations)
+            .find(|op| op.operation_id.as_deref() == Some(from))
+            .and_then(|op| op.responses.responses.get_mut("201"))
+            .unwrap_or_else(|| panic!("{from} is a documented create operation with a 201 response"));
+        let RefOr::T(response) = response else { panic!("{from}: the 201 response is inline") };
+        let links: serde_json::Map<String, serde_json::Value> = targets
+            .iter()
+            .map(|target| {
+                assert!(known.contains(*target), "link target {target} is a documented operation");
+                let link = serde_json::json!({"operationId": target, "parameters": {"id": "$response.body#/id"}});
+                ((*target).to_owned(), link)
+            })
+            .collect();
+        // utoipa 5 serialises its `Link` with the field names `operation_id` and
+        // `operation_ref`, which no OpenAPI reader knows; the links are written as the raw
+        // `links` member instead (extensions are serialised flat, as they are).
+        response.extensions.get_or_insert_with(Default::default).insert("links".to_owned(), links.into());
+    }
 }

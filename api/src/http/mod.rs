@@ -122,7 +122,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 
 /// The OpenAPI document, as served at `/openapi.json` and committed as `openapi.yaml`.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    App::new().into_utoipa_app().openapi(docs::ApiDoc::openapi()).configure(configure).split_for_parts().1
+    docs::finish(App::new().into_utoipa_app().openapi(docs::ApiDoc::openapi()).configure(configure).split_for_parts().1)
 }
 
 /// The whole application.
@@ -146,6 +146,7 @@ pub fn app(
         .app_data(path_config)
         .configure(configure)
         .split_for_parts();
+    let api = docs::finish(api);
     let routes = fallback::RouteTable::from_openapi(&api);
     app.service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", api))
         .default_service(web::to(move |req: actix_web::HttpRequest| {

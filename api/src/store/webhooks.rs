@@ -11,12 +11,12 @@ use actix_web::http::Uri;
 use chrono::{NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
 use rand::RngCore;
+use regex::Regex;
+use spielstand_wire::webhook::{MAX_URL_CHARS, URL_PATTERN};
+use std::sync::LazyLock;
 
 /// Every webhook costs a queue row per change of its league's results; a club needs a few.
 pub const MAX_PER_LEAGUE: i64 = 20;
-
-/// Longest accepted URL; longer ones are not webhooks but smuggled data.
-pub const MAX_URL_CHARS: usize = 2000;
 
 /// A change of a result, as webhooks hear of it.
 pub enum Change<'a> {
@@ -91,6 +91,12 @@ fn check_url(url: &str) -> Result<()> {
     }
     if uri.authority().is_some_and(|a| a.as_str().contains('@')) {
         return bad("credentials in the URL would be sent in clear with every delivery; put a secret in the path");
+    }
+    static PATTERN: LazyLock<Regex> = LazyLock::new(|| Regex::new(URL_PATTERN).expect("URL_PATTERN is a regex"));
+    if !PATTERN.is_match(url) {
+        return bad(&format!(
+            "{url:?}: a webhook URL has a host name or IPv4 address, no fragment, and percent-encodes every other character (see the pattern in the API's document)"
+        ));
     }
     Ok(())
 }
@@ -326,4 +332,40 @@ pub fn finish(conn: &mut DbConn, claimed: &Claimed, outcome: &Outcome) -> Result
     ))
     .execute(conn)?;
     Ok(updated == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_url;
+    use proptest::prelude::*;
+    use spielstand_wire::webhook::URL_PATTERN;
+
+    proptest! {
+        /// Every URL the OpenAPI document's pattern admits is one the server registers.
+        #[test]
+        fn urls_the_document_admits_are_accepted(
+            url in proptest::string::string_regex(URL_PATTERN.trim_start_matches('^').trim_end_matches('$')).unwrap()
+        ) {
+            prop_assume!(url.chars().count() <= spielstand_wire::webhook::MAX_URL_CHARS);
+            prop_assert!(check_url(&url).is_ok(), "{:?}", url);
+        }
+    }
+
+    #[test]
+    fn the_pattern_refuses_what_the_server_refuses() {
+        let pattern = regex::Regex::new(URL_PATTERN).unwrap();
+        for refused in [
+            "https://",
+            "ftp://a.de/",
+            "https://user:pw@a.de/",
+            "https://a.de/ x",
+            "a.de/hook",
+            "https://0*",
+            "https://a.de/#x",
+        ] {
+            assert!(check_url(refused).is_err(), "{refused}");
+            assert!(!pattern.is_match(refused), "{refused}");
+        }
+        assert!(pattern.is_match("https://tsv-beispiel.de:8443/spielstand-hook?club=7"));
+    }
 }

@@ -69,7 +69,8 @@ impl TieBreaker {
 pub struct LeagueRules {
     #[serde(default)]
     pub season: Season,
-    /// The games this league counts.
+    /// The games this league counts, each once.
+    #[cfg_attr(feature = "openapi", schema(min_items = 1))]
     pub games: Vec<GameKind>,
     #[serde(default)]
     pub points: PointsScheme,

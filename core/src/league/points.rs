@@ -21,7 +21,11 @@ pub enum PointsScheme {
     PlayersBeaten,
     /// Fixed points per place, e.g. 10, 6, 4, 2, 1, 0; places beyond the table get 0.
     /// Tied players share the points of the places they occupy equally.
-    Table { table: Vec<u32> },
+    Table {
+        /// Points for first, second, ... place, never rising.
+        #[cfg_attr(feature = "openapi", schema(min_items = 1))]
+        table: Vec<u32>,
+    },
 }
 
 impl PointsScheme {

@@ -8,6 +8,9 @@ use actix_web::http::header;
 use actix_web::{HttpResponse, get, post, put, web};
 
 /// Create a league: its season, the games it counts, its points scheme and tie-breakers.
+///
+/// Rules beyond the schema, refused with 422: the season does not end before it starts,
+/// the points table never rises, each game and tie-breaker is listed once.
 #[utoipa::path(
     operation_id = "create_league",
     tag = "leagues",
@@ -23,7 +26,10 @@ pub async fn create(state: web::Data<AppState>, _writer: Writer, body: JsonBody<
 
 /// All leagues, by name.
 #[utoipa::path(
-    operation_id = "list_leagues",tag = "leagues", responses((status = 200, body = Vec<League>), ReadErrors))]
+    operation_id = "list_leagues",
+    tag = "leagues",
+    responses((status = 200, body = Vec<League>), ReadErrors)
+)]
 #[get("/leagues")]
 pub async fn list(state: web::Data<AppState>) -> Result<HttpResponse> {
     Ok(HttpResponse::Ok().json(state.db(leagues::list).await?))
@@ -31,7 +37,10 @@ pub async fn list(state: web::Data<AppState>) -> Result<HttpResponse> {
 
 /// One league.
 #[utoipa::path(
-    operation_id = "get_league",tag = "leagues", params(("id" = i64, Path)), responses((status = 200, body = League), ReadErrors))]
+    operation_id = "get_league",
+    tag = "leagues",
+    params(("id" = i64, Path)), responses((status = 200, body = League), ReadErrors)
+)]
 #[get("/leagues/{id}")]
 pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
@@ -40,6 +49,9 @@ pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpR
 
 /// Replace a league's name and rules. Stored results stay; those the new rules do not
 /// admit stop counting.
+///
+/// Rules beyond the schema, refused with 422: the season does not end before it starts,
+/// the points table never rises, each game and tie-breaker is listed once.
 #[utoipa::path(
     operation_id = "update_league",
     tag = "leagues",

@@ -11,7 +11,10 @@ use spielstand_core::{GameInfo, GameKind};
 
 /// Is the server up and its database reachable?
 #[utoipa::path(
-    operation_id = "health",tag = "meta", responses((status = 200, body = Health), ReadErrors))]
+    operation_id = "health",
+    tag = "meta",
+    responses((status = 200, body = Health), ReadErrors)
+)]
 #[get("/health")]
 pub async fn health(state: web::Data<AppState>) -> Result<HttpResponse> {
     state.db(|conn| Ok(conn.batch_execute("SELECT 1")?)).await?;
@@ -20,7 +23,10 @@ pub async fn health(state: web::Data<AppState>) -> Result<HttpResponse> {
 
 /// The five games, with player counts and pieces.
 #[utoipa::path(
-    operation_id = "list_games",tag = "meta", responses((status = 200, body = Vec<GameInfo>), ReadErrors))]
+    operation_id = "list_games",
+    tag = "meta",
+    responses((status = 200, body = Vec<GameInfo>), ReadErrors)
+)]
 #[get("/games")]
 pub async fn games() -> HttpResponse {
     HttpResponse::Ok().json(GameKind::catalogue())
@@ -28,8 +34,14 @@ pub async fn games() -> HttpResponse {
 
 /// Score one Rangeln round (a board, ring counts or bare scores) without storing anything.
 /// Needs no token.
+///
+/// Rules beyond the schema, refused with 422: the round names exactly these players, and
+/// the board, ring counts or scores are possible for that many players.
 #[utoipa::path(
-    operation_id = "score_rangeln_round",tag = "rangeln", request_body = ScoreRequest, responses((status = 200, body = ScoreResponse), WriteErrors))]
+    operation_id = "score_rangeln_round",
+    tag = "rangeln",
+    request_body = ScoreRequest, responses((status = 200, body = ScoreResponse), WriteErrors)
+)]
 #[post("/rangeln/score")]
 pub async fn score(body: JsonBody<ScoreRequest>) -> Result<HttpResponse> {
     let ScoreRequest { players, round } = body.0;

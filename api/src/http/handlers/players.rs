@@ -28,7 +28,10 @@ pub async fn create(state: web::Data<AppState>, _writer: Writer, body: JsonBody<
 
 /// All players, by name.
 #[utoipa::path(
-    operation_id = "list_players",tag = "players", responses((status = 200, body = Vec<Player>), ReadErrors))]
+    operation_id = "list_players",
+    tag = "players",
+    responses((status = 200, body = Vec<Player>), ReadErrors)
+)]
 #[get("/players")]
 pub async fn list(state: web::Data<AppState>) -> Result<HttpResponse> {
     Ok(HttpResponse::Ok().json(state.db(players::list).await?))
@@ -36,7 +39,10 @@ pub async fn list(state: web::Data<AppState>) -> Result<HttpResponse> {
 
 /// One player.
 #[utoipa::path(
-    operation_id = "get_player",tag = "players", params(("id" = i64, Path)), responses((status = 200, body = Player), ReadErrors))]
+    operation_id = "get_player",
+    tag = "players",
+    params(("id" = i64, Path)), responses((status = 200, body = Player), ReadErrors)
+)]
 #[get("/players/{id}")]
 pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();

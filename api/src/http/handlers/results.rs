@@ -43,6 +43,11 @@ pub struct IdempotencyHeader {
 
 /// Record a played game in a league. With an `Idempotency-Key`, a repeat of the same
 /// request returns the first response and stores nothing new.
+///
+/// The game's rules, refused with 422 and named by the problem's `type`: the detail
+/// names exactly the seated players, seats run from 1 without gaps, the places, rounds
+/// and finishes are possible in that game, the date is in the league's season and the
+/// game is one the league counts.
 #[utoipa::path(
     operation_id = "record_result",
     tag = "results",
@@ -168,6 +173,11 @@ pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpR
 }
 
 /// Correct a result. `If-Match` must carry its current revision.
+///
+/// The game's rules, refused with 422 and named by the problem's `type`: the detail
+/// names exactly the seated players, seats run from 1 without gaps, the places, rounds
+/// and finishes are possible in that game, the date is in the league's season and the
+/// game is one the league counts.
 #[utoipa::path(
     operation_id = "correct_result",
     tag = "results",
@@ -236,7 +246,10 @@ pub async fn remove(
 
 /// Every change of a result: what, when, and under which token.
 #[utoipa::path(
-    operation_id = "result_history",tag = "results", params(("id" = i64, Path)), responses((status = 200, body = Vec<HistoryEntry>), ReadErrors))]
+    operation_id = "result_history",
+    tag = "results",
+    params(("id" = i64, Path)), responses((status = 200, body = Vec<HistoryEntry>), ReadErrors)
+)]
 #[get("/results/{id}/history")]
 pub async fn history(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
