@@ -3,9 +3,8 @@
 use crate::output::Format;
 use crate::spec::{self, RoundSource};
 use chrono::NaiveDate;
-use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use serde::de::DeserializeOwned;
+use spielstand_core::Slug;
 use spielstand_core::finishing::{ColourMode, Edition, FinishingOrder, HouseRule};
 use spielstand_core::{GameKind, PointsScheme, TieBreaker};
 use std::str::FromStr;
@@ -149,19 +148,25 @@ impl FromStr for Games {
     }
 }
 
-/// Reads a slug through core's serde names, so the CLI never keeps its own list of meanings.
-fn slug<T: DeserializeOwned>(s: String) -> Result<T, String> {
-    serde_json::from_value(serde_json::Value::String(s)).map_err(|e| e.to_string())
-}
+/// House rules separated by commas, or `none`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HouseRules(pub Vec<HouseRule>);
 
-pub const HOUSE_RULES: [&str; 5] =
-    ["backward-capture", "three-rolls", "no-jumping-in-home-row", "barriers", "forced-capture"];
-const COLOUR_MODES: [&str; 3] = ["one-each", "two-each", "neutral"];
-const EDITIONS: [&str; 2] = ["published", "revised"];
-const TIE_BREAKERS: [&str; 3] = ["wins", "average-place", "head-to-head"];
-
-fn game_parser() -> impl clap::builder::TypedValueParser<Value = GameKind> {
-    PossibleValuesParser::new(GameKind::ALL.map(GameKind::slug)).try_map(|s| s.parse::<GameKind>())
+impl FromStr for HouseRules {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s.trim() == "none" {
+            return Ok(HouseRules(Vec::new()));
+        }
+        s.split(',')
+            .map(|rule| {
+                HouseRule::from_slug(rule.trim()).ok_or_else(|| {
+                    format!("{:?} is not a house rule: use none or {}", rule.trim(), HouseRule::slugs().join(", "))
+                })
+            })
+            .collect::<Result<_, _>>()
+            .map(HouseRules)
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -229,7 +234,7 @@ pub struct LeagueCreate {
     #[arg(long, value_parser = spec::date, value_name = "DATE")]
     pub to: Option<NaiveDate>,
     /// Tie-breakers after points, in order, separated by commas [default: wins,average-place,head-to-head]
-    #[arg(long, value_delimiter = ',', value_parser = PossibleValuesParser::new(TIE_BREAKERS).try_map(slug::<TieBreaker>))]
+    #[arg(long, value_delimiter = ',', value_enum)]
     pub tie_breakers: Vec<TieBreaker>,
     /// Count Ghostbuster together with Mensch ärgere Dich nicht in per-game tables
     #[arg(long)]
@@ -305,11 +310,10 @@ pub struct RecordMensch {
     #[command(flatten)]
     pub game: FinishingArgs,
     /// A house rule that was in force (repeat, or separate with commas)
-    #[arg(long = "house-rule", value_name = "RULE", value_delimiter = ',',
-          value_parser = PossibleValuesParser::new(HOUSE_RULES).try_map(slug::<HouseRule>))]
+    #[arg(long = "house-rule", value_name = "RULE", value_delimiter = ',', value_enum)]
     pub house_rules: Vec<HouseRule>,
     /// How the colours were shared out: two-each is for 2 players, neutral for 3 [default: one-each]
-    #[arg(long, value_name = "MODE", value_parser = PossibleValuesParser::new(COLOUR_MODES).try_map(slug::<ColourMode>))]
+    #[arg(long, value_name = "MODE", value_enum)]
     pub colours: Option<ColourMode>,
 }
 
@@ -318,7 +322,7 @@ pub struct RecordLaufRauf {
     #[command(flatten)]
     pub game: FinishingArgs,
     /// The rules played: published (three dice) or revised (two dice)
-    #[arg(long, value_name = "EDITION", value_parser = PossibleValuesParser::new(EDITIONS).try_map(slug::<Edition>))]
+    #[arg(long, value_name = "EDITION", value_enum)]
     pub edition: Edition,
     /// The cards were in play
     #[arg(long, conflicts_with = "no_cards", required_unless_present = "no_cards")]
@@ -347,7 +351,7 @@ pub struct ResultsArgs {
     #[arg(value_name = "L")]
     pub league: String,
     /// Only this game
-    #[arg(long, value_name = "G", value_parser = game_parser())]
+    #[arg(long, value_name = "G", value_enum)]
     pub game: Option<GameKind>,
     /// Only results played on or after this day
     #[arg(long, value_parser = spec::date, value_name = "DATE")]
@@ -430,12 +434,12 @@ pub struct FixArgs {
     pub carrots: Option<Pairs>,
     /// Mensch/Ghostbuster: the house rules in force (replaces the list; "none" for none)
     #[arg(long = "house-rules", value_name = "RULE,...")]
-    pub house_rules: Option<String>,
+    pub house_rules: Option<HouseRules>,
     /// Mensch/Ghostbuster: how the colours were shared out
-    #[arg(long, value_name = "MODE", value_parser = PossibleValuesParser::new(COLOUR_MODES).try_map(slug::<ColourMode>))]
+    #[arg(long, value_name = "MODE", value_enum)]
     pub colours: Option<ColourMode>,
     /// Lauf Rauf!: the rules played
-    #[arg(long, value_name = "EDITION", value_parser = PossibleValuesParser::new(EDITIONS).try_map(slug::<Edition>))]
+    #[arg(long, value_name = "EDITION", value_enum)]
     pub edition: Option<Edition>,
     /// Lauf Rauf!: whether the cards were in play
     #[arg(long, value_name = "BOOL")]
@@ -459,7 +463,7 @@ pub struct StandingsArgs {
     #[arg(value_name = "L")]
     pub league: String,
     /// Only this game's results
-    #[arg(long, value_name = "G", value_parser = game_parser())]
+    #[arg(long, value_name = "G", value_enum)]
     pub game: Option<GameKind>,
     /// The table as it stood at the end of this day
     #[arg(long, value_parser = spec::date, value_name = "DATE")]
@@ -508,20 +512,13 @@ mod tests {
     }
 
     #[test]
-    fn every_listed_slug_is_one_core_knows() {
-        for s in HOUSE_RULES {
-            slug::<HouseRule>(s.to_owned()).unwrap();
-        }
-        for s in COLOUR_MODES {
-            slug::<ColourMode>(s.to_owned()).unwrap();
-        }
-        for s in EDITIONS {
-            slug::<Edition>(s.to_owned()).unwrap();
-        }
-        for s in TIE_BREAKERS {
-            slug::<TieBreaker>(s.to_owned()).unwrap();
-        }
-        assert_eq!(TIE_BREAKERS.len(), TieBreaker::DEFAULT.len());
+    fn house_rule_lists_parse_by_core_slugs() {
+        assert_eq!("none".parse::<HouseRules>().unwrap(), HouseRules(vec![]));
+        assert_eq!(
+            "barriers, three-rolls".parse::<HouseRules>().unwrap(),
+            HouseRules(vec![HouseRule::Barriers, HouseRule::ThreeRolls])
+        );
+        assert!("barrier".parse::<HouseRules>().unwrap_err().contains("backward-capture"));
     }
 
     #[test]

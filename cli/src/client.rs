@@ -7,6 +7,7 @@ use chrono::NaiveDate;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use spielstand_core::Slug;
 use spielstand_core::{GameKind, GameRecord};
 use spielstand_wire::headers::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED};
 use spielstand_wire::{

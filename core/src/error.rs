@@ -5,7 +5,7 @@
 //! names the player, round, cell or line at fault.
 
 use crate::catalogue::GameKind;
-use crate::rangeln::Ring;
+use crate::ring::Ring;
 
 /// A result, board or league setting that breaks a rule.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

@@ -8,19 +8,24 @@ pub mod catalogue;
 mod error;
 pub mod finishing;
 pub mod league;
+pub mod names;
 #[cfg(feature = "openapi")]
 pub mod openapi;
 mod places;
 pub mod rangeln;
 pub mod rating;
 pub mod record;
+mod ring;
+mod slug;
 
 pub use catalogue::{GameInfo, GameKind, UnknownGame};
 pub use error::{Error, RuleCode};
 pub use league::{
-    LeagueResult, LeagueRules, LeagueState, LeagueTable, PointsScheme, RatedStandingRow, ResultEntry, Season,
-    StandingRow, StandingsQuery, TieBreaker, rated_standings, standings,
+    LeagueRules, LeagueState, LeagueTable, PointsScheme, RatedStandingRow, ResultEntry, Season, StandingRow,
+    StandingsQuery, TieBreaker, rated_standings, standings,
 };
-pub use places::competition_places;
+pub use names::{MAX_NAME_CHARS, NAME_PATTERN, check_name, name_key, same_name};
+pub use places::{LeagueResult, Placing, competition_places};
 pub use rating::{Ratings, Skill, SkillAfterGame};
-pub use record::{Evaluation, GameRecord, MAX_NAME_CHARS, NAME_PATTERN, Outcome, Placing, SeatedPlayer, check_name};
+pub use record::{Evaluation, GameRecord, Outcome, SeatedPlayer};
+pub use slug::{Slug, check_slugs};

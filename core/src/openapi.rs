@@ -15,29 +15,20 @@
 use crate::catalogue::GameKind;
 use crate::finishing::{HaseUndIgelResult, LaufRaufResult, MenschResult};
 use crate::rangeln::{RangelnResult, RingCounts, RoundInput};
-use crate::record::{GameRecord, MAX_NAME_CHARS, NAME_PATTERN, SeatedPlayer};
+use crate::record::{GameRecord, SeatedPlayer};
+use crate::slug::Slug;
 use std::borrow::Cow;
 use utoipa::openapi::schema::{
-    Array, ArrayBuilder, Discriminator, KnownFormat, Object, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, Type,
+    Array, ArrayBuilder, Discriminator, KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, Type,
 };
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
-
-/// A player's or a league's name, as [`crate::check_name`] accepts it.
-pub fn name() -> Object {
-    ObjectBuilder::new()
-        .schema_type(Type::String)
-        .min_length(Some(1))
-        .max_length(Some(MAX_NAME_CHARS))
-        .pattern(Some(NAME_PATTERN))
-        .build()
-}
 
 /// The players of a Rangeln round in seat order: as many as the game is played by, each
 /// named once.
 pub fn rangeln_players() -> Array {
     ArrayBuilder::new()
-        .items(name())
+        .items(crate::names::schema())
         .min_items(Some(GameKind::Rangeln.min_players()))
         .max_items(Some(GameKind::Rangeln.max_players()))
         .unique_items(true)

@@ -1,4 +1,30 @@
-//! Shared places (standard competition ranking: 1, 1, 3).
+//! Where players finished: the one output every game has, the places of a result as a
+//! league sees it, and the competition ranking (1, 1, 3) that ties follow. The bottom of
+//! the crate: the games, the leagues and the ratings all build on it.
+
+use crate::catalogue::GameKind;
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+/// Where a player finished. Tied players share a place and the next place is skipped.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Placing {
+    pub player: String,
+    pub place: u32,
+}
+
+/// A result as a league sees it: which game, when, and the places.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LeagueResult {
+    /// The result's id; orders results played on the same day.
+    #[serde(default)]
+    pub id: i64,
+    pub game: GameKind,
+    pub played_on: NaiveDate,
+    pub placings: Vec<Placing>,
+}
 
 /// Place of every entry, where a smaller key is better: one more than the number of
 /// entries with a strictly better key, so equal keys share a place and the next place

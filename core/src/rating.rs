@@ -6,7 +6,7 @@
 //! right in the first place would have given.
 
 use crate::catalogue::GameKind;
-use crate::league::LeagueResult;
+use crate::places::LeagueResult;
 use chrono::NaiveDate;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
@@ -206,7 +206,7 @@ fn rate_game_with_crate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::Placing;
+    use crate::places::Placing;
 
     fn result(id: i64, day: u32, places: &[(&str, u32)]) -> LeagueResult {
         LeagueResult {

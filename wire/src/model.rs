@@ -18,7 +18,7 @@ pub struct Player {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlayerName {
-    #[cfg_attr(feature = "openapi", schema(schema_with = spielstand_core::openapi::name))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = spielstand_core::names::schema))]
     pub name: String,
 }
 
@@ -38,7 +38,7 @@ pub struct League {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LeagueInput {
-    #[cfg_attr(feature = "openapi", schema(schema_with = spielstand_core::openapi::name))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = spielstand_core::names::schema))]
     pub name: String,
     pub rules: LeagueRules,
 }
@@ -73,24 +73,12 @@ pub struct ResultPage {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
+#[derive(strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum Action {
     Recorded,
     Corrected,
     Deleted,
-}
-
-impl Action {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Action::Recorded => "recorded",
-            Action::Corrected => "corrected",
-            Action::Deleted => "deleted",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Action> {
-        [Action::Recorded, Action::Corrected, Action::Deleted].into_iter().find(|a| a.as_str() == s)
-    }
 }
 
 /// One change of a result, as kept in its audit trail.
@@ -232,6 +220,8 @@ pub struct WebhookEvent {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
+#[derive(strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum DeliveryStatus {
     /// Waiting for its first attempt or for a retry.
     Pending,
@@ -239,22 +229,6 @@ pub enum DeliveryStatus {
     Delivered,
     /// Every attempt failed; it is not tried again.
     Failed,
-}
-
-impl DeliveryStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DeliveryStatus::Pending => "pending",
-            DeliveryStatus::Delivered => "delivered",
-            DeliveryStatus::Failed => "failed",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<DeliveryStatus> {
-        [DeliveryStatus::Pending, DeliveryStatus::Delivered, DeliveryStatus::Failed]
-            .into_iter()
-            .find(|d| d.as_str() == s)
-    }
 }
 
 /// One event on its way to one webhook.
@@ -295,4 +269,15 @@ pub struct DeliveryPage {
     pub per_page: u32,
     /// Deliveries matching the filter, on all pages.
     pub total: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_of_every_slugged_enum_is_its_serde_name() {
+        spielstand_core::check_slugs::<Action>().unwrap();
+        spielstand_core::check_slugs::<DeliveryStatus>().unwrap();
+    }
 }

@@ -5,6 +5,7 @@ use super::{Lang, escape, scope};
 use crate::model::{League, StoredResult};
 use chrono::{DateTime, SecondsFormat, Utc};
 use sha2::{Digest, Sha256};
+use spielstand_core::Slug;
 use std::fmt::Write;
 
 pub struct Feed<'a> {

@@ -4,6 +4,7 @@
 use super::{Lang, Theme, escape, scope};
 use crate::model::Standings;
 use spielstand_core::GameKind;
+use spielstand_core::Slug;
 use std::fmt::Write;
 use std::sync::LazyLock;
 
@@ -13,7 +14,7 @@ const STYLE: &str = include_str!("embed.css");
 /// The script, with both languages' labels and the games' names filled in.
 static SCRIPT: LazyLock<String> = LazyLock::new(|| {
     let games: serde_json::Map<String, serde_json::Value> =
-        GameKind::ALL.into_iter().map(|g| (g.slug().to_owned(), g.name().into())).collect();
+        GameKind::ALL.iter().map(|g| (g.slug().to_owned(), g.name().into())).collect();
     let text = serde_json::json!({ "de": Lang::De.labels(), "en": Lang::En.labels(), "games": games });
     include_str!("spielstand.js").replace("__SPIELSTAND_LABELS__", &text.to_string())
 });

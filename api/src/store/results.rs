@@ -8,6 +8,7 @@ use crate::store::idempotency;
 use crate::store::webhooks::{self, Change};
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
+use spielstand_core::Slug;
 use spielstand_core::{GameKind, GameRecord, LeagueResult, Placing};
 use std::collections::HashMap;
 
@@ -118,7 +119,7 @@ fn log(
         .values((
             result_history::result_id.eq(result_id),
             result_history::revision.eq(revision),
-            result_history::action.eq(action.as_str()),
+            result_history::action.eq(action.slug()),
             result_history::token_name.eq(token_name),
             result_history::at.eq(now()),
             result_history::record_before.eq(before),
@@ -324,7 +325,7 @@ pub fn history(conn: &mut DbConn, id: i64) -> Result<Vec<HistoryEntry>> {
             .map(|(_, _, revision, action, token_name, at, before, after)| {
                 Ok(HistoryEntry {
                     revision,
-                    action: Action::parse(&action)
+                    action: Action::from_slug(&action)
                         .ok_or_else(|| Error::Internal(format!("unknown action {action}")))?,
                     at: utc(at),
                     token_name,

@@ -12,6 +12,7 @@ use chrono::{NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
 use rand::RngCore;
 use regex::Regex;
+use spielstand_core::Slug;
 use spielstand_wire::webhook::{MAX_URL_CHARS, URL_PATTERN};
 use std::sync::LazyLock;
 
@@ -57,10 +58,10 @@ pub fn enqueue(conn: &mut DbConn, change: Change) -> Result<()> {
             .values((
                 deliveries::webhook_id.eq(webhook_id),
                 deliveries::event_id.eq(&event.id),
-                deliveries::action.eq(action.as_str()),
+                deliveries::action.eq(action.slug()),
                 deliveries::result_id.eq(result_id),
                 deliveries::payload.eq(&payload),
-                deliveries::status.eq(DeliveryStatus::Pending.as_str()),
+                deliveries::status.eq(DeliveryStatus::Pending.slug()),
                 deliveries::attempts.eq(0),
                 deliveries::next_attempt_at.eq(t),
                 deliveries::created_at.eq(t),
@@ -189,9 +190,9 @@ struct DeliveryRow {
 impl DeliveryRow {
     fn into_delivery(self) -> Result<Delivery> {
         let id = self.id;
-        let status = DeliveryStatus::parse(&self.status)
+        let status = DeliveryStatus::from_slug(&self.status)
             .ok_or_else(|| Error::Internal(format!("delivery {id}: unknown status {}", self.status)))?;
-        let action = Action::parse(&self.action)
+        let action = Action::from_slug(&self.action)
             .ok_or_else(|| Error::Internal(format!("delivery {id}: unknown action {}", self.action)))?;
         Ok(Delivery {
             id,
@@ -219,7 +220,7 @@ pub fn deliveries(conn: &mut DbConn, webhook_id: i64, filter: DeliveryFilter) ->
         let query = || {
             let mut q = deliveries::table.filter(deliveries::webhook_id.eq(webhook_id)).into_boxed();
             if let Some(status) = filter.status {
-                q = q.filter(deliveries::status.eq(status.as_str()));
+                q = q.filter(deliveries::status.eq(status.slug()));
             }
             q
         };
@@ -256,7 +257,7 @@ pub fn claim_due(conn: &mut DbConn, limit: i64, lease_for: TimeDelta) -> Result<
     let t = now();
     let free = || {
         deliveries::status
-            .eq(DeliveryStatus::Pending.as_str())
+            .eq(DeliveryStatus::Pending.slug())
             .and(deliveries::next_attempt_at.le(t))
             .and(deliveries::locked_until.is_null().or(deliveries::locked_until.lt(t)).assume_not_null())
     };
@@ -317,10 +318,10 @@ pub fn finish(conn: &mut DbConn, claimed: &Claimed, outcome: &Outcome) -> Result
         deliveries::table
             .find(claimed.id)
             .filter(deliveries::lease.eq(&claimed.lease))
-            .filter(deliveries::status.eq(DeliveryStatus::Pending.as_str())),
+            .filter(deliveries::status.eq(DeliveryStatus::Pending.slug())),
     )
     .set((
-        deliveries::status.eq(status.as_str()),
+        deliveries::status.eq(status.slug()),
         deliveries::attempts.eq(claimed.attempts + 1),
         deliveries::next_attempt_at.eq(next_attempt_at),
         deliveries::locked_until.eq(None::<NaiveDateTime>),

@@ -6,6 +6,7 @@ use crate::client::Client;
 use crate::error::{CliError, Result};
 use crate::output::{Table, emit};
 use serde_json::Value;
+use spielstand_core::Slug;
 use spielstand_core::{LeagueRules, Season};
 use spielstand_wire::{League, LeagueInput};
 

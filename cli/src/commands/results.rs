@@ -2,14 +2,15 @@
 
 use super::league::resolve;
 use super::{Ctx, read_input};
-use crate::args::{FixArgs, ResultCommand, ResultsArgs};
+use crate::args::{FixArgs, HouseRules, ResultCommand, ResultsArgs};
 use crate::client::{Client, Reply, ResultFilter};
 use crate::error::{CliError, Result};
 use crate::output::{Table, emit, placings};
 use crate::spec::RoundSource;
 use crate::{prompt, spec::seat_spelling};
 use serde_json::{Value, json};
-use spielstand_core::finishing::{HareFinish, HouseRule};
+use spielstand_core::Slug;
+use spielstand_core::finishing::HareFinish;
 use spielstand_core::rangeln::RoundInput;
 use spielstand_core::{GameRecord, Outcome, SeatedPlayer};
 use spielstand_wire::StoredResult;
@@ -98,7 +99,7 @@ pub fn run(ctx: &Ctx, command: ResultCommand) -> Result<()> {
                     let after = e.after.as_ref().and_then(|r| r.evaluate().ok()).map(|ev| placings(&ev.placings));
                     table.row(vec![
                         e.revision.to_string(),
-                        e.action.as_str().to_owned(),
+                        e.action.slug().to_owned(),
                         e.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
                         e.token_name.clone(),
                         after.unwrap_or_default(),
@@ -230,17 +231,7 @@ fn corrected(stored: &GameRecord, args: &FixArgs) -> Result<GameRecord> {
             .collect();
         changed = true;
     }
-    if let Some(text) = &args.house_rules {
-        let rules: Vec<HouseRule> = if text.trim() == "none" {
-            Vec::new()
-        } else {
-            text.split(',')
-                .map(|s| {
-                    serde_json::from_value(Value::String(s.trim().to_owned()))
-                        .map_err(|e| CliError::input(format!("--house-rules: {e}")))
-                })
-                .collect::<Result<_>>()?
-        };
+    if let Some(HouseRules(rules)) = args.house_rules.clone() {
         match &mut record.outcome {
             Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => r.house_rules = rules,
             _ => return Err(not_for("--house-rules")),

@@ -8,6 +8,7 @@ use crate::error::{CliError, Result, describe};
 use crate::outbox::{Entry, Outbox, Pending};
 use crate::output::{Table, emit};
 use serde_json::{Value, json};
+use spielstand_core::Slug;
 use spielstand_wire::StoredResult;
 
 /// Sends one outbox entry with its Idempotency-Key.

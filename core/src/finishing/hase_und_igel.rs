@@ -2,7 +2,7 @@
 
 use super::FinishingOrder;
 use crate::error::{Error, list_names};
-use crate::record::Placing;
+use crate::places::Placing;
 use serde::{Deserialize, Serialize};
 
 /// Carrots each hare starts with in the postal edition.

@@ -2,13 +2,16 @@
 
 use super::FinishingOrder;
 use crate::error::Error;
-use crate::record::Placing;
+use crate::places::Placing;
 use serde::{Deserialize, Serialize};
 
 /// Which rules were played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
+#[derive(strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "kebab-case")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Edition {
     /// The published edition: three dice.
     Published,

@@ -3,13 +3,17 @@
 
 use super::FinishingOrder;
 use crate::error::Error;
-use crate::record::Placing;
+use crate::places::Placing;
+use crate::slug::Slug;
 use serde::{Deserialize, Serialize};
 
 /// House rules a result may record as in force.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
+#[derive(strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "kebab-case")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum HouseRule {
     BackwardCapture,
     ThreeRolls,
@@ -18,22 +22,13 @@ pub enum HouseRule {
     ForcedCapture,
 }
 
-impl HouseRule {
-    pub fn slug(self) -> &'static str {
-        match self {
-            HouseRule::BackwardCapture => "backward-capture",
-            HouseRule::ThreeRolls => "three-rolls",
-            HouseRule::NoJumpingInHomeRow => "no-jumping-in-home-row",
-            HouseRule::Barriers => "barriers",
-            HouseRule::ForcedCapture => "forced-capture",
-        }
-    }
-}
-
 /// How colours are shared out when fewer than four play.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
+#[derive(strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "kebab-case")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum ColourMode {
     /// Every player plays one colour.
     #[default]
@@ -45,14 +40,6 @@ pub enum ColourMode {
 }
 
 impl ColourMode {
-    fn slug(self) -> &'static str {
-        match self {
-            ColourMode::OneEach => "one-each",
-            ColourMode::TwoEach => "two-each",
-            ColourMode::Neutral => "neutral",
-        }
-    }
-
     /// The player count this mode is made for, if it has one.
     fn players(self) -> Option<usize> {
         match self {

@@ -17,7 +17,7 @@ pub use lauf_rauf::{Edition, LaufRaufResult};
 pub use mensch::{ColourMode, HouseRule, MenschResult};
 
 use crate::error::{Error, list_names};
-use crate::record::Placing;
+use crate::places::Placing;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;

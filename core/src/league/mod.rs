@@ -11,7 +11,7 @@ pub use state::{CHECKPOINT_EVERY, LeagueState, ResultEntry};
 
 use crate::catalogue::GameKind;
 use crate::error::Error;
-use crate::record::Placing;
+use crate::slug::Slug;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
@@ -36,6 +36,9 @@ impl Season {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
+#[derive(strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "kebab-case")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum TieBreaker {
     /// More first places.
     Wins,
@@ -49,14 +52,6 @@ pub enum TieBreaker {
 impl TieBreaker {
     /// Wins, then average place, then head-to-head.
     pub const DEFAULT: [TieBreaker; 3] = [TieBreaker::Wins, TieBreaker::AveragePlace, TieBreaker::HeadToHead];
-
-    pub fn slug(self) -> &'static str {
-        match self {
-            TieBreaker::Wins => "wins",
-            TieBreaker::AveragePlace => "average-place",
-            TieBreaker::HeadToHead => "head-to-head",
-        }
-    }
 
     fn defaults() -> Vec<TieBreaker> {
         TieBreaker::DEFAULT.to_vec()
@@ -145,18 +140,6 @@ impl LeagueRules {
                 Some(_) => false,
             }
     }
-}
-
-/// A result as a league sees it: which game, when, and the places.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct LeagueResult {
-    /// The result's id; orders results played on the same day.
-    #[serde(default)]
-    pub id: i64,
-    pub game: GameKind,
-    pub played_on: NaiveDate,
-    pub placings: Vec<Placing>,
 }
 
 #[cfg(test)]

@@ -1,8 +1,9 @@
 //! The league table: points, then the league's tie-breakers, shared places.
 
 use super::ranking::{Tally, head_to_head_units, rank};
-use super::{LeagueResult, LeagueRules, TieBreaker};
+use super::{LeagueRules, TieBreaker};
 use crate::catalogue::GameKind;
+use crate::places::LeagueResult;
 use crate::rating::{Skill, rate_game};
 use chrono::NaiveDate;
 use rustc_hash::FxHashMap;

@@ -1,5 +1,6 @@
 use super::*;
 use crate::catalogue::GameKind::*;
+use crate::places::{LeagueResult, Placing};
 
 fn day(d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 3, d).unwrap()

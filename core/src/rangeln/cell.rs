@@ -1,6 +1,7 @@
 //! Cells of the 9 x 9 Rangeln board and the ring each belongs to.
 
 use crate::Error;
+use crate::ring::Ring;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -110,55 +111,6 @@ impl TryFrom<String> for Cell {
 impl From<Cell> for String {
     fn from(c: Cell) -> String {
         c.to_string()
-    }
-}
-
-/// The scoring rings, named after the value of a piece standing on them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "kebab-case")]
-pub enum Ring {
-    Plus2,
-    Minus2,
-    Plus1,
-    Minus1,
-    Black,
-}
-
-impl Ring {
-    pub const ALL: [Ring; 5] = [Ring::Plus2, Ring::Minus2, Ring::Plus1, Ring::Minus1, Ring::Black];
-
-    pub fn value(self) -> i32 {
-        match self {
-            Ring::Plus2 => 2,
-            Ring::Minus2 => -2,
-            Ring::Plus1 => 1,
-            Ring::Minus1 => -1,
-            Ring::Black => 0,
-        }
-    }
-
-    /// Number of cells on the board belonging to this ring.
-    pub fn cells(self) -> u32 {
-        match self {
-            Ring::Plus2 => 8,
-            Ring::Minus2 => 16,
-            Ring::Plus1 => 24,
-            Ring::Minus1 => 28,
-            Ring::Black => 5,
-        }
-    }
-}
-
-impl fmt::Display for Ring {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Ring::Plus2 => "+2",
-            Ring::Minus2 => "-2",
-            Ring::Plus1 => "+1",
-            Ring::Minus1 => "-1",
-            Ring::Black => "black",
-        })
     }
 }
 

@@ -8,8 +8,9 @@ mod board;
 mod cell;
 mod placement;
 
+pub use crate::ring::Ring;
 pub use board::Board;
-pub use cell::{Cell, Ring};
+pub use cell::Cell;
 pub use placement::{check_placement, check_start_position};
 
 use crate::catalogue::GameKind;
@@ -81,6 +82,18 @@ pub enum RoundInput {
     Rings(BTreeMap<String, RingCounts>),
     /// Per player, the bare round score.
     Scores(BTreeMap<String, i32>),
+}
+
+impl RoundInput {
+    /// Renames every player the round names (the keys of its ring counts or scores; a
+    /// board names seats, not players).
+    pub fn rename_players(&mut self, rename: impl FnMut(&str) -> String) {
+        match self {
+            RoundInput::Board(_) => {}
+            RoundInput::Rings(map) => crate::names::rekey(map, rename),
+            RoundInput::Scores(map) => crate::names::rekey(map, rename),
+        }
+    }
 }
 
 /// The game-specific part of a Rangeln result: one entry per round, in the order played.

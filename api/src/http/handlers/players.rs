@@ -97,8 +97,8 @@ pub async fn ratings(
     let name = player.name.clone();
     let games = web::block(move || {
         GameKind::ALL
-            .into_iter()
-            .filter_map(|game| {
+            .iter()
+            .filter_map(|&game| {
                 let history = Ratings::history(results.iter().filter(|r| r.game == game), &name);
                 let current = history.last()?.skill;
                 Some(GameRating { game, current, history })

@@ -1,0 +1,121 @@
+//! Names of players and leagues: what a name may be, and when two names are the same
+//! player. Every crate compares names through here (the server's unique index, core's
+//! checks of a result, the command line's matching of typed names).
+
+use crate::error::Error;
+use std::collections::BTreeMap;
+
+/// Longest accepted player name, in characters.
+pub const MAX_NAME_CHARS: usize = 100;
+
+/// [`check_name`] as a regular expression (JSON Schema's `pattern`, read by ECMA-262,
+/// Python and Rust alike), for the OpenAPI document; the length goes in `minLength` and
+/// `maxLength`. The first and last characters are neither whitespace (Unicode
+/// `White_Space`, what `str::trim` removes) nor control characters, the first is not `@`,
+/// and no character is a control character, `,` or `=`.
+pub const NAME_PATTERN: &str = concat!(
+    r"^[^\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000,=@]",
+    r"([^\u0000-\u001f\u007f-\u009f,=]*",
+    r"[^\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000,=])?$",
+);
+
+/// Checks a name for a player (or a league): any script, but not empty, at most
+/// [`MAX_NAME_CHARS`] characters, no surrounding whitespace (names round-trip byte-exact,
+/// so they are refused rather than trimmed), no control characters, and none of `,` `=`
+/// (they separate places and players when results are typed) nor a leading `@` (it
+/// marks a board file).
+pub fn check_name(name: &str) -> Result<(), Error> {
+    let invalid = |reason| Err(Error::InvalidName { name: name.to_owned(), reason });
+    if name.is_empty() {
+        return Err(Error::EmptyName);
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return invalid("longer than 100 characters");
+    }
+    if name.trim() != name {
+        return invalid("starts or ends with whitespace");
+    }
+    if name.chars().any(char::is_control) {
+        return invalid("contains a control character");
+    }
+    if name.contains([',', '=']) {
+        return invalid("contains ',' or '=', which separate players when results are typed");
+    }
+    if name.starts_with('@') {
+        return invalid("starts with '@', which marks a board file");
+    }
+    Ok(())
+}
+
+/// The key under which names compare: two names are the same player (or league) when
+/// their keys are equal. "anna" and "Anna" at one table is a typo, not two people.
+pub fn name_key(name: &str) -> String {
+    name.to_lowercase()
+}
+
+/// Do `a` and `b` name the same player?
+pub fn same_name(a: &str, b: &str) -> bool {
+    a == b || name_key(a) == name_key(b)
+}
+
+/// `name` as spelled among `known`, if it is one of them; else `name` as it is.
+pub fn respell(name: &str, known: &[String]) -> String {
+    known.iter().find(|k| same_name(k, name)).cloned().unwrap_or_else(|| name.to_owned())
+}
+
+/// Renames the keys of a map keyed by player name (a round's ring counts or scores).
+pub fn rekey<V>(map: &mut BTreeMap<String, V>, mut rename: impl FnMut(&str) -> String) {
+    *map = std::mem::take(map).into_iter().map(|(k, v)| (rename(&k), v)).collect();
+}
+
+/// A player's or a league's name in the OpenAPI document, as [`check_name`] accepts it.
+#[cfg(feature = "openapi")]
+pub fn schema() -> utoipa::openapi::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .min_length(Some(1))
+        .max_length(Some(MAX_NAME_CHARS))
+        .pattern(Some(NAME_PATTERN))
+        .build()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_in_any_script_but_without_separators() {
+        for ok in ["Anna", "Jürgen Groß", "Ωμέγα", "李小龙", "O'Brien", "<script>"] {
+            assert!(check_name(ok).is_ok(), "{ok}");
+        }
+        for bad in [" Anna", "Anna ", "A,B", "A=B", "@home", "tab\tname"] {
+            assert_eq!(check_name(bad).unwrap_err().code(), "invalid-name", "{bad}");
+        }
+        assert_eq!(check_name(&"x".repeat(101)).unwrap_err().code(), "invalid-name");
+    }
+
+    proptest::proptest! {
+        /// The OpenAPI document's pattern says what `check_name` says, on strings made of
+        /// the characters where they could disagree (lengths aside: `maxLength` has them).
+        #[test]
+        fn the_name_pattern_is_the_name_check(
+            name in r"[aZé李 ,=@\t\n\u{0}\u{1f}\u{7f}\u{85}\u{9f}\u{a0}\u{a1}\u{1680}\u{2000}\u{200a}\u{200b}\u{2028}\u{202f}\u{3000}\u{feff}]{0,5}"
+        ) {
+            let pattern = regex::Regex::new(NAME_PATTERN).unwrap();
+            proptest::prop_assert_eq!(pattern.is_match(&name), check_name(&name).is_ok(), "{:?}", name);
+        }
+    }
+
+    #[test]
+    fn names_compare_ignoring_case() {
+        assert!(same_name("Jörg", "jÖRG"));
+        assert!(!same_name("Anna", "Anne"));
+        let known = vec!["Anna".to_owned(), "Ben".to_owned()];
+        assert_eq!(respell("ANNA", &known), "Anna");
+        assert_eq!(respell("Cleo", &known), "Cleo");
+        let mut map = BTreeMap::from([("anna".to_owned(), 1), ("ben".to_owned(), 2)]);
+        rekey(&mut map, |n| respell(n, &known));
+        assert_eq!(map.keys().collect::<Vec<_>>(), ["Anna", "Ben"]);
+    }
+}
