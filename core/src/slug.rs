@@ -52,7 +52,7 @@ where
     }
     for &variant in T::all() {
         let serde_name = serde_json::to_value(variant).map_err(|e| e.to_string())?;
-        if serde_name != serde_json::Value::from(variant.slug()) {
+        if serde_name != variant.slug() {
             return Err(format!("{variant:?}: slug {:?}, serde name {serde_name}", variant.slug()));
         }
         let back: T = serde_json::from_value(serde_name).map_err(|e| e.to_string())?;
