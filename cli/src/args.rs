@@ -1,7 +1,7 @@
 //! The command line. Doc comments here are the `--help` texts.
 
+use crate::input::spec::{self, RoundSource};
 use crate::output::Format;
-use crate::spec::{self, RoundSource};
 use chrono::NaiveDate;
 use clap::{Args, Parser, Subcommand};
 use spielstand_core::Slug;

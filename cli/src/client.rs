@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use spielstand_core::Slug;
-use spielstand_core::{GameKind, GameRecord};
+use spielstand_core::{GameKind, GameRecord, same_name};
 use spielstand_wire::headers::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED};
 use spielstand_wire::{
     Health, HistoryEntry, League, LeagueInput, Player, PlayerName, PlayerRatings, ResultPage, Standings,
@@ -299,6 +299,53 @@ fn encode(value: &str) -> String {
         }
     }
     out
+}
+
+/// Finding things by what people type: a league by name or id, a player by name.
+impl Client {
+    /// Every league, with its JSON.
+    pub fn all_leagues(&self) -> Result<Vec<(League, Value)>> {
+        let (leagues, reply) = self.leagues()?;
+        let values = match reply.body {
+            Value::Array(values) => values,
+            _ => Vec::new(),
+        };
+        Ok(leagues.into_iter().zip(values).collect())
+    }
+
+    /// A league by id (when `reference` is a number naming one) or by name, compared
+    /// case-insensitively as the server does.
+    pub fn resolve_league(&self, reference: &str) -> Result<(League, Value)> {
+        let reference = reference.trim();
+        if let Ok(id) = reference.parse::<i64>() {
+            match self.league(id) {
+                Ok((league, reply)) => return Ok((league, reply.body)),
+                Err(CliError::Rejected(p)) if p.status == 404 => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let leagues = self.all_leagues()?;
+        if let Some(found) = leagues.iter().find(|(l, _)| same_name(&l.name, reference)) {
+            return Ok(found.clone());
+        }
+        let known: Vec<String> = leagues.iter().map(|(l, _)| format!("{} ({})", l.name, l.id)).collect();
+        Err(CliError::NotFound(if known.is_empty() {
+            format!("there is no league {reference:?}: no league exists yet")
+        } else {
+            format!("there is no league {reference:?}; the leagues are: {}", known.join(", "))
+        }))
+    }
+
+    /// A player by name, compared case-insensitively as the server does; also the JSON.
+    pub fn find_player(&self, name: &str) -> Result<(Player, Value)> {
+        let (players, reply) = self.players()?;
+        let index = players.iter().position(|p| same_name(&p.name, name.trim())).ok_or_else(|| {
+            CliError::NotFound(format!(
+                "there is no player named {name:?}; add them with `spielstand player add {name}`"
+            ))
+        })?;
+        Ok((players[index].clone(), reply.body[index].clone()))
+    }
 }
 
 #[cfg(test)]

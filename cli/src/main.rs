@@ -5,11 +5,9 @@ mod client;
 mod commands;
 mod config;
 mod error;
-
+mod input;
 mod outbox;
 mod output;
-mod prompt;
-mod spec;
 
 use clap::Parser;
 use std::process::ExitCode;

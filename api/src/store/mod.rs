@@ -25,10 +25,8 @@ pub(crate) fn utc(t: NaiveDateTime) -> DateTime<Utc> {
     t.and_utc()
 }
 
-/// Lower-cased key under which names are unique.
-pub(crate) fn name_key(name: &str) -> String {
-    name.to_lowercase()
-}
+/// The key under which names are unique (the database's unique index holds it): core's.
+pub(crate) use spielstand_core::name_key;
 
 /// Turns a unique-constraint violation into a 409 with `message`.
 pub(crate) fn unique_as_conflict(e: diesel::result::Error, message: impl FnOnce() -> String) -> Error {

@@ -1,6 +1,6 @@
 //! Webhooks and their delivery queue. A change of a result queues one delivery per
 //! webhook of its league inside the change's own transaction, so a delivery exists
-//! exactly when the change was committed; `crate::delivery` works the queue off.
+//! exactly when the change was committed; the delivery worker (`delivery.rs`) works the queue off.
 
 use super::{leagues, now, utc};
 use crate::db::DbConn;

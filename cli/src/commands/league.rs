@@ -3,7 +3,7 @@
 use super::Ctx;
 use crate::args::{LeagueCommand, LeagueCreate};
 use crate::client::Client;
-use crate::error::{CliError, Result};
+use crate::error::Result;
 use crate::output::{Table, emit};
 use serde_json::Value;
 use spielstand_core::Slug;
@@ -15,7 +15,7 @@ pub fn run(ctx: &Ctx, command: LeagueCommand) -> Result<()> {
     match command {
         LeagueCommand::Create(args) => create(client, args)?,
         LeagueCommand::List { output } => {
-            let leagues = all_leagues(client)?;
+            let leagues = client.all_leagues()?;
             let mut table = Table::new(&["ID", "Name", "Games", "Points", "Season"])
                 .numeric([0])
                 .when_empty("No leagues yet: create one with `spielstand league create NAME --games SLUG,...`.");
@@ -32,7 +32,7 @@ pub fn run(ctx: &Ctx, command: LeagueCommand) -> Result<()> {
             emit(output.format, &json, &[], &[table]);
         }
         LeagueCommand::Show { league, output } => {
-            let (league, json) = resolve(client, &league)?;
+            let (league, json) = client.resolve_league(&league)?;
             emit(
                 output.format,
                 &json,
@@ -94,38 +94,4 @@ fn season(season: &Season) -> String {
             to.map_or("open".to_owned(), |d| d.to_string())
         ),
     }
-}
-
-/// Every league, with its JSON.
-pub fn all_leagues(client: &Client) -> Result<Vec<(League, Value)>> {
-    let (leagues, reply) = client.leagues()?;
-    let values = match reply.body {
-        Value::Array(values) => values,
-        _ => Vec::new(),
-    };
-    Ok(leagues.into_iter().zip(values).collect())
-}
-
-/// A league by id (when `reference` is a number naming one) or by name, compared
-/// case-insensitively as the server does.
-pub fn resolve(client: &Client, reference: &str) -> Result<(League, Value)> {
-    let reference = reference.trim();
-    if let Ok(id) = reference.parse::<i64>() {
-        match client.league(id) {
-            Ok((league, reply)) => return Ok((league, reply.body)),
-            Err(CliError::Rejected(p)) if p.status == 404 => {}
-            Err(e) => return Err(e),
-        }
-    }
-    let leagues = all_leagues(client)?;
-    let key = reference.to_lowercase();
-    if let Some(found) = leagues.iter().find(|(l, _)| l.name.to_lowercase() == key) {
-        return Ok(found.clone());
-    }
-    let known: Vec<String> = leagues.iter().map(|(l, _)| format!("{} ({})", l.name, l.id)).collect();
-    Err(CliError::NotFound(if known.is_empty() {
-        format!("there is no league {reference:?}: no league exists yet")
-    } else {
-        format!("there is no league {reference:?}; the leagues are: {}", known.join(", "))
-    }))
 }

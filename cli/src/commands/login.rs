@@ -3,7 +3,7 @@
 use crate::client::Client;
 use crate::config::{ConfigFile, DEFAULT_SERVER, Settings, normalise_server};
 use crate::error::{CliError, Result};
-use crate::prompt;
+use crate::input::prompt;
 
 pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
     let saved = ConfigFile::load()?;

@@ -4,6 +4,7 @@ mod league;
 mod login;
 mod player;
 mod record;
+mod result;
 mod results;
 mod score;
 mod standings;
@@ -12,9 +13,8 @@ mod sync;
 use crate::args::{Cli, Command};
 use crate::client::Client;
 use crate::config::Settings;
-use crate::error::{CliError, Result};
+use crate::error::Result;
 use clap::CommandFactory;
-use std::io::Read;
 
 /// What commands that talk to the server share.
 pub struct Ctx {
@@ -37,7 +37,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::League(c) => league::run(&ctx()?, c),
         Command::Record(c) => record::run(&ctx()?, c),
         Command::Results(a) => results::list(&ctx()?, a),
-        Command::ResultCmd(c) => results::run(&ctx()?, c),
+        Command::ResultCmd(c) => result::run(&ctx()?, c),
         Command::Standings(a) => standings::run(&ctx()?, a),
         Command::Score(c) => score::run(c),
         Command::Sync(a) => sync::run(&ctx()?, a),
@@ -46,19 +46,4 @@ pub fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
     }
-}
-
-/// Reads a file named on the command line; `-` is standard input, which can be read once.
-pub fn read_input(path: &str, stdin_used: &mut bool) -> Result<String> {
-    if path == "-" {
-        if std::mem::replace(stdin_used, true) {
-            return Err(CliError::input("standard input (-) can be read only once"));
-        }
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| CliError::input(format!("cannot read standard input: {e}")))?;
-        return Ok(text);
-    }
-    std::fs::read_to_string(path).map_err(|e| CliError::input(format!("cannot read {path}: {e}")))
 }

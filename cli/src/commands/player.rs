@@ -1,12 +1,10 @@
 //! `spielstand player add|list|rename|show`.
 
 use super::Ctx;
-use super::league::all_leagues;
 use crate::args::PlayerCommand;
-use crate::client::Client;
-use crate::error::{CliError, Result};
+use crate::error::Result;
 use crate::output::{Table, emit, number};
-use serde_json::{Value, json};
+use serde_json::json;
 use spielstand_wire::{Player, StandingsParams};
 
 pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
@@ -30,7 +28,7 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
         }
         PlayerCommand::Rename { old, new, output } => {
             spielstand_core::check_name(&new)?;
-            let (player, _) = find(client, &old)?;
+            let (player, _) = client.find_player(&old)?;
             let (renamed, reply) = client.rename_player(player.id, &new)?;
             let line = format!(
                 "Renamed {} to {} (id {}); results and standings show the new name.",
@@ -39,13 +37,13 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
             emit(output.format, &reply.body, &[line], &[one_player(&renamed)]);
         }
         PlayerCommand::Show { name, output } => {
-            let (player, body) = find(client, &name)?;
+            let (player, body) = client.find_player(&name)?;
             let mut rows = Vec::new();
             let mut table = Table::new(&["League", "Place", "Played", "Wins", "Points", "Rating"])
                 .numeric([1, 2, 3, 4, 5])
                 .title("Standings")
                 .when_empty("No results in any league yet.");
-            for (league, _) in all_leagues(client)? {
+            for (league, _) in client.all_leagues()? {
                 let (standings, _) = client.standings(league.id, &StandingsParams::default())?;
                 if let Some(rated) = standings.rows.into_iter().find(|r| r.row.player == player.name) {
                     let row = &rated.row;
@@ -89,14 +87,4 @@ fn one_player(player: &Player) -> Table {
     let mut table = Table::new(&["id", "name", "created_at"]).csv_only();
     table.row(vec![player.id.to_string(), player.name.clone(), player.created_at.to_rfc3339()]);
     table
-}
-
-/// A player by name, compared case-insensitively as the server does; also the JSON.
-pub fn find(client: &Client, name: &str) -> Result<(Player, Value)> {
-    let (players, reply) = client.players()?;
-    let key = name.trim().to_lowercase();
-    let index = players.iter().position(|p| p.name.to_lowercase() == key).ok_or_else(|| {
-        CliError::NotFound(format!("there is no player named {name:?}; add them with `spielstand player add {name}`"))
-    })?;
-    Ok((players[index].clone(), reply.body[index].clone()))
 }

@@ -1,18 +1,18 @@
 //! `spielstand record GAME`: build the record, check it with core, send it (or keep it
 //! in the outbox when the server cannot take it).
 
-use super::league::resolve;
-use super::results::{round_input, seats, view};
-use super::{Ctx, sync};
+use super::Ctx;
 use crate::args::{FinishingArgs, RecordCommand, RecordHase, RecordMensch, RecordRangeln, RecordTarget};
 use crate::error::{CliError, Result, exit};
+use crate::input::spec::{RoundSource, seat_spelling};
+use crate::input::{prompt, round_input, seats};
 use crate::outbox::{Entry, Outbox};
 use crate::output::emit;
-use crate::prompt;
-use crate::spec::{RoundSource, seat_spelling};
+use crate::output::result::view;
 use chrono::{Local, Utc};
 use spielstand_core::finishing::{HareFinish, HaseUndIgelResult, LaufRaufResult, MenschResult};
 use spielstand_core::rangeln::RangelnResult;
+use spielstand_core::same_name;
 use spielstand_core::{Error as RuleError, Evaluation, GameRecord, Outcome};
 use spielstand_wire::StoredResult;
 use std::path::Path;
@@ -55,7 +55,7 @@ fn hase(args: &RecordHase) -> Result<HaseUndIgelResult> {
     let carrots = args.carrots.as_ref().map(|c| c.0.clone()).unwrap_or_default();
     let rounds = args.finish_round.as_ref().map(|r| r.0.clone()).unwrap_or_default();
     for (player, _) in &rounds {
-        if !carrots.iter().any(|(p, _)| p.to_lowercase() == player.to_lowercase()) {
+        if !carrots.iter().any(|(p, _)| same_name(p, player)) {
             return Err(CliError::input(format!(
                 "--finish-round {player}: only finishers have a finish round, and {player} has no --carrots entry"
             )));
@@ -64,7 +64,7 @@ fn hase(args: &RecordHase) -> Result<HaseUndIgelResult> {
     let finishers = carrots
         .into_iter()
         .map(|(player, carrots)| {
-            let round = rounds.iter().find(|(p, _)| p.to_lowercase() == player.to_lowercase()).map(|(_, r)| *r);
+            let round = rounds.iter().find(|(p, _)| same_name(p, &player)).map(|(_, r)| *r);
             HareFinish { player, carrots, lettuces: 0, round }
         })
         .collect();
@@ -179,7 +179,7 @@ fn send(ctx: &Ctx, target: &RecordTarget, record: GameRecord, evaluation: Evalua
         return Ok(());
     }
     let client = &ctx.client;
-    let league = match resolve(client, &target.league) {
+    let league = match client.resolve_league(&target.league) {
         Ok((league, _)) => Ok(league),
         Err(e) if e.is_transient() => Err(e),
         Err(e) => return Err(e),
@@ -200,7 +200,7 @@ fn send(ctx: &Ctx, target: &RecordTarget, record: GameRecord, evaluation: Evalua
         Ok(league) => league,
         Err(e) => return Err(queued(e, &path)),
     };
-    match sync::post(client, &entry, league.id) {
+    match client.record_result(league.id, &entry.record, &entry.key) {
         Ok((stored, reply)) => {
             outbox.remove(&path)?;
             let (mut lines, tables) = view(&stored);

@@ -1,8 +1,8 @@
 //! `spielstand score rangeln --board FILE`: scores boards with core, no server needed.
 
-use super::read_input;
 use crate::args::{ScoreCommand, ScoreRangeln};
 use crate::error::{CliError, Result};
+use crate::input::read_input;
 use crate::output::{Table, emit};
 use serde_json::{Value, json};
 use spielstand_core::rangeln::{Board, RangelnResult, Ring, RoundInput, score_game, score_round};

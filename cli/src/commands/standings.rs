@@ -1,7 +1,6 @@
 //! `spielstand standings L [--game G] [--as-of DATE]`.
 
 use super::Ctx;
-use super::league::resolve;
 use crate::args::StandingsArgs;
 use crate::error::Result;
 use crate::output::{Table, emit, number};
@@ -9,7 +8,7 @@ use spielstand_wire::StandingsParams;
 
 pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
     let client = &ctx.client;
-    let (league, _) = resolve(client, &args.league)?;
+    let (league, _) = client.resolve_league(&args.league)?;
     let (standings, reply) = client.standings(league.id, &StandingsParams { game: args.game, as_of: args.as_of })?;
     let head_to_head = standings.rows.iter().any(|r| r.row.head_to_head.is_some());
     let mut headers = vec!["Place", "Player", "Played", "Wins", "Points", "Avg place", "Rating"];

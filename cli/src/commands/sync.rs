@@ -1,20 +1,13 @@
 //! `spielstand sync`: send the outbox, oldest first, each result exactly once.
 
 use super::Ctx;
-use super::league::resolve;
 use crate::args::SyncArgs;
-use crate::client::{Client, Reply};
+use crate::client::Client;
 use crate::error::{CliError, Result, describe};
 use crate::outbox::{Entry, Outbox, Pending};
 use crate::output::{Table, emit};
 use serde_json::{Value, json};
 use spielstand_core::Slug;
-use spielstand_wire::StoredResult;
-
-/// Sends one outbox entry with its Idempotency-Key.
-pub fn post(client: &Client, entry: &Entry, league_id: i64) -> Result<(StoredResult, Reply)> {
-    client.record_result(league_id, &entry.record, &entry.key)
-}
 
 /// What happened to one entry.
 struct Report {
@@ -139,7 +132,7 @@ fn send_one(client: &Client, outbox: &Outbox, pending: &mut Pending) -> Result<R
     };
     let league_id = match pending.entry.league_id {
         Some(id) => id,
-        None => match resolve(client, &pending.entry.league) {
+        None => match client.resolve_league(&pending.entry.league) {
             Ok((league, _)) => {
                 // Fixed before the first send: every retry is then the identical request.
                 pending.entry.league_id = Some(league.id);
@@ -150,7 +143,7 @@ fn send_one(client: &Client, outbox: &Outbox, pending: &mut Pending) -> Result<R
             Err(e) => return Err(e),
         },
     };
-    match post(client, &pending.entry, league_id) {
+    match client.record_result(league_id, &pending.entry.record, &pending.entry.key) {
         Ok((stored, reply)) => {
             // Removed only now that the server has acknowledged it.
             outbox.remove(&pending.path)?;

@@ -1,9 +1,9 @@
 //! Asking on the terminal: Rangeln rounds one by one, and confirmations.
 
-use crate::commands::read_input;
+use super::read_input;
+use super::spec::{self, RoundSource, respell_round};
 use crate::error::{CliError, Result};
 use crate::output::Table;
-use crate::spec::{self, RoundSource, respell_round};
 use spielstand_core::rangeln::{RoundInput, score_round};
 use std::io::{BufRead, IsTerminal, Write};
 

@@ -3,6 +3,7 @@
 
 use chrono::{Local, NaiveDate, TimeDelta};
 use spielstand_core::GameRecord;
+use spielstand_core::names::{respell, same_name};
 use spielstand_core::rangeln::Ring;
 use spielstand_core::rangeln::{RingCounts, RoundInput};
 use std::collections::BTreeMap;
@@ -88,7 +89,7 @@ fn pairs(text: &str, what: &str) -> Result<Vec<(String, String)>, String> {
         if name.is_empty() || value.is_empty() {
             return Err(format!("{item:?} is not NAME=VALUE (write {what} as Anna=4,Ben=-3)"));
         }
-        if out.iter().any(|(n, _)| n.to_lowercase() == name.to_lowercase()) {
+        if out.iter().any(|(n, _)| same_name(n, name)) {
             return Err(format!("{name} is given twice"));
         }
         out.push((name.to_owned(), value.to_owned()));
@@ -135,22 +136,9 @@ pub fn seat_spelling(record: &mut GameRecord) {
     record.map_player_names(|name| respell(name, &seated));
 }
 
-/// `name` as spelled among `seated`, if it is one of them (case-insensitively).
-pub fn respell(name: &str, seated: &[String]) -> String {
-    let key = name.to_lowercase();
-    seated.iter().find(|s| s.to_lowercase() == key).cloned().unwrap_or_else(|| name.to_owned())
-}
-
 /// [`seat_spelling`] for one Rangeln round.
 pub fn respell_round(round: &mut RoundInput, seated: &[String]) {
-    fn rekey<V>(map: &mut BTreeMap<String, V>, seated: &[String]) {
-        *map = std::mem::take(map).into_iter().map(|(k, v)| (respell(&k, seated), v)).collect();
-    }
-    match round {
-        RoundInput::Board(_) => {}
-        RoundInput::Rings(map) => rekey(map, seated),
-        RoundInput::Scores(map) => rekey(map, seated),
-    }
+    round.rename_players(|name| respell(name, seated));
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
 //! Printing data: tables for people, the API's JSON or CSV for scripts.
 
+pub mod result;
+
 use comfy_table::{CellAlignment, ContentArrangement, presets};
 use serde_json::Value;
 use std::io::Write;

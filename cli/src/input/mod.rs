@@ -1,0 +1,40 @@
+//! What the organiser types or names: files and standard input, round specs and
+//! finishing orders (`spec`), and questions on a terminal (`prompt`). Commands read
+//! their input through here; nothing here knows a command.
+
+pub mod prompt;
+pub mod spec;
+
+use crate::error::{CliError, Result};
+use spec::RoundSource;
+use spielstand_core::SeatedPlayer;
+use spielstand_core::rangeln::RoundInput;
+use std::io::Read;
+
+/// Reads a file named on the command line; `-` is standard input, which can be read once.
+pub fn read_input(path: &str, stdin_used: &mut bool) -> Result<String> {
+    if path == "-" {
+        if std::mem::replace(stdin_used, true) {
+            return Err(CliError::input("standard input (-) can be read only once"));
+        }
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| CliError::input(format!("cannot read standard input: {e}")))?;
+        return Ok(text);
+    }
+    std::fs::read_to_string(path).map_err(|e| CliError::input(format!("cannot read {path}: {e}")))
+}
+
+/// Seats 1, 2, ... in the order given.
+pub fn seats(names: &[String]) -> Vec<SeatedPlayer> {
+    names.iter().enumerate().map(|(i, n)| SeatedPlayer { player: n.clone(), seat: i as u32 + 1 }).collect()
+}
+
+/// A round from its SPEC, reading a board file if it names one.
+pub fn round_input(source: &RoundSource, stdin_used: &mut bool) -> Result<RoundInput> {
+    match source {
+        RoundSource::Inline(input) => Ok(input.clone()),
+        RoundSource::File(path) => Ok(RoundInput::Board(read_input(path, stdin_used)?)),
+    }
+}
