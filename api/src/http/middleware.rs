@@ -1,0 +1,37 @@
+//! The middleware every request passes: its id and its log line.
+
+use super::{problem, request_id};
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::middleware::Next;
+use std::time::Instant;
+
+/// Gives every request an id (echoed as `X-Request-Id`), makes it available to error
+/// bodies, and logs one line per request. Headers are never logged: they hold tokens.
+pub async fn request_context(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> std::result::Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let id = req
+        .headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| (1..=64).contains(&v.len()) && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        .map(str::to_owned)
+        .unwrap_or_else(request_id::next);
+    let (method, path, started) = (req.method().clone(), req.path().to_owned(), Instant::now());
+    let mut res = problem::REQUEST_ID.scope(id.clone(), next.call(req)).await?;
+    if let Ok(value) = HeaderValue::from_str(&id) {
+        res.headers_mut().insert(header::HeaderName::from_static("x-request-id"), value);
+    }
+    tracing::info!(
+        request_id = %id,
+        %method,
+        path,
+        status = res.status().as_u16(),
+        ms = started.elapsed().as_secs_f64() * 1000.0,
+        "request"
+    );
+    Ok(res)
+}

@@ -1,0 +1,67 @@
+//! What every handler shares: the database pool, the league tables, and the group-commit
+//! writer, with the options the server was started with.
+
+use crate::db::{Backend, DatabaseUrl, DbConn, GroupWriter, Pool};
+use crate::error::Result;
+use crate::tables::Tables;
+use actix_web::web;
+
+/// How the server runs, beyond its database.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// Group commit for SQLite writes; off, every write commits on its own (the
+    /// baseline the write benchmark compares with).
+    pub group_commit: bool,
+    /// Memory for leagues' tables and their incremental state, in bytes.
+    pub cache_bytes: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { group_commit: true, cache_bytes: 64 << 20 }
+    }
+}
+
+/// What every handler shares.
+pub struct AppState {
+    pub pool: Pool,
+    pub tables: Tables,
+    /// Group commit, on SQLite only: PostgreSQL already shares fsyncs among concurrent
+    /// commits, and one transaction holding several leagues' rows could deadlock with
+    /// another process's.
+    writer: Option<GroupWriter>,
+}
+
+impl AppState {
+    /// State with the default options: group commit on SQLite, a 64 MB cache.
+    pub fn new(pool: Pool, url: &DatabaseUrl) -> web::Data<AppState> {
+        AppState::with_options(pool, url, Options::default())
+    }
+
+    pub fn with_options(pool: Pool, url: &DatabaseUrl, options: Options) -> web::Data<AppState> {
+        let writer = (options.group_commit && url.backend() == Backend::Sqlite)
+            .then(|| GroupWriter::start(url.clone(), pool.clone()));
+        web::Data::new(AppState { pool, tables: Tables::new(options.cache_bytes), writer })
+    }
+
+    /// Runs a write: in the next group commit, or on its own on the blocking pool.
+    pub async fn write<T, F>(&self, f: F) -> Result<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConn) -> Result<T> + Send + 'static,
+    {
+        match &self.writer {
+            Some(writer) => writer.write(f).await,
+            None => self.db(f).await,
+        }
+    }
+
+    /// Runs blocking database work on the blocking thread pool, never on an async worker.
+    pub async fn db<T, F>(&self, f: F) -> Result<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConn) -> Result<T> + Send + 'static,
+    {
+        crate::db::run(&self.pool, f).await
+    }
+}
