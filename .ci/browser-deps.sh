@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What the browser test (api/tests/browser.rs) needs: Debian's chromium, and CJK fonts
+# What the browser test (api/tests/it/browser.rs) needs: Debian's chromium, and CJK fonts
 # so that names in Chinese, Japanese or Korean show as letters in its screenshots.
 # Installs only what is missing; a second run does nothing.
 set -euo pipefail

@@ -4,7 +4,7 @@
 //! league is loaded again in full when next asked for.
 
 use crate::model::Standings;
-use crate::store::projection::Projection;
+use crate::store::results::projection::Projection;
 use actix_web::web::Bytes;
 use chrono::NaiveDate;
 use spielstand_core::GameKind;

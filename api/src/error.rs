@@ -85,27 +85,36 @@ impl Error {
     }
 
     pub fn status(&self) -> StatusCode {
-        match self {
-            Error::Rule(_) | Error::InvalidBody(_) | Error::IdempotencyMismatch(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            Error::NotFound(_) | Error::NoRoute(_) => StatusCode::NOT_FOUND,
-            Error::Conflict(_) | Error::IdempotencyInProgress(_) => StatusCode::CONFLICT,
-            Error::MalformedJson(_) | Error::InvalidQuery(_) | Error::InvalidPath(_) | Error::InvalidHeader(_) => {
-                StatusCode::BAD_REQUEST
-            }
-            Error::Unauthorized | Error::UnknownToken => StatusCode::UNAUTHORIZED,
-            Error::Revoked(_) => StatusCode::FORBIDDEN,
-            Error::PreconditionFailed(_) => StatusCode::PRECONDITION_FAILED,
-            Error::PreconditionRequired(_) => StatusCode::PRECONDITION_REQUIRED,
-            Error::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            Error::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Error::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
-            Error::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
-            Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        }
+        status_of(self.kind())
     }
 
     pub fn not_found(what: impl std::fmt::Display) -> Error {
         Error::NotFound(format!("{what} does not exist"))
+    }
+}
+
+/// The status each kind of problem answers with: the one table behind [`Error::status`]
+/// and behind the error responses the OpenAPI document lists (`http::docs`).
+pub fn status_of(kind: ProblemType) -> StatusCode {
+    match kind {
+        ProblemType::Rule(_) | ProblemType::InvalidBody | ProblemType::IdempotencyKeyReused => {
+            StatusCode::UNPROCESSABLE_ENTITY
+        }
+        ProblemType::NotFound | ProblemType::NoRoute => StatusCode::NOT_FOUND,
+        ProblemType::Conflict | ProblemType::IdempotencyKeyInProgress => StatusCode::CONFLICT,
+        ProblemType::MalformedJson
+        | ProblemType::InvalidQuery
+        | ProblemType::InvalidPath
+        | ProblemType::InvalidHeader => StatusCode::BAD_REQUEST,
+        ProblemType::Unauthorized => StatusCode::UNAUTHORIZED,
+        ProblemType::TokenRevoked => StatusCode::FORBIDDEN,
+        ProblemType::PreconditionFailed => StatusCode::PRECONDITION_FAILED,
+        ProblemType::PreconditionRequired => StatusCode::PRECONDITION_REQUIRED,
+        ProblemType::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+        ProblemType::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        ProblemType::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+        ProblemType::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        ProblemType::Internal => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 
@@ -148,3 +157,19 @@ impl From<serde_json::Error> for Error {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A client's mistake is a 4xx, anything else a 5xx: the policy at the top, for every kind.
+    #[test]
+    fn every_kind_of_problem_has_an_error_status() {
+        for kind in ProblemType::all() {
+            let status = status_of(kind);
+            let server_side = matches!(kind, ProblemType::Internal | ProblemType::Unavailable);
+            assert_eq!(status.is_server_error(), server_side, "{kind:?}: {status}");
+            assert!(status.is_client_error() || status.is_server_error(), "{kind:?}: {status}");
+        }
+    }
+}

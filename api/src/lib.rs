@@ -3,13 +3,13 @@
 
 pub mod cache;
 pub mod db;
-pub mod delivery;
 pub mod error;
 mod flight;
 pub mod http;
 pub mod render;
 pub mod store;
 pub mod tables;
+pub mod webhooks;
 
 pub use http::{AppState, Options, app, openapi};
 /// The API's requests and responses: `spielstand-wire`, shared with its clients.

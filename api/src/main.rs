@@ -1,8 +1,8 @@
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use spielstand_api::db::{self, Backend, DatabaseUrl};
-use spielstand_api::delivery::DeliveryConfig;
 use spielstand_api::store::tokens;
+use spielstand_api::webhooks::delivery::DeliveryConfig;
 use spielstand_api::{AppState, Options, app};
 use std::time::Duration;
 
@@ -165,7 +165,7 @@ async fn serve(
     });
     let pool = db::open(&url, connections)?;
     if let Some(config) = delivery {
-        actix_web::rt::spawn(spielstand_api::delivery::run(pool.clone(), config));
+        actix_web::rt::spawn(spielstand_api::webhooks::delivery::run(pool.clone(), config));
     }
     let state = AppState::with_options(pool, &url, options);
     let server = actix_web::HttpServer::new(move || app(state.clone()))

@@ -138,13 +138,7 @@ pub struct Games(pub Vec<GameKind>);
 impl FromStr for Games {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        if s.trim() == "all" {
-            return Ok(Games(GameKind::ALL.to_vec()));
-        }
-        s.split(',')
-            .map(|g| g.trim().parse::<GameKind>().map_err(|e| e.to_string()))
-            .collect::<Result<_, _>>()
-            .map(Games)
+        slug_list(s, "game", ("all", GameKind::ALL)).map(Games)
     }
 }
 
@@ -155,18 +149,21 @@ pub struct HouseRules(pub Vec<HouseRule>);
 impl FromStr for HouseRules {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        if s.trim() == "none" {
-            return Ok(HouseRules(Vec::new()));
-        }
-        s.split(',')
-            .map(|rule| {
-                HouseRule::from_slug(rule.trim()).ok_or_else(|| {
-                    format!("{:?} is not a house rule: use none or {}", rule.trim(), HouseRule::slugs().join(", "))
-                })
-            })
-            .collect::<Result<_, _>>()
-            .map(HouseRules)
+        slug_list(s, "house rule", ("none", &[])).map(HouseRules)
     }
+}
+
+/// Slugs of `T` (a `what`) separated by commas, or the keyword that stands for a whole list.
+fn slug_list<T: Slug>(s: &str, what: &str, (keyword, list): (&str, &[T])) -> Result<Vec<T>, String> {
+    if s.trim() == keyword {
+        return Ok(list.to_vec());
+    }
+    s.split(',')
+        .map(|item| {
+            T::from_slug(item.trim())
+                .ok_or_else(|| format!("unknown {what} {:?}: use {keyword} or {}", item.trim(), T::slugs().join(", ")))
+        })
+        .collect()
 }
 
 #[derive(Debug, Subcommand)]

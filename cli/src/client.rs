@@ -38,6 +38,16 @@ pub struct Reply {
 }
 
 impl Reply {
+    /// The `If-Match` value for a change of what this reply read: the revision asked for,
+    /// else the ETag it came with, else the revision in its body.
+    pub fn if_match(&self, asked: Option<i64>, revision: i64) -> String {
+        match (asked, &self.etag) {
+            (Some(asked), _) => format!("\"{asked}\""),
+            (None, Some(etag)) => etag.clone(),
+            (None, None) => format!("\"{revision}\""),
+        }
+    }
+
     /// The body as a typed value.
     pub fn parse<T: DeserializeOwned>(&self, server: &str) -> Result<T> {
         serde_json::from_value(self.body.clone()).map_err(|e| CliError::Server {

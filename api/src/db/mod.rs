@@ -8,6 +8,8 @@ mod writer;
 
 pub use writer::GroupWriter;
 
+use chrono::{DateTime, NaiveDateTime, Utc};
+
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
 use diesel::prelude::*;
 use diesel::r2d2;
@@ -24,6 +26,18 @@ const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations
 /// queue instead of failing.
 const SQLITE_PRAGMAS: &str =
     "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 15000;";
+
+/// The current time, to the microsecond: PostgreSQL keeps no more, and a timestamp read
+/// back must equal the one written (idempotency claims compare them).
+pub fn now() -> NaiveDateTime {
+    use chrono::SubsecRound;
+    Utc::now().naive_utc().trunc_subsecs(6)
+}
+
+/// A stored timestamp (always UTC) as the API shows it.
+pub fn utc(t: NaiveDateTime) -> DateTime<Utc> {
+    t.and_utc()
+}
 
 #[derive(diesel::MultiConnection)]
 pub enum DbConn {

@@ -1,13 +1,15 @@
 //! The OpenAPI document's frame: info, security, and the error responses every
 //! operation documents.
 
-use crate::http::problem::Problem;
-use std::collections::BTreeSet;
+use crate::error::status_of;
+use crate::http::problem::{PROBLEM_JSON, Problem};
+use spielstand_wire::ProblemType;
+use std::collections::{BTreeMap, BTreeSet};
 use utoipa::Number;
-use utoipa::openapi::RefOr;
 use utoipa::openapi::path::{Operation, PathItem};
 use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, KnownFormat, Schema, SchemaFormat};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::{Content, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{IntoResponses, Modify, OpenApi};
 
 #[derive(OpenApi)]
@@ -41,94 +43,106 @@ impl Modify for BearerAuth {
     }
 }
 
-/// Errors of a read.
-#[derive(IntoResponses)]
-#[allow(dead_code)]
-pub enum ReadErrors {
-    /// A query parameter or path segment is malformed.
-    #[response(status = 400, content_type = "application/problem+json")]
-    BadRequest(Problem),
-    /// The resource does not exist.
-    #[response(status = 404, content_type = "application/problem+json")]
-    NotFound(Problem),
-    /// An internal error; the body quotes the request id.
-    #[response(status = 500, content_type = "application/problem+json")]
-    Internal(Problem),
-    /// The database is unavailable for the moment; see `Retry-After`.
-    #[response(status = 503, content_type = "application/problem+json")]
-    Unavailable(Problem),
+/// The problems each kind of operation can answer, documented as error responses. Their
+/// statuses come from [`status_of`], the table behind `Error::status()`, so the document
+/// says what the server answers; problems of one status share a response.
+mod errors {
+    use spielstand_core::RuleCode;
+    use spielstand_wire::ProblemType::{self, *};
+
+    /// Every rule answers alike; one stands for all of them.
+    const ANY_RULE: ProblemType = Rule(RuleCode::PieceCount);
+
+    pub const READ: &[ProblemType] = &[InvalidQuery, InvalidPath, NotFound, Internal, Unavailable];
+    pub const TOKEN_READ: &[ProblemType] =
+        &[InvalidQuery, InvalidPath, InvalidHeader, Unauthorized, TokenRevoked, NotFound, Internal, Unavailable];
+    pub const WRITE: &[ProblemType] = &[
+        MalformedJson,
+        InvalidPath,
+        InvalidHeader,
+        Unauthorized,
+        TokenRevoked,
+        NotFound,
+        Conflict,
+        IdempotencyKeyInProgress,
+        PayloadTooLarge,
+        UnsupportedMediaType,
+        InvalidBody,
+        IdempotencyKeyReused,
+        ANY_RULE,
+        Internal,
+        Unavailable,
+    ];
+    pub const PRECONDITION: &[ProblemType] = &[PreconditionFailed, PreconditionRequired];
+
+    /// What a problem means to a client, in the document.
+    pub fn describe(kind: ProblemType) -> &'static str {
+        match kind {
+            NotFound => "The resource does not exist.",
+            Conflict => "The name is taken.",
+            MalformedJson => "The body is not JSON.",
+            InvalidBody => "The body has the wrong shape; `detail` names the field.",
+            InvalidQuery => "A query parameter is malformed.",
+            InvalidPath => "A path segment is malformed.",
+            InvalidHeader => "A header is malformed.",
+            Unauthorized => "No bearer token, or an unknown one.",
+            TokenRevoked => "The token has been revoked.",
+            PreconditionFailed => "`If-Match` does not name the result's current revision.",
+            PreconditionRequired => "`If-Match` is missing.",
+            IdempotencyKeyReused => "The `Idempotency-Key` was used before with another request.",
+            IdempotencyKeyInProgress => "A request with the same `Idempotency-Key` is still in progress.",
+            PayloadTooLarge => "The body is larger than 64 KiB.",
+            UnsupportedMediaType => "The body is not declared as JSON.",
+            MethodNotAllowed => "The method is not allowed here.",
+            NoRoute => "No such resource.",
+            Unavailable => "The database is unavailable for the moment; see `Retry-After`.",
+            Internal => "An internal error; the body quotes the request id.",
+            Rule(_) => "The body breaks a game or league rule; `detail` names the field, player, round, cell or line.",
+        }
+    }
 }
 
-/// Errors of a read that needs the write token.
-#[derive(IntoResponses)]
-#[allow(dead_code)]
-pub enum TokenReadErrors {
-    /// A query parameter, path segment or header is malformed.
-    #[response(status = 400, content_type = "application/problem+json")]
-    BadRequest(Problem),
-    /// No bearer token, or an unknown one.
-    #[response(status = 401, content_type = "application/problem+json")]
-    Unauthorized(Problem),
-    /// The token has been revoked.
-    #[response(status = 403, content_type = "application/problem+json")]
-    Forbidden(Problem),
-    /// The resource does not exist.
-    #[response(status = 404, content_type = "application/problem+json")]
-    NotFound(Problem),
-    /// An internal error; the body quotes the request id.
-    #[response(status = 500, content_type = "application/problem+json")]
-    Internal(Problem),
-    /// The database is unavailable for the moment; see `Retry-After`.
-    #[response(status = 503, content_type = "application/problem+json")]
-    Unavailable(Problem),
+/// The responses for `kinds`: one per status, its description every kind's meaning.
+fn problem_responses(kinds: &[ProblemType]) -> BTreeMap<String, RefOr<Response>> {
+    let mut by_status: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for &kind in kinds {
+        by_status.entry(status_of(kind).as_u16().to_string()).or_default().push(errors::describe(kind));
+    }
+    by_status
+        .into_iter()
+        .map(|(status, meanings)| {
+            let response = ResponseBuilder::new()
+                .description(meanings.join(" "))
+                .content(PROBLEM_JSON, Content::new(Some(Ref::from_schema_name("Problem"))))
+                .build();
+            (status, RefOr::T(response))
+        })
+        .collect()
 }
 
-/// Errors of a write.
-#[derive(IntoResponses)]
-#[allow(dead_code)]
-pub enum WriteErrors {
-    /// The body is not JSON, or a header is malformed.
-    #[response(status = 400, content_type = "application/problem+json")]
-    BadRequest(Problem),
-    /// No bearer token, or an unknown one.
-    #[response(status = 401, content_type = "application/problem+json")]
-    Unauthorized(Problem),
-    /// The token has been revoked.
-    #[response(status = 403, content_type = "application/problem+json")]
-    Forbidden(Problem),
-    /// The resource does not exist.
-    #[response(status = 404, content_type = "application/problem+json")]
-    NotFound(Problem),
-    /// A name is taken, or a request with the same Idempotency-Key is in progress.
-    #[response(status = 409, content_type = "application/problem+json")]
-    Conflict(Problem),
-    /// The body is larger than 64 KiB.
-    #[response(status = 413, content_type = "application/problem+json")]
-    TooLarge(Problem),
-    /// The body is not declared as JSON.
-    #[response(status = 415, content_type = "application/problem+json")]
-    UnsupportedMediaType(Problem),
-    /// The body breaks a rule; `detail` names the field, player, round, cell or line.
-    #[response(status = 422, content_type = "application/problem+json")]
-    Unprocessable(Problem),
-    /// An internal error; the body quotes the request id.
-    #[response(status = 500, content_type = "application/problem+json")]
-    Internal(Problem),
-    /// The database is unavailable for the moment; see `Retry-After`.
-    #[response(status = 503, content_type = "application/problem+json")]
-    Unavailable(Problem),
+/// Declares the marker types that `#[utoipa::path(responses(...))]` names.
+macro_rules! error_responses {
+    ($($(#[$doc:meta])* $name:ident = $kinds:path;)*) => {$(
+        $(#[$doc])*
+        pub struct $name;
+
+        impl IntoResponses for $name {
+            fn responses() -> BTreeMap<String, RefOr<Response>> {
+                problem_responses($kinds)
+            }
+        }
+    )*};
 }
 
-/// Extra errors of a change guarded by `If-Match`.
-#[derive(IntoResponses)]
-#[allow(dead_code)]
-pub enum PreconditionErrors {
-    /// `If-Match` does not name the result's current revision.
-    #[response(status = 412, content_type = "application/problem+json")]
-    Stale(Problem),
-    /// `If-Match` is missing.
-    #[response(status = 428, content_type = "application/problem+json")]
-    Required(Problem),
+error_responses! {
+    /// Errors of a public read.
+    ReadErrors = errors::READ;
+    /// Errors of a read that needs the write token.
+    TokenReadErrors = errors::TOKEN_READ;
+    /// Errors of a write.
+    WriteErrors = errors::WRITE;
+    /// Extra errors of a change guarded by `If-Match`.
+    PreconditionErrors = errors::PRECONDITION;
 }
 
 /// Where each create operation's new id is used: OpenAPI links (named for the target

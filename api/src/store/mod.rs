@@ -6,24 +6,13 @@ pub mod feed;
 pub mod idempotency;
 pub mod leagues;
 pub mod players;
-pub mod projection;
 pub mod results;
 pub mod tokens;
-pub mod webhooks;
 
 use crate::error::Error;
-use chrono::{DateTime, NaiveDateTime, Utc};
 
-/// The current time, to the microsecond: PostgreSQL keeps no more, and a timestamp read
-/// back must equal the one written (idempotency claims compare them).
-pub(crate) fn now() -> NaiveDateTime {
-    use chrono::SubsecRound;
-    Utc::now().naive_utc().trunc_subsecs(6)
-}
-
-pub(crate) fn utc(t: NaiveDateTime) -> DateTime<Utc> {
-    t.and_utc()
-}
+/// Timestamps as the database keeps them: the db module's.
+pub(crate) use crate::db::{now, utc};
 
 /// The key under which names are unique (the database's unique index holds it): core's.
 pub(crate) use spielstand_core::name_key;

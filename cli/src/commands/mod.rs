@@ -1,5 +1,6 @@
 //! One module per command; each turns arguments into requests and prints the answer.
 
+mod fix;
 mod league;
 mod login;
 mod player;
@@ -10,7 +11,7 @@ mod score;
 mod standings;
 mod sync;
 
-use crate::args::{Cli, Command};
+use crate::args::{Cli, Command, ResultCommand};
 use crate::client::Client;
 use crate::config::Settings;
 use crate::error::Result;
@@ -37,7 +38,9 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::League(c) => league::run(&ctx()?, c),
         Command::Record(c) => record::run(&ctx()?, c),
         Command::Results(a) => results::list(&ctx()?, a),
-        Command::ResultCmd(c) => result::run(&ctx()?, c),
+        Command::ResultCmd(ResultCommand::Show { id, history, output }) => result::show(&ctx()?, id, history, output),
+        Command::ResultCmd(ResultCommand::Fix(args)) => fix::run(&ctx()?, args),
+        Command::ResultCmd(ResultCommand::Delete { id, revision, yes }) => result::delete(&ctx()?, id, revision, yes),
         Command::Standings(a) => standings::run(&ctx()?, a),
         Command::Score(c) => score::run(c),
         Command::Sync(a) => sync::run(&ctx()?, a),

@@ -6,7 +6,8 @@ use crate::http::AppState;
 use crate::http::docs::{TokenReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, Params, Writer, paging};
 use crate::model::{DeliveryPage, DeliveryStatus, NewWebhook, Webhook, WebhookInput};
-use crate::store::webhooks::{self, DeliveryFilter};
+use crate::webhooks::hooks;
+use crate::webhooks::queue::{self, DeliveryFilter};
 use actix_web::http::header;
 use actix_web::{HttpResponse, delete, get, post, web};
 use serde::Deserialize;
@@ -36,7 +37,7 @@ pub async fn create(
     body: JsonBody<WebhookInput>,
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
-    let hook = state.write(move |conn| webhooks::create(conn, league_id, &body.0.url, &writer.token_name)).await?;
+    let hook = state.write(move |conn| hooks::create(conn, league_id, &body.0.url, &writer.token_name)).await?;
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/api/v1/webhooks/{}", hook.webhook.id)))
         .json(hook))
@@ -53,7 +54,7 @@ pub async fn create(
 #[get("/leagues/{id}/webhooks")]
 pub async fn list(state: web::Data<AppState>, _writer: Writer, league_id: web::Path<i64>) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
-    Ok(HttpResponse::Ok().json(state.db(move |conn| webhooks::list(conn, league_id)).await?))
+    Ok(HttpResponse::Ok().json(state.db(move |conn| hooks::list(conn, league_id)).await?))
 }
 
 /// One webhook (without its secret).
@@ -67,7 +68,7 @@ pub async fn list(state: web::Data<AppState>, _writer: Writer, league_id: web::P
 #[get("/webhooks/{id}")]
 pub async fn get(state: web::Data<AppState>, _writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
-    Ok(HttpResponse::Ok().json(state.db(move |conn| webhooks::get(conn, id)).await?))
+    Ok(HttpResponse::Ok().json(state.db(move |conn| hooks::get(conn, id)).await?))
 }
 
 /// Delete a webhook: nothing more is sent to it, pending deliveries included, and its
@@ -82,7 +83,7 @@ pub async fn get(state: web::Data<AppState>, _writer: Writer, id: web::Path<i64>
 #[delete("/webhooks/{id}")]
 pub async fn remove(state: web::Data<AppState>, _writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
-    state.write(move |conn| webhooks::delete(conn, id)).await?;
+    state.write(move |conn| hooks::delete(conn, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -119,5 +120,5 @@ pub async fn deliveries(
     let (page, per_page) = paging(p.page, p.per_page)?;
     let filter = DeliveryFilter { status: p.status, page, per_page };
     let id = id.into_inner();
-    Ok(HttpResponse::Ok().json(state.db(move |conn| webhooks::deliveries(conn, id, filter)).await?))
+    Ok(HttpResponse::Ok().json(state.db(move |conn| queue::deliveries(conn, id, filter)).await?))
 }

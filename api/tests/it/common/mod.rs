@@ -1,7 +1,5 @@
 //! Test harness: the real application on a real SQLite file in a temp dir.
 
-#![allow(dead_code)]
-
 pub mod process;
 pub mod tiny;
 
@@ -105,7 +103,7 @@ pub struct TestApi<S> {
     pub token: String,
     pub url: DatabaseUrl,
     // Dropped last: the service, and with it the pool, must go before the database.
-    pub db: TestDb,
+    _db: TestDb,
 }
 
 pub async fn start(
@@ -117,12 +115,11 @@ pub async fn start(
     let token = tokens::create(&mut pool.get().unwrap(), "test-club").unwrap();
     let state = AppState::new(pool, &url);
     let service = at::init_service(app(state.clone())).await;
-    TestApi { service, state, token, url, db }
+    TestApi { service, state, token, url, _db: db }
 }
 
 /// Defines the test `$name` twice: `$name::sqlite` always, `$name::postgres` against
 /// PostgreSQL when `SPIELSTAND_TEST_POSTGRES_URL` is set.
-#[allow(unused_macros)]
 macro_rules! api_test {
     ($name:ident, |$api:ident| $body:block) => {
         mod $name {
@@ -131,14 +128,14 @@ macro_rules! api_test {
 
             #[actix_web::test]
             async fn sqlite() {
-                let $api = common::start(common::TestDb::sqlite()).await;
+                let $api = crate::common::start(crate::common::TestDb::sqlite()).await;
                 $body
             }
 
             #[actix_web::test]
             async fn postgres() {
-                let Some(db) = common::TestDb::postgres() else { return };
-                let $api = common::start(db).await;
+                let Some(db) = crate::common::TestDb::postgres() else { return };
+                let $api = crate::common::start(db).await;
                 $body
             }
         }

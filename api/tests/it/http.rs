@@ -1,11 +1,9 @@
 //! The HTTP API end to end: the real App on a real SQLite file.
 
-#[macro_use]
-mod common;
-
+use crate::common;
+use crate::common::{mensch, rangeln};
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
-use common::{mensch, rangeln};
 use serde_json::json;
 use spielstand_api::store::{idempotency, tokens};
 
@@ -570,7 +568,7 @@ api_test!(ratings_after_corrections_equal_ratings_entered_right, |api| {
 
 #[test]
 fn openapi_yaml_is_up_to_date() {
-    let committed = include_str!("../../openapi.yaml");
+    let committed = include_str!("../../../openapi.yaml");
     let generated = spielstand_api::openapi_yaml();
     assert!(
         committed == generated,

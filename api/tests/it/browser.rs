@@ -5,11 +5,10 @@
 //! Needs the Debian package `chromium` (`.ci/browser-deps.sh` installs it). Without it
 //! the test says SKIPPED and passes, except in CI (`CI=true`), where it fails.
 
-mod common;
-
-use common::TestDb;
-use common::process::{Server, agent, token};
-use common::tiny::{Answer, Tiny};
+use crate::common;
+use crate::common::TestDb;
+use crate::common::process::{Server, agent, token};
+use crate::common::tiny::{Answer, Tiny};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -1,11 +1,10 @@
 //! Real `spielstand-api` processes on one database: concurrent writers lose nothing and
 //! count nothing twice, and every process serves the same, current standings.
 
-mod common;
-
+use crate::common;
+use crate::common::TestDb;
+use crate::common::process::{Server, agent, get, post_with as post, seed, token};
 use chrono::{Days, NaiveDate};
-use common::TestDb;
-use common::process::{Server, agent, get, post_with as post, seed, token};
 use serde_json::{Value, json};
 use spielstand_core::{GameKind, LeagueResult, Placing, StandingsQuery};
 use std::time::Instant;

@@ -3,9 +3,9 @@
 //! failed attempt is retried with exponential backoff until the attempts run out.
 //! Delivery is at least once: a receiver dedupes on the event id.
 
+use super::queue::{self, Claimed, Outcome};
 use crate::db::Pool;
 use crate::error::{Error, Result};
-use crate::store::webhooks::{self, Claimed, Outcome};
 use actix_web::web;
 use chrono::TimeDelta;
 use hmac::{Hmac, Mac};
@@ -98,7 +98,7 @@ pub async fn run(pool: Pool, config: DeliveryConfig) {
 /// many were leased.
 async fn round(pool: &Pool, agent: &ureq::Agent, config: &DeliveryConfig) -> Result<usize> {
     let (p, limit, lease) = (pool.clone(), config.batch, config.lease());
-    let claimed = web::block(move || webhooks::claim_due(&mut *p.get()?, limit, lease)).await??;
+    let claimed = web::block(move || queue::claim_due(&mut *p.get()?, limit, lease)).await??;
     let count = claimed.len();
     let sending: Vec<_> = claimed
         .into_iter()
@@ -131,7 +131,7 @@ fn deliver(pool: &Pool, agent: &ureq::Agent, config: &DeliveryConfig, claimed: C
             Outcome::GiveUp { status, error }
         } else {
             let wait = TimeDelta::from_std(config.backoff(attempt)).unwrap_or(TimeDelta::hours(1));
-            Outcome::Retry { status, error, at: crate::store::now() + wait }
+            Outcome::Retry { status, error, at: crate::db::now() + wait }
         }
     };
     let outcome = match answer {
@@ -150,7 +150,7 @@ fn deliver(pool: &Pool, agent: &ureq::Agent, config: &DeliveryConfig, claimed: C
             tracing::warn!(delivery = claimed.id, attempt, %error, "webhook delivery failed; giving up")
         }
     }
-    if !webhooks::finish(&mut *pool.get()?, &claimed, &outcome)? {
+    if !queue::finish(&mut *pool.get()?, &claimed, &outcome)? {
         tracing::warn!(delivery = claimed.id, "webhook delivery: the lease ran out before the outcome was recorded");
     }
     Ok(())

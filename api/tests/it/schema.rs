@@ -1,9 +1,7 @@
 //! Both backends' migrations must build the same schema: tables, columns, types (after
 //! normalising each backend's aliases), nullability, and indexes.
 
-mod common;
-
-use common::TestDb;
+use crate::common::TestDb;
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Integer, Text};
 use spielstand_api::db::{self, DbConn};

@@ -1,19 +1,17 @@
 //! For club websites: the embeddable page and script, CSV, the Atom feed, and webhooks
 //! with their delivery queue (a receiver on 127.0.0.1 checks every signature).
 
-#[macro_use]
-mod common;
-
+use crate::common;
+use crate::common::process::{self, Server};
+use crate::common::tiny::{Answer, Request, Tiny};
+use crate::common::{TestDb, mensch, rangeln};
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
-use common::process::{self, Server};
-use common::tiny::{Answer, Request, Tiny};
-use common::{TestDb, mensch, rangeln};
 use hmac::{Hmac, Mac};
 use serde_json::{Value, json};
 use sha2::Sha256;
 use spielstand_api::db;
-use spielstand_api::delivery::{self, DeliveryConfig};
+use spielstand_api::webhooks::delivery::{self, DeliveryConfig};
 use std::time::Duration;
 
 const NAMES: [&str; 4] = ["Jürgen Groß", "Ωμέγα", "李小龙", "<script>alert(1)</script>"];

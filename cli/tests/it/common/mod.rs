@@ -1,15 +1,16 @@
-//! Test harness: the real `spielstand-api` binary on 127.0.0.1 with a temp SQLite file,
-//! and the real `spielstand` binary with its own config and data folders.
+//! Test harness: a real server on 127.0.0.1 with a temp SQLite file, and the real
+//! `spielstand` binary with its own config and data folders.
 
-#![allow(dead_code)]
-
+use actix_web::HttpServer;
+use actix_web::dev::ServerHandle;
 use serde_json::Value;
+use spielstand_api::db::DatabaseUrl;
+use spielstand_api::store::tokens;
+use spielstand_api::{AppState, app};
 use std::io::Write;
 use std::net::TcpListener;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
 use tempfile::TempDir;
 
 /// The CLI under test.
@@ -17,93 +18,72 @@ pub fn cli_binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_spielstand"))
 }
 
-/// The server binary, next to the CLI's. Cargo gives a test only its own package's
-/// binaries, so it is built here once per test run (a no-op when it is up to date).
-pub fn api_binary() -> &'static Path {
-    static API: OnceLock<PathBuf> = OnceLock::new();
-    API.get_or_init(|| {
-        let cli = cli_binary();
-        let api = cli.with_file_name(format!("spielstand-api{}", std::env::consts::EXE_SUFFIX));
-        let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("cli/ is in the workspace");
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let mut build = Command::new(cargo);
-        build.current_dir(workspace).args(["build", "--quiet", "-p", "spielstand-api"]);
-        if cli.parent().and_then(|p| p.file_name()).is_some_and(|n| n == "release") {
-            build.arg("--release");
-        }
-        let status = build.status().expect("cargo runs");
-        assert!(status.success(), "cargo build -p spielstand-api failed");
-        assert!(api.exists(), "{} is missing after the build", api.display());
-        api
-    })
-}
-
 /// A free port on 127.0.0.1 (bound and released; the server binds it right after).
 fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-/// A running `spielstand-api` with its own database; stopped when dropped.
+/// A spielstand server with its own SQLite file, served from the `spielstand-api` library
+/// on a thread of this process (its own actix system); stopped when dropped.
 pub struct Server {
-    child: Option<Child>,
+    running: Option<Running>,
     pub url: String,
     pub token: String,
     port: u16,
     dir: TempDir,
 }
 
+struct Running {
+    handle: ServerHandle,
+    thread: std::thread::JoinHandle<()>,
+}
+
 impl Server {
     pub fn start() -> Server {
         let dir = tempfile::tempdir().unwrap();
         let port = free_port();
-        let db = dir.path().join("spielstand.db");
-        let out = Command::new(api_binary())
-            .args(["--database-url", db.to_str().unwrap(), "token", "create", "--name", "cli-tests"])
-            .env("RUST_LOG", "warn")
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "token create: {}", String::from_utf8_lossy(&out.stderr));
-        let token = String::from_utf8(out.stdout).unwrap().lines().last().unwrap().trim().to_owned();
-        let mut server = Server { child: None, url: format!("http://127.0.0.1:{port}"), token, port, dir };
+        let db = DatabaseUrl::parse(dir.path().join("spielstand.db").to_str().unwrap()).unwrap();
+        let pool = spielstand_api::db::open(&db, 1).unwrap();
+        let token = tokens::create(&mut pool.get().unwrap(), "cli-tests").unwrap();
+        drop(pool);
+        let mut server = Server { running: None, url: format!("http://127.0.0.1:{port}"), token, port, dir };
         server.up();
         server
     }
 
-    fn db(&self) -> PathBuf {
-        self.dir.path().join("spielstand.db")
+    fn db(&self) -> DatabaseUrl {
+        DatabaseUrl::parse(self.dir.path().join("spielstand.db").to_str().unwrap()).unwrap()
     }
 
-    /// Starts the server (again) on its port and database, and waits for /health.
+    /// Starts the server (again) on its port and database; returns once it listens.
     pub fn up(&mut self) {
-        assert!(self.child.is_none(), "already running");
-        let log = std::fs::File::create(self.dir.path().join("server.log")).unwrap();
-        let child = Command::new(api_binary())
-            .args(["--database-url", self.db().to_str().unwrap(), "--bind", &format!("127.0.0.1:{}", self.port)])
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(log)
-            .spawn()
-            .unwrap();
-        self.child = Some(child);
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            if self.get("/health").is_ok() {
-                return;
-            }
-            if let Some(status) = self.child.as_mut().unwrap().try_wait().unwrap() {
-                let log = std::fs::read_to_string(self.dir.path().join("server.log")).unwrap_or_default();
-                panic!("spielstand-api exited with {status}: {log}");
-            }
-            assert!(Instant::now() < deadline, "spielstand-api did not answer /health in time");
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        assert!(self.running.is_none(), "already running");
+        let (db, addr) = (self.db(), ("127.0.0.1", self.port));
+        let (started, handle) = std::sync::mpsc::channel();
+        let thread = std::thread::spawn(move || {
+            actix_web::rt::System::new().block_on(async move {
+                let pool = spielstand_api::db::open(&db, 4).expect("the test database opens");
+                let state = AppState::new(pool, &db);
+                let server = HttpServer::new(move || app(state.clone()))
+                    .workers(1)
+                    .disable_signals()
+                    .bind(addr)
+                    .unwrap_or_else(|e| panic!("binding {addr:?}: {e}"))
+                    .run();
+                started.send(server.handle()).unwrap();
+                server.await.expect("the server runs");
+            })
+        });
+        let handle = handle.recv().expect("the server thread started the server");
+        self.running = Some(Running { handle, thread });
     }
 
-    /// Stops the server; its database stays for [`Server::up`].
+    /// Stops the server at once, as a killed process would; its database stays for
+    /// [`Server::up`].
     pub fn down(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
+        if let Some(Running { handle, thread }) = self.running.take() {
+            actix_web::rt::System::new().block_on(handle.stop(false));
+            thread.join().expect("the server thread ends cleanly");
         }
     }
 
@@ -327,11 +307,23 @@ B . A . . . C . A
 . . . . . . . . .
 ";
 
-/// Players Anna, Ben, Cleo and Dora, and a league counting every game; returns its id.
-pub fn club(cli: &Cli) -> i64 {
-    for name in ["Anna", "Ben", "Cleo", "Dora"] {
-        cli.ok(&["player", "add", name]);
+/// A club night ready to play: a server, an organiser's laptop talking to it, players
+/// Anna, Ben, Cleo and Dora, and the league Winterliga counting every game.
+pub struct ClubNight {
+    pub server: Server,
+    pub cli: Cli,
+    /// Winterliga's id.
+    pub league: i64,
+}
+
+impl ClubNight {
+    pub fn new() -> ClubNight {
+        let server = Server::start();
+        let cli = Cli::new(&server);
+        for name in ["Anna", "Ben", "Cleo", "Dora"] {
+            cli.ok(&["player", "add", name]);
+        }
+        let league = cli.json(&["league", "create", "Winterliga", "--games", "all"])["id"].as_i64().unwrap();
+        ClubNight { server, cli, league }
     }
-    let league = cli.json(&["league", "create", "Winterliga", "--games", "all"]);
-    league["id"].as_i64().unwrap()
 }

@@ -1,15 +1,15 @@
-//! What a league's tables are computed from, read for core's incremental
-//! [`LeagueState`]: the whole league once (a full load), then only what the change log
-//! names (a catch-up).
+//! What a league's tables are computed from, read for core's incremental [`LeagueState`]:
+//! the whole league once (a full load), then only what the change log names (a catch-up);
+//! and the results a player's ratings are replayed from.
 
-use super::changes::{self, Subject};
-use super::leagues::{self, LeagueRow};
 use crate::db::DbConn;
 use crate::db::schema::{players, result_players, results};
 use crate::error::{Error, Result};
+use crate::store::changes::{self, Subject};
+use crate::store::leagues::{self, LeagueRow};
 use chrono::NaiveDate;
 use diesel::prelude::*;
-use spielstand_core::{LeagueState, ResultEntry};
+use spielstand_core::{LeagueResult, LeagueState, Placing, ResultEntry};
 use std::collections::BTreeSet;
 
 /// A league's tables' source, at one revision.
@@ -128,6 +128,45 @@ fn entries(rows: Vec<SeatRow>) -> Result<Vec<ResultEntry>> {
             out.push(ResultEntry { id, game, played_on, placings: Vec::new() });
         }
         out.last_mut().expect("pushed above").placings.push((player, place as u32));
+    }
+    Ok(out)
+}
+
+/// Every live result, in any league, of the games `player_id` has played, up to `as_of`.
+pub fn for_player_ratings(conn: &mut DbConn, player_id: i64, as_of: Option<NaiveDate>) -> Result<Vec<LeagueResult>> {
+    conn.read(|conn| {
+        let games: Vec<String> = results::table
+            .inner_join(result_players::table)
+            .filter(result_players::player_id.eq(player_id))
+            .filter(results::deleted_at.is_null())
+            .select(results::game)
+            .distinct()
+            .load(conn)?;
+        let mut query = results::table
+            .inner_join(result_players::table.inner_join(players::table))
+            .filter(results::game.eq_any(&games))
+            .filter(results::deleted_at.is_null())
+            .into_boxed();
+        if let Some(day) = as_of {
+            query = query.filter(results::played_on.le(day));
+        }
+        let rows: Vec<(i64, String, NaiveDate, i32, String)> = query
+            .order((results::id, result_players::seat))
+            .select((results::id, results::game, results::played_on, result_players::place, players::name))
+            .load(conn)?;
+        group_placings(rows)
+    })
+}
+
+/// Folds (result id, game, day, place, name) rows, ordered by result, into results.
+fn group_placings(rows: Vec<(i64, String, NaiveDate, i32, String)>) -> Result<Vec<LeagueResult>> {
+    let mut out: Vec<LeagueResult> = Vec::new();
+    for (id, game, played_on, place, name) in rows {
+        if out.last().is_none_or(|r| r.id != id) {
+            let game = game.parse().map_err(|e| Error::Internal(format!("result {id}: {e}")))?;
+            out.push(LeagueResult { id, game, played_on, placings: Vec::new() });
+        }
+        out.last_mut().expect("pushed above").placings.push(Placing { player: name, place: place as u32 });
     }
     Ok(out)
 }

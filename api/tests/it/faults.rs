@@ -2,11 +2,9 @@
 //! acknowledged survives, nothing is stored twice or in part, and the service recovers
 //! by itself.
 
-mod common;
-
+use crate::common::TestDb;
+use crate::common::process::{Server, agent, get, post_with, seed, token};
 use chrono::{Days, NaiveDate};
-use common::TestDb;
-use common::process::{Server, agent, get, post_with, seed, token};
 use diesel::prelude::*;
 use serde_json::{Value, json};
 use spielstand_core::{GameKind, LeagueResult, LeagueRules, Placing, StandingsQuery};

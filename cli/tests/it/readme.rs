@@ -1,8 +1,6 @@
 //! The README's club night, run exactly as written, so that it cannot go stale.
 
-mod common;
-
-use common::{Cli, Server, cli_binary};
+use crate::common::{Cli, Server, cli_binary};
 use std::process::Stdio;
 
 /// The README's text between the walk-through markers.

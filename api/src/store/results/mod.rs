@@ -1,0 +1,63 @@
+//! Results: the write path ([`write`]: checked by core, audited, queued for webhooks,
+//! settled with its idempotency key, all in one transaction), what the API shows of them
+//! ([`read`]), their audit trail ([`history`]) and what a league's tables and a player's
+//! ratings are computed from ([`projection`]).
+
+pub mod history;
+pub mod projection;
+pub mod read;
+pub mod write;
+
+pub use history::history;
+pub use projection::for_player_ratings;
+pub use read::{ResultFilter, get, list};
+pub use write::{Precondition, WriteContext, create, delete, update};
+
+use super::utc;
+use crate::db::DbConn;
+use crate::db::schema::results;
+use crate::error::{Error, Result};
+use crate::model::StoredResult;
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::prelude::*;
+use spielstand_core::GameRecord;
+
+#[derive(Debug, Clone, Queryable)]
+pub struct ResultRow {
+    pub id: i64,
+    pub league_id: i64,
+    pub game: String,
+    pub played_on: NaiveDate,
+    pub record: String,
+    pub revision: i64,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+    pub deleted_at: Option<NaiveDateTime>,
+}
+
+/// A result that exists and is not deleted.
+pub(super) fn live_row(conn: &mut DbConn, id: i64) -> Result<ResultRow> {
+    let row: ResultRow =
+        results::table.find(id).first(conn).optional()?.ok_or_else(|| Error::not_found(format!("result {id}")))?;
+    if row.deleted_at.is_some() {
+        return Err(Error::NotFound(format!("result {id} was deleted; its history is still available")));
+    }
+    Ok(row)
+}
+
+/// A stored result as the API shows it, with its evaluation (places, Rangeln totals).
+pub(super) fn view(row: ResultRow, record: GameRecord) -> Result<StoredResult> {
+    let evaluation = record
+        .evaluate()
+        .map_err(|e| Error::Internal(format!("stored result {} no longer passes the rules: {e}", row.id)))?;
+    Ok(StoredResult {
+        id: row.id,
+        league_id: row.league_id,
+        revision: row.revision,
+        record,
+        placings: evaluation.placings,
+        rangeln: evaluation.rangeln,
+        created_at: utc(row.created_at),
+        updated_at: utc(row.updated_at),
+    })
+}

@@ -1,0 +1,85 @@
+//! Results as the API lists and shows them: with every player's current name.
+
+use super::{ResultRow, live_row, view};
+use crate::db::DbConn;
+use crate::db::schema::{players, result_players, results};
+use crate::error::Result;
+use crate::model::{ResultPage, StoredResult};
+use crate::store::leagues;
+use chrono::NaiveDate;
+use diesel::prelude::*;
+use spielstand_core::{GameKind, GameRecord, Slug};
+use std::collections::HashMap;
+
+/// Which results of a league to list.
+#[derive(Debug, Clone, Copy)]
+pub struct ResultFilter {
+    pub game: Option<GameKind>,
+    pub from: Option<NaiveDate>,
+    pub to: Option<NaiveDate>,
+    pub page: u32,
+    pub per_page: u32,
+}
+
+/// Stored rows as the API shows them: with every player's current name.
+fn views(conn: &mut DbConn, rows: Vec<ResultRow>) -> Result<Vec<StoredResult>> {
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let seats: Vec<(i64, i32, String)> = result_players::table
+        .inner_join(players::table)
+        .filter(result_players::result_id.eq_any(&ids))
+        .select((result_players::result_id, result_players::seat, players::name))
+        .load(conn)?;
+    let mut current: HashMap<(i64, i32), String> = HashMap::with_capacity(seats.len());
+    for (result_id, seat, name) in seats {
+        current.insert((result_id, seat), name);
+    }
+    rows.into_iter()
+        .map(|row| {
+            let mut record: GameRecord = serde_json::from_str(&row.record)?;
+            let by_old_name: HashMap<String, String> = record
+                .players
+                .iter()
+                .filter_map(|sp| current.get(&(row.id, sp.seat as i32)).map(|now| (sp.player.clone(), now.clone())))
+                .collect();
+            record.map_player_names(|n| by_old_name.get(n).cloned().unwrap_or_else(|| n.to_owned()));
+            view(row, record)
+        })
+        .collect()
+}
+
+pub fn get(conn: &mut DbConn, id: i64) -> Result<StoredResult> {
+    conn.read(|conn| {
+        let row = live_row(conn, id)?;
+        Ok(views(conn, vec![row])?.remove(0))
+    })
+}
+
+pub fn list(conn: &mut DbConn, league_id: i64, filter: ResultFilter) -> Result<ResultPage> {
+    conn.read(|conn| {
+        leagues::row(conn, league_id)?;
+        let query = || {
+            let mut q = results::table
+                .filter(results::league_id.eq(league_id))
+                .filter(results::deleted_at.is_null())
+                .into_boxed();
+            if let Some(game) = filter.game {
+                q = q.filter(results::game.eq(game.slug()));
+            }
+            if let Some(from) = filter.from {
+                q = q.filter(results::played_on.ge(from));
+            }
+            if let Some(to) = filter.to {
+                q = q.filter(results::played_on.le(to));
+            }
+            q
+        };
+        let total: i64 = query().count().get_result(conn)?;
+        let offset = i64::from(filter.page - 1) * i64::from(filter.per_page);
+        let rows: Vec<ResultRow> = query()
+            .order((results::played_on.desc(), results::id.desc()))
+            .limit(i64::from(filter.per_page))
+            .offset(offset)
+            .load(conn)?;
+        Ok(ResultPage { items: views(conn, rows)?, page: filter.page, per_page: filter.per_page, total })
+    })
+}

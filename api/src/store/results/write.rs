@@ -1,0 +1,189 @@
+//! Recording, correcting and deleting a result: each one transaction that checks the
+//! record against the game's and the league's rules, bumps the league's revision and logs
+//! the change for the tables, appends to the result's history, queues webhook deliveries
+//! and, for a new result, settles its idempotency key.
+
+use super::{ResultRow, history, live_row, view};
+use crate::db::DbConn;
+use crate::db::schema::{result_players, results};
+use crate::error::{Error, Result};
+use crate::model::{Action, StoredResult};
+use crate::store::changes::{self, Subject};
+use crate::store::{idempotency, leagues, name_key, now, players};
+use crate::webhooks::queue::{self, Change};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use spielstand_core::{GameRecord, Slug};
+use std::collections::HashMap;
+
+/// The `If-Match` condition of a correction or deletion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Precondition {
+    /// `*`: any current revision.
+    Any,
+    /// One of these revisions (entity tags that are not revisions never match).
+    Revisions(Vec<i64>),
+}
+
+impl Precondition {
+    fn admits(&self, revision: i64) -> bool {
+        match self {
+            Precondition::Any => true,
+            Precondition::Revisions(r) => r.contains(&revision),
+        }
+    }
+}
+
+/// Who made a change, for the audit trail; and the idempotency key to settle with it.
+pub struct WriteContext<'a> {
+    pub token_name: &'a str,
+    /// The claimed key and its fence.
+    pub idempotency_key: Option<(&'a str, NaiveDateTime)>,
+}
+
+/// A record checked against the game's rules with the players' stored names.
+struct Prepared {
+    record: GameRecord,
+    record_json: String,
+    /// (seat, player id, place)
+    seats: Vec<(i32, i64, i32)>,
+}
+
+/// Resolves the seated players (case-insensitively) to stored players, rewrites the
+/// record with their stored names, and checks it with core.
+fn prepare(conn: &mut DbConn, mut record: GameRecord) -> Result<Prepared> {
+    record.players_in_seat_order()?;
+    let names: Vec<(String, String)> =
+        record.players.iter().enumerate().map(|(i, p)| (format!("players[{i}].player"), p.player.clone())).collect();
+    let rows = players::resolve(conn, &names)?;
+    let canonical: HashMap<String, String> = rows.iter().map(|r| (r.name_key.clone(), r.name.clone())).collect();
+    record.map_player_names(|n| canonical.get(&name_key(n)).cloned().unwrap_or_else(|| n.to_owned()));
+    let evaluation = record.evaluate()?;
+    let seats = record
+        .players
+        .iter()
+        .zip(&rows)
+        .map(|(sp, row)| {
+            let place = evaluation.placings.iter().find(|p| p.player == sp.player).map_or(0, |p| p.place);
+            (sp.seat as i32, row.id, place as i32)
+        })
+        .collect();
+    let record_json = serde_json::to_string(&record)?;
+    Ok(Prepared { record, record_json, seats })
+}
+
+fn insert_seats(conn: &mut DbConn, result_id: i64, seats: &[(i32, i64, i32)]) -> Result<()> {
+    // Row by row: MultiConnection cannot batch inserts, and a game has at most six seats.
+    for &(seat, player_id, place) in seats {
+        diesel::insert_into(result_players::table)
+            .values((
+                result_players::result_id.eq(result_id),
+                result_players::seat.eq(seat),
+                result_players::player_id.eq(player_id),
+                result_players::place.eq(place),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Records a result in a league; with an idempotency key, the key is settled with the
+/// stored response in the same transaction, so a replay can never count it twice.
+pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &WriteContext) -> Result<StoredResult> {
+    conn.write(|conn| {
+        let league = leagues::bump(conn, league_id)?;
+        league.rules()?.admits(record.game(), record.played_on)?;
+        let prepared = prepare(conn, record)?;
+        let t = now();
+        let row: ResultRow = diesel::insert_into(results::table)
+            .values((
+                results::league_id.eq(league_id),
+                results::game.eq(prepared.record.game().slug()),
+                results::played_on.eq(prepared.record.played_on),
+                results::record.eq(&prepared.record_json),
+                results::revision.eq(1i64),
+                results::created_at.eq(t),
+                results::updated_at.eq(t),
+            ))
+            .returning(results::all_columns)
+            .get_result(conn)?;
+        insert_seats(conn, row.id, &prepared.seats)?;
+        changes::log(conn, league_id, league.revision, Subject::Result(row.id))?;
+        history::append(conn, row.id, 1, Action::Recorded, ctx.token_name, None, Some(&prepared.record_json))?;
+        let stored = view(row, prepared.record)?;
+        queue::enqueue(conn, Change::Recorded(&stored))?;
+        if let Some((key, fence)) = ctx.idempotency_key {
+            idempotency::settle(conn, key, fence, 201, &serde_json::to_string(&stored)?)?;
+        }
+        Ok(stored)
+    })
+}
+
+fn check_revision(row: &ResultRow, expected: &Precondition) -> Result<()> {
+    if !expected.admits(row.revision) {
+        return Err(Error::PreconditionFailed(format!(
+            "If-Match: result {} is at revision {} (ETag \"{}\"); reload it and apply the change again",
+            row.id, row.revision, row.revision
+        )));
+    }
+    Ok(())
+}
+
+/// Replaces a result's record, if its revision meets `expected`.
+pub fn update(
+    conn: &mut DbConn,
+    id: i64,
+    expected: &Precondition,
+    record: GameRecord,
+    ctx: &WriteContext,
+) -> Result<StoredResult> {
+    conn.write(|conn| {
+        let old = live_row(conn, id)?;
+        check_revision(&old, expected)?;
+        let league = leagues::bump(conn, old.league_id)?;
+        league.rules()?.admits(record.game(), record.played_on)?;
+        let prepared = prepare(conn, record)?;
+        let revision = old.revision + 1;
+        let row: ResultRow = diesel::update(results::table.find(id))
+            .set((
+                results::game.eq(prepared.record.game().slug()),
+                results::played_on.eq(prepared.record.played_on),
+                results::record.eq(&prepared.record_json),
+                results::revision.eq(revision),
+                results::updated_at.eq(now()),
+            ))
+            .returning(results::all_columns)
+            .get_result(conn)?;
+        diesel::delete(result_players::table.filter(result_players::result_id.eq(id))).execute(conn)?;
+        insert_seats(conn, id, &prepared.seats)?;
+        changes::log(conn, league.id, league.revision, Subject::Result(id))?;
+        history::append(
+            conn,
+            id,
+            revision,
+            Action::Corrected,
+            ctx.token_name,
+            Some(&old.record),
+            Some(&prepared.record_json),
+        )?;
+        let stored = view(row, prepared.record)?;
+        queue::enqueue(conn, Change::Corrected(&stored))?;
+        Ok(stored)
+    })
+}
+
+/// Deletes a result, if its revision meets `expected`. Its history stays.
+pub fn delete(conn: &mut DbConn, id: i64, expected: &Precondition, ctx: &WriteContext) -> Result<()> {
+    conn.write(|conn| {
+        let old = live_row(conn, id)?;
+        check_revision(&old, expected)?;
+        let league = leagues::bump(conn, old.league_id)?;
+        changes::log(conn, league.id, league.revision, Subject::Result(id))?;
+        let revision = old.revision + 1;
+        diesel::update(results::table.find(id))
+            .set((results::revision.eq(revision), results::deleted_at.eq(Some(now())), results::updated_at.eq(now())))
+            .execute(conn)?;
+        history::append(conn, id, revision, Action::Deleted, ctx.token_name, Some(&old.record), None)?;
+        queue::enqueue(conn, Change::Deleted { league_id: old.league_id, result_id: id, revision })
+    })
+}

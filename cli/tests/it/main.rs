@@ -1,0 +1,12 @@
+//! The CLI's integration tests, in one binary: the real `spielstand` binary against a
+//! real server on 127.0.0.1, started in this process from the `spielstand-api` library.
+//! One module per area.
+
+mod common;
+
+mod offline;
+mod people;
+mod readme;
+mod record;
+mod results;
+mod setup;

@@ -1,0 +1,139 @@
+//! Flaky wifi: results wait in the outbox and `sync` sends each exactly once.
+
+use crate::common::*;
+use serde_json::Value;
+
+#[test]
+fn offline_results_wait_in_the_outbox_and_sync_sends_each_once() {
+    let ClubNight { mut server, cli, league } = ClubNight::new();
+    server.down();
+
+    let run = cli.run(&["record", "mensch", "-l", "Winterliga", "--date", "2026-11-20", "--order", "Cleo,Anna,Ben"]);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert!(
+        run.stderr.starts_with(&format!("cannot reach the server at {}: connection refused.", server.url)),
+        "{run:?}"
+    );
+    assert!(run.stderr.contains("The result is NOT recorded yet. It is kept in the outbox:"), "{run:?}");
+    assert!(run.stderr.contains("Run `spielstand sync`"), "{run:?}");
+    assert_eq!(cli.outbox_files().len(), 1);
+    let entry: Value = serde_json::from_slice(&std::fs::read(&cli.outbox_files()[0]).unwrap()).unwrap();
+    assert_eq!(entry["league"], "Winterliga");
+    assert!(entry["key"].as_str().is_some_and(|k| k.len() == 36), "{entry}");
+    // Checks that need no server still run offline.
+    cli.fails(&["record", "mensch", "-l", "Winterliga", "--order", "Cleo=Anna,Ben"], 2);
+    // Reads say the server is unreachable, with their own code.
+    let err = cli.fails(&["standings", "Winterliga"], 3);
+    assert!(err.contains("cannot reach the server"), "{err}");
+    let err = cli.fails(&["sync"], 3);
+    assert!(err.contains("1 result(s) still wait in the outbox"), "{err}");
+    let listed = cli.ok(&["sync", "--dry-run"]);
+    assert!(listed.contains("mensch-aergere-dich-nicht") && listed.contains("Winterliga"), "{listed}");
+
+    server.up();
+    let out = cli.ok(&["sync"]);
+    assert!(out.contains("sent"), "{out}");
+    assert!(cli.outbox_files().is_empty());
+    assert_eq!(server.result_count(league), 1);
+    // Again: nothing left, nothing counted twice.
+    let run = cli.run(&["sync"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stderr.contains("Nothing to send"), "{run:?}");
+    assert_eq!(server.result_count(league), 1);
+}
+
+#[test]
+fn a_failing_server_keeps_the_result_in_the_outbox_with_exit_4() {
+    let mut cli = Cli::bare();
+    cli.server = Some(failing_server(503, 10));
+    cli.token = Some("t".into());
+    let run = cli.run(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Ben,Anna"]);
+    assert_eq!(run.code, 4, "{run:?}");
+    assert!(
+        run.stderr.contains(
+            "failed: the database is unavailable for the moment; retry shortly (503 unavailable); request id req-7."
+        ),
+        "{run:?}"
+    );
+    assert!(run.stderr.contains("kept in the outbox"), "{run:?}");
+    assert_eq!(cli.outbox_files().len(), 1);
+    // A corrupt entry beside it does not stop the next result from being kept.
+    std::fs::write(cli.outbox().join("00000000000000000000-broken.json"), "{").unwrap();
+    assert_eq!(cli.run(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Anna,Ben"]).code, 4);
+    assert_eq!(cli.outbox_files().len(), 3);
+    // Reads fail with 4 too; sync names the file it cannot read (exit 5).
+    let err = cli.fails(&["standings", "Winterliga"], 4);
+    assert!(err.contains("503"), "{err}");
+    let err = cli.fails(&["sync"], 5);
+    assert!(err.contains("broken.json is not an outbox entry"), "{err}");
+}
+
+#[test]
+fn a_sync_killed_after_the_server_stored_the_result_counts_it_once() {
+    let ClubNight { mut server, cli, league } = ClubNight::new();
+    server.down();
+    let rounds =
+        ["--round", "Anna=-7,Ben=6,Cleo=1", "--round", "Anna=-6,Ben=6,Cleo=1", "--round", "Anna=-6,Ben=6,Cleo=1"];
+    let mut args = vec!["record", "rangeln", "-l", "1", "--players", "Anna,Ben,Cleo"];
+    args.extend(rounds);
+    assert_eq!(cli.run(&args).code, 3);
+    cli.run(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Ben,Anna"]);
+    let files = cli.outbox_files();
+    assert_eq!(files.len(), 2);
+    server.up();
+
+    // What a sync killed half-way leaves: the server stored the first result (with the
+    // entry's key and body), but the entry was never removed.
+    let entry: Value = serde_json::from_slice(&std::fs::read(&files[0]).unwrap()).unwrap();
+    let status =
+        server.post_with_key(&format!("/leagues/{league}/results"), &entry["record"], entry["key"].as_str().unwrap());
+    assert_eq!(status, 201);
+    assert_eq!(server.result_count(league), 1);
+
+    let out = cli.ok(&["sync"]);
+    assert!(out.contains("already recorded"), "{out}");
+    assert!(cli.outbox_files().is_empty());
+    assert_eq!(server.result_count(league), 2, "the Rangeln game once, the Ghostbuster game once");
+    let rangeln = server.get(&format!("/leagues/{league}/results?game=rangeln")).unwrap();
+    assert_eq!(rangeln["total"], 1);
+
+    // And a sync re-run with the same entry put back: still once.
+    std::fs::create_dir_all(cli.outbox()).unwrap();
+    std::fs::write(&files[0], serde_json::to_vec(&entry).unwrap()).unwrap();
+    cli.ok(&["sync"]);
+    assert_eq!(server.result_count(league), 2);
+}
+
+#[test]
+fn sync_moves_refused_results_aside_and_goes_on() {
+    let ClubNight { mut server, cli, league } = ClubNight::new();
+    server.down();
+    // Zoe is no player: the server will refuse the first; the second goes through.
+    cli.run(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Zoe,Anna"]);
+    cli.run(&["record", "ghostbuster", "-l", "Nowhere", "--order", "Ben,Anna"]);
+    cli.run(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Ben,Anna"]);
+    assert_eq!(cli.outbox_files().len(), 3);
+    server.up();
+    let run = cli.run(&["sync"]);
+    assert_eq!(run.code, 1, "{run:?}");
+    assert!(run.stderr.contains("there is no player named \"Zoe\""), "{run:?}");
+    assert!(run.stderr.contains("there is no league \"Nowhere\""), "{run:?}");
+    assert!(run.stderr.contains("2 result(s) were refused and moved to"), "{run:?}");
+    assert!(run.stdout.contains("refused") && run.stdout.contains("sent"), "{run:?}");
+    assert!(cli.outbox_files().is_empty());
+    assert_eq!(std::fs::read_dir(cli.outbox().join("rejected")).unwrap().count(), 2);
+    assert_eq!(server.result_count(league), 1);
+}
+
+#[test]
+fn results_for_another_server_wait_for_it() {
+    let ClubNight { server, .. } = ClubNight::new();
+    let mut offline = Cli::new(&server);
+    offline.server = Some(dead_server());
+    assert_eq!(offline.run(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Ben,Anna"]).code, 3);
+    offline.server = Some(server.url.clone());
+    let run = offline.run(&["sync"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stderr.contains("1 result(s) wait for another server"), "{run:?}");
+    assert_eq!(offline.outbox_files().len(), 1);
+}

@@ -1,0 +1,120 @@
+//! Players and leagues: added, listed, renamed, found by name or id; unknown ones reported plainly.
+
+use crate::common::*;
+
+#[test]
+fn players_are_added_listed_renamed_and_shown() {
+    let server = Server::start();
+    let cli = Cli::new(&server);
+    let added = cli.ok(&["player", "add", "Anna"]);
+    assert!(added.contains("Added player Anna (id 1)."), "{added}");
+    let jürgen = cli.json(&["player", "add", "Jürgen Groß"]);
+    assert_eq!(jürgen["name"], "Jürgen Groß");
+    cli.ok(&["player", "add", "Ben"]);
+
+    let table = cli.ok(&["player", "list"]);
+    for name in ["Anna", "Ben", "Jürgen Groß"] {
+        assert!(table.contains(name), "{table}");
+    }
+    let csv = cli.ok(&["player", "list", "--format", "csv"]);
+    assert!(csv.starts_with("ID,Name,Added\n1,Anna,"), "{csv}");
+    let json = cli.json(&["player", "list"]);
+    assert_eq!(json.as_array().unwrap().len(), 3);
+
+    // Case-insensitive lookup, as the server compares names.
+    let renamed = cli.ok(&["player", "rename", "jürgen groß", "Jürgen"]);
+    assert!(renamed.contains("Renamed Jürgen Groß to Jürgen"), "{renamed}");
+    assert_eq!(server.get("/players/2").unwrap()["name"], "Jürgen");
+
+    let shown = cli.ok(&["player", "show", "ANNA"]);
+    assert!(shown.contains("Anna (id 1)") && shown.contains("No results in any league yet."), "{shown}");
+
+    // Bad input: refused locally (2), by the server (1), or not found (1).
+    let err = cli.fails(&["player", "add", "Anna,Ben"], 2);
+    assert!(err.contains("contains ',' or '='"), "{err}");
+    let err = cli.fails(&["player", "add", "anna"], 1);
+    assert!(err.contains("already exists") && err.contains("409"), "{err}");
+    let err = cli.fails(&["player", "rename", "Zoe", "Zora"], 1);
+    assert!(err.contains("there is no player named \"Zoe\""), "{err}");
+    let err = cli.fails(&["player", "show", "Zoe"], 1);
+    assert!(err.starts_with("error: there is no player"), "{err}");
+}
+
+#[test]
+fn leagues_are_created_listed_and_found_by_name_or_id() {
+    let server = Server::start();
+    let cli = Cli::new(&server);
+    let out = cli.ok(&[
+        "league",
+        "create",
+        "Winterliga 2026",
+        "--games",
+        "rangeln,mensch-aergere-dich-nicht",
+        "--points",
+        "table:10,6,4,2,1",
+        "--from",
+        "2026-01-01",
+        "--to",
+        "2026-12-31",
+    ]);
+    assert!(out.contains("Created league Winterliga 2026 (id 1)."), "{out}");
+    assert!(out.contains("table:10,6,4,2,1") && out.contains("2026-01-01 to 2026-12-31"), "{out}");
+    let second = cli.json(&[
+        "league",
+        "create",
+        "Sommer",
+        "--games",
+        "all",
+        "--tie-breakers",
+        "head-to-head,wins",
+        "--ghostbuster-with-mensch",
+    ]);
+    assert_eq!(second["rules"]["tie_breakers"], serde_json::json!(["head-to-head", "wins"]));
+    assert_eq!(second["rules"]["ghostbuster_with_mensch"], true);
+
+    let list = cli.ok(&["league", "list"]);
+    assert!(list.contains("Winterliga 2026") && list.contains("Sommer"), "{list}");
+    assert_eq!(cli.json(&["league", "list"]).as_array().unwrap().len(), 2);
+    let by_name = cli.json(&["league", "show", "winterliga 2026"]);
+    let by_id = cli.json(&["league", "show", "1"]);
+    assert_eq!(by_name, by_id);
+    assert_eq!(by_name["rules"]["points"], serde_json::json!({"kind": "table", "table": [10, 6, 4, 2, 1]}));
+    let csv = cli.ok(&["league", "show", "Sommer", "--format", "csv"]);
+    assert!(csv.starts_with("Setting,Value\nname,Sommer\n"), "{csv}");
+
+    let err = cli.fails(&["league", "show", "Herbst"], 1);
+    assert!(err.contains("there is no league \"Herbst\"; the leagues are: Sommer (2), Winterliga 2026 (1)"), "{err}");
+    // Core's checks run before anything is sent.
+    let err =
+        cli.fails(&["league", "create", "X", "--games", "rangeln", "--from", "2026-12-01", "--to", "2026-01-01"], 2);
+    assert!(err.contains("the season ends on 2026-01-01, before it starts on 2026-12-01"), "{err}");
+    let err = cli.fails(&["league", "create", "X", "--games", "rangeln", "--points", "table:1,5"], 2);
+    assert!(err.contains("rises from 1 to 5"), "{err}");
+    let err = cli.fails(&["league", "create", "X", "--games", "chess"], 2);
+    assert!(err.contains("unknown game \"chess\""), "{err}");
+    let err = cli.fails(&["league", "create", "winterliga 2026", "--games", "rangeln"], 1);
+    assert!(err.contains("409"), "{err}");
+}
+
+#[test]
+fn unknown_players_and_leagues_are_reported_plainly() {
+    let ClubNight { server, cli, league } = ClubNight::new();
+    let err = cli.fails(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Anna,Zoe"], 1);
+    assert_eq!(
+        err,
+        "error: players[1].player: there is no player named \"Zoe\"; add the player first (422 invalid-body)\n"
+    );
+    let err = cli.fails(&["record", "ghostbuster", "-l", "Herbstliga", "--order", "Anna,Ben"], 1);
+    assert!(err.contains("there is no league \"Herbstliga\"; the leagues are: Winterliga (1)"), "{err}");
+    let err = cli.fails(&["standings", "Herbstliga"], 1);
+    assert!(err.contains("there is no league"), "{err}");
+    let err = cli.fails(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Anna=Ben"], 2);
+    assert!(err.contains("nobody won"), "{err}");
+    // A wrong token: the server's word, and where a token comes from.
+    let mut intruder = Cli::new(&server);
+    intruder.token = Some("not-a-token".into());
+    let err = intruder.fails(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Anna,Ben"], 1);
+    assert!(err.contains("401") && err.contains("spielstand login"), "{err}");
+    assert_eq!(server.result_count(league), 0);
+    assert!(cli.outbox_files().is_empty() && intruder.outbox_files().is_empty());
+}

@@ -1,0 +1,301 @@
+//! Recording games: Rangeln rounds in every form (flags, files, a terminal), the finishing-order
+//! games with their options, dry runs, and scoring without a server.
+
+use crate::common::*;
+use serde_json::Value;
+
+#[test]
+fn rangeln_rounds_come_as_boards_scores_or_ring_counts() {
+    let ClubNight { server, cli, league } = ClubNight::new();
+    cli.write("round3.txt", BOARD);
+    let out = cli.ok(&[
+        "record",
+        "rangeln",
+        "--league",
+        "winterliga",
+        "--date",
+        "2026-11-20",
+        "--players",
+        "Anna,Ben,Cleo",
+        "--round",
+        "Anna=-7,Ben=6,Cleo=1",
+        "--round",
+        "anna=-2:3/black:5,Ben=+2:3/+1:5,Cleo=+1:8",
+        "--round",
+        "@round3.txt",
+    ]);
+    assert!(out.contains("Recorded result 1 in league Winterliga."), "{out}");
+    assert!(out.contains("Rangeln on 2026-11-20"), "{out}");
+    let stored = server.get("/results/1").unwrap();
+    let totals: Vec<(String, i64)> = stored["rangeln"]["totals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["player"].as_str().unwrap().to_owned(), t["total"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(totals, [("Anna".into(), -16), ("Ben".into(), 14), ("Cleo".into(), 2)]);
+    // The largest absolute total wins: -16 beats 14.
+    assert_eq!(stored["placings"][0]["player"], "Anna");
+    assert_eq!(server.result_count(league), 1);
+
+    // A board on standard input, and the API's JSON on stdout.
+    let run = cli.run_with_stdin(
+        &[
+            "record",
+            "rangeln",
+            "-l",
+            "1",
+            "--players",
+            "Anna,Ben,Cleo",
+            "--round",
+            "@-",
+            "--round",
+            "Anna=0,Ben=0,Cleo=0",
+            "--round",
+            "Anna=1,Ben=1,Cleo=1",
+            "--format",
+            "json",
+        ],
+        BOARD,
+    );
+    assert_eq!(run.code, 0, "{run:?}");
+    let json: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["rangeln"]["rounds"][0]["scores"][2]["score"], -7);
+    assert_eq!(server.result_count(league), 2);
+}
+
+#[test]
+fn a_wrong_board_is_reported_with_line_and_column_and_nothing_is_sent() {
+    let ClubNight { server, cli, league } = ClubNight::new();
+    let bad = BOARD.replacen(". B . A . C . A .", ". B . x . C . A .", 1);
+    cli.write("bad.txt", &bad);
+    let args = [
+        "record",
+        "rangeln",
+        "-l",
+        "Winterliga",
+        "--players",
+        "Anna,Ben,Cleo",
+        "--round",
+        "Anna=-7,Ben=6,Cleo=1",
+        "--round",
+        "@bad.txt",
+        "--round",
+        "Anna=1,Ben=1,Cleo=1",
+    ];
+    let err = cli.fails(&args, 2);
+    assert_eq!(
+        err,
+        "error: round 2: line 4, column 7: unexpected 'x', expected '.' or a piece 'A'..'E' (board from bad.txt)\n"
+    );
+    let err = cli.fails(
+        &["record", "rangeln", "-l", "Winterliga", "--players", "Anna,Ben,Cleo", "--round", "Anna=-7,Ben=6,Cleo=1"],
+        2,
+    );
+    assert!(err.contains("a Rangeln game of 3 players has 3 rounds, this one has 1"), "{err}");
+    let err = cli.fails(&["record", "rangeln", "-l", "Winterliga", "--players", "Anna,Ben,Cleo"], 2);
+    assert!(err.contains("give one --round per round"), "{err}");
+    let err =
+        cli.fails(&["record", "rangeln", "-l", "Winterliga", "--players", "Anna,Ben,Cleo", "--round", "Anna=4,Ben"], 2);
+    assert!(err.contains("is not NAME=VALUE"), "{err}");
+    let err = cli.fails(
+        &[
+            "record",
+            "rangeln",
+            "-l",
+            "Winterliga",
+            "--players",
+            "Anna,Ben,Cleo",
+            "--round",
+            "Anna=17,Ben=0,Cleo=0",
+            "--round",
+            "Anna=1,Ben=1,Cleo=1",
+            "--round",
+            "Anna=1,Ben=1,Cleo=1",
+        ],
+        2,
+    );
+    assert!(err.contains("round 1: Anna scored 17, but with 8 pieces a round score lies between -16 and 16"), "{err}");
+    let err = cli.fails(
+        &[
+            "record",
+            "rangeln",
+            "-l",
+            "Winterliga",
+            "--players",
+            "Anna,Ben,Cleo",
+            "--round",
+            "@missing.txt",
+            "--round",
+            "@-",
+            "--round",
+            "@-",
+        ],
+        2,
+    );
+    assert!(err.contains("round 1: cannot read missing.txt"), "{err}");
+    assert_eq!(server.result_count(league), 0);
+    assert!(cli.outbox_files().is_empty());
+}
+
+#[test]
+fn finishing_order_games_take_their_own_options() {
+    let ClubNight { server, cli, league } = ClubNight::new();
+    let out = cli.ok(&[
+        "record",
+        "mensch-aergere-dich-nicht",
+        "-l",
+        "Winterliga",
+        "--date",
+        "2026-11-20",
+        "--order",
+        "Cleo,Anna,Ben=Dora",
+        "--house-rule",
+        "barriers,three-rolls",
+    ]);
+    assert!(out.contains("Mensch ärgere Dich nicht on 2026-11-20") && out.contains("barriers, three-rolls"), "{out}");
+    let json = cli.json(&[
+        "record",
+        "ghostbuster",
+        "-l",
+        "1",
+        "--players",
+        "Anna,Ben",
+        "--order",
+        "ben,anna",
+        "--colours",
+        "two-each",
+    ]);
+    assert_eq!(json["record"]["detail"]["colours"], "two-each");
+    assert_eq!(json["placings"][0]["player"], "Ben");
+    let json = cli.json(&[
+        "record",
+        "lauf-rauf",
+        "-l",
+        "Winterliga",
+        "--order",
+        "Dora,Cleo,Anna=Ben",
+        "--edition",
+        "revised",
+        "--no-cards",
+    ]);
+    assert_eq!(json["record"]["detail"]["edition"], "revised");
+    assert_eq!(json["record"]["detail"]["cards"], false);
+    let out = cli.ok(&[
+        "record",
+        "hase-und-igel",
+        "-l",
+        "Winterliga",
+        "--order",
+        "Ben,Anna,Cleo=Dora",
+        "--carrots",
+        "Ben=8,Anna=15",
+        "--finish-round",
+        "Ben=30,Anna=31",
+    ]);
+    assert!(out.contains("did not finish"), "{out}");
+    assert_eq!(server.result_count(league), 4);
+
+    // Each game's own rules, checked before sending.
+    let err = cli.fails(
+        &["record", "hase-und-igel", "-l", "Winterliga", "--order", "Ben,Anna", "--carrots", "Ben=11,Anna=15"],
+        2,
+    );
+    assert!(err.contains("Ben finished in place 1 with 11 carrots, at most 10 are allowed"), "{err}");
+    let err = cli
+        .fails(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Ben,Anna,Cleo", "--colours", "two-each"], 2);
+    assert!(err.contains("colour mode two-each is for 2 players"), "{err}");
+    let err = cli.fails(&["record", "lauf-rauf", "-l", "Winterliga", "--order", "Ben,Anna", "--edition", "revised"], 2);
+    assert!(err.contains("--cards") || err.contains("--no-cards"), "{err}");
+    let err =
+        cli.fails(&["record", "mensch", "-l", "Winterliga", "--order", "Ben,Anna", "--house-rule", "cheating"], 2);
+    assert!(err.contains("invalid value 'cheating'"), "{err}");
+    assert_eq!(server.result_count(league), 4);
+}
+
+#[test]
+fn dry_runs_check_and_show_without_sending() {
+    let ClubNight { server, cli, league } = ClubNight::new();
+    let run = cli.run(&["record", "mensch", "-l", "Winterliga", "--order", "Cleo,Anna", "--dry-run"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stdout.contains("(not sent)") && run.stderr.contains("nothing was sent"), "{run:?}");
+    assert_eq!(server.result_count(league), 0);
+}
+
+/// On a terminal without --round, the rounds are asked for one by one. `script` gives
+/// the CLI a pseudo-terminal; the test is skipped where it does not exist.
+#[test]
+fn rounds_are_asked_for_on_a_terminal() {
+    if std::process::Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: no `script` to provide a terminal");
+        return;
+    }
+    let ClubNight { server, cli, league } = ClubNight::new();
+    let command =
+        format!("{} record rangeln -l Winterliga --players Anna,Ben,Cleo --date 2026-11-20", cli_binary().display());
+    let typed = "Anna=-7,Ben=6,Cleo=1\nAnna=40,Ben=0,Cleo=0\nAnna=-6,Ben=6,Cleo=1\nAnna=-6,Ben=6,Cleo=1\ny\n";
+    let mut script = std::process::Command::new("script");
+    cli.env(&mut script);
+    let mut child = script
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(typed.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{screen}");
+    assert!(screen.contains("Round 2 of 3 (Ben starts)"), "{screen}");
+    assert!(screen.contains("Anna scored 40, but with 8 pieces a round score lies between -16 and 16"), "{screen}");
+    assert!(screen.contains("Total"), "{screen}");
+    assert!(screen.contains("Record this game in league Winterliga? [Y/n]"), "{screen}");
+    assert!(screen.contains("Recorded result 1 in league Winterliga."), "{screen}");
+    assert_eq!(server.result_count(league), 1);
+}
+
+#[test]
+fn score_rangeln_needs_no_server() {
+    let cli = Cli::bare();
+    let mut offline = Cli::bare();
+    offline.server = Some(dead_server());
+    cli.write("r3.txt", BOARD);
+    offline.write("r3.txt", BOARD);
+    let out = offline.ok(&["score", "rangeln", "--board", "r3.txt", "--players", "Anna,Ben,Cleo"]);
+    assert!(out.contains("Board 1 (r3.txt)"), "{out}");
+    let json = cli.json(&["score", "rangeln", "--board", "r3.txt"]);
+    assert_eq!(json["players"], serde_json::json!(["A", "B", "C"]));
+    let scores: Vec<i64> =
+        json["boards"][0]["scores"].as_array().unwrap().iter().map(|s| s["score"].as_i64().unwrap()).collect();
+    assert_eq!(scores, [-3, -3, -7]);
+    assert_eq!(json["boards"][0]["scores"][2]["rings"]["minus2"], 3);
+    // Three boards for three players: the whole game.
+    let run = cli.run_with_stdin(
+        &[
+            "score",
+            "rangeln",
+            "--board",
+            "r3.txt",
+            "--board",
+            "-",
+            "--board",
+            "r3.txt",
+            "--players",
+            "Anna,Ben,Cleo",
+            "--format",
+            "csv",
+        ],
+        BOARD,
+    );
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(run.stdout, "Place,Player,R1,R2,R3,Total\n1,Cleo,-7,-7,-7,-21\n2,Anna,-3,-3,-3,-9\n2,Ben,-3,-3,-3,-9\n");
+
+    let bad = BOARD.replacen(". . . B . A . . .", ". . . B . A . .", 1);
+    cli.write("short.txt", &bad);
+    let err = cli.fails(&["score", "rangeln", "--board", "short.txt"], 2);
+    assert_eq!(err, "error: short.txt: line 6, column 16: a row has 9 cells, this one has 8\n");
+    let err = cli.fails(&["score", "rangeln", "--board", "r3.txt", "--players", "Anna,Ben,Cleo,Dora"], 2);
+    assert!(err.contains("Anna has 8 pieces on the board, expected 6"), "{err}");
+}

@@ -1,0 +1,142 @@
+//! Stored results: listed, shown, fixed and deleted with `If-Match`; standings by game and day.
+
+use crate::common::*;
+
+#[test]
+fn results_are_listed_shown_fixed_and_deleted_with_if_match() {
+    let ClubNight { server, cli, league } = ClubNight::new();
+    cli.ok(&["record", "mensch", "-l", "Winterliga", "--date", "2026-11-20", "--order", "Cleo,Anna,Ben"]);
+    cli.ok(&[
+        "record",
+        "rangeln",
+        "-l",
+        "Winterliga",
+        "--date",
+        "2026-11-21",
+        "--players",
+        "Anna,Ben,Cleo",
+        "--round",
+        "Anna=-7,Ben=6,Cleo=1",
+        "--round",
+        "Anna=-6,Ben=6,Cleo=1",
+        "--round",
+        "Anna=-6,Ben=6,Cleo=1",
+    ]);
+
+    let list = cli.ok(&["results", "Winterliga"]);
+    assert!(list.contains("2 result(s)") && list.contains("1. Anna (-19), 2. Ben (18), 3. Cleo (3)"), "{list}");
+    let csv = cli.ok(&["results", "Winterliga", "--game", "rangeln", "--format", "csv"]);
+    assert_eq!(
+        csv,
+        "ID,Date,Game,Places,Revision\n2,2026-11-21,rangeln,\"1. Anna (-19), 2. Ben (18), 3. Cleo (3)\",1\n"
+    );
+    let json = cli.json(&["results", "1", "--limit", "1"]);
+    assert_eq!(json["total"], 2);
+    assert_eq!(json["items"].as_array().unwrap().len(), 1);
+    let list = cli.ok(&["results", "Winterliga", "--from", "2026-11-21"]);
+    assert!(list.contains("1 result(s)"), "{list}");
+
+    let show = cli.ok(&["result", "show", "2"]);
+    assert!(show.contains("Result 2 (revision 1): Rangeln on 2026-11-21") && show.contains("R3"), "{show}");
+    let csv = cli.ok(&["result", "show", "2", "--format", "csv"]);
+    assert_eq!(csv.lines().next(), Some("Place,Player,Seat,R1,R2,R3,Total"));
+    assert_eq!(
+        cli.json(&["result", "show", "1"])["record"]["detail"]["order"],
+        serde_json::json!([["Cleo"], ["Anna"], ["Ben"]])
+    );
+
+    // Fix: only what is given changes; If-Match guards against a change made meanwhile.
+    let out = cli.ok(&["result", "fix", "2", "--round", "2:Anna=6,Ben=-6,Cleo=1"]);
+    assert!(out.contains("Corrected result 2: now at revision 2."), "{out}");
+    assert_eq!(server.get("/results/2").unwrap()["rangeln"]["totals"][0]["total"], -7);
+    let out = cli.ok(&["result", "fix", "1", "--order", "Anna,Cleo,Ben", "--date", "2026-11-19"]);
+    assert!(out.contains("on 2026-11-19"), "{out}");
+    let err = cli.fails(&["result", "fix", "1", "--replace", "Ben=Dora", "--revision", "1"], 1);
+    assert!(err.contains("412") && err.contains("revision 2"), "{err}");
+    cli.ok(&["result", "fix", "1", "--replace", "Ben=Dora"]);
+    assert_eq!(server.get("/results/1").unwrap()["record"]["players"][2]["player"], "Dora");
+    let err = cli.fails(&["result", "fix", "1", "--round", "1:Anna=1,Ben=1,Cleo=1"], 2);
+    assert!(err.contains("--round does not apply: result 1 is mensch-aergere-dich-nicht"), "{err}");
+    let err = cli.fails(&["result", "fix", "1", "--order", "Anna=Cleo,Dora"], 2);
+    assert!(err.contains("nobody won"), "{err}");
+    let err = cli.fails(&["result", "fix", "1"], 2);
+    assert!(err.contains("nothing to fix"), "{err}");
+    // A whole record from a file.
+    let mut record = cli.json(&["result", "show", "1"])["record"].clone();
+    record["played_on"] = "2026-11-18".into();
+    cli.write("fixed.json", &record.to_string());
+    cli.ok(&["result", "fix", "1", "--file", "fixed.json"]);
+    assert_eq!(server.get("/results/1").unwrap()["record"]["played_on"], "2026-11-18");
+
+    // Delete: a stale revision is refused; the current one works; the history stays.
+    let err = cli.fails(&["result", "delete", "1", "--revision", "1", "--yes"], 1);
+    assert!(err.contains("412"), "{err}");
+    let run = cli.run(&["result", "delete", "1"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stderr.contains("Deleted result 1"), "{run:?}");
+    assert_eq!(server.result_count(league), 1);
+    let history = cli.ok(&["result", "show", "1", "--history"]);
+    assert!(
+        history.contains("was deleted") && history.contains("corrected") && history.contains("cli-tests"),
+        "{history}"
+    );
+    let err = cli.fails(&["result", "show", "1"], 1);
+    assert!(err.contains("was deleted") && err.contains("404"), "{err}");
+}
+
+#[test]
+fn standings_by_game_and_as_of_a_day() {
+    let ClubNight { server: _running, cli, .. } = ClubNight::new();
+    cli.ok(&["record", "mensch", "-l", "Winterliga", "--date", "2026-11-20", "--order", "Cleo,Anna,Ben=Dora"]);
+    cli.ok(&[
+        "record",
+        "rangeln",
+        "-l",
+        "Winterliga",
+        "--date",
+        "2026-11-21",
+        "--players",
+        "Anna,Ben,Cleo",
+        "--round",
+        "Anna=-7,Ben=6,Cleo=1",
+        "--round",
+        "Anna=-6,Ben=6,Cleo=1",
+        "--round",
+        "Anna=-6,Ben=6,Cleo=1",
+    ]);
+    let table = cli.ok(&["standings", "Winterliga"]);
+    assert!(table.starts_with("Winterliga: standings (players-beaten points)\n"), "{table}");
+    // Anna: 2 + 2 points, Cleo: 3 + 0, Ben: 0.5 + 1, Dora: 0.5.
+    let json = cli.json(&["standings", "Winterliga"]);
+    let rows: Vec<(String, f64)> = json["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["player"].as_str().unwrap().to_owned(), r["points"].as_f64().unwrap()))
+        .collect();
+    assert_eq!(rows, [("Anna".into(), 4.0), ("Cleo".into(), 3.0), ("Ben".into(), 1.5), ("Dora".into(), 0.5)]);
+    assert!(table.contains("1.5"), "{table}");
+
+    let only_rangeln = cli.json(&["standings", "Winterliga", "--game", "rangeln"]);
+    assert_eq!(only_rangeln["rows"].as_array().unwrap().len(), 3);
+    assert_eq!(only_rangeln["game"], "rangeln");
+    let before = cli.json(&["standings", "1", "--as-of", "2026-11-20"]);
+    assert_eq!(before["rows"][0]["player"], "Cleo");
+    let csv = cli.ok(&["standings", "Winterliga", "--as-of", "2026-11-20", "--format", "csv"]);
+    assert!(csv.starts_with("Place,Player,Played,Wins,Points,Avg place,Rating"), "{csv}");
+    assert!(csv.contains("\n1,Cleo,1,1,3,1.00"), "{csv}");
+    // The rating column is the conservative value the server computed.
+    let anna = json["rows"].as_array().unwrap().iter().find(|r| r["player"] == "Anna").unwrap();
+    assert!(table.contains(&format!("{:.1}", anna["rating_display"].as_f64().unwrap())), "{table}");
+    let shown = cli.ok(&["player", "show", "anna"]);
+    assert!(shown.contains("Rating history"), "{shown}");
+    assert!(shown.contains("Rangeln") && shown.contains("2026-11-21"), "{shown}");
+    let shown = cli.json(&["player", "show", "anna"]);
+    let history = shown["ratings"].as_array().unwrap();
+    assert_eq!(history.len(), 2, "Anna played Mensch and Rangeln: {shown}");
+    assert!(history.iter().all(|g| g["history"].as_array().unwrap().len() == 1));
+    let err = cli.fails(&["standings", "Winterliga", "--game", "chess"], 2);
+    assert!(err.contains("invalid value 'chess'"), "{err}");
+    let err = cli.fails(&["standings", "Winterliga", "--as-of", "20.11.2026"], 2);
+    assert!(err.contains("is not a date"), "{err}");
+}
