@@ -6,22 +6,7 @@ use crate::common::*;
 fn results_are_listed_shown_fixed_and_deleted_with_if_match() {
     let ClubNight { server, cli, league } = ClubNight::new();
     cli.ok(&["record", "mensch", "-l", "Winterliga", "--date", "2026-11-20", "--order", "Cleo,Anna,Ben"]);
-    cli.ok(&[
-        "record",
-        "rangeln",
-        "-l",
-        "Winterliga",
-        "--date",
-        "2026-11-21",
-        "--players",
-        "Anna,Ben,Cleo",
-        "--round",
-        "Anna=-7,Ben=6,Cleo=1",
-        "--round",
-        "Anna=-6,Ben=6,Cleo=1",
-        "--round",
-        "Anna=-6,Ben=6,Cleo=1",
-    ]);
+    record_rangeln_game(&cli, "2026-11-21");
 
     let list = cli.ok(&["results", "Winterliga"]);
     assert!(list.contains("2 result(s)") && list.contains("1. Anna (-19), 2. Ben (18), 3. Cleo (3)"), "{list}");
@@ -88,22 +73,7 @@ fn results_are_listed_shown_fixed_and_deleted_with_if_match() {
 fn standings_by_game_and_as_of_a_day() {
     let ClubNight { server: _running, cli, .. } = ClubNight::new();
     cli.ok(&["record", "mensch", "-l", "Winterliga", "--date", "2026-11-20", "--order", "Cleo,Anna,Ben=Dora"]);
-    cli.ok(&[
-        "record",
-        "rangeln",
-        "-l",
-        "Winterliga",
-        "--date",
-        "2026-11-21",
-        "--players",
-        "Anna,Ben,Cleo",
-        "--round",
-        "Anna=-7,Ben=6,Cleo=1",
-        "--round",
-        "Anna=-6,Ben=6,Cleo=1",
-        "--round",
-        "Anna=-6,Ben=6,Cleo=1",
-    ]);
+    record_rangeln_game(&cli, "2026-11-21");
     let table = cli.ok(&["standings", "Winterliga"]);
     assert!(table.starts_with("Winterliga: standings (players-beaten points)\n"), "{table}");
     // Anna: 2 + 2 points, Cleo: 3 + 0, Ben: 0.5 + 1, Dora: 0.5.

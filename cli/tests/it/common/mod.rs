@@ -253,6 +253,16 @@ impl Cli {
     }
 }
 
+/// Records a Rangeln game of three rounds in Winterliga on `date`: Anna wins with -19.
+pub fn record_rangeln_game(cli: &Cli, date: &str) {
+    let rounds = ["Anna=-7,Ben=6,Cleo=1", "Anna=-6,Ben=6,Cleo=1", "Anna=-6,Ben=6,Cleo=1"];
+    let mut args = vec!["record", "rangeln", "-l", "Winterliga", "--date", date, "--players", "Anna,Ben,Cleo"];
+    for round in &rounds {
+        args.extend(["--round", round]);
+    }
+    cli.ok(&args);
+}
+
 /// A server that answers every request with `status` and a problem+json body, as a
 /// spielstand server does when its database is down. Serves `requests` requests.
 pub fn failing_server(status: u16, requests: usize) -> String {
