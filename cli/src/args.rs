@@ -236,6 +236,9 @@ pub struct LeagueCreate {
     /// Count Ghostbuster together with Mensch ärgere Dich nicht in per-game tables
     #[arg(long)]
     pub ghostbuster_with_mensch: bool,
+    /// Games a player needs before being ranked; players with fewer are listed last, without a place
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub min_games: u32,
     #[command(flatten)]
     pub output: OutputArgs,
 }

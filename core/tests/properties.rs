@@ -108,6 +108,7 @@ proptest! {
             rules.points = PointsScheme::Table { table };
         }
         rules.ghostbuster_with_mensch = seed % 2 == 0;
+        rules.min_games = (seed % 3) as u32;
         for query in [StandingsQuery::default(), StandingsQuery { game: Some(GameKind::MenschAergereDichNicht), as_of: NaiveDate::from_ymd_opt(2026, 2, 14) }] {
             let batch = standings(&rules, &results, query);
             let mut one_by_one = LeagueTable::new(&rules, query);
@@ -235,9 +236,11 @@ proptest! {
         table in prop::option::of(subsequence(vec![10u32, 6, 4, 2, 1, 0], 1..=6)),
         breakers in Just(TieBreaker::DEFAULT.to_vec()).prop_shuffle(),
         days in prop::collection::vec(1u32..=28, 3),
+        min_games in 0u32..=3,
     ) {
         let mut rules = LeagueRules::new(vec![GameKind::MenschAergereDichNicht, GameKind::Ghostbuster, GameKind::LaufRauf, GameKind::HaseUndIgel]);
         rules.ghostbuster_with_mensch = ghostbuster_with_mensch;
+        rules.min_games = min_games;
         rules.tie_breakers = breakers;
         if let Some(mut table) = table {
             table.sort_unstable_by(|a, b| b.cmp(a));

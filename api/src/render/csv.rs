@@ -28,7 +28,8 @@ pub fn standings(rows: &[RatedStandingRow]) -> Vec<u8> {
     for rated in rows {
         let (row, skill) = (&rated.row, &rated.skill);
         out.write_record([
-            row.place.to_string(),
+            // Empty for a player short of the league's minimum games: not ranked.
+            row.place.map_or(String::new(), |p| p.to_string()),
             inert(&row.player),
             row.played.to_string(),
             row.wins.to_string(),
@@ -53,7 +54,8 @@ mod tests {
     fn quotes_what_needs_quoting_and_defuses_formulas() {
         let row = |player: &str| RatedStandingRow {
             row: StandingRow {
-                place: 1,
+                place: Some(1),
+                ranked: true,
                 player: player.into(),
                 played: 1,
                 wins: 1,

@@ -72,11 +72,16 @@ pub fn page(p: &Page) -> String {
         let row = &rated.row;
         let _ = writeln!(
             html,
-            "<tr{leader}><td class=\"place\">{place}</td><th scope=\"row\" class=\"player\"><bdi>{name}</bdi></th>\
+            "<tr{class}><td class=\"place\">{place}</td><th scope=\"row\" class=\"player\"><bdi>{name}</bdi></th>\
              <td class=\"played\">{played}</td><td class=\"wins\">{wins}</td><td class=\"points\">{points}</td>\
              <td class=\"avg\">{avg}</td><td class=\"rating\">{rating}</td></tr>",
-            leader = if row.place == 1 { " class=\"leader\"" } else { "" },
-            place = row.place,
+            class = match row.place {
+                Some(1) => " class=\"leader\"",
+                None => " class=\"unranked\"",
+                Some(_) => "",
+            },
+            // A player short of the league's minimum games is listed without a place.
+            place = row.place.map_or("–".to_owned(), |p| p.to_string()),
             name = escape(&row.player),
             played = row.played,
             wins = row.wins,
@@ -104,7 +109,8 @@ mod tests {
     fn row(place: u32, player: &str, points: f64) -> RatedStandingRow {
         RatedStandingRow {
             row: StandingRow {
-                place,
+                place: Some(place),
+                ranked: true,
                 player: player.into(),
                 played: 2,
                 wins: 1,

@@ -89,8 +89,9 @@
     table.appendChild(element("thead")).appendChild(head);
     var body = table.appendChild(element("tbody"));
     rows.slice(0, shown).forEach(function (r) {
-      var tr = element("tr", r.place === 1 ? "leader" : "");
-      tr.appendChild(element("td", "place", r.place));
+      var tr = element("tr", r.place === 1 ? "leader" : r.ranked === false ? "unranked" : "");
+      // A player short of the league's minimum games has no place.
+      tr.appendChild(element("td", "place", r.place === null ? "\u2013" : r.place));
       var name = element("th", "player");
       name.scope = "row";
       name.appendChild(element("bdi", "", r.player));

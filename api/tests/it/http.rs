@@ -4,7 +4,7 @@ use crate::common;
 use crate::common::{mensch, rangeln};
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
-use serde_json::json;
+use serde_json::{Value, json};
 use spielstand_api::store::{idempotency, tokens};
 
 api_test!(health_and_the_game_catalogue, |api| {
@@ -316,6 +316,38 @@ api_test!(every_protocol_error_is_a_problem, |api| {
     assert!(d.starts_with("Idempotency-Key"), "{d}");
 });
 
+api_test!(players_short_of_the_minimum_games_are_listed_last_without_a_place, |api| {
+    api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
+    let league =
+        api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"], "min_games": 2}})).await;
+    let results = format!("/api/v1/leagues/{league}/results");
+    api.post(&results, &mensch("2026-11-20", "Dora,Anna,Ben")).await;
+    api.post(&results, &mensch("2026-11-21", "Anna,Ben,Cleo")).await;
+    api.post(&results, &mensch("2026-11-22", "Cleo,Ben")).await;
+    let table = api.get(&format!("/api/v1/leagues/{league}/standings")).await.json();
+    let rows: Vec<(Value, bool, &str)> = table["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["place"].clone(), r["ranked"].as_bool().unwrap(), r["player"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        rows,
+        [(json!(1), true, "Anna"), (json!(2), true, "Cleo"), (json!(3), true, "Ben"), (Value::Null, false, "Dora")]
+    );
+    let csv = api.get(&format!("/api/v1/leagues/{league}/standings.csv")).await;
+    let last = String::from_utf8(csv.body).unwrap().lines().last().unwrap().to_owned();
+    assert!(last.starts_with(",Dora,1,1,"), "{last}");
+    let page = api.get(&format!("/embed/leagues/{league}/standings")).await;
+    let html = String::from_utf8(page.body).unwrap();
+    assert!(html.contains("<tr class=\"unranked\"><td class=\"place\">–</td>"), "{html}");
+    // A league without a minimum ranks everyone.
+    let rules = json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}});
+    assert_eq!(api.write(Method::PUT, &format!("/api/v1/leagues/{league}"), &rules).await.status, StatusCode::OK);
+    let table = api.get(&format!("/api/v1/leagues/{league}/standings")).await.json();
+    assert!(table["rows"].as_array().unwrap().iter().all(|r| r["ranked"] == true && r["place"].is_u64()), "{table}");
+});
+
 api_test!(standings_have_strong_etags_304_and_follow_every_write, |api| {
     api.add_players(&["Anna", "Ben", "Cleo"]).await;
     let league =
@@ -341,7 +373,7 @@ api_test!(standings_have_strong_etags_304_and_follow_every_write, |api| {
     }
     assert_eq!(
         json!(first_row),
-        json!({"place": 1, "player": "Anna", "played": 1, "wins": 1, "points": 2.0, "average_place": 1.0, "head_to_head": null})
+        json!({"place": 1, "ranked": true, "player": "Anna", "played": 1, "wins": 1, "points": 2.0, "average_place": 1.0, "head_to_head": null})
     );
 
     let again = api.send(TestRequest::get().uri(&path).insert_header(("if-none-match", etag.clone()))).await;

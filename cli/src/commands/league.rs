@@ -55,6 +55,7 @@ fn create(client: &Client, args: LeagueCreate) -> Result<()> {
         rules.tie_breakers = args.tie_breakers;
     }
     rules.ghostbuster_with_mensch = args.ghostbuster_with_mensch;
+    rules.min_games = args.min_games;
     // Core's checks first: a reversed season or a rising points table never leaves the machine.
     rules.validate()?;
     let (league, reply) = client.create_league(&LeagueInput { name: args.name, rules })?;
@@ -75,6 +76,7 @@ fn rules_table(league: &League) -> Table {
         ("tie-breakers", breakers.join(", ")),
         ("season", season(&rules.season)),
         ("ghostbuster with mensch", if rules.ghostbuster_with_mensch { "yes" } else { "no" }.to_owned()),
+        ("minimum games", rules.min_games.to_string()),
     ] {
         table.row(vec![setting.to_owned(), value]);
     }

@@ -3,7 +3,7 @@
 use super::Ctx;
 use crate::args::PlayerCommand;
 use crate::error::Result;
-use crate::output::{Table, emit, number};
+use crate::output::{Table, emit, number, table_place};
 use serde_json::json;
 use spielstand_wire::{Player, StandingsParams};
 
@@ -49,7 +49,7 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
                     let row = &rated.row;
                     table.row(vec![
                         league.name.clone(),
-                        row.place.to_string(),
+                        table_place(row.place),
                         row.played.to_string(),
                         row.wins.to_string(),
                         number(row.points),

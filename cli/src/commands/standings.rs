@@ -3,7 +3,7 @@
 use super::Ctx;
 use crate::args::StandingsArgs;
 use crate::error::Result;
-use crate::output::{Table, emit, number};
+use crate::output::{Table, emit, number, table_place};
 use spielstand_wire::StandingsParams;
 
 pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
@@ -19,7 +19,7 @@ pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
     for rated in &standings.rows {
         let row = &rated.row;
         let mut cells = vec![
-            row.place.to_string(),
+            table_place(row.place),
             row.player.clone(),
             row.played.to_string(),
             row.wins.to_string(),

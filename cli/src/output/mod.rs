@@ -147,6 +147,11 @@ pub fn number(value: f64) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
+/// A table place; a player short of the league's minimum games has none.
+pub fn table_place(place: Option<u32>) -> String {
+    place.map_or("–".to_owned(), |p| p.to_string())
+}
+
 /// The finishing order in text form: `1. Anna, 2. Ben, 3. Cleo, 3. Dora`.
 pub fn placings(placings: &[spielstand_core::Placing]) -> String {
     placings.iter().map(|p| format!("{}. {}", p.place, p.player)).collect::<Vec<_>>().join(", ")

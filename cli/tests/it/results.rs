@@ -110,3 +110,23 @@ fn standings_by_game_and_as_of_a_day() {
     let err = cli.fails(&["standings", "Winterliga", "--as-of", "20.11.2026"], 2);
     assert!(err.contains("is not a date"), "{err}");
 }
+
+#[test]
+fn players_short_of_the_minimum_games_have_no_place() {
+    let ClubNight { server: _running, cli, .. } = ClubNight::new();
+    let league =
+        cli.json(&["league", "create", "Sommerliga", "--games", "mensch-aergere-dich-nicht", "--min-games", "2"]);
+    assert_eq!(league["rules"]["min_games"], 2);
+    cli.ok(&["record", "mensch", "-l", "Sommerliga", "--date", "2026-11-20", "--order", "Dora,Anna,Ben"]);
+    cli.ok(&["record", "mensch", "-l", "Sommerliga", "--date", "2026-11-21", "--order", "Anna,Ben,Cleo"]);
+    let table = cli.ok(&["standings", "Sommerliga"]);
+    // Anna and Ben played twice; Dora (a win) and Cleo once: listed last, without a place.
+    let rows: Vec<&str> = table.lines().filter(|l| l.starts_with('│') && !l.contains("Place")).collect();
+    let shown: Vec<(bool, bool)> =
+        rows.iter().map(|r| (r.contains('–'), r.contains("Dora") || r.contains("Cleo"))).collect();
+    assert_eq!(shown, [(false, false), (false, false), (true, true), (true, true)], "{table}");
+    let json = cli.json(&["standings", "Sommerliga"]);
+    assert_eq!(json["rows"][2]["player"], "Dora");
+    assert_eq!(json["rows"][2]["ranked"], false);
+    assert_eq!(json["rows"][2]["place"], serde_json::Value::Null);
+}

@@ -76,6 +76,10 @@ pub struct LeagueRules {
     /// (RULES.md leaves this to each league). Off by default: the two are kept apart.
     #[serde(default)]
     pub ghostbuster_with_mensch: bool,
+    /// Games a player needs before being ranked (RULES.md "Minimum games"). Players with
+    /// fewer are listed after the ranked ones, without a place. 0: everyone is ranked.
+    #[serde(default)]
+    pub min_games: u32,
 }
 
 impl LeagueRules {
@@ -87,6 +91,7 @@ impl LeagueRules {
             points: PointsScheme::default(),
             tie_breakers: TieBreaker::defaults(),
             ghostbuster_with_mensch: false,
+            min_games: 0,
         }
     }
 

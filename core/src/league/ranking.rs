@@ -41,12 +41,34 @@ type PlayerOrder<'a> = dyn Fn(&u32, &u32) -> Ordering + 'a;
 /// The rows of a table, best first, each with its player's index: `players` are the
 /// indices of everyone in the table, `tallies` and `names` are indexed by player, and
 /// `head_to_head(members)` gives each member's head-to-head units against the others.
+/// Players short of the league's `min_games` come after everyone ranked, ordered among
+/// themselves by the same rules, without a place.
 pub(crate) fn rank(
+    rules: &LeagueRules,
+    players: Vec<u32>,
+    names: &[impl AsRef<str>],
+    tallies: &[Tally],
+    mut head_to_head: impl FnMut(&[u32]) -> Vec<i64>,
+) -> Vec<(u32, StandingRow)> {
+    let (ranked, short): (Vec<u32>, Vec<u32>) =
+        players.into_iter().partition(|&p| tallies[p as usize].played >= rules.min_games);
+    let mut rows = rank_among(rules, ranked, names, tallies, &mut head_to_head);
+    let mut unranked = rank_among(rules, short, names, tallies, &mut head_to_head);
+    for (_, row) in &mut unranked {
+        row.place = None;
+        row.ranked = false;
+    }
+    rows.append(&mut unranked);
+    rows
+}
+
+/// Ranks `order` among themselves: points, then the league's tie-breakers.
+fn rank_among(
     rules: &LeagueRules,
     mut order: Vec<u32>,
     names: &[impl AsRef<str>],
     tallies: &[Tally],
-    mut head_to_head: impl FnMut(&[u32]) -> Vec<i64>,
+    head_to_head: &mut impl FnMut(&[u32]) -> Vec<i64>,
 ) -> Vec<(u32, StandingRow)> {
     let t = tallies;
     let by_points = |a: &u32, b: &u32| t[*b as usize].points.cmp(&t[*a as usize].points);
@@ -91,7 +113,8 @@ pub(crate) fn rank(
             rows.push((
                 m,
                 StandingRow {
-                    place: group.start as u32 + 1,
+                    place: Some(group.start as u32 + 1),
+                    ranked: true,
                     player: names[m as usize].as_ref().to_owned(),
                     played: tally.played,
                     wins: tally.wins,

@@ -25,8 +25,13 @@ pub struct StandingsQuery {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct StandingRow {
-    /// Players level on points and on every tie-breaker share a place (1, 1, 3).
-    pub place: u32,
+    /// Players level on points and on every tie-breaker share a place (1, 1, 3);
+    /// `null` for a player short of the league's `min_games`.
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub place: Option<u32>,
+    /// False for a player with fewer games than the league's `min_games`: listed after
+    /// everyone ranked, without a place.
+    pub ranked: bool,
     pub player: String,
     /// Games counted.
     pub played: u32,

@@ -16,7 +16,7 @@ fn result(game: GameKind, d: u32, places: &[(&str, u32)]) -> LeagueResult {
 }
 
 fn table(rows: &[StandingRow]) -> Vec<(u32, &str, f64)> {
-    rows.iter().map(|r| (r.place, r.player.as_str(), r.points)).collect()
+    rows.iter().map(|r| (r.place.expect("ranked"), r.player.as_str(), r.points)).collect()
 }
 
 #[test]
@@ -74,7 +74,7 @@ fn average_place_then_head_to_head() {
     ];
     let rows = standings(&rules, &results, StandingsQuery::default());
     // Anna and Cleo average 1.5 and tied with each other in their one meeting; Ben averages 2.
-    let places: Vec<(u32, &str)> = rows.iter().map(|r| (r.place, r.player.as_str())).collect();
+    let places: Vec<(u32, &str)> = rows.iter().map(|r| (r.place.expect("ranked"), r.player.as_str())).collect();
     assert_eq!(places[..3], [(1, "Anna"), (1, "Cleo"), (3, "Ben")]);
     assert_eq!(rows[1].average_place, 1.5);
     assert_eq!(rows[1].head_to_head, Some(0.5));
@@ -92,16 +92,42 @@ fn average_place_then_head_to_head() {
     let ab: Vec<(&str, u32, Option<f64>)> = rows
         .iter()
         .filter(|r| r.player == "Anna" || r.player == "Ben")
-        .map(|r| (r.player.as_str(), r.place, r.head_to_head))
+        .map(|r| (r.player.as_str(), r.place.expect("ranked"), r.head_to_head))
         .collect();
     assert_eq!(ab, [("Ben", 2, Some(1.5)), ("Anna", 3, Some(0.5))]);
 
     // Without head-to-head they share the place.
     rules.tie_breakers = vec![TieBreaker::Wins, TieBreaker::AveragePlace];
     let rows = standings(&rules, &results, StandingsQuery::default());
-    let ab: Vec<(&str, u32)> =
-        rows.iter().filter(|r| r.player == "Anna" || r.player == "Ben").map(|r| (r.player.as_str(), r.place)).collect();
+    let ab: Vec<(&str, u32)> = rows
+        .iter()
+        .filter(|r| r.player == "Anna" || r.player == "Ben")
+        .map(|r| (r.player.as_str(), r.place.expect("ranked")))
+        .collect();
     assert_eq!(ab, [("Anna", 2), ("Ben", 2)]);
+}
+
+#[test]
+fn players_short_of_the_minimum_come_last_without_a_place() {
+    let mut rules = LeagueRules::new(vec![LaufRauf]);
+    rules.min_games = 2;
+    let results = [
+        result(LaufRauf, 1, &[("Dora", 1), ("Anna", 2), ("Ben", 3)]),
+        result(LaufRauf, 2, &[("Anna", 1), ("Ben", 2), ("Cleo", 3)]),
+        result(LaufRauf, 3, &[("Cleo", 1), ("Ben", 2)]),
+    ];
+    let rows = standings(&rules, &results, StandingsQuery::default());
+    let shown: Vec<(Option<u32>, bool, &str)> = rows.iter().map(|r| (r.place, r.ranked, r.player.as_str())).collect();
+    // Players beaten: Anna 1 + 2 = 3, Ben 0 + 1 + 0 = 1, Cleo 0 + 1 = 1 with a win, so
+    // Cleo is ahead of Ben. Dora beat two players, but in one game only: listed last,
+    // without a place.
+    assert_eq!(
+        shown,
+        [(Some(1), true, "Anna"), (Some(2), true, "Cleo"), (Some(3), true, "Ben"), (None, false, "Dora")]
+    );
+    rules.min_games = 0;
+    let rows = standings(&rules, &results, StandingsQuery::default());
+    assert!(rows.iter().all(|r| r.ranked && r.place.is_some()));
 }
 
 #[test]
