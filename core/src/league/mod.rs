@@ -4,10 +4,12 @@ mod points;
 mod ranking;
 mod standings;
 mod state;
+mod stats;
 
 pub use points::{POINT_UNITS, PointsScheme};
 pub use standings::{LeagueTable, RatedStandingRow, StandingRow, StandingsQuery, rated_standings, standings};
 pub use state::{CHECKPOINT_EVERY, LeagueState, ResultEntry};
+pub use stats::{GameStats, PairRecord, PlayerStats};
 
 use crate::catalogue::GameKind;
 use crate::error::Error;

@@ -21,6 +21,7 @@
 //! every float: the same games are replayed in the same order with the same seats.
 
 use super::ranking::{Tally, head_to_head_units, rank};
+use super::stats::{GameStats, PairRecord, PlayerStats, streaks};
 use super::{LeagueRules, POINT_UNITS, PointsScheme, RatedStandingRow, StandingRow, StandingsQuery};
 use crate::catalogue::GameKind;
 use crate::rating::{Skill, rate_game};
@@ -216,9 +217,9 @@ impl LeagueState {
         }
     }
 
-    /// The table `query` asks for, with every player's skill.
-    pub fn table(&mut self, query: StandingsQuery) -> Vec<RatedStandingRow> {
-        let filter = self.timeline_filter(query.game);
+    /// The index of the timeline of `game` (built on first use), rated up to date.
+    fn timeline(&mut self, game: Option<GameKind>) -> usize {
+        let filter = self.timeline_filter(game);
         let t = match self.timelines.iter().position(|t| t.filter == filter) {
             Some(t) => t,
             None => {
@@ -228,17 +229,29 @@ impl LeagueState {
             }
         };
         let players = self.names.len();
-        let timeline = &mut self.timelines[t];
-        timeline.ensure_rated(&self.held, players, &self.config);
+        self.timelines[t].ensure_rated(&self.held, players, &self.config);
+        t
+    }
+
+    /// The rows of timeline `t`'s table today, with each player's index.
+    fn rows_now(&self, t: usize) -> Vec<(u32, StandingRow)> {
+        let timeline = &self.timelines[t];
+        let tallies = &timeline.tallies;
+        let everyone = (0..tallies.len() as u32).filter(|&p| tallies[p as usize].played > 0).collect();
+        rank(&self.rules, everyone, &self.names, tallies, |members| timeline.head_to_head(members))
+    }
+
+    /// The table `query` asks for, with every player's skill.
+    pub fn table(&mut self, query: StandingsQuery) -> Vec<RatedStandingRow> {
+        let t = self.timeline(query.game);
+        let players = self.names.len();
+        let timeline = &self.timelines[t];
         let upto = match query.as_of {
             Some(day) => timeline.order.partition_point(|k| k.played_on <= day),
             None => timeline.order.len(),
         };
         if upto == timeline.order.len() {
-            let tallies = &timeline.tallies;
-            let everyone = (0..tallies.len() as u32).filter(|&p| tallies[p as usize].played > 0).collect();
-            let rows = rank(&self.rules, everyone, &self.names, tallies, |members| timeline.head_to_head(members));
-            return with_skills(rows, &timeline.ratings);
+            return with_skills(self.rows_now(t), &timeline.ratings);
         }
         // A table as it stood earlier: the sums of the prefix, counted afresh (linear in
         // the prefix, with no allocation per result), and ratings from a checkpoint.
@@ -258,6 +271,91 @@ impl LeagueState {
             prefix_head_to_head(prefix, held, members, &mut in_group)
         });
         with_skills(rows, &ratings)
+    }
+
+    /// How every two players of the table of `game` fared in their games together: each
+    /// pair once, the one higher in the table first, in table order. Read from the pair
+    /// counts the state keeps up to date anyway (for the head-to-head tie-breaker).
+    pub fn head_to_head(&mut self, game: Option<GameKind>) -> Vec<PairRecord> {
+        let t = self.timeline(game);
+        let order: Vec<u32> = self.rows_now(t).into_iter().map(|(p, _)| p).collect();
+        let pairs = &self.timelines[t].pairs;
+        let mut records = Vec::new();
+        for (i, &a) in order.iter().enumerate() {
+            for &b in &order[i + 1..] {
+                let (key, swapped) = pair_key(a, b);
+                let Some(pair) = pairs.get(&key) else { continue };
+                let (ahead, behind) =
+                    if swapped { (pair.second_ahead, pair.first_ahead) } else { (pair.first_ahead, pair.second_ahead) };
+                records.push(PairRecord {
+                    player: self.names[a as usize].clone(),
+                    opponent: self.names[b as usize].clone(),
+                    games: pair.games,
+                    ahead,
+                    behind,
+                    ties: pair.games - ahead - behind,
+                });
+            }
+        }
+        records
+    }
+
+    /// A player's record overall and per game (a game counted with another, as Ghostbuster
+    /// with Mensch may be, is shown once). `None` when the league holds no result of theirs.
+    pub fn player_stats(&mut self, player_id: i64) -> Option<PlayerStats> {
+        let &p = self.player_index.get(&player_id)?;
+        let overall = self.timeline(None);
+        let overall = self.stats_in(overall, p);
+        let mut seen = Vec::new();
+        let mut games = Vec::new();
+        for game in self.rules.games.clone() {
+            let filter = self.timeline_filter(Some(game));
+            if seen.contains(&filter) {
+                continue;
+            }
+            seen.push(filter);
+            let t = self.timeline(filter);
+            games.extend(self.stats_in(t, p));
+        }
+        Some(PlayerStats { player_id, player: self.names[p as usize].clone(), overall, games })
+    }
+
+    /// Player `p`'s record in timeline `t` (rated up to date): one pass over its games.
+    fn stats_in(&self, t: usize, p: u32) -> Option<GameStats> {
+        let timeline = &self.timelines[t];
+        let tally = *timeline.tallies.get(p as usize).filter(|tally| tally.played > 0)?;
+        let (mut best, mut worst) = (u32::MAX, 0);
+        let mut last_night = None;
+        let mut won = Vec::with_capacity(tally.played as usize);
+        for key in &timeline.order {
+            let held = self.held[key.slot as usize].as_ref().expect("a held slot");
+            if let Some(&(_, place)) = held.entries.iter().find(|(q, _)| *q == p) {
+                best = best.min(place);
+                worst = worst.max(place);
+                last_night = Some(key.played_on);
+                won.push(place == 1);
+            }
+        }
+        let last_night = last_night?;
+        let (current_streak, longest_streak) = streaks(won);
+        let night_starts = timeline.order.partition_point(|k| k.played_on < last_night);
+        let before = timeline.ratings_at(night_starts, &self.held, self.names.len(), &self.config);
+        let now = Skill::from(timeline.ratings[p as usize]);
+        Some(GameStats {
+            game: timeline.filter,
+            played: tally.played,
+            wins: tally.wins,
+            win_rate: f64::from(tally.wins) / f64::from(tally.played),
+            average_place: tally.place_sum as f64 / f64::from(tally.played),
+            best_place: best,
+            worst_place: worst,
+            points: tally.points as f64 / POINT_UNITS as f64,
+            current_streak,
+            longest_streak,
+            skill: now,
+            last_night,
+            rating_change: now.rating_display - Skill::from(before[p as usize]).rating_display,
+        })
     }
 
     /// Mensch and Ghostbuster counted together share one timeline.

@@ -187,3 +187,52 @@ fn json_defaults() {
     assert_eq!(rules, LeagueRules::new(vec![Rangeln]));
     assert_eq!(rules.tie_breakers, TieBreaker::DEFAULT);
 }
+
+/// Player statistics and head-to-head against a league worked out by hand.
+#[test]
+fn player_stats_and_head_to_head_by_hand() {
+    let rules = LeagueRules::new(vec![LaufRauf, MenschAergereDichNicht]);
+    let names = ["Anna", "Ben", "Cleo"];
+    // (id, game, day, [(player id, place)]): replay order is by day, then id.
+    let games: [(i64, GameKind, u32, &[(i64, u32)]); 4] = [
+        (1, LaufRauf, 1, &[(0, 1), (1, 2), (2, 3)]),
+        (2, LaufRauf, 2, &[(1, 1), (0, 2), (2, 2)]),
+        (3, MenschAergereDichNicht, 3, &[(0, 1), (2, 2)]),
+        (4, LaufRauf, 3, &[(0, 1), (1, 2)]),
+    ];
+    let mut state = LeagueState::new(rules.clone());
+    for (id, name) in names.iter().enumerate() {
+        state.set_player_name(id as i64, name);
+    }
+    for &(id, game, d, placings) in &games {
+        state.upsert(&ResultEntry { id, game, played_on: day(d), placings: placings.to_vec() });
+    }
+    let anna = state.player_stats(0).expect("Anna played");
+    let all = anna.overall.as_ref().unwrap();
+    // Places 1, 2, 1, 1: three wins, the last two in a row.
+    assert_eq!((all.played, all.wins, all.best_place, all.worst_place), (4, 3, 1, 2));
+    assert_eq!((all.win_rate, all.average_place), (0.75, 1.25));
+    assert_eq!((all.current_streak, all.longest_streak, all.last_night), (2, 2, day(3)));
+    let table = state.table(StandingsQuery::default());
+    let row = table.iter().find(|r| r.row.player == "Anna").unwrap();
+    assert_eq!((all.points, all.skill), (row.row.points, row.skill));
+    // The change over the last night: the rating now less the rating after day 2.
+    let before = state.table(StandingsQuery { game: None, as_of: Some(day(2)) });
+    let before = before.iter().find(|r| r.row.player == "Anna").unwrap().skill.rating_display;
+    assert_eq!(all.rating_change, row.skill.rating_display - before);
+    // Per game, in the league's order: Lauf Rauf! (places 1, 2, 1), then Mensch (1).
+    let per_game: Vec<(Option<GameKind>, u32, u32, u32, u32)> =
+        anna.games.iter().map(|g| (g.game, g.played, g.wins, g.current_streak, g.longest_streak)).collect();
+    assert_eq!(per_game, [(Some(LaufRauf), 3, 2, 1, 1), (Some(MenschAergereDichNicht), 1, 1, 1, 1)]);
+    assert!(state.player_stats(99).is_none(), "no results of an unknown player");
+
+    let pairs = state.head_to_head(None);
+    let shown: Vec<(&str, &str, u32, u32, u32, u32)> =
+        pairs.iter().map(|p| (p.player.as_str(), p.opponent.as_str(), p.games, p.ahead, p.behind, p.ties)).collect();
+    // Anna leads the table; Ben is ahead of Cleo (players beaten: 1 + 1 + 0 against 0 + 0.5 + 0).
+    assert_eq!(shown, [("Anna", "Ben", 3, 2, 1, 0), ("Anna", "Cleo", 3, 2, 0, 1), ("Ben", "Cleo", 2, 2, 0, 0)]);
+    // A deletion takes the game away from both.
+    state.remove(4);
+    let pairs = state.head_to_head(None);
+    assert_eq!((pairs[0].games, pairs[0].ahead), (2, 1));
+}
