@@ -11,28 +11,31 @@ use spielstand_core::GameKind;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-/// Which table of a league: one game only, and/or as it stood at the end of a day.
+/// What is rendered from a league's state: a table (one game only, and/or as it stood
+/// at the end of a day), the head-to-head records, or one player's statistics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct View {
-    pub game: Option<GameKind>,
-    pub as_of: Option<NaiveDate>,
+pub enum View {
+    Table { game: Option<GameKind>, as_of: Option<NaiveDate> },
+    HeadToHead { game: Option<GameKind> },
+    PlayerStats { player_id: i64 },
 }
 
-/// One table, rendered once for every request that asks for it at its revision.
+/// One view, rendered once for every request that asks for it at its revision.
 #[derive(Debug)]
 pub struct CachedStandings {
     pub revision: i64,
     /// The JSON representation and its ETag: the hot path serves these bytes as they are.
     pub etag: String,
     pub body: Bytes,
-    /// The same table for the other representations (CSV, the embedded page).
-    pub standings: Standings,
+    /// A table's rows again for the other representations (CSV, the embedded page);
+    /// `None` for the other views, which are JSON only.
+    pub standings: Option<Standings>,
     /// The league's name at this revision (a rename bumps the revision).
     pub league_name: String,
 }
 
 impl CachedStandings {
-    /// About how much memory the table holds: its JSON, and rows of about the same size.
+    /// About how much memory the view holds: its JSON, and rows of about the same size.
     fn bytes(&self) -> usize {
         2 * self.body.len() + self.league_name.len() + std::mem::size_of::<Self>()
     }
@@ -189,12 +192,18 @@ mod tests {
             revision,
             etag: String::new(),
             body: Bytes::from(vec![b' '; size]),
-            standings: Standings { league_id: 1, league_revision: revision, game: None, as_of: None, rows: Vec::new() },
+            standings: Some(Standings {
+                league_id: 1,
+                league_revision: revision,
+                game: None,
+                as_of: None,
+                rows: Vec::new(),
+            }),
             league_name: String::new(),
         })
     }
 
-    const ALL: View = View { game: None, as_of: None };
+    const ALL: View = View::Table { game: None, as_of: None };
 
     #[test]
     fn newer_revisions_replace_older_tables() {
@@ -203,7 +212,7 @@ mod tests {
         cache.store(1, &slot, 100, ALL, table(3, 10));
         assert_eq!(cache.table(1, ALL, 3).unwrap().revision, 3);
         assert!(cache.table(1, ALL, 4).is_none(), "a newer revision is a miss");
-        let as_of = View { game: None, as_of: NaiveDate::from_ymd_opt(2026, 1, 1) };
+        let as_of = View::Table { game: None, as_of: NaiveDate::from_ymd_opt(2026, 1, 1) };
         cache.store(1, &slot, 100, as_of, table(4, 10));
         assert!(cache.table(1, ALL, 3).is_none(), "tables of older revisions are dropped");
         // A computation that finished late never replaces a newer table.
@@ -233,7 +242,7 @@ mod tests {
         let cache = LeagueCache::new(1_000);
         let slot = cache.slot(1);
         cache.store(1, &slot, 900, ALL, table(1, 100));
-        let game = View { game: Some(GameKind::Rangeln), as_of: None };
+        let game = View::Table { game: Some(GameKind::Rangeln), as_of: None };
         cache.store(1, &slot, 900, game, table(1, 100));
         assert!(cache.table(1, game, 1).is_some());
         assert!(cache.table(1, ALL, 1).is_none());

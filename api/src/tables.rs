@@ -1,4 +1,5 @@
-//! League tables at the league's current revision, whichever process made the last
+//! League tables (and the other views of a league's state: head-to-head, player
+//! statistics) at the league's current revision, whichever process made the last
 //! change: the one place every table view (JSON, CSV, the embedded page) comes from.
 //!
 //! Per request: one indexed read of the league's revision (that is what keeps several
@@ -12,11 +13,11 @@ use crate::cache::{CachedStandings, LeagueCache, Slot, View};
 use crate::db::{self, Pool};
 use crate::error::Result;
 use crate::flight::SingleFlight;
-use crate::model::Standings;
-use crate::store::leagues;
-use crate::store::results::projection;
+use crate::model::{HeadToHead, LeaguePlayerStats, Standings};
+use crate::store::results::projection::{self, Projection};
+use crate::store::{leagues, players};
 use sha2::{Digest, Sha256};
-use spielstand_core::StandingsQuery;
+use spielstand_core::{PlayerStats, StandingsQuery};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -104,10 +105,7 @@ fn compute(
         counters.full_loads.fetch_add(1, Ordering::Relaxed);
     }
     let projection = held.as_mut().expect("loaded above");
-    let rows = projection.state.table(StandingsQuery { game: view.game, as_of: view.as_of });
-    let standings =
-        Standings { league_id, league_revision: projection.revision, game: view.game, as_of: view.as_of, rows };
-    let body = serde_json::to_vec(&standings)?;
+    let (body, standings) = render(conn, projection, league_id, view)?;
     counters.renders.fetch_add(1, Ordering::Relaxed);
     let table = Arc::new(CachedStandings {
         revision: projection.revision,
@@ -117,6 +115,40 @@ fn compute(
         league_name: projection.name.clone(),
     });
     Ok((table, projection.state.heap_bytes()))
+}
+
+/// The JSON of `view` from the league's state (and a table's rows for its other
+/// representations).
+fn render(
+    conn: &mut db::DbConn,
+    projection: &mut Projection,
+    league_id: i64,
+    view: View,
+) -> Result<(Vec<u8>, Option<Standings>)> {
+    let league_revision = projection.revision;
+    Ok(match view {
+        View::Table { game, as_of } => {
+            let rows = projection.state.table(StandingsQuery { game, as_of });
+            let standings = Standings { league_id, league_revision, game, as_of, rows };
+            (serde_json::to_vec(&standings)?, Some(standings))
+        }
+        View::HeadToHead { game } => {
+            let pairs = projection.state.head_to_head(game);
+            (serde_json::to_vec(&HeadToHead { league_id, league_revision, game, pairs })?, None)
+        }
+        View::PlayerStats { player_id } => {
+            let stats = match projection.state.player_stats(player_id) {
+                Some(stats) => stats,
+                // No result of theirs in this league (yet): a record of nothing, if the
+                // player exists at all.
+                None => {
+                    let player = players::get(conn, player_id)?;
+                    PlayerStats { player_id, player: player.name, overall: None, games: Vec::new() }
+                }
+            };
+            (serde_json::to_vec(&LeaguePlayerStats { league_id, league_revision, stats })?, None)
+        }
+    })
 }
 
 /// A strong ETag for `body`: the same bytes give the same tag in every process, and two

@@ -21,8 +21,8 @@ mod slug;
 pub use catalogue::{GameInfo, GameKind, UnknownGame};
 pub use error::{Error, RuleCode};
 pub use league::{
-    LeagueRules, LeagueState, LeagueTable, PointsScheme, RatedStandingRow, ResultEntry, Season, StandingRow,
-    StandingsQuery, TieBreaker, rated_standings, standings,
+    GameStats, LeagueRules, LeagueState, LeagueTable, PairRecord, PlayerStats, PointsScheme, RatedStandingRow,
+    ResultEntry, Season, StandingRow, StandingsQuery, TieBreaker, rated_standings, standings,
 };
 pub use names::{MAX_NAME_CHARS, NAME_PATTERN, check_name, name_key, same_name};
 pub use places::{LeagueResult, Placing, competition_places};

@@ -17,4 +17,4 @@ pub mod webhook;
 pub use model::*;
 pub use paging::{DEFAULT_PER_PAGE, MAX_PER_PAGE};
 pub use problem::{PROBLEM_JSON, Problem, ProblemType};
-pub use standings::StandingsParams;
+pub use standings::{HeadToHeadParams, StandingsParams};

@@ -4,7 +4,9 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use spielstand_core::rangeln::{PlayerScore, RangelnScore, RoundInput};
-use spielstand_core::{GameKind, GameRecord, LeagueRules, Placing, RatedStandingRow, Skill, SkillAfterGame};
+use spielstand_core::{
+    GameKind, GameRecord, LeagueRules, PairRecord, Placing, PlayerStats, RatedStandingRow, Skill, SkillAfterGame,
+};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -109,6 +111,29 @@ pub struct Standings {
     #[cfg_attr(feature = "openapi", schema(required))]
     pub as_of: Option<NaiveDate>,
     pub rows: Vec<RatedStandingRow>,
+}
+
+/// How every two players of a league (or of one game) fared in their games together.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct HeadToHead {
+    pub league_id: i64,
+    pub league_revision: i64,
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub game: Option<GameKind>,
+    /// Each pair that played together once, the one higher in the table first, in table
+    /// order.
+    pub pairs: Vec<PairRecord>,
+}
+
+/// A player's record in one league.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LeaguePlayerStats {
+    pub league_id: i64,
+    pub league_revision: i64,
+    #[serde(flatten)]
+    pub stats: PlayerStats,
 }
 
 /// A player's Weng-Lin ratings, one per game, from every league's results.

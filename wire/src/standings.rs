@@ -16,3 +16,13 @@ pub struct StandingsParams {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub as_of: Option<NaiveDate>,
 }
+
+/// Which head-to-head records of a league: one game's, or all.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::IntoParams))]
+#[cfg_attr(feature = "openapi", into_params(parameter_in = Query))]
+pub struct HeadToHeadParams {
+    /// Only this game's results (Mensch and Ghostbuster together if the league says so).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameKind>,
+}

@@ -51,6 +51,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(results::history)
             .service(standings::standings)
             .service(standings::standings_csv)
+            .service(stats::head_to_head)
+            .service(stats::player_stats)
             .service(feeds::results_atom)
             .service(webhooks::create)
             .service(webhooks::list)

@@ -348,6 +348,88 @@ api_test!(players_short_of_the_minimum_games_are_listed_last_without_a_place, |a
     assert!(table["rows"].as_array().unwrap().iter().all(|r| r["ranked"] == true && r["place"].is_u64()), "{table}");
 });
 
+api_test!(player_statistics_and_head_to_head_by_hand, |api| {
+    api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
+    let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let results = format!("/api/v1/leagues/{league}/results");
+    for (day, order) in [
+        ("2026-03-01", "Anna,Ben,Cleo"),
+        ("2026-03-02", "Ben,Anna=Cleo"),
+        ("2026-03-03", "Anna,Cleo"),
+        ("2026-03-03", "Anna,Ben"),
+    ] {
+        assert_eq!(api.post(&results, &mensch(day, order)).await.status, StatusCode::CREATED);
+    }
+    let players = api.get("/api/v1/players").await.json();
+    let id = |name: &str| {
+        players.as_array().unwrap().iter().find(|p| p["name"] == name).unwrap()["id"].as_i64().unwrap()
+    };
+    let stats_path = format!("/api/v1/leagues/{league}/players/{}/stats", id("Anna"));
+    let stats = api.get(&stats_path).await;
+    assert_eq!(stats.status, StatusCode::OK);
+    let stats = stats.json();
+    let all = &stats["overall"];
+    // Places 1, 2, 1, 1: three wins, the last two in a row, on the last night 3 March.
+    for (field, value) in [
+        ("played", json!(4)),
+        ("wins", json!(3)),
+        ("win_rate", json!(0.75)),
+        ("average_place", json!(1.25)),
+        ("best_place", json!(1)),
+        ("worst_place", json!(2)),
+        ("current_streak", json!(2)),
+        ("longest_streak", json!(2)),
+        ("last_night", json!("2026-03-03")),
+    ] {
+        assert_eq!(all[field], value, "{field}: {stats}");
+    }
+    assert_eq!((stats["player"].clone(), stats["league_id"].clone()), (json!("Anna"), json!(league)));
+    let table = api.get(&format!("/api/v1/leagues/{league}/standings")).await.json();
+    assert_eq!(all["points"], table["rows"][0]["points"]);
+    assert_eq!(all["rating_display"], table["rows"][0]["rating_display"]);
+    let before = api.get(&format!("/api/v1/leagues/{league}/standings?as_of=2026-03-02")).await.json();
+    let before = before["rows"].as_array().unwrap().iter().find(|r| r["player"] == "Anna").unwrap().clone();
+    let change = table["rows"][0]["rating_display"].as_f64().unwrap() - before["rating_display"].as_f64().unwrap();
+    assert_eq!(all["rating_change"].as_f64().unwrap(), change);
+    assert_eq!(stats["games"][0]["game"], "mensch-aergere-dich-nicht");
+    assert_eq!(stats["games"][0]["played"], 4);
+
+    let h2h = api.get(&format!("/api/v1/leagues/{league}/head-to-head")).await.json();
+    let pairs: Vec<Value> = h2h["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| json!([p["player"], p["opponent"], p["games"], p["ahead"], p["behind"], p["ties"]]))
+        .collect();
+    assert_eq!(
+        pairs,
+        [json!(["Anna", "Ben", 3, 2, 1, 0]), json!(["Anna", "Cleo", 3, 2, 0, 1]), json!(["Ben", "Cleo", 2, 2, 0, 0])]
+    );
+
+    // A player without games has a record of nothing; unknown ids are 404 problems.
+    let dora = api.get(&format!("/api/v1/leagues/{league}/players/{}/stats", id("Dora"))).await.json();
+    assert_eq!(
+        (dora["player"].clone(), dora["overall"].clone(), dora["games"].clone()),
+        (json!("Dora"), Value::Null, json!([]))
+    );
+    api.get(&format!("/api/v1/leagues/{league}/players/999999/stats")).await.problem(404, "not-found");
+    api.get("/api/v1/leagues/999999/head-to-head").await.problem(404, "not-found");
+    api.get(&format!("/api/v1/leagues/{league}/head-to-head?game=chess")).await.problem(400, "invalid-query");
+
+    // Cached per revision like the tables: 304 until the next write changes them.
+    let first = api.get(&stats_path).await;
+    let etag = first.header("etag").unwrap().to_owned();
+    let again = api.send(TestRequest::get().uri(&stats_path).insert_header(("if-none-match", etag.clone()))).await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    api.post(&results, &mensch("2026-03-04", "Ben,Anna")).await;
+    let after = api.get(&stats_path).await;
+    assert_ne!(after.header("etag"), Some(etag.as_str()));
+    assert_eq!(
+        (after.json()["overall"]["played"].clone(), after.json()["overall"]["current_streak"].clone()),
+        (json!(5), json!(0))
+    );
+});
+
 api_test!(standings_have_strong_etags_304_and_follow_every_write, |api| {
     api.add_players(&["Anna", "Ben", "Cleo"]).await;
     let league =

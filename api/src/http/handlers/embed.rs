@@ -83,7 +83,7 @@ pub async fn standings(
     let table = super::standings::table(&state, league_id.into_inner(), p.game, p.as_of).await?;
     let html = embed::page(&Page {
         league_name: &table.league_name,
-        standings: &table.standings,
+        standings: super::standings::rows_of(&table)?,
         lang: p.lang.unwrap_or_default(),
         theme: p.theme.unwrap_or_default(),
         limit: p.limit.map(|n| n as usize),

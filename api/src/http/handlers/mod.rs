@@ -5,4 +5,5 @@ pub mod meta;
 pub mod players;
 pub mod results;
 pub mod standings;
+pub mod stats;
 pub mod webhooks;

@@ -1,5 +1,5 @@
 use crate::cache::{CachedStandings, View};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::ReadErrors;
@@ -23,7 +23,7 @@ pub async fn table(
     game: Option<GameKind>,
     as_of: Option<NaiveDate>,
 ) -> Result<Arc<CachedStandings>> {
-    state.tables.get(&state.pool, league_id, View { game, as_of }).await
+    state.tables.get(&state.pool, league_id, View::Table { game, as_of }).await
 }
 
 /// Does the client prefer CSV to JSON? Only when it says so: `*/*` and no `Accept` at
@@ -51,9 +51,14 @@ fn prefers_csv(req: &HttpRequest) -> bool {
     csv > json
 }
 
-fn csv_response(req: &HttpRequest, table: &CachedStandings) -> HttpResponse {
-    let body = render::csv::standings(&table.standings.rows);
-    conditional::respond(req, &conditional::etag(&body), REVALIDATE, CSV, body.into())
+fn csv_response(req: &HttpRequest, table: &CachedStandings) -> Result<HttpResponse> {
+    let body = render::csv::standings(&rows_of(table)?.rows);
+    Ok(conditional::respond(req, &conditional::etag(&body), REVALIDATE, CSV, body.into()))
+}
+
+/// The table behind a table view's JSON.
+pub fn rows_of(table: &CachedStandings) -> Result<&Standings> {
+    table.standings.as_ref().ok_or_else(|| Error::Internal("a table view without its rows".into()))
 }
 
 /// The league table, with each player's Weng-Lin rating from the same results. Served
@@ -80,7 +85,7 @@ pub async fn standings(
 ) -> Result<HttpResponse> {
     let table = table(&state, league_id.into_inner(), params.0.game, params.0.as_of).await?;
     let mut response = if prefers_csv(&req) {
-        csv_response(&req, &table)
+        csv_response(&req, &table)?
     } else {
         conditional::respond(&req, &table.etag, REVALIDATE, "application/json", table.body.clone())
     };
@@ -110,7 +115,7 @@ pub async fn standings_csv(
     params: Params<StandingsParams>,
 ) -> Result<HttpResponse> {
     let table = table(&state, league_id.into_inner(), params.0.game, params.0.as_of).await?;
-    Ok(csv_response(&req, &table))
+    csv_response(&req, &table)
 }
 
 #[cfg(test)]

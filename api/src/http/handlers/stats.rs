@@ -1,0 +1,65 @@
+//! What a league says about its players beyond the table: head-to-head records and one
+//! player's statistics. Both are views of the same per-league state as the tables,
+//! rendered once per league revision, with the tables' ETags and 304s.
+
+use crate::cache::View;
+use crate::error::Result;
+use crate::http::AppState;
+use crate::http::conditional::{self, REVALIDATE};
+use crate::http::docs::ReadErrors;
+use crate::http::extract::Params;
+use crate::model::{HeadToHead, HeadToHeadParams, LeaguePlayerStats};
+use actix_web::{HttpRequest, HttpResponse, get, web};
+
+/// The view of `league_id` at its current revision, as JSON with its ETag.
+async fn respond(state: &AppState, req: &HttpRequest, league_id: i64, view: View) -> Result<HttpResponse> {
+    let cached = state.tables.get(&state.pool, league_id, view).await?;
+    Ok(conditional::respond(req, &cached.etag, REVALIDATE, "application/json", cached.body.clone()))
+}
+
+/// For every two players who played together: their games, how often each placed above
+/// the other, and ties. In a game of several, a player beats every player placed below.
+/// Pairs are listed once, the one higher in the table first, in table order.
+#[utoipa::path(
+    operation_id = "get_head_to_head",
+    tag = "standings",
+    params(("id" = i64, Path, description = "League id"), HeadToHeadParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    responses(
+        (status = 200, body = HeadToHead, headers(("ETag" = String), ("Cache-Control" = String))),
+        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        ReadErrors
+    )
+)]
+#[get("/leagues/{id}/head-to-head")]
+pub async fn head_to_head(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    league_id: web::Path<i64>,
+    params: Params<HeadToHeadParams>,
+) -> Result<HttpResponse> {
+    respond(&state, &req, league_id.into_inner(), View::HeadToHead { game: params.0.game }).await
+}
+
+/// One player's record in a league, overall and per game: played, wins, win rate,
+/// average, best and worst place, points, current and longest winning streak, the rating
+/// now and its change over the player's last night. A player without games in the
+/// league has `overall: null` and no games.
+#[utoipa::path(
+    operation_id = "get_player_stats",
+    tag = "standings",
+    params(("id" = i64, Path, description = "League id"), ("player_id" = i64, Path, description = "Player id"), ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    responses(
+        (status = 200, body = LeaguePlayerStats, headers(("ETag" = String), ("Cache-Control" = String))),
+        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        ReadErrors
+    )
+)]
+#[get("/leagues/{id}/players/{player_id}/stats")]
+pub async fn player_stats(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse> {
+    let (league_id, player_id) = path.into_inner();
+    respond(&state, &req, league_id, View::PlayerStats { player_id }).await
+}
