@@ -84,6 +84,9 @@ pub enum Command {
     ResultCmd(ResultCommand),
     /// A league's table.
     Standings(StandingsArgs),
+    /// Head-to-head: how every two players of a league fared against each other (a matrix),
+    /// or two players' record when both are named.
+    H2h(HeadToHeadArgs),
     /// Score a game offline, without a server.
     #[command(subcommand)]
     Score(ScoreCommand),
@@ -186,9 +189,13 @@ pub enum PlayerCommand {
         #[command(flatten)]
         output: OutputArgs,
     },
-    /// A player, and where they stand in every league they played in.
+    /// A player, and where they stand in every league they played in; with --league,
+    /// their statistics there (per game and overall, streaks, rating change).
     Show {
         name: String,
+        /// Statistics in this league (its name or id)
+        #[arg(long, short = 'l', value_name = "L")]
+        league: Option<String>,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -239,6 +246,21 @@ pub struct LeagueCreate {
     /// Games a player needs before being ranked; players with fewer are listed last, without a place
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub min_games: u32,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct HeadToHeadArgs {
+    /// The league: its name or id
+    #[arg(value_name = "L")]
+    pub league: String,
+    /// Two players, to show only their record
+    #[arg(value_name = "PLAYER", num_args = 0..=2)]
+    pub players: Vec<String>,
+    /// Only this game's results
+    #[arg(long, value_name = "G", value_enum)]
+    pub game: Option<GameKind>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

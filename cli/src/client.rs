@@ -11,8 +11,8 @@ use spielstand_core::Slug;
 use spielstand_core::{GameKind, GameRecord, same_name};
 use spielstand_wire::headers::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED};
 use spielstand_wire::{
-    Health, HistoryEntry, League, LeagueInput, Player, PlayerName, PlayerRatings, ResultPage, Standings,
-    StandingsParams, StoredResult, TokenName,
+    HeadToHead, Health, HistoryEntry, League, LeagueInput, LeaguePlayerStats, Player, PlayerName, PlayerRatings,
+    ResultPage, Standings, StandingsParams, StoredResult, TokenName,
 };
 use std::time::Duration;
 use ureq::http;
@@ -277,6 +277,17 @@ impl Client {
 
     pub fn delete_result(&self, id: i64, if_match: &str) -> Result<Reply> {
         self.write(http::Method::DELETE, &format!("/results/{id}"), None::<&()>, &[("If-Match", if_match.to_owned())])
+    }
+
+    /// A player's record in a league.
+    pub fn player_stats(&self, league: i64, player: i64) -> Result<(LeaguePlayerStats, Reply)> {
+        self.get_as(&format!("/leagues/{league}/players/{player}/stats"), &[])
+    }
+
+    /// How every two players of a league (or of one game) fared against each other.
+    pub fn head_to_head(&self, league: i64, game: Option<GameKind>) -> Result<(HeadToHead, Reply)> {
+        let pairs: Vec<(&str, String)> = game.map(|g| ("game", g.slug().to_owned())).into_iter().collect();
+        self.get_as(&format!("/leagues/{league}/head-to-head"), &pairs)
     }
 
     pub fn standings(&self, league: i64, query: &StandingsParams) -> Result<(Standings, Reply)> {

@@ -361,9 +361,8 @@ api_test!(player_statistics_and_head_to_head_by_hand, |api| {
         assert_eq!(api.post(&results, &mensch(day, order)).await.status, StatusCode::CREATED);
     }
     let players = api.get("/api/v1/players").await.json();
-    let id = |name: &str| {
-        players.as_array().unwrap().iter().find(|p| p["name"] == name).unwrap()["id"].as_i64().unwrap()
-    };
+    let id =
+        |name: &str| players.as_array().unwrap().iter().find(|p| p["name"] == name).unwrap()["id"].as_i64().unwrap();
     let stats_path = format!("/api/v1/leagues/{league}/players/{}/stats", id("Anna"));
     let stats = api.get(&stats_path).await;
     assert_eq!(stats.status, StatusCode::OK);

@@ -1,6 +1,7 @@
 //! One module per command; each turns arguments into requests and prints the answer.
 
 mod fix;
+mod h2h;
 mod league;
 mod login;
 mod player;
@@ -42,6 +43,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::ResultCmd(ResultCommand::Fix(args)) => fix::run(&ctx()?, args),
         Command::ResultCmd(ResultCommand::Delete { id, revision, yes }) => result::delete(&ctx()?, id, revision, yes),
         Command::Standings(a) => standings::run(&ctx()?, a),
+        Command::H2h(a) => h2h::run(&ctx()?, a),
         Command::Score(c) => score::run(c),
         Command::Sync(a) => sync::run(&ctx()?, a),
         Command::Completions { shell } => {

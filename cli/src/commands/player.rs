@@ -5,6 +5,7 @@ use crate::args::PlayerCommand;
 use crate::error::Result;
 use crate::output::{Table, emit, number, table_place};
 use serde_json::json;
+use spielstand_core::PlayerStats;
 use spielstand_wire::{Player, StandingsParams};
 
 pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
@@ -36,7 +37,14 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
             );
             emit(output.format, &reply.body, &[line], &[one_player(&renamed)]);
         }
-        PlayerCommand::Show { name, output } => {
+        PlayerCommand::Show { name, league: Some(league), output } => {
+            let (player, _) = client.find_player(&name)?;
+            let (league, _) = client.resolve_league(&league)?;
+            let (stats, reply) = client.player_stats(league.id, player.id)?;
+            let line = format!("{} in {}", stats.stats.player, league.name);
+            emit(output.format, &reply.body, &[line], &[stats_table(&stats.stats)]);
+        }
+        PlayerCommand::Show { name, league: None, output } => {
             let (player, body) = client.find_player(&name)?;
             let mut rows = Vec::new();
             let mut table = Table::new(&["League", "Place", "Played", "Wins", "Points", "Rating"])
@@ -81,6 +89,43 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// A player's record, overall and per game, one row each.
+fn stats_table(stats: &PlayerStats) -> Table {
+    let mut table = Table::new(&[
+        "Game",
+        "Played",
+        "Wins",
+        "Win rate",
+        "Avg place",
+        "Best",
+        "Worst",
+        "Points",
+        "Streak",
+        "Longest",
+        "Rating",
+        "Last night",
+    ])
+    .numeric(1..=10)
+    .when_empty("No games in this league yet.");
+    for g in stats.overall.iter().chain(&stats.games) {
+        table.row(vec![
+            g.game.map_or("all games", |game| game.name()).to_owned(),
+            g.played.to_string(),
+            g.wins.to_string(),
+            format!("{:.0} %", 100.0 * g.win_rate),
+            format!("{:.2}", g.average_place),
+            g.best_place.to_string(),
+            g.worst_place.to_string(),
+            number(g.points),
+            g.current_streak.to_string(),
+            g.longest_streak.to_string(),
+            format!("{:.1}", g.skill.rating_display),
+            format!("{} ({:+.1})", g.last_night, g.rating_change),
+        ]);
+    }
+    table
 }
 
 fn one_player(player: &Player) -> Table {

@@ -130,3 +130,33 @@ fn players_short_of_the_minimum_games_have_no_place() {
     assert_eq!(json["rows"][2]["ranked"], false);
     assert_eq!(json["rows"][2]["place"], serde_json::Value::Null);
 }
+
+#[test]
+fn player_statistics_and_head_to_head_at_the_terminal() {
+    let ClubNight { server: _running, cli, .. } = ClubNight::new();
+    for (day, order) in [("2026-03-01", "Anna,Ben,Cleo"), ("2026-03-02", "Ben,Anna=Cleo"), ("2026-03-03", "Anna,Ben")] {
+        cli.ok(&["record", "mensch", "-l", "Winterliga", "--date", day, "--order", order]);
+    }
+    let shown = cli.ok(&["player", "show", "anna", "--league", "Winterliga"]);
+    assert!(shown.contains("Anna in Winterliga"), "{shown}");
+    let all = shown.lines().find(|l| l.contains("all games")).expect("an overall row");
+    // Places 1, 2, 1: 3 played, 2 wins (67 %), a streak of 1, last night 3 March.
+    for part in ["3", "2", "67 %", "1.33", "2026-03-03"] {
+        assert!(all.contains(part), "{part} in {all}");
+    }
+    let json = cli.json(&["player", "show", "Anna", "-l", "Winterliga"]);
+    assert_eq!(json["overall"]["wins"], 2);
+    assert_eq!(json["games"][0]["game"], "mensch-aergere-dich-nicht");
+
+    let matrix = cli.ok(&["h2h", "Winterliga"]);
+    // Anna placed above Ben twice and below once; above Cleo once, tied once.
+    let anna = matrix.lines().find(|l| l.contains("Anna") && l.contains("2-1")).expect("Anna's row");
+    assert!(anna.contains("1-0-1"), "{matrix}");
+    let pair = cli.ok(&["h2h", "Winterliga", "ben", "anna"]);
+    let line = pair.lines().find(|l| l.contains("Ben") && l.contains("Anna")).expect("the pair");
+    assert!(line.contains(" 3 ") && line.contains(" 1 ") && line.contains(" 2 "), "{pair}");
+    let csv = cli.ok(&["h2h", "Winterliga", "--format", "csv"]);
+    assert!(csv.starts_with("Player,"), "{csv}");
+    let err = cli.fails(&["h2h", "Winterliga", "Anna", "Dora"], 1);
+    assert!(err.contains("have not played together"), "{err}");
+}

@@ -194,7 +194,8 @@ fn player_stats_and_head_to_head_by_hand() {
     let rules = LeagueRules::new(vec![LaufRauf, MenschAergereDichNicht]);
     let names = ["Anna", "Ben", "Cleo"];
     // (id, game, day, [(player id, place)]): replay order is by day, then id.
-    let games: [(i64, GameKind, u32, &[(i64, u32)]); 4] = [
+    type Game<'a> = (i64, GameKind, u32, &'a [(i64, u32)]);
+    let games: [Game; 4] = [
         (1, LaufRauf, 1, &[(0, 1), (1, 2), (2, 3)]),
         (2, LaufRauf, 2, &[(1, 1), (0, 2), (2, 2)]),
         (3, MenschAergereDichNicht, 3, &[(0, 1), (2, 2)]),
