@@ -34,12 +34,13 @@ export async function table(client: Client, league: number, asOf?: string): Prom
   if (data === undefined) return [];
   const standings: Standings = data;
   return standings.rows.map((row) => {
-    const place: number = row.place;
+    // `null` for a player short of the league's `min_games`, listed last without a place.
+    const place: number | null = row.place;
     const points: number = row.points;
     const rating: number = row.rating_display;
     // `null` when the tie-breaker was not needed, but always present.
     const h2h: number | null = row.head_to_head;
-    return `${place}. ${row.player}: ${points} points (${row.wins}/${row.played} won), ` +
+    return `${place === null ? "–" : `${place}.`} ${row.player}: ${points} points (${row.wins}/${row.played} won), ` +
       `rating ${rating.toFixed(1)}${h2h === null ? "" : `, head-to-head ${h2h}`}`;
   });
 }
