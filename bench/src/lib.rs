@@ -57,7 +57,7 @@ pub fn game(stream: u64, n: u64, players: usize) -> GameRecord {
     } else {
         Outcome::LaufRauf(LaufRaufResult { order, edition: Edition::Revised, cards: true })
     };
-    GameRecord { played_on, players: seats, outcome }
+    GameRecord { played_on, players: seats, outcome, event_id: None }
 }
 
 /// The first day after the generated season: a result dated then sorts after every

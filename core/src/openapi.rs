@@ -67,6 +67,15 @@ fn variant(game: GameKind, detail: &str) -> RefOr<Schema> {
         .required("game")
         .property("detail", Ref::from_schema_name(detail))
         .required("detail")
+        .property(
+            "event_id",
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+                .description(Some(
+                    "The club night (event) of the league the game was played at; the game's date must be the night's.",
+                )),
+        )
         .into()
 }
 

@@ -55,6 +55,10 @@ pub struct GameRecord {
     pub players: Vec<SeatedPlayer>,
     #[serde(flatten)]
     pub outcome: Outcome,
+    /// The club night (event) the game was played at, if any: its date must be the
+    /// night's. Absent when the game belongs to no night.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event_id: Option<i64>,
 }
 
 /// Read by hand rather than with `#[serde(flatten)]`, which buffers the detail and so
@@ -67,6 +71,8 @@ impl<'de> Deserialize<'de> for GameRecord {
             players: Vec<SeatedPlayer>,
             game: GameKind,
             detail: serde_json::Value,
+            #[serde(default)]
+            event_id: Option<i64>,
         }
         fn detail<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> Result<T, String> {
             serde_path_to_error::deserialize(value).map_err(|e| match e.path().to_string().as_str() {
@@ -83,7 +89,7 @@ impl<'de> Deserialize<'de> for GameRecord {
             GameKind::HaseUndIgel => detail(raw.detail).map(Outcome::HaseUndIgel),
         }
         .map_err(serde::de::Error::custom)?;
-        Ok(GameRecord { played_on: raw.played_on, players: raw.players, outcome })
+        Ok(GameRecord { played_on: raw.played_on, players: raw.players, outcome, event_id: raw.event_id })
     }
 }
 

@@ -79,6 +79,7 @@ proptest! {
             played_on: NaiveDate::from_ymd_opt(2026, 1, 1).unwrap(),
             players,
             outcome: Outcome::MenschAergereDichNicht(MenschResult { order: FinishingOrder(order), house_rules: vec![], colours: Default::default() }),
+            event_id: None,
         };
         let sorted = |mut v: Vec<Placing>| { v.sort_by(|a, b| a.player.cmp(&b.player)); v };
         let base = sorted(record(seated.clone(), order.clone()).evaluate().unwrap().placings);

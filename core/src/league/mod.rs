@@ -1,11 +1,15 @@
 //! Leagues: a season of results turned into points and a table.
 
+mod charts;
+mod night;
 mod points;
 mod ranking;
 mod standings;
 mod state;
 mod stats;
 
+pub use charts::{Lines, PointsLine, PointsPoint, RatingLine, RatingPoint};
+pub use night::{TableMove, night_table, night_winners, table_change};
 pub use points::{POINT_UNITS, PointsScheme};
 pub use standings::{LeagueTable, RatedStandingRow, StandingRow, StandingsQuery, rated_standings, standings};
 pub use state::{CHECKPOINT_EVERY, LeagueState, ResultEntry};

@@ -20,6 +20,7 @@
 //! The tables equal those of [`super::rated_standings`] from scratch, to the last bit of
 //! every float: the same games are replayed in the same order with the same seats.
 
+use super::charts::{Lines, PointsLine, PointsPoint, RatingLine, RatingPoint, end_of_day};
 use super::ranking::{Tally, head_to_head_units, rank};
 use super::stats::{GameStats, PairRecord, PlayerStats, streaks};
 use super::{LeagueRules, POINT_UNITS, PointsScheme, RatedStandingRow, StandingRow, StandingsQuery};
@@ -97,6 +98,8 @@ fn pair_key(a: u32, b: u32) -> (u64, bool) {
 pub struct LeagueState {
     rules: LeagueRules,
     player_index: FxHashMap<i64, u32>,
+    /// Player ids by index.
+    ids: Vec<i64>,
     names: Vec<String>,
     held: Vec<Option<Held>>,
     free: Vec<u32>,
@@ -124,6 +127,7 @@ impl LeagueState {
             entry_bytes: 0,
             rules,
             player_index: FxHashMap::default(),
+            ids: Vec::new(),
             names: Vec::new(),
             held: Vec::new(),
             free: Vec::new(),
@@ -170,6 +174,7 @@ impl LeagueState {
         }
         let i = self.names.len() as u32;
         self.player_index.insert(id, i);
+        self.ids.push(id);
         self.names.push(String::new());
         i
     }
@@ -217,20 +222,98 @@ impl LeagueState {
         }
     }
 
-    /// The index of the timeline of `game` (built on first use), rated up to date.
-    fn timeline(&mut self, game: Option<GameKind>) -> usize {
+    /// The index of the timeline of `game`, built on first use.
+    fn timeline_index(&mut self, game: Option<GameKind>) -> usize {
         let filter = self.timeline_filter(game);
-        let t = match self.timelines.iter().position(|t| t.filter == filter) {
+        match self.timelines.iter().position(|t| t.filter == filter) {
             Some(t) => t,
             None => {
                 let timeline = Timeline::build(filter, &self.rules, &self.held, self.names.len(), self.every);
                 self.timelines.push(timeline);
                 self.timelines.len() - 1
             }
-        };
+        }
+    }
+
+    /// The index of the timeline of `game` (built on first use), rated up to date.
+    fn timeline(&mut self, game: Option<GameKind>) -> usize {
+        let t = self.timeline_index(game);
         let players = self.names.len();
         self.timelines[t].ensure_rated(&self.held, players, &self.config);
         t
+    }
+
+    /// As [`Self::timeline`], keeping every player's rating after each of their games
+    /// from now on (one replay the first time, then kept up to date with the ratings).
+    fn timeline_with_marks(&mut self, game: Option<GameKind>) -> usize {
+        let t = self.timeline_index(game);
+        self.timelines[t].track_marks();
+        let players = self.names.len();
+        self.timelines[t].ensure_rated(&self.held, players, &self.config);
+        t
+    }
+
+    /// The players whose lines to draw, by index, in table order.
+    fn chosen(&self, t: usize, lines: Lines) -> Vec<u32> {
+        match lines {
+            Lines::Top(n) => self.rows_now(t).into_iter().take(n).map(|(p, _)| p).collect(),
+            Lines::Player(id) => self
+                .player_index
+                .get(&id)
+                .copied()
+                .filter(|&p| self.timelines[t].tallies.get(p as usize).is_some_and(|tally| tally.played > 0))
+                .into_iter()
+                .collect(),
+        }
+    }
+
+    /// Each chosen player's rating at the end of every day they played in the table of
+    /// `game`, in table order. Kept per game as the replay goes, so a new result costs
+    /// no more than it does for the table.
+    pub fn rating_lines(&mut self, game: Option<GameKind>, lines: Lines) -> Vec<RatingLine> {
+        let t = self.timeline_with_marks(game);
+        let timeline = &self.timelines[t];
+        let marks = timeline.marks.as_ref().expect("tracked above");
+        self.chosen(t, lines)
+            .into_iter()
+            .map(|p| {
+                let mut points = Vec::new();
+                for mark in marks.get(p as usize).into_iter().flatten() {
+                    let point = RatingPoint { on: mark.played_on, skill: Skill::from(mark.rating) };
+                    end_of_day(&mut points, mark.played_on, point, |q| q.on);
+                }
+                RatingLine { player_id: self.ids[p as usize], player: self.names[p as usize].clone(), points }
+            })
+            .collect()
+    }
+
+    /// The points race: each of the first `top` players' league points so far at the end
+    /// of every day they played, in table order. One pass over the table's results.
+    pub fn points_race(&mut self, game: Option<GameKind>, top: usize) -> Vec<PointsLine> {
+        let t = self.timeline(game);
+        let chosen = self.chosen(t, Lines::Top(top));
+        let line_of: FxHashMap<u32, usize> = chosen.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+        let mut lines: Vec<(i64, Vec<PointsPoint>)> = vec![(0, Vec::new()); chosen.len()];
+        let mut awards = Awards::default();
+        for key in &self.timelines[t].order {
+            let entries = &self.held[key.slot as usize].as_ref().expect("a held slot").entries;
+            for (&(p, _), &award) in entries.iter().zip(awards.of(&self.rules.points, entries)) {
+                let Some(&i) = line_of.get(&p) else { continue };
+                let (sum, points) = &mut lines[i];
+                *sum += award;
+                let point = PointsPoint { on: key.played_on, points: *sum as f64 / POINT_UNITS as f64 };
+                end_of_day(points, key.played_on, point, |q| q.on);
+            }
+        }
+        chosen
+            .into_iter()
+            .zip(lines)
+            .map(|(p, (_, points))| PointsLine {
+                player_id: self.ids[p as usize],
+                player: self.names[p as usize].clone(),
+                points,
+            })
+            .collect()
     }
 
     /// The rows of timeline `t`'s table today, with each player's index.
@@ -442,6 +525,18 @@ struct Timeline {
     /// `checkpoints[j]`: everyone's rating before `order[j * every]`.
     checkpoints: Vec<Vec<WengLinRating>>,
     every: usize,
+    /// By player index: their rating after each of their rated games, in replay order.
+    /// Kept only once a chart asked for them (`None` until then).
+    marks: Option<Vec<Vec<Mark>>>,
+}
+
+/// A player's rating right after one game of theirs.
+#[derive(Debug, Clone, Copy)]
+struct Mark {
+    /// The game's position in the timeline's order when it was rated.
+    pos: u32,
+    played_on: NaiveDate,
+    rating: WengLinRating,
 }
 
 impl Timeline {
@@ -462,6 +557,7 @@ impl Timeline {
             dirty_from: usize::MAX,
             checkpoints: Vec::new(),
             every,
+            marks: None,
         };
         timeline.order = held
             .iter()
@@ -549,16 +645,39 @@ impl Timeline {
             self.ratings.clone_from(&self.checkpoints[j]);
             self.checkpoints.truncate(j + 1);
             self.rated = j * self.every;
+            // Marks at and after the replay's start are made again by the replay.
+            let from = self.rated as u32;
+            for line in self.marks.iter_mut().flatten() {
+                line.truncate(line.partition_point(|m| m.pos < from));
+            }
         }
         self.dirty_from = usize::MAX;
         self.ratings.resize(players, WengLinRating::new());
+        if let Some(marks) = &mut self.marks {
+            marks.resize(players, Vec::new());
+        }
         while self.rated < self.order.len() {
             if self.rated.is_multiple_of(self.every) && self.checkpoints.len() == self.rated / self.every {
                 self.checkpoints.push(self.ratings.clone());
             }
             let entries = &held[self.order[self.rated].slot as usize].as_ref().expect("a held slot").entries;
             rate_game(&mut self.ratings, entries.iter().copied(), config);
+            if let Some(marks) = &mut self.marks {
+                let played_on = self.order[self.rated].played_on;
+                for &(p, _) in entries.iter() {
+                    let rating = self.ratings[p as usize];
+                    marks[p as usize].push(Mark { pos: self.rated as u32, played_on, rating });
+                }
+            }
             self.rated += 1;
+        }
+    }
+
+    /// Starts keeping marks: the next [`Self::ensure_rated`] replays from the first game.
+    fn track_marks(&mut self) {
+        if self.marks.is_none() {
+            self.marks = Some(Vec::new());
+            self.dirty_from = 0;
         }
     }
 
@@ -586,5 +705,11 @@ impl Timeline {
             + self.pairs.capacity() * (size_of::<u64>() + size_of::<Pair>() + 1)
             + (self.ratings.capacity() + self.checkpoints.iter().map(Vec::capacity).sum::<usize>())
                 * size_of::<WengLinRating>()
+            + self
+                .marks
+                .iter()
+                .flatten()
+                .map(|line| size_of::<Vec<Mark>>() + line.capacity() * size_of::<Mark>())
+                .sum::<usize>()
     }
 }

@@ -237,3 +237,95 @@ fn player_stats_and_head_to_head_by_hand() {
     let pairs = state.head_to_head(None);
     assert_eq!((pairs[0].games, pairs[0].ahead), (2, 1));
 }
+
+/// Every point of the chart lines is the player's line of the table as of that day: the
+/// same replay, kept up to date through backdated results, corrections and deletions.
+#[test]
+fn chart_lines_follow_the_tables_through_every_change() {
+    let rules = LeagueRules::new(vec![LaufRauf]);
+    let mut state = LeagueState::with_checkpoints_every(rules, 2);
+    for (id, name) in ["Anna", "Ben", "Cleo", "Dora"].iter().enumerate() {
+        state.set_player_name(id as i64, name);
+    }
+    let entry = |id: i64, d: u32, placings: &[(i64, u32)]| ResultEntry {
+        id,
+        game: LaufRauf,
+        played_on: day(d),
+        placings: placings.to_vec(),
+    };
+    for (id, d) in [(1, 1), (2, 1), (3, 2), (4, 4), (5, 5), (6, 5), (7, 7)] {
+        let seats = [(id % 4, 1), ((id + 1) % 4, 2), ((id + 2) % 4, 3)];
+        state.upsert(&entry(id, d, &seats));
+    }
+    let check = |state: &mut LeagueState| {
+        let rating = state.rating_lines(None, Lines::Top(10));
+        let race = state.points_race(None, 10);
+        let order: Vec<String> = state.table(StandingsQuery::default()).into_iter().map(|r| r.row.player).collect();
+        assert_eq!(rating.iter().map(|l| l.player.clone()).collect::<Vec<_>>(), order, "lines in table order");
+        assert_eq!(race.iter().map(|l| l.player.clone()).collect::<Vec<_>>(), order);
+        for (line, race) in rating.iter().zip(&race) {
+            assert!(line.points.windows(2).all(|w| w[0].on < w[1].on), "one point per day, in order");
+            assert_eq!(
+                line.points.iter().map(|p| p.on).collect::<Vec<_>>(),
+                race.points.iter().map(|p| p.on).collect::<Vec<_>>()
+            );
+            for (point, race_point) in line.points.iter().zip(&race.points) {
+                let then = state.table(StandingsQuery { game: None, as_of: Some(point.on) });
+                let row = then.iter().find(|r| r.row.player == line.player).unwrap();
+                assert_eq!(point.skill, row.skill, "{} on {}", line.player, point.on);
+                assert_eq!(race_point.points, row.row.points, "{} on {}", line.player, point.on);
+            }
+        }
+        let one = state.rating_lines(None, Lines::Player(rating[1].player_id));
+        assert_eq!(one, [rating[1].clone()]);
+    };
+    check(&mut state);
+    // A backdated game, a correction that moves a game, a deletion, an appended game.
+    state.upsert(&entry(8, 2, &[(3, 1), (0, 2)]));
+    check(&mut state);
+    state.upsert(&entry(4, 6, &[(1, 1), (2, 1), (3, 3)]));
+    check(&mut state);
+    state.remove(2);
+    check(&mut state);
+    state.upsert(&entry(9, 9, &[(0, 1), (1, 2)]));
+    check(&mut state);
+    assert!(state.rating_lines(None, Lines::Player(42)).is_empty(), "no line for a player without games");
+    assert_eq!(state.points_race(None, 2).len(), 2, "only the top players");
+}
+
+/// A night's table counts only its games; the move of the league table is read from the
+/// tables before and after it.
+#[test]
+fn a_night_has_its_own_table_and_moves_the_league_table() {
+    let mut rules = LeagueRules::new(vec![LaufRauf]);
+    rules.min_games = 3;
+    let earlier = [result(LaufRauf, 1, &[("Anna", 1), ("Ben", 2), ("Cleo", 3)])];
+    let night = [
+        result(LaufRauf, 2, &[("Cleo", 1), ("Ben", 2), ("Anna", 3)]),
+        result(LaufRauf, 2, &[("Cleo", 1), ("Dora", 2)]),
+    ];
+    let table = night_table(&rules, &night);
+    // Cleo 2 + 1 = 3 (two wins), Ben 1, Dora and Anna 0 (Dora's average place 2 is the
+    // better): everyone ranked despite min_games.
+    assert_eq!(
+        table.iter().map(|r| (r.place, r.player.as_str(), r.points)).collect::<Vec<_>>(),
+        [(Some(1), "Cleo", 3.0), (Some(2), "Ben", 1.0), (Some(3), "Dora", 0.0), (Some(4), "Anna", 0.0)]
+    );
+    assert_eq!(night_winners(&table), ["Cleo"]);
+    rules.min_games = 0;
+    let before = rated_standings(&rules, &earlier, StandingsQuery::default());
+    let all: Vec<LeagueResult> = earlier.iter().chain(&night).cloned().collect();
+    let after = rated_standings(&rules, &all, StandingsQuery::default());
+    let moves = table_change(&before, &after);
+    let cleo = moves.iter().find(|m| m.player == "Cleo").unwrap();
+    assert_eq!(
+        (cleo.place_before, cleo.place_after, cleo.points_before, cleo.points_after),
+        (Some(3), Some(1), 0.0, 3.0)
+    );
+    let dora = moves.iter().find(|m| m.player == "Dora").unwrap();
+    assert_eq!((dora.place_before, dora.rating_before), (None, None), "new in the table");
+    assert_eq!(
+        moves.iter().map(|m| m.player.as_str()).collect::<Vec<_>>(),
+        after.iter().map(|r| r.row.player.as_str()).collect::<Vec<_>>()
+    );
+}
