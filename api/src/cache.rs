@@ -7,17 +7,33 @@ use crate::model::Standings;
 use crate::store::results::projection::Projection;
 use actix_web::web::Bytes;
 use chrono::NaiveDate;
-use spielstand_core::GameKind;
+use spielstand_core::{GameKind, Lines, PointsLine, RatingLine};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 /// What is rendered from a league's state: a table (one game only, and/or as it stood
-/// at the end of a day), the head-to-head records, or one player's statistics.
+/// at the end of a day), the head-to-head records, one player's statistics, or the
+/// lines of a picture (ratings or the points race over the season).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum View {
     Table { game: Option<GameKind>, as_of: Option<NaiveDate> },
     HeadToHead { game: Option<GameKind> },
     PlayerStats { player_id: i64 },
+    Ratings { game: Option<GameKind>, lines: Lines },
+    Race { game: Option<GameKind>, top: usize },
+}
+
+/// What a view keeps besides its JSON, for its other representations.
+#[derive(Debug)]
+pub enum ViewData {
+    /// JSON only.
+    None,
+    /// A table's rows, for CSV and the embedded page.
+    Table(Standings),
+    /// Rating lines, for the pictures.
+    Ratings(Vec<RatingLine>),
+    /// The points race, for its picture.
+    Race(Vec<PointsLine>),
 }
 
 /// One view, rendered once for every request that asks for it at its revision.
@@ -27,15 +43,14 @@ pub struct CachedStandings {
     /// The JSON representation and its ETag: the hot path serves these bytes as they are.
     pub etag: String,
     pub body: Bytes,
-    /// A table's rows again for the other representations (CSV, the embedded page);
-    /// `None` for the other views, which are JSON only.
-    pub standings: Option<Standings>,
+    /// The view's data again for its other representations (CSV, pages, pictures).
+    pub data: ViewData,
     /// The league's name at this revision (a rename bumps the revision).
     pub league_name: String,
 }
 
 impl CachedStandings {
-    /// About how much memory the view holds: its JSON, and rows of about the same size.
+    /// About how much memory the view holds: its JSON, and data of about the same size.
     fn bytes(&self) -> usize {
         2 * self.body.len() + self.league_name.len() + std::mem::size_of::<Self>()
     }
@@ -192,7 +207,7 @@ mod tests {
             revision,
             etag: String::new(),
             body: Bytes::from(vec![b' '; size]),
-            standings: Some(Standings {
+            data: ViewData::Table(Standings {
                 league_id: 1,
                 league_revision: revision,
                 game: None,

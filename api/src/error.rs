@@ -38,6 +38,9 @@ pub enum Error {
     PreconditionFailed(String),
     #[error("{0}")]
     PreconditionRequired(String),
+    /// A club night of another league, or a game not on its night's date.
+    #[error("{0}")]
+    EventMismatch(String),
     #[error("the Idempotency-Key {0:?} was used before with a different request")]
     IdempotencyMismatch(String),
     #[error("a request with the Idempotency-Key {0:?} is still being processed; retry shortly")]
@@ -74,6 +77,7 @@ impl Error {
             Error::PreconditionFailed(_) => ProblemType::PreconditionFailed,
             Error::PreconditionRequired(_) => ProblemType::PreconditionRequired,
             Error::IdempotencyMismatch(_) => ProblemType::IdempotencyKeyReused,
+            Error::EventMismatch(_) => ProblemType::EventMismatch,
             Error::IdempotencyInProgress(_) => ProblemType::IdempotencyKeyInProgress,
             Error::PayloadTooLarge(_) => ProblemType::PayloadTooLarge,
             Error::UnsupportedMediaType(_) => ProblemType::UnsupportedMediaType,
@@ -97,9 +101,10 @@ impl Error {
 /// and behind the error responses the OpenAPI document lists (`http::docs`).
 pub fn status_of(kind: ProblemType) -> StatusCode {
     match kind {
-        ProblemType::Rule(_) | ProblemType::InvalidBody | ProblemType::IdempotencyKeyReused => {
-            StatusCode::UNPROCESSABLE_ENTITY
-        }
+        ProblemType::Rule(_)
+        | ProblemType::InvalidBody
+        | ProblemType::IdempotencyKeyReused
+        | ProblemType::EventMismatch => StatusCode::UNPROCESSABLE_ENTITY,
         ProblemType::NotFound | ProblemType::NoRoute => StatusCode::NOT_FOUND,
         ProblemType::Conflict | ProblemType::IdempotencyKeyInProgress => StatusCode::CONFLICT,
         ProblemType::MalformedJson

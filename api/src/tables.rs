@@ -9,15 +9,15 @@
 //! the changes logged since the revision it holds (a full load only when it holds
 //! nothing or the log has a gap), and renders the table from it.
 
-use crate::cache::{CachedStandings, LeagueCache, Slot, View};
+use crate::cache::{CachedStandings, LeagueCache, Slot, View, ViewData};
 use crate::db::{self, Pool};
 use crate::error::Result;
 use crate::flight::SingleFlight;
-use crate::model::{HeadToHead, LeaguePlayerStats, Standings};
+use crate::model::{HeadToHead, LeaguePlayerRatings, LeaguePlayerStats, Standings};
 use crate::store::results::projection::{self, Projection};
 use crate::store::{leagues, players};
 use sha2::{Digest, Sha256};
-use spielstand_core::{PlayerStats, StandingsQuery};
+use spielstand_core::{Lines, PlayerStats, StandingsQuery};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -105,36 +105,36 @@ fn compute(
         counters.full_loads.fetch_add(1, Ordering::Relaxed);
     }
     let projection = held.as_mut().expect("loaded above");
-    let (body, standings) = render(conn, projection, league_id, view)?;
+    let (body, data) = render(conn, projection, league_id, view)?;
     counters.renders.fetch_add(1, Ordering::Relaxed);
     let table = Arc::new(CachedStandings {
         revision: projection.revision,
         etag: etag(&body),
         body: body.into(),
-        standings,
+        data,
         league_name: projection.name.clone(),
     });
     Ok((table, projection.state.heap_bytes()))
 }
 
-/// The JSON of `view` from the league's state (and a table's rows for its other
+/// The JSON of `view` from the league's state (and its data for its other
 /// representations).
 fn render(
     conn: &mut db::DbConn,
     projection: &mut Projection,
     league_id: i64,
     view: View,
-) -> Result<(Vec<u8>, Option<Standings>)> {
+) -> Result<(Vec<u8>, ViewData)> {
     let league_revision = projection.revision;
     Ok(match view {
         View::Table { game, as_of } => {
             let rows = projection.state.table(StandingsQuery { game, as_of });
             let standings = Standings { league_id, league_revision, game, as_of, rows };
-            (serde_json::to_vec(&standings)?, Some(standings))
+            (serde_json::to_vec(&standings)?, ViewData::Table(standings))
         }
         View::HeadToHead { game } => {
             let pairs = projection.state.head_to_head(game);
-            (serde_json::to_vec(&HeadToHead { league_id, league_revision, game, pairs })?, None)
+            (serde_json::to_vec(&HeadToHead { league_id, league_revision, game, pairs })?, ViewData::None)
         }
         View::PlayerStats { player_id } => {
             let stats = match projection.state.player_stats(player_id) {
@@ -146,7 +146,28 @@ fn render(
                     PlayerStats { player_id, player: player.name, overall: None, games: Vec::new() }
                 }
             };
-            (serde_json::to_vec(&LeaguePlayerStats { league_id, league_revision, stats })?, None)
+            (serde_json::to_vec(&LeaguePlayerStats { league_id, league_revision, stats })?, ViewData::None)
+        }
+        View::Ratings { game, lines } => {
+            let drawn = projection.state.rating_lines(game, lines);
+            let body = match lines {
+                // One player's line is also served as JSON (the CLI's sparkline).
+                Lines::Player(player_id) => {
+                    let player = match drawn.first() {
+                        Some(line) => line.player.clone(),
+                        None => players::get(conn, player_id)?.name,
+                    };
+                    let points = drawn.first().map(|l| l.points.clone()).unwrap_or_default();
+                    let line = LeaguePlayerRatings { league_id, league_revision, game, player_id, player, points };
+                    serde_json::to_vec(&line)?
+                }
+                Lines::Top(_) => serde_json::to_vec(&drawn)?,
+            };
+            (body, ViewData::Ratings(drawn))
+        }
+        View::Race { game, top } => {
+            let race = projection.state.points_race(game, top);
+            (serde_json::to_vec(&race)?, ViewData::Race(race))
         }
     })
 }

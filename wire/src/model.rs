@@ -5,7 +5,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use spielstand_core::rangeln::{PlayerScore, RangelnScore, RoundInput};
 use spielstand_core::{
-    GameKind, GameRecord, LeagueRules, PairRecord, Placing, PlayerStats, RatedStandingRow, Skill, SkillAfterGame,
+    GameKind, GameRecord, LeagueRules, PairRecord, Placing, PlayerStats, RatedStandingRow, RatingPoint, Skill,
+    SkillAfterGame,
 };
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -134,6 +135,21 @@ pub struct LeaguePlayerStats {
     pub league_revision: i64,
     #[serde(flatten)]
     pub stats: PlayerStats,
+}
+
+/// A player's rating in one league (or one game of it) at the end of every day they
+/// played, oldest first.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LeaguePlayerRatings {
+    pub league_id: i64,
+    pub league_revision: i64,
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub game: Option<GameKind>,
+    pub player_id: i64,
+    pub player: String,
+    /// Empty when the player has no counted game.
+    pub points: Vec<RatingPoint>,
 }
 
 /// A player's Weng-Lin ratings, one per game, from every league's results.

@@ -91,6 +91,8 @@ problem_types! {
     /// A correction or deletion without `If-Match` (428).
     PreconditionRequired = "precondition-required",
     IdempotencyKeyReused = "idempotency-key-reused",
+    /// A club night of another league, or a game not on its night's date (422).
+    EventMismatch = "event-mismatch",
     /// Another request with the same key is still being processed: retry (409).
     IdempotencyKeyInProgress = "idempotency-key-in-progress",
     PayloadTooLarge = "payload-too-large",

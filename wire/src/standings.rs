@@ -15,6 +15,10 @@ pub struct StandingsParams {
     /// The table as it stood at the end of this day.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub as_of: Option<NaiveDate>,
+    /// The table as it stood after this club night of the league (a matchday table): at
+    /// the end of the night's date. Not together with `as_of`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after_event: Option<i64>,
 }
 
 /// Which head-to-head records of a league: one game's, or all.

@@ -32,6 +32,19 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         deleted_at -> Nullable<Timestamp>,
+        event_id -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    events (id) {
+        id -> BigInt,
+        league_id -> BigInt,
+        title -> Text,
+        held_on -> Date,
+        location -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
     }
 }
 
@@ -127,6 +140,7 @@ diesel::table! {
 }
 
 diesel::joinable!(results -> leagues (league_id));
+diesel::joinable!(events -> leagues (league_id));
 diesel::joinable!(league_changes -> leagues (league_id));
 diesel::joinable!(result_players -> results (result_id));
 diesel::joinable!(result_players -> players (player_id));
@@ -139,6 +153,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     leagues,
     league_changes,
     results,
+    events,
     result_players,
     result_history,
     tokens,

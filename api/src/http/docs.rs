@@ -27,6 +27,7 @@ use utoipa::{IntoResponses, Modify, OpenApi};
         (name = "leagues"),
         (name = "results", description = "Results, corrections and their audit trail"),
         (name = "standings"),
+        (name = "events", description = "Club nights: the games of one evening of a league"),
         (name = "rangeln", description = "Scoring without storing"),
         (name = "embed", description = "For club websites: the table as a page for an iframe, or drawn by a script"),
         (name = "webhooks", description = "URLs told about every change of a league's results, signed with HMAC-SHA256"),
@@ -69,11 +70,14 @@ mod errors {
         UnsupportedMediaType,
         InvalidBody,
         IdempotencyKeyReused,
+        EventMismatch,
         ANY_RULE,
         Internal,
         Unavailable,
     ];
     pub const PRECONDITION: &[ProblemType] = &[PreconditionFailed, PreconditionRequired];
+    /// A league table, which may be asked for after a club night.
+    pub const TABLE_READ: &[ProblemType] = &[InvalidQuery, InvalidPath, NotFound, EventMismatch, Internal, Unavailable];
 
     /// What a problem means to a client, in the document.
     pub fn describe(kind: ProblemType) -> &'static str {
@@ -91,6 +95,9 @@ mod errors {
             PreconditionRequired => "`If-Match` is missing.",
             IdempotencyKeyReused => "The `Idempotency-Key` was used before with another request.",
             IdempotencyKeyInProgress => "A request with the same `Idempotency-Key` is still in progress.",
+            EventMismatch => {
+                "The club night (`event_id`, `after_event`) belongs to another league, or the game is not on its date."
+            }
             PayloadTooLarge => "The body is larger than 64 KiB.",
             UnsupportedMediaType => "The body is not declared as JSON.",
             MethodNotAllowed => "The method is not allowed here.",
@@ -143,6 +150,8 @@ error_responses! {
     WriteErrors = errors::WRITE;
     /// Extra errors of a change guarded by `If-Match`.
     PreconditionErrors = errors::PRECONDITION;
+    /// Errors of a league table's read.
+    TableReadErrors = errors::TABLE_READ;
 }
 
 /// Where each create operation's new id is used: OpenAPI links (named for the target
@@ -163,8 +172,11 @@ const LINKS: &[(&str, &[&str])] = &[
             "embed_standings",
             "create_webhook",
             "list_webhooks",
+            "create_event",
+            "list_events",
         ],
     ),
+    ("create_event", &["get_event", "update_event", "delete_event"]),
     ("record_result", &["get_result", "correct_result", "delete_result", "result_history"]),
     ("create_webhook", &["get_webhook", "delete_webhook", "list_deliveries"]),
 ];

@@ -49,10 +49,16 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(results::update)
             .service(results::remove)
             .service(results::history)
+            .service(events::create)
+            .service(events::list)
+            .service(events::get)
+            .service(events::update)
+            .service(events::remove)
             .service(standings::standings)
             .service(standings::standings_csv)
             .service(stats::head_to_head)
             .service(stats::player_stats)
+            .service(stats::player_league_ratings)
             .service(feeds::results_atom)
             .service(webhooks::create)
             .service(webhooks::list)
@@ -61,7 +67,13 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(webhooks::deliveries),
     );
     // For club websites, outside the API's prefix; in the document all the same.
-    cfg.service(embed::standings).service(embed::script);
+    cfg.service(embed::standings)
+        .service(embed::night)
+        .service(embed::player)
+        .service(charts::ratings)
+        .service(charts::race)
+        .service(charts::player_ratings)
+        .service(embed::script);
 }
 
 /// The OpenAPI document, as served at `/openapi.json` and committed as `openapi.yaml`.

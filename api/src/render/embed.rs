@@ -45,21 +45,15 @@ pub fn page(p: &Page) -> String {
     }
     let league = escape(p.league_name);
     let mut html = String::with_capacity(4096 + shown * 400);
+    head(&mut html, p.lang, p.theme, &format!("{league} – {}", l.standings));
     let _ = write!(
         html,
-        "<!DOCTYPE html>\n<html lang=\"{lang}\" class=\"{theme}\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"color-scheme\" content=\"{theme}\">\n<meta name=\"robots\" content=\"noindex\">\n\
-         <title>{league} – {standings}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n\
-         <table class=\"spielstand\">\n<caption><span class=\"league\">{league}</span> \
+        "<table class=\"spielstand\">\n<caption><span class=\"league\">{league}</span> \
          <span class=\"scope\">{scope_line}</span></caption>\n<thead><tr>\
          <th scope=\"col\" class=\"place\">{place}</th><th scope=\"col\" class=\"player\">{player}</th>\
          <th scope=\"col\" class=\"played\">{played}</th><th scope=\"col\" class=\"wins\">{wins}</th>\
          <th scope=\"col\" class=\"points\">{points}</th><th scope=\"col\" class=\"avg\">{avg}</th>\
          <th scope=\"col\" class=\"rating\">{rating}</th></tr></thead>\n<tbody>\n",
-        lang = l.lang,
-        theme = p.theme.as_str(),
-        standings = l.standings,
         place = l.place,
         player = l.player,
         played = l.played,
@@ -97,8 +91,36 @@ pub fn page(p: &Page) -> String {
         let note = l.shown_of.replace("{shown}", &shown.to_string()).replace("{total}", &rows.len().to_string());
         let _ = writeln!(html, "<p class=\"note\">{note}</p>");
     }
-    html.push_str("<p class=\"source\">spielstand</p>\n</body>\n</html>\n");
+    // The pictures of the same league, in the page's language and colours.
+    let query = format!("lang={}&amp;theme={}", l.lang, p.theme.as_str());
+    let _ = writeln!(
+        html,
+        "<p class=\"note\">{pictures}: <a href=\"ratings.svg?{query}\" target=\"_blank\" rel=\"noopener\">{ratings}</a> · \
+         <a href=\"race.svg?{query}\" target=\"_blank\" rel=\"noopener\">{race}</a></p>",
+        pictures = l.pictures,
+        ratings = l.rating_chart,
+        race = l.race_chart,
+    );
+    foot(&mut html);
     html
+}
+
+/// Opens a page of the embed's style: `title` is already escaped.
+pub(super) fn head(html: &mut String, lang: Lang, theme: Theme, title: &str) {
+    let _ = write!(
+        html,
+        "<!DOCTYPE html>\n<html lang=\"{lang}\" class=\"{theme}\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"color-scheme\" content=\"{theme}\">\n<meta name=\"robots\" content=\"noindex\">\n\
+         <title>{title}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n",
+        lang = lang.labels().lang,
+        theme = theme.as_str(),
+    );
+}
+
+/// Closes a page opened with [`head`].
+pub(super) fn foot(html: &mut String) {
+    html.push_str("<p class=\"source\">spielstand</p>\n</body>\n</html>\n");
 }
 
 #[cfg(test)]

@@ -1,9 +1,12 @@
-//! Tables and results for club websites: the embeddable page, the script, CSV and Atom.
+//! Tables and results for club websites: the embeddable pages (the table, a club night,
+//! a player), the pictures (SVG), the script, CSV and Atom.
 //! Pure text in, text out; the handlers in `http` add the HTTP.
 
 pub mod atom;
 pub mod csv;
 pub mod embed;
+pub mod pages;
+pub mod svg;
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -59,6 +62,26 @@ pub struct Labels {
     /// "{game}, {date}: won by {players}"
     pub won_by: &'static str,
     pub and: &'static str,
+    /// The league's rating chart.
+    pub rating_chart: &'static str,
+    /// The points race chart.
+    pub race_chart: &'static str,
+    /// One player's rating chart: "{player}" is replaced.
+    pub player_chart: &'static str,
+    /// What the band around a player's rating means.
+    pub band: &'static str,
+    pub night: &'static str,
+    pub location: &'static str,
+    pub winners: &'static str,
+    pub games: &'static str,
+    pub night_table: &'static str,
+    pub table_change: &'static str,
+    pub overall: &'static str,
+    pub win_rate: &'static str,
+    pub best_worst: &'static str,
+    pub streak: &'static str,
+    pub rating_change: &'static str,
+    pub pictures: &'static str,
     pub decimal: char,
 }
 
@@ -80,6 +103,22 @@ const DE: Labels = Labels {
     results: "Ergebnisse",
     won_by: "{game}, {date}: Sieg für {players}",
     and: "und",
+    rating_chart: "Wertung im Saisonverlauf",
+    race_chart: "Punkterennen",
+    player_chart: "Wertung von {player}",
+    band: "Wahrscheinliche Spielstärke (Schätzung ± 3 × Unsicherheit); die Linie ist die gezeigte Wertung",
+    night: "Spieleabend",
+    location: "Ort",
+    winners: "Sieger des Abends",
+    games: "Partien",
+    night_table: "Tabelle des Abends",
+    table_change: "Tabelle nach dem Abend",
+    overall: "Gesamt",
+    win_rate: "Siegquote",
+    best_worst: "Bester / schlechtester Platz",
+    streak: "Siegesserie (aktuell / längste)",
+    rating_change: "Wertung am letzten Abend",
+    pictures: "Bilder",
     decimal: ',',
 };
 
@@ -101,6 +140,22 @@ const EN: Labels = Labels {
     results: "Results",
     won_by: "{game}, {date}: won by {players}",
     and: "and",
+    rating_chart: "Rating over the season",
+    race_chart: "Points race",
+    player_chart: "{player}'s rating",
+    band: "Likely skill (estimate ± 3 × uncertainty); the line is the shown rating",
+    night: "Club night",
+    location: "Location",
+    winners: "Winners of the night",
+    games: "Games",
+    night_table: "The night's table",
+    table_change: "The table after the night",
+    overall: "Overall",
+    win_rate: "Win rate",
+    best_worst: "Best / worst place",
+    streak: "Win streak (current / longest)",
+    rating_change: "Rating change last night",
+    pictures: "Pictures",
     decimal: '.',
 };
 

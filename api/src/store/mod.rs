@@ -2,6 +2,7 @@
 //! their own transaction, so one call is one atomic change.
 
 pub mod changes;
+pub mod events;
 pub mod feed;
 pub mod idempotency;
 pub mod leagues;

@@ -9,7 +9,8 @@ use spielstand_wire::StandingsParams;
 pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
     let client = &ctx.client;
     let (league, _) = client.resolve_league(&args.league)?;
-    let (standings, reply) = client.standings(league.id, &StandingsParams { game: args.game, as_of: args.as_of })?;
+    let (standings, reply) =
+        client.standings(league.id, &StandingsParams { game: args.game, as_of: args.as_of, after_event: None })?;
     let head_to_head = standings.rows.iter().any(|r| r.row.head_to_head.is_some());
     let mut headers = vec!["Place", "Player", "Played", "Wins", "Points", "Avg place", "Rating"];
     if head_to_head {

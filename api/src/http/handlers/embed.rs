@@ -1,12 +1,16 @@
 //! For club websites: the table as a page for an iframe, and the script that draws it
 //! into the club's own page instead.
 
+use crate::cache::{View, ViewData};
 use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
-use crate::http::docs::ReadErrors;
+use crate::http::docs::{ReadErrors, TableReadErrors};
 use crate::http::extract::Params;
+use crate::model::LeaguePlayerStats;
+use crate::model::StandingsParams;
 use crate::render::embed::{self, Page};
+use crate::render::pages;
 use crate::render::{Lang, Theme};
 use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, get, web};
@@ -36,6 +40,8 @@ pub struct EmbedParams {
     game: Option<GameKind>,
     /// The table as it stood at the end of this day.
     as_of: Option<NaiveDate>,
+    /// The table as it stood after this club night of the league. Not with `as_of`.
+    after_event: Option<i64>,
     /// Language of the labels and numbers; German by default.
     #[param(inline)]
     lang: Option<Lang>,
@@ -48,7 +54,7 @@ pub struct EmbedParams {
 }
 
 /// Headers that let any site embed the response, and nothing else.
-fn embeddable(response: &mut HttpResponse) {
+pub fn embeddable(response: &mut HttpResponse) {
     let headers = response.headers_mut();
     headers.insert(HeaderName::from_static("x-content-type-options"), HeaderValue::from_static("nosniff"));
     // Sites that isolate themselves (Cross-Origin-Embedder-Policy) may still load it.
@@ -66,7 +72,7 @@ fn embeddable(response: &mut HttpResponse) {
     responses(
         (status = 200, description = "The table as an HTML page", content_type = "text/html", body = String, headers(("ETag" = String), ("Cache-Control" = String), ("Content-Security-Policy" = String))),
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
-        ReadErrors
+        TableReadErrors
     )
 )]
 #[get("/embed/leagues/{id}/standings")]
@@ -80,7 +86,10 @@ pub async fn standings(
     if p.limit.is_some_and(|n| !(1..=MAX_LIMIT).contains(&n)) {
         return Err(Error::InvalidQuery(format!("limit: must be between 1 and {MAX_LIMIT}")));
     }
-    let table = super::standings::table(&state, league_id.into_inner(), p.game, p.as_of).await?;
+    let league_id = league_id.into_inner();
+    let query = StandingsParams { game: p.game, as_of: p.as_of, after_event: p.after_event };
+    let as_of = super::events::table_day(&state, league_id, &query).await?;
+    let table = super::standings::table(&state, league_id, p.game, as_of).await?;
     let html = embed::page(&Page {
         league_name: &table.league_name,
         standings: super::standings::rows_of(&table)?,
@@ -88,11 +97,89 @@ pub async fn standings(
         theme: p.theme.unwrap_or_default(),
         limit: p.limit.map(|n| n as usize),
     });
+    Ok(page_response(&req, html))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageParams {
+    /// Language of the labels and numbers; German by default.
+    #[param(inline)]
+    lang: Option<Lang>,
+    /// Light (the default) or dark colours.
+    #[param(inline)]
+    theme: Option<Theme>,
+}
+
+/// A page of the embed's style, with the embed's headers.
+fn page_response(req: &HttpRequest, html: String) -> HttpResponse {
     let etag = conditional::etag(html.as_bytes());
-    let mut response = conditional::respond(&req, &etag, REVALIDATE, "text/html; charset=utf-8", html.into());
+    let mut response = conditional::respond(req, &etag, REVALIDATE, "text/html; charset=utf-8", html.into());
     embeddable(&mut response);
     response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(PAGE_POLICY));
-    Ok(response)
+    response
+}
+
+/// A club night as a page for an iframe, in the style of the embedded table: its
+/// winners, its games with their places, its own table, and the league table after it
+/// with each player's move. No scripts, no external resources.
+#[utoipa::path(
+    operation_id = "embed_event",
+    tag = "embed",
+    params(("id" = i64, Path, description = "Event id"), PageParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    responses(
+        (status = 200, description = "The night as an HTML page", content_type = "text/html", body = String, headers(("ETag" = String), ("Cache-Control" = String), ("Content-Security-Policy" = String))),
+        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        ReadErrors
+    )
+)]
+#[get("/embed/events/{id}")]
+pub async fn night(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<i64>,
+    params: Params<PageParams>,
+) -> Result<HttpResponse> {
+    let report = super::events::report(&state, id.into_inner()).await?;
+    let league_id = report.event.league_id;
+    let league = state.db(move |conn| crate::store::leagues::row(conn, league_id)).await?;
+    let p = params.0;
+    Ok(page_response(
+        &req,
+        pages::night(&report, &league.name, p.lang.unwrap_or_default(), p.theme.unwrap_or_default()),
+    ))
+}
+
+/// A player's record in a league as a page for an iframe, in the style of the embedded
+/// table: overall and per game, with their rating over the season drawn inline.
+#[utoipa::path(
+    operation_id = "embed_player",
+    tag = "embed",
+    params(("id" = i64, Path, description = "League id"), ("player_id" = i64, Path, description = "Player id"), PageParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    responses(
+        (status = 200, description = "The player as an HTML page", content_type = "text/html", body = String, headers(("ETag" = String), ("Cache-Control" = String), ("Content-Security-Policy" = String))),
+        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        ReadErrors
+    )
+)]
+#[get("/embed/leagues/{id}/players/{player_id}")]
+pub async fn player(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i64, i64)>,
+    params: Params<PageParams>,
+) -> Result<HttpResponse> {
+    let (league_id, player_id) = path.into_inner();
+    let p = params.0;
+    let (lang, theme) = (p.lang.unwrap_or_default(), p.theme.unwrap_or_default());
+    let stats = state.tables.get(&state.pool, league_id, View::PlayerStats { player_id }).await?;
+    let stats: LeaguePlayerStats = serde_json::from_slice(&stats.body)?;
+    let line = super::charts::player_line(&state, league_id, player_id, None).await?;
+    let ViewData::Ratings(lines) = &line.data else {
+        return Err(Error::Internal("a rating view without its lines".into()));
+    };
+    let chart = super::charts::player_chart(lines.first(), &stats.stats.player, None, lang, theme);
+    Ok(page_response(&req, pages::player(&stats.stats, &line.league_name, &chart, lang, theme)))
 }
 
 /// A small script (no dependencies) that draws a league table into every

@@ -46,7 +46,7 @@ pub async fn results_atom(
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
     let FeedParams { game, lang } = params.0;
-    let filter = ResultFilter { game, from: None, to: None, page: 1, per_page: ENTRIES };
+    let filter = ResultFilter { game, from: None, to: None, event: None, page: 1, per_page: ENTRIES };
     let (league, page, last_change, instance) = state
         .db(move |conn| {
             let league = leagues::get(conn, league_id)?;

@@ -1,4 +1,6 @@
+pub mod charts;
 pub mod embed;
+pub mod events;
 pub mod feeds;
 pub mod leagues;
 pub mod meta;

@@ -130,6 +130,8 @@ pub struct ListParams {
     from: Option<NaiveDate>,
     /// Only results played on or before this day.
     to: Option<NaiveDate>,
+    /// Only the games of this club night.
+    event: Option<i64>,
     /// Page number, from 1.
     #[param(value_type = Option<i64>, minimum = 1, maximum = 4294967295_u64)]
     page: Option<u32>,
@@ -153,7 +155,7 @@ pub async fn list(
 ) -> Result<HttpResponse> {
     let p = params.0;
     let (page, per_page) = paging(p.page, p.per_page)?;
-    let filter = ResultFilter { game: p.game, from: p.from, to: p.to, page, per_page };
+    let filter = ResultFilter { game: p.game, from: p.from, to: p.to, event: p.event, page, per_page };
     let league_id = league_id.into_inner();
     Ok(HttpResponse::Ok().json(state.db(move |conn| results::list(conn, league_id, filter)).await?))
 }

@@ -1,8 +1,8 @@
-use crate::cache::{CachedStandings, View};
+use crate::cache::{CachedStandings, View, ViewData};
 use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
-use crate::http::docs::ReadErrors;
+use crate::http::docs::TableReadErrors;
 use crate::http::extract::Params;
 use crate::model::{Standings, StandingsParams};
 use crate::render;
@@ -58,7 +58,10 @@ fn csv_response(req: &HttpRequest, table: &CachedStandings) -> Result<HttpRespon
 
 /// The table behind a table view's JSON.
 pub fn rows_of(table: &CachedStandings) -> Result<&Standings> {
-    table.standings.as_ref().ok_or_else(|| Error::Internal("a table view without its rows".into()))
+    match &table.data {
+        ViewData::Table(rows) => Ok(rows),
+        _ => Err(Error::Internal("a table view without its rows".into())),
+    }
 }
 
 /// The league table, with each player's Weng-Lin rating from the same results. Served
@@ -73,7 +76,7 @@ pub fn rows_of(table: &CachedStandings) -> Result<&Standings> {
     responses(
         (status = 200, description = "The table", body = Standings, content_type = "application/json", headers(("ETag" = String), ("Cache-Control" = String), ("Vary" = String))),
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
-        ReadErrors
+        TableReadErrors
     )
 )]
 #[get("/leagues/{id}/standings")]
@@ -83,7 +86,9 @@ pub async fn standings(
     league_id: web::Path<i64>,
     params: Params<StandingsParams>,
 ) -> Result<HttpResponse> {
-    let table = table(&state, league_id.into_inner(), params.0.game, params.0.as_of).await?;
+    let league_id = league_id.into_inner();
+    let as_of = super::events::table_day(&state, league_id, &params.0).await?;
+    let table = table(&state, league_id, params.0.game, as_of).await?;
     let mut response = if prefers_csv(&req) {
         csv_response(&req, &table)?
     } else {
@@ -104,7 +109,7 @@ pub async fn standings(
     responses(
         (status = 200, description = "The table as CSV", content_type = "text/csv", body = String, headers(("ETag" = String), ("Cache-Control" = String))),
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
-        ReadErrors
+        TableReadErrors
     )
 )]
 #[get("/leagues/{id}/standings.csv")]
@@ -114,7 +119,9 @@ pub async fn standings_csv(
     league_id: web::Path<i64>,
     params: Params<StandingsParams>,
 ) -> Result<HttpResponse> {
-    let table = table(&state, league_id.into_inner(), params.0.game, params.0.as_of).await?;
+    let league_id = league_id.into_inner();
+    let as_of = super::events::table_day(&state, league_id, &params.0).await?;
+    let table = table(&state, league_id, params.0.game, as_of).await?;
     csv_response(&req, &table)
 }
 

@@ -8,8 +8,9 @@ use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::ReadErrors;
 use crate::http::extract::Params;
-use crate::model::{HeadToHead, HeadToHeadParams, LeaguePlayerStats};
+use crate::model::{HeadToHead, HeadToHeadParams, LeaguePlayerRatings, LeaguePlayerStats};
 use actix_web::{HttpRequest, HttpResponse, get, web};
+use spielstand_core::Lines;
 
 /// The view of `league_id` at its current revision, as JSON with its ETag.
 async fn respond(state: &AppState, req: &HttpRequest, league_id: i64, view: View) -> Result<HttpResponse> {
@@ -62,4 +63,28 @@ pub async fn player_stats(
 ) -> Result<HttpResponse> {
     let (league_id, player_id) = path.into_inner();
     respond(&state, &req, league_id, View::PlayerStats { player_id }).await
+}
+
+/// One player's rating in a league at the end of every day they played, oldest first:
+/// the line `ratings.svg` draws, as JSON (the CLI's sparkline). Computed with the
+/// league's tables, kept up to date by each new result.
+#[utoipa::path(
+    operation_id = "get_player_league_ratings",
+    tag = "standings",
+    params(("id" = i64, Path, description = "League id"), ("player_id" = i64, Path, description = "Player id"), HeadToHeadParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    responses(
+        (status = 200, body = LeaguePlayerRatings, headers(("ETag" = String), ("Cache-Control" = String))),
+        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        ReadErrors
+    )
+)]
+#[get("/leagues/{id}/players/{player_id}/ratings")]
+pub async fn player_league_ratings(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i64, i64)>,
+    params: Params<HeadToHeadParams>,
+) -> Result<HttpResponse> {
+    let (league_id, player_id) = path.into_inner();
+    respond(&state, &req, league_id, View::Ratings { game: params.0.game, lines: Lines::Player(player_id) }).await
 }

@@ -10,7 +10,7 @@ pub mod write;
 
 pub use history::history;
 pub use projection::for_player_ratings;
-pub use read::{ResultFilter, get, list};
+pub use read::{ResultFilter, get, list, of_event};
 pub use write::{Precondition, WriteContext, create, delete, update};
 
 use super::utc;
@@ -33,6 +33,7 @@ pub struct ResultRow {
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
     pub deleted_at: Option<NaiveDateTime>,
+    pub event_id: Option<i64>,
 }
 
 /// A result that exists and is not deleted.

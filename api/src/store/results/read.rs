@@ -17,6 +17,8 @@ pub struct ResultFilter {
     pub game: Option<GameKind>,
     pub from: Option<NaiveDate>,
     pub to: Option<NaiveDate>,
+    /// Only the games of this club night.
+    pub event: Option<i64>,
     pub page: u32,
     pub per_page: u32,
 }
@@ -71,6 +73,9 @@ pub fn list(conn: &mut DbConn, league_id: i64, filter: ResultFilter) -> Result<R
             if let Some(to) = filter.to {
                 q = q.filter(results::played_on.le(to));
             }
+            if let Some(event) = filter.event {
+                q = q.filter(results::event_id.eq(event));
+            }
             q
         };
         let total: i64 = query().count().get_result(conn)?;
@@ -82,4 +87,14 @@ pub fn list(conn: &mut DbConn, league_id: i64, filter: ResultFilter) -> Result<R
             .load(conn)?;
         Ok(ResultPage { items: views(conn, rows)?, page: filter.page, per_page: filter.per_page, total })
     })
+}
+
+/// The live games of a club night, in the order they were recorded.
+pub fn of_event(conn: &mut DbConn, event_id: i64) -> Result<Vec<StoredResult>> {
+    let rows: Vec<ResultRow> = results::table
+        .filter(results::event_id.eq(event_id))
+        .filter(results::deleted_at.is_null())
+        .order(results::id)
+        .load(conn)?;
+    views(conn, rows)
 }

@@ -9,7 +9,7 @@ use crate::db::schema::{result_players, results};
 use crate::error::{Error, Result};
 use crate::model::{Action, StoredResult};
 use crate::store::changes::{self, Subject};
-use crate::store::{idempotency, leagues, name_key, now, players};
+use crate::store::{events, idempotency, leagues, name_key, now, players};
 use crate::webhooks::queue::{self, Change};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -93,6 +93,9 @@ pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &Write
     conn.write(|conn| {
         let league = leagues::bump(conn, league_id)?;
         league.rules()?.admits(record.game(), record.played_on)?;
+        if let Some(event_id) = record.event_id {
+            events::admit(conn, league_id, event_id, record.played_on)?;
+        }
         let prepared = prepare(conn, record)?;
         let t = now();
         let row: ResultRow = diesel::insert_into(results::table)
@@ -104,6 +107,7 @@ pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &Write
                 results::revision.eq(1i64),
                 results::created_at.eq(t),
                 results::updated_at.eq(t),
+                results::event_id.eq(prepared.record.event_id),
             ))
             .returning(results::all_columns)
             .get_result(conn)?;
@@ -142,6 +146,9 @@ pub fn update(
         check_revision(&old, expected)?;
         let league = leagues::bump(conn, old.league_id)?;
         league.rules()?.admits(record.game(), record.played_on)?;
+        if let Some(event_id) = record.event_id {
+            events::admit(conn, league.id, event_id, record.played_on)?;
+        }
         let prepared = prepare(conn, record)?;
         let revision = old.revision + 1;
         let row: ResultRow = diesel::update(results::table.find(id))
@@ -151,6 +158,7 @@ pub fn update(
                 results::record.eq(&prepared.record_json),
                 results::revision.eq(revision),
                 results::updated_at.eq(now()),
+                results::event_id.eq(prepared.record.event_id),
             ))
             .returning(results::all_columns)
             .get_result(conn)?;

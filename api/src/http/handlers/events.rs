@@ -1,0 +1,163 @@
+//! Club nights: the games of one evening of a league. A night's report is read from its
+//! own games and from two tables of the league's state (the day before, and after the
+//! night), never from a reload of the league.
+
+use crate::cache::View;
+use crate::error::{Error, Result};
+use crate::http::AppState;
+use crate::http::conditional::{self, REVALIDATE};
+use crate::http::docs::{ReadErrors, WriteErrors};
+use crate::http::extract::{JsonBody, Writer};
+use crate::model::{Event, EventInput, EventReport, StandingsParams};
+use crate::store::{events, leagues, results};
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
+use chrono::NaiveDate;
+use spielstand_core::{LeagueResult, night_table, night_winners, table_change};
+
+/// Create a club night of a league: the games recorded with its `event_id` are its
+/// games, all on its date.
+#[utoipa::path(
+    operation_id = "create_event",
+    tag = "events",
+    params(("id" = i64, Path, description = "League id")),
+    request_body = EventInput,
+    security(("bearer" = [])),
+    responses((status = 201, body = Event, headers(("Location" = String, description = "URL of the new night"))), WriteErrors)
+)]
+#[post("/leagues/{id}/events")]
+pub async fn create(
+    state: web::Data<AppState>,
+    _writer: Writer,
+    league_id: web::Path<i64>,
+    body: JsonBody<EventInput>,
+) -> Result<HttpResponse> {
+    let league_id = league_id.into_inner();
+    let event = state.write(move |conn| events::create(conn, league_id, &body.0)).await?;
+    Ok(HttpResponse::Created().insert_header((header::LOCATION, format!("/api/v1/events/{}", event.id))).json(event))
+}
+
+/// A league's club nights, oldest first, each with its number of games.
+#[utoipa::path(
+    operation_id = "list_events",
+    tag = "events",
+    params(("id" = i64, Path, description = "League id")),
+    responses((status = 200, body = Vec<Event>), ReadErrors)
+)]
+#[get("/leagues/{id}/events")]
+pub async fn list(state: web::Data<AppState>, league_id: web::Path<i64>) -> Result<HttpResponse> {
+    let league_id = league_id.into_inner();
+    Ok(HttpResponse::Ok().json(state.db(move |conn| events::list(conn, league_id)).await?))
+}
+
+/// What a night of `event` looks like: its games, its own table and winners, and how it
+/// moved the league table.
+pub async fn report(state: &AppState, id: i64) -> Result<EventReport> {
+    let (row, rules, games) = state
+        .db(move |conn| {
+            conn.read(|conn| {
+                let row = events::row(conn, id)?;
+                let rules = leagues::row(conn, row.league_id)?.rules()?;
+                Ok((row, rules, results::of_event(conn, id)?))
+            })
+        })
+        .await?;
+    let (league_id, date) = (row.league_id, row.held_on);
+    let after = state.tables.get(&state.pool, league_id, View::Table { game: None, as_of: Some(date) }).await?;
+    let day_before = date.pred_opt().unwrap_or(NaiveDate::MIN);
+    let before = state.tables.get(&state.pool, league_id, View::Table { game: None, as_of: Some(day_before) }).await?;
+    let placings: Vec<LeagueResult> = games
+        .iter()
+        .map(|r| LeagueResult {
+            id: r.id,
+            game: r.record.game(),
+            played_on: r.record.played_on,
+            placings: r.placings.clone(),
+        })
+        .collect();
+    let table = night_table(&rules, &placings);
+    let after_rows = &super::standings::rows_of(&after)?.rows;
+    Ok(EventReport {
+        event: row.into_event(games.len() as i64),
+        league_revision: after.revision,
+        players: table.iter().map(|r| r.player.clone()).collect(),
+        winners: night_winners(&table),
+        table_change: table_change(&super::standings::rows_of(&before)?.rows, after_rows),
+        table,
+        results: games,
+    })
+}
+
+/// A club night: who played, every game with its places, the night's own table and
+/// winners, and the table change it caused (the league table at the end of its date,
+/// each player with where they stood the day before).
+#[utoipa::path(
+    operation_id = "get_event",
+    tag = "events",
+    params(("id" = i64, Path), ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    responses(
+        (status = 200, body = EventReport, headers(("ETag" = String), ("Cache-Control" = String))),
+        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        ReadErrors
+    )
+)]
+#[get("/events/{id}")]
+pub async fn get(state: web::Data<AppState>, req: HttpRequest, id: web::Path<i64>) -> Result<HttpResponse> {
+    let body = serde_json::to_vec(&report(&state, id.into_inner()).await?)?;
+    Ok(conditional::respond(&req, &conditional::etag(&body), REVALIDATE, "application/json", body.into()))
+}
+
+/// Replace a night's title, date and location. The date moves only while the night has
+/// no games (its games are on its date).
+#[utoipa::path(
+    operation_id = "update_event",
+    tag = "events",
+    params(("id" = i64, Path)),
+    request_body = EventInput,
+    security(("bearer" = [])),
+    responses((status = 200, body = Event), WriteErrors)
+)]
+#[put("/events/{id}")]
+pub async fn update(
+    state: web::Data<AppState>,
+    _writer: Writer,
+    id: web::Path<i64>,
+    body: JsonBody<EventInput>,
+) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    Ok(HttpResponse::Ok().json(state.write(move |conn| events::update(conn, id, &body.0)).await?))
+}
+
+/// Delete a night without games; one with games is refused (409).
+#[utoipa::path(
+    operation_id = "delete_event",
+    tag = "events",
+    params(("id" = i64, Path)),
+    security(("bearer" = [])),
+    responses((status = 204, description = "Deleted"), WriteErrors)
+)]
+#[delete("/events/{id}")]
+pub async fn remove(state: web::Data<AppState>, _writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    state.write(move |conn| events::delete(conn, id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The day a table query asks for: `as_of`, or the date of the night `after_event` of
+/// the same league.
+pub async fn table_day(state: &AppState, league_id: i64, params: &StandingsParams) -> Result<Option<NaiveDate>> {
+    match (params.as_of, params.after_event) {
+        (Some(_), Some(_)) => Err(Error::InvalidQuery("as_of and after_event: ask for one of them, not both".into())),
+        (as_of, None) => Ok(as_of),
+        (None, Some(event_id)) => {
+            let row = state.db(move |conn| events::row(conn, event_id)).await?;
+            if row.league_id != league_id {
+                return Err(Error::EventMismatch(format!(
+                    "after_event: event {event_id} belongs to league {}, not to league {league_id}",
+                    row.league_id
+                )));
+            }
+            Ok(Some(row.held_on))
+        }
+    }
+}

@@ -1,0 +1,174 @@
+//! The other embeddable pages, in the style of the table's: a club night, and a player's
+//! record in a league with their rating drawn inline.
+
+use super::embed::{foot, head};
+use super::{Lang, Theme, escape};
+use crate::model::EventReport;
+use spielstand_core::{GameStats, PlayerStats};
+use std::fmt::Write;
+
+/// A change of place as an arrow: up is better.
+fn movement(before: Option<u32>, after: Option<u32>) -> &'static str {
+    match (before, after) {
+        (Some(b), Some(a)) if a < b => "<span class=\"up\">▲</span>",
+        (Some(b), Some(a)) if a > b => "<span class=\"down\">▼</span>",
+        (None, Some(_)) => "<span class=\"up\">★</span>",
+        _ => "",
+    }
+}
+
+fn signed(lang: Lang, value: f64, decimals: usize) -> String {
+    let shown = lang.fixed(value, decimals);
+    if value > 0.0 && shown.chars().any(|c| c.is_ascii_digit() && c != '0') { format!("+{shown}") } else { shown }
+}
+
+/// A club night: winners, its games with their places, its own table, and the league
+/// table after it with each player's move.
+pub fn night(report: &EventReport, league_name: &str, lang: Lang, theme: Theme) -> String {
+    let l = lang.labels();
+    let event = &report.event;
+    let title = escape(&event.title);
+    let mut html = String::with_capacity(8192);
+    head(&mut html, lang, theme, &format!("{title} – {}", escape(league_name)));
+    let mut sub = format!("{} · {} · {}", l.night, escape(league_name), lang.date(event.date));
+    if let Some(location) = &event.location {
+        let _ = write!(sub, " · {}: {}", l.location, escape(location));
+    }
+    let _ = write!(html, "<h1>{title}</h1>\n<p class=\"sub\">{sub}</p>\n");
+    if report.results.is_empty() {
+        let _ = writeln!(html, "<p class=\"note\">{}</p>", l.empty);
+        foot(&mut html);
+        return html;
+    }
+    let winners: Vec<String> = report.winners.iter().map(|w| format!("<bdi>{}</bdi>", escape(w))).collect();
+    let _ = writeln!(
+        html,
+        "<p>{}: <span class=\"winners\">{}</span></p>",
+        l.winners,
+        winners.join(&format!(" {} ", l.and))
+    );
+
+    let _ = write!(
+        html,
+        "<h2>{}</h2>\n<table class=\"spielstand night\"><thead><tr><th scope=\"col\" class=\"place\">{}</th>\
+         <th scope=\"col\" class=\"player\">{}</th><th scope=\"col\" class=\"played\">{}</th>\
+         <th scope=\"col\" class=\"wins\">{}</th><th scope=\"col\" class=\"points\">{}</th></tr></thead>\n<tbody>\n",
+        l.night_table, l.place, l.player, l.played, l.wins, l.points
+    );
+    for row in &report.table {
+        let _ = writeln!(
+            html,
+            "<tr><td class=\"place\">{}</td><th scope=\"row\" class=\"player\"><bdi>{}</bdi></th>\
+             <td class=\"played\">{}</td><td class=\"wins\">{}</td><td class=\"points\">{}</td></tr>",
+            row.place.map_or("–".to_owned(), |p| p.to_string()),
+            escape(&row.player),
+            row.played,
+            row.wins,
+            lang.points(row.points),
+        );
+    }
+    html.push_str("</tbody></table>\n");
+
+    let _ = write!(html, "<h2>{}</h2>\n<ol class=\"games\">\n", l.games);
+    for result in &report.results {
+        let places: Vec<String> =
+            result.placings.iter().map(|p| format!("{}. <bdi>{}</bdi>", p.place, escape(&p.player))).collect();
+        let _ = writeln!(html, "<li><strong>{}</strong>: {}</li>", result.record.game().name(), places.join(", "));
+    }
+    html.push_str("</ol>\n");
+
+    let _ = write!(
+        html,
+        "<h2>{}</h2>\n<table class=\"spielstand change\"><thead><tr><th scope=\"col\" class=\"place\">{}</th>\
+         <th scope=\"col\" class=\"move\"></th><th scope=\"col\" class=\"player\">{}</th>\
+         <th scope=\"col\" class=\"points\">{}</th><th scope=\"col\" class=\"rating\">{}</th></tr></thead>\n<tbody>\n",
+        l.table_change, l.place, l.player, l.points, l.rating
+    );
+    for m in &report.table_change {
+        let played = report.players.contains(&m.player);
+        let _ = writeln!(
+            html,
+            "<tr{class}><td class=\"place\">{place}</td><td class=\"move\">{arrow}</td>\
+             <th scope=\"row\" class=\"player\"><bdi>{name}</bdi></th><td class=\"points\">{points}{gain}</td>\
+             <td class=\"rating\">{rating}</td></tr>",
+            class = if played { " class=\"played-tonight\"" } else { "" },
+            place = m.place_after.map_or("–".to_owned(), |p| p.to_string()),
+            arrow = movement(m.place_before, m.place_after),
+            name = escape(&m.player),
+            points = lang.points(m.points_after),
+            gain = if m.points_after != m.points_before {
+                format!(" ({})", signed(lang, m.points_after - m.points_before, 1))
+            } else {
+                String::new()
+            },
+            rating = lang.fixed(m.rating_after, 1),
+        );
+    }
+    html.push_str("</tbody></table>\n");
+    foot(&mut html);
+    html
+}
+
+/// A player's record in a league, per game and overall, with their rating drawn inline
+/// (`chart`: an `<svg>` from [`super::svg`]).
+pub fn player(stats: &PlayerStats, league_name: &str, chart: &str, lang: Lang, theme: Theme) -> String {
+    let l = lang.labels();
+    let name = escape(&stats.player);
+    let mut html = String::with_capacity(8192);
+    head(&mut html, lang, theme, &format!("{name} – {}", escape(league_name)));
+    let _ = write!(html, "<h1><bdi>{name}</bdi></h1>\n<p class=\"sub\">{}</p>\n", escape(league_name));
+    let Some(overall) = &stats.overall else {
+        let _ = writeln!(html, "<p class=\"note\">{}</p>", l.empty);
+        foot(&mut html);
+        return html;
+    };
+    let _ = write!(
+        html,
+        "<table class=\"spielstand stats\"><thead><tr><th scope=\"col\" class=\"player\"></th>\
+         <th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
+         <th scope=\"col\">{}</th><th scope=\"col\" class=\"points\">{}</th><th scope=\"col\">{}</th>\
+         <th scope=\"col\" class=\"rating\">{}</th><th scope=\"col\">{}</th></tr></thead>\n<tbody>\n",
+        l.played, l.wins, l.win_rate, l.average_place, l.best_worst, l.points, l.streak, l.rating, l.rating_change
+    );
+    let row = |html: &mut String, label: &str, g: &GameStats| {
+        let _ = writeln!(
+            html,
+            "<tr><th scope=\"row\" class=\"player\">{label}</th><td>{}</td><td>{}</td><td>{} %</td><td>{}</td>\
+             <td>{} / {}</td><td class=\"points\">{}</td><td>{} / {}</td><td class=\"rating\">{}</td><td>{}</td></tr>",
+            g.played,
+            g.wins,
+            lang.fixed(g.win_rate * 100.0, 0),
+            lang.fixed(g.average_place, 2),
+            g.best_place,
+            g.worst_place,
+            lang.points(g.points),
+            g.current_streak,
+            g.longest_streak,
+            lang.fixed(g.skill.rating_display, 1),
+            signed(lang, g.rating_change, 1),
+        );
+    };
+    row(&mut html, l.overall, overall);
+    for game in &stats.games {
+        row(&mut html, game.game.map_or(l.all_games, |g| g.name()), game);
+    }
+    html.push_str("</tbody></table>\n");
+    let _ = writeln!(html, "<div class=\"chart\">{chart}</div>");
+    foot(&mut html);
+    html
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_and_signs() {
+        assert!(movement(Some(3), Some(1)).contains('▲'));
+        assert!(movement(Some(1), Some(2)).contains('▼'));
+        assert_eq!(movement(Some(2), Some(2)), "");
+        assert_eq!(signed(Lang::De, 1.5, 1), "+1,5");
+        assert_eq!(signed(Lang::En, -0.26, 1), "-0.3");
+        assert_eq!(signed(Lang::En, 0.01, 1), "0.0");
+    }
+}

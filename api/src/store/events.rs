@@ -1,0 +1,200 @@
+//! Club nights (events) of a league: the night itself, and the link from a result to it.
+//! A night changes no table by itself (its results do), so its writes leave the league's
+//! revision alone.
+
+use super::{now, utc};
+use crate::db::DbConn;
+use crate::db::schema::{events, results};
+use crate::error::{Error, Result};
+use crate::model::{Event, EventInput, MAX_EVENT_TEXT};
+use crate::store::leagues;
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::prelude::*;
+use std::collections::HashMap;
+
+#[derive(Debug, Clone, Queryable)]
+pub struct EventRow {
+    pub id: i64,
+    pub league_id: i64,
+    pub title: String,
+    pub held_on: NaiveDate,
+    pub location: Option<String>,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+impl EventRow {
+    pub fn into_event(self, games: i64) -> Event {
+        Event {
+            id: self.id,
+            league_id: self.league_id,
+            title: self.title,
+            date: self.held_on,
+            location: self.location,
+            games,
+            created_at: utc(self.created_at),
+            updated_at: utc(self.updated_at),
+        }
+    }
+}
+
+/// A title or location: visible text of at most [`MAX_EVENT_TEXT`] characters.
+fn check_text(field: &str, text: &str) -> Result<()> {
+    let problem = if text.trim().is_empty() {
+        "must not be empty"
+    } else if text.chars().count() > MAX_EVENT_TEXT {
+        "is longer than 200 characters"
+    } else if text.trim() != text {
+        "starts or ends with whitespace"
+    } else if text.chars().any(char::is_control) {
+        "contains a control character"
+    } else {
+        return Ok(());
+    };
+    Err(Error::InvalidBody(format!("{field}: {problem}")))
+}
+
+fn check(input: &EventInput) -> Result<()> {
+    check_text("title", &input.title)?;
+    input.location.as_deref().map_or(Ok(()), |l| check_text("location", l))
+}
+
+/// Live results that name the night.
+fn games(conn: &mut DbConn, event_id: i64) -> Result<i64> {
+    Ok(results::table
+        .filter(results::event_id.eq(event_id))
+        .filter(results::deleted_at.is_null())
+        .count()
+        .get_result(conn)?)
+}
+
+pub fn row(conn: &mut DbConn, id: i64) -> Result<EventRow> {
+    events::table.find(id).first(conn).optional()?.ok_or_else(|| Error::not_found(format!("event {id}")))
+}
+
+pub fn create(conn: &mut DbConn, league_id: i64, input: &EventInput) -> Result<Event> {
+    check(input)?;
+    conn.write(|conn| {
+        let league = leagues::row(conn, league_id)?;
+        if !league.rules()?.season.contains(input.date) {
+            return Err(Error::InvalidBody(format!(
+                "date: {} is outside the season of league {league_id}, so none of its games could count",
+                input.date
+            )));
+        }
+        let t = now();
+        let row: EventRow = diesel::insert_into(events::table)
+            .values((
+                events::league_id.eq(league_id),
+                events::title.eq(&input.title),
+                events::held_on.eq(input.date),
+                events::location.eq(&input.location),
+                events::created_at.eq(t),
+                events::updated_at.eq(t),
+            ))
+            .returning(events::all_columns)
+            .get_result(conn)?;
+        Ok(row.into_event(0))
+    })
+}
+
+/// A league's nights, oldest first.
+pub fn list(conn: &mut DbConn, league_id: i64) -> Result<Vec<Event>> {
+    conn.read(|conn| {
+        leagues::row(conn, league_id)?;
+        let rows: Vec<EventRow> =
+            events::table.filter(events::league_id.eq(league_id)).order((events::held_on, events::id)).load(conn)?;
+        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let counts: HashMap<i64, i64> = results::table
+            .filter(results::event_id.eq_any(&ids))
+            .filter(results::deleted_at.is_null())
+            .group_by(results::event_id)
+            .select((results::event_id.assume_not_null(), diesel::dsl::count_star()))
+            .load::<(i64, i64)>(conn)?
+            .into_iter()
+            .collect();
+        Ok(rows
+            .into_iter()
+            .map(|r| {
+                let n = counts.get(&r.id).copied().unwrap_or(0);
+                r.into_event(n)
+            })
+            .collect())
+    })
+}
+
+pub fn get(conn: &mut DbConn, id: i64) -> Result<Event> {
+    conn.read(|conn| {
+        let row = row(conn, id)?;
+        let n = games(conn, id)?;
+        Ok(row.into_event(n))
+    })
+}
+
+/// Replaces a night's title, date and location. Its games are on its date, so the date
+/// moves only while it has none.
+pub fn update(conn: &mut DbConn, id: i64, input: &EventInput) -> Result<Event> {
+    check(input)?;
+    conn.write(|conn| {
+        let old = row(conn, id)?;
+        let n = games(conn, id)?;
+        if input.date != old.held_on && n > 0 {
+            return Err(Error::InvalidBody(format!(
+                "date: event {id} has {n} game(s) on {}; correct or delete them before moving the night to {}",
+                old.held_on, input.date
+            )));
+        }
+        let row: EventRow = diesel::update(events::table.find(id))
+            .set((
+                events::title.eq(&input.title),
+                events::held_on.eq(input.date),
+                events::location.eq(&input.location),
+                events::updated_at.eq(now()),
+            ))
+            .returning(events::all_columns)
+            .get_result(conn)?;
+        Ok(row.into_event(n))
+    })
+}
+
+/// Deletes a night without games. One with games is refused: its results would lose
+/// their night silently.
+pub fn delete(conn: &mut DbConn, id: i64) -> Result<()> {
+    conn.write(|conn| {
+        row(conn, id)?;
+        let n = games(conn, id)?;
+        if n > 0 {
+            return Err(Error::Conflict(format!(
+                "event {id} has {n} game(s): delete them, or correct them to no night, before deleting the night"
+            )));
+        }
+        // Deleted results still name it; their history keeps the record as entered, so
+        // the link itself can go with the night.
+        diesel::update(results::table.filter(results::event_id.eq(id)))
+            .set(results::event_id.eq(None::<i64>))
+            .execute(conn)?;
+        diesel::delete(events::table.find(id)).execute(conn)?;
+        Ok(())
+    })
+}
+
+/// Checks that a game of `league_id` on `played_on` may name night `event_id`.
+pub fn admit(conn: &mut DbConn, league_id: i64, event_id: i64, played_on: NaiveDate) -> Result<()> {
+    let event: Option<EventRow> = events::table.find(event_id).first(conn).optional()?;
+    let Some(event) = event else {
+        return Err(Error::InvalidBody(format!("event_id: there is no event {event_id}")));
+    };
+    if event.league_id != league_id {
+        return Err(Error::EventMismatch(format!(
+            "event_id: event {event_id} belongs to league {}, not to league {league_id}",
+            event.league_id
+        )));
+    }
+    if event.held_on != played_on {
+        return Err(Error::EventMismatch(format!(
+            "event_id: event {event_id} ({:?}) is on {}, but the game's played_on is {played_on}; a night's games are on its date",
+            event.title, event.held_on
+        )));
+    }
+    Ok(())
+}

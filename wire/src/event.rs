@@ -1,0 +1,60 @@
+//! Club nights (events): the games of one evening of a league, and what the night did.
+
+use crate::model::StoredResult;
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use spielstand_core::{StandingRow, TableMove};
+
+/// Longest title and location, in characters.
+pub const MAX_EVENT_TEXT: usize = 200;
+
+/// A club night to create, or the new state of one.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct EventInput {
+    /// What the night is called, e.g. `Clubabend November`.
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 200))]
+    pub title: String,
+    /// The night's date: every game of the night is played on it.
+    pub date: NaiveDate,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 200))]
+    pub location: Option<String>,
+}
+
+/// A club night of a league.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Event {
+    pub id: i64,
+    pub league_id: i64,
+    pub title: String,
+    pub date: NaiveDate,
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub location: Option<String>,
+    /// Games recorded for the night.
+    pub games: i64,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A club night and what happened at it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct EventReport {
+    #[serde(flatten)]
+    pub event: Event,
+    /// The league's revision the table change was read at.
+    pub league_revision: i64,
+    /// Everyone who played that night, by name.
+    pub players: Vec<String>,
+    /// Every game of the night with its places, in the order they were recorded.
+    pub results: Vec<StoredResult>,
+    /// The night's own table: its games alone, under the league's points.
+    pub table: Vec<StandingRow>,
+    /// First in the night's table (several on a tie; none without games).
+    pub winners: Vec<String>,
+    /// The league table after the night's date, each player with where they stood the
+    /// day before.
+    pub table_change: Vec<TableMove>,
+}
