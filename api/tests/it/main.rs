@@ -9,6 +9,7 @@ mod common;
 mod browser;
 mod faults;
 mod http;
+mod nights;
 mod scale;
 mod schema;
 mod website;

@@ -1,0 +1,315 @@
+//! Club nights and the pictures of a season, end to end on the real App.
+
+use crate::common::mensch;
+use actix_web::http::{Method, StatusCode};
+use serde_json::{Value, json};
+
+/// A league of four with three nights on distinct dates and one game outside any night.
+/// Returns (league id, night ids in date order).
+async fn season<S, B>(api: &crate::common::TestApi<S>) -> (i64, Vec<i64>)
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
+    let league = api.add_league(json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let mut nights = Vec::new();
+    for (title, date) in
+        [("Erster Abend", "2026-03-01"), ("Zweiter Abend", "2026-03-08"), ("Dritter Abend", "2026-03-15")]
+    {
+        let r = api
+            .post(
+                &format!("/api/v1/leagues/{league}/events"),
+                &json!({"title": title, "date": date, "location": "Vereinsheim"}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{:?}", r.json());
+        assert_eq!(r.json()["games"], 0);
+        nights.push(r.json()["id"].as_i64().unwrap());
+    }
+    let results = format!("/api/v1/leagues/{league}/results");
+    for (night, date, order) in [
+        (0, "2026-03-01", "Anna,Ben,Cleo"),
+        (0, "2026-03-01", "Ben,Cleo,Anna"),
+        (1, "2026-03-08", "Cleo,Dora,Anna=Ben"),
+        (2, "2026-03-15", "Dora,Anna"),
+    ] {
+        let mut game = mensch(date, order);
+        game["event_id"] = json!(nights[night]);
+        let r = api.post(&results, &game).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{:?}", r.json());
+        assert_eq!(r.json()["record"]["event_id"], json!(nights[night]));
+    }
+    // A game on a day between nights, at no night.
+    assert_eq!(api.post(&results, &mensch("2026-03-10", "Anna,Dora")).await.status, StatusCode::CREATED);
+    (league, nights)
+}
+
+api_test!(club_nights_group_games_and_give_matchday_tables, |api| {
+    let (league, nights) = season(&api).await;
+    let list = api.get(&format!("/api/v1/leagues/{league}/events")).await.json();
+    let shown: Vec<(Value, Value)> =
+        list.as_array().unwrap().iter().map(|e| (e["title"].clone(), e["games"].clone())).collect();
+    assert_eq!(
+        shown,
+        [(json!("Erster Abend"), json!(2)), (json!("Zweiter Abend"), json!(1)), (json!("Dritter Abend"), json!(1))]
+    );
+
+    // The first night by hand: Mensch points 2/1/0 for three players. Anna 2+0, Ben 1+2,
+    // Cleo 0+1: Ben 3 points and the night's only winner.
+    let first = api.get(&format!("/api/v1/events/{}", nights[0])).await;
+    assert_eq!(first.status, StatusCode::OK);
+    let etag = first.header("etag").unwrap().to_owned();
+    let first = first.json();
+    assert_eq!(first["title"], "Erster Abend");
+    assert_eq!(first["date"], "2026-03-01");
+    assert_eq!(first["location"], "Vereinsheim");
+    assert_eq!(first["winners"], json!(["Ben"]));
+    assert_eq!(first["players"], json!(["Ben", "Anna", "Cleo"]));
+    assert_eq!(first["results"].as_array().unwrap().len(), 2);
+    let night_table: Vec<Value> =
+        first["table"].as_array().unwrap().iter().map(|r| json!([r["place"], r["player"], r["points"]])).collect();
+    assert_eq!(night_table, [json!([1, "Ben", 3.0]), json!([2, "Anna", 2.0]), json!([3, "Cleo", 1.0])]);
+    // Nothing before the first night: everyone is new in the table.
+    assert!(
+        first["table_change"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["place_before"].is_null() && m["points_before"] == 0.0)
+    );
+
+    // The second night moves the table: Cleo wins it and climbs; Dora comes in.
+    let second = api.get(&format!("/api/v1/events/{}", nights[1])).await.json();
+    assert_eq!(second["winners"], json!(["Cleo"]));
+    let cleo = second["table_change"].as_array().unwrap().iter().find(|m| m["player"] == "Cleo").unwrap();
+    assert_eq!((cleo["place_before"].clone(), cleo["points_before"].clone()), (json!(3), json!(1.0)));
+    let after = api.get(&format!("/api/v1/leagues/{league}/standings?as_of=2026-03-08")).await.json();
+    let moved: Vec<Value> = second["table_change"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| json!([m["player"], m["place_after"], m["points_after"]]))
+        .collect();
+    let table: Vec<Value> =
+        after["rows"].as_array().unwrap().iter().map(|r| json!([r["player"], r["place"], r["points"]])).collect();
+    assert_eq!(moved, table, "the move ends in the table as of the night's date");
+
+    // after_event is the table as of the night's date, for every night (distinct dates).
+    for (night, date) in nights.iter().zip(["2026-03-01", "2026-03-08", "2026-03-15"]) {
+        let matchday = api.get(&format!("/api/v1/leagues/{league}/standings?after_event={night}")).await.json();
+        let plain = api.get(&format!("/api/v1/leagues/{league}/standings?as_of={date}")).await.json();
+        assert_eq!(matchday["rows"], plain["rows"], "after night {night}");
+        assert_eq!(matchday["as_of"], json!(date));
+    }
+    let embed = api.get(&format!("/embed/leagues/{league}/standings?after_event={}", nights[0])).await;
+    assert_eq!(embed.status, StatusCode::OK);
+
+    // Cached like the tables: 304 until something changes; a new game of the night changes it.
+    let again = api
+        .send(
+            actix_web::test::TestRequest::get()
+                .uri(&format!("/api/v1/events/{}", nights[0]))
+                .insert_header(("if-none-match", etag.as_str())),
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    let mut late = mensch("2026-03-01", "Cleo,Anna");
+    late["event_id"] = json!(nights[0]);
+    assert_eq!(api.post(&format!("/api/v1/leagues/{league}/results"), &late).await.status, StatusCode::CREATED);
+    let changed = api.get(&format!("/api/v1/events/{}", nights[0])).await;
+    assert_ne!(changed.header("etag").unwrap(), etag);
+    assert_eq!(changed.json()["results"].as_array().unwrap().len(), 3);
+    let only = api.get(&format!("/api/v1/leagues/{league}/results?event={}", nights[0])).await.json();
+    assert_eq!(only["total"], 3);
+});
+
+api_test!(club_nights_refuse_bad_input_and_change_nothing, |api| {
+    let (league, nights) = season(&api).await;
+    let other = api.add_league(json!({"name": "Sommerliga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let results = format!("/api/v1/leagues/{league}/results");
+    let before = api.get(&format!("/api/v1/leagues/{league}/standings")).await.json();
+
+    // A game on another date than its night: 422 naming both dates.
+    let mut wrong_day = mensch("2026-03-02", "Anna,Ben");
+    wrong_day["event_id"] = json!(nights[0]);
+    let detail = api.post(&results, &wrong_day).await.problem(422, "event-mismatch");
+    assert!(detail.contains("2026-03-01") && detail.contains("2026-03-02"), "{detail}");
+    // A night of another league, and one that does not exist.
+    let foreign = api
+        .post(&format!("/api/v1/leagues/{other}/events"), &json!({"title": "Fremd", "date": "2026-03-01"}))
+        .await
+        .json();
+    let mut elsewhere = mensch("2026-03-01", "Anna,Ben");
+    elsewhere["event_id"] = foreign["id"].clone();
+    api.post(&results, &elsewhere).await.problem(422, "event-mismatch");
+    elsewhere["event_id"] = json!(999_999);
+    api.post(&results, &elsewhere).await.problem(422, "invalid-body");
+    // The table is as it was.
+    assert_eq!(api.get(&format!("/api/v1/leagues/{league}/standings")).await.json()["rows"], before["rows"]);
+
+    api.get(&format!("/api/v1/leagues/{league}/standings?after_event={}", foreign["id"]))
+        .await
+        .problem(422, "event-mismatch");
+    api.get(&format!("/api/v1/leagues/{league}/standings?after_event=999999")).await.problem(404, "not-found");
+    api.get(&format!("/api/v1/leagues/{league}/standings?after_event={}&as_of=2026-03-01", nights[0]))
+        .await
+        .problem(400, "invalid-query");
+    api.get("/api/v1/events/999999").await.problem(404, "not-found");
+    api.get("/api/v1/leagues/999999/events").await.problem(404, "not-found");
+    api.post("/api/v1/leagues/999999/events", &json!({"title": "X", "date": "2026-03-01"}))
+        .await
+        .problem(404, "not-found");
+    api.post(&format!("/api/v1/leagues/{league}/events"), &json!({"title": " ", "date": "2026-03-01"}))
+        .await
+        .problem(422, "invalid-body");
+    api.post(&format!("/api/v1/leagues/{league}/events"), &json!({"title": "X"})).await.problem(422, "invalid-body");
+
+    // A night with games keeps its date and cannot be deleted; renamed it may be.
+    let night = format!("/api/v1/events/{}", nights[0]);
+    let detail = api
+        .write(Method::PUT, &night, &json!({"title": "Auftakt", "date": "2026-03-02"}))
+        .await
+        .problem(422, "invalid-body");
+    assert!(detail.contains("2026-03-01"), "{detail}");
+    api.write(Method::DELETE, &night, &json!(null)).await.problem(409, "conflict");
+    let renamed = api.write(Method::PUT, &night, &json!({"title": "Auftakt", "date": "2026-03-01"})).await;
+    assert_eq!(
+        (renamed.status, renamed.json()["title"].clone(), renamed.json()["location"].clone()),
+        (StatusCode::OK, json!("Auftakt"), Value::Null)
+    );
+    // An empty night moves and goes.
+    let empty = format!("/api/v1/events/{}", foreign["id"]);
+    assert_eq!(
+        api.write(Method::PUT, &empty, &json!({"title": "Fremd", "date": "2026-04-01"})).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(api.write(Method::DELETE, &empty, &json!(null)).await.status, StatusCode::NO_CONTENT);
+    api.get(&empty).await.problem(404, "not-found");
+});
+
+/// The y of every point of a polyline, in order.
+fn points(line: &roxmltree::Node) -> Vec<(f64, f64)> {
+    line.attribute("points")
+        .unwrap()
+        .split(' ')
+        .map(|p| {
+            let (x, y) = p.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect()
+}
+
+api_test!(pictures_draw_one_line_per_player_in_the_order_of_the_data, |api| {
+    let (league, _) = season(&api).await;
+    let players = api.get("/api/v1/players").await.json();
+    let id =
+        |name: &str| players.as_array().unwrap().iter().find(|p| p["name"] == name).unwrap()["id"].as_i64().unwrap();
+    let table = api.get(&format!("/api/v1/leagues/{league}/standings")).await.json();
+    let order: Vec<&str> = table["rows"].as_array().unwrap().iter().map(|r| r["player"].as_str().unwrap()).collect();
+
+    for (path, measure) in [("ratings.svg", "rating"), ("race.svg", "points")] {
+        let r = api.get(&format!("/embed/leagues/{league}/{path}?lang=en&theme=dark")).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}");
+        assert!(r.header("content-type").unwrap().starts_with("image/svg+xml"));
+        let etag = r.header("etag").unwrap().to_owned();
+        let text = String::from_utf8(r.body.clone()).unwrap();
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        let root = doc.root_element();
+        assert_eq!(root.tag_name().name(), "svg");
+        assert!(root.children().any(|n| n.has_tag_name("title")) && root.children().any(|n| n.has_tag_name("desc")));
+        assert!(
+            !text.contains("<script") && !text.contains("@import") && !text.contains("href"),
+            "{path}: nothing to run or load"
+        );
+        let lines: Vec<roxmltree::Node> = doc.descendants().filter(|n| n.has_tag_name("polyline")).collect();
+        let names: Vec<&str> = lines.iter().map(|l| l.attribute("data-player").unwrap()).collect();
+        assert_eq!(names, order, "{path}: one line per player, in table order");
+        // Each line's points follow its data: days left to right, values up and down as
+        // the JSON says.
+        for line in &lines {
+            let name = line.attribute("data-player").unwrap();
+            let drawn = points(line);
+            assert!(drawn.windows(2).all(|w| w[0].0 < w[1].0), "{path} {name}: days in order");
+            let values: Vec<f64> = if measure == "rating" {
+                let json = api.get(&format!("/api/v1/leagues/{league}/players/{}/ratings", id(name))).await.json();
+                json["points"].as_array().unwrap().iter().map(|p| p["rating_display"].as_f64().unwrap()).collect()
+            } else {
+                // Cumulative points by night: the table as of each day the player played.
+                let mut values = Vec::new();
+                for date in ["2026-03-01", "2026-03-08", "2026-03-10", "2026-03-15"] {
+                    let then = api.get(&format!("/api/v1/leagues/{league}/standings?as_of={date}")).await.json();
+                    let played_that_day = api
+                        .get(&format!("/api/v1/leagues/{league}/results?from={date}&to={date}"))
+                        .await
+                        .json()["items"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|r| r["placings"].as_array().unwrap().iter().any(|p| p["player"] == name));
+                    if played_that_day {
+                        values.push(
+                            then["rows"].as_array().unwrap().iter().find(|r| r["player"] == name).unwrap()["points"]
+                                .as_f64()
+                                .unwrap(),
+                        );
+                    }
+                }
+                values
+            };
+            assert_eq!(drawn.len(), values.len(), "{path} {name}");
+            for (w, v) in drawn.windows(2).zip(values.windows(2)) {
+                // Up on the page is a larger value.
+                assert_eq!(
+                    w[1].1.total_cmp(&w[0].1),
+                    v[0].total_cmp(&v[1]),
+                    "{path} {name}: {values:?} drawn as {drawn:?}"
+                );
+            }
+        }
+        // ETag by revision: 304 until the next result.
+        let again = api
+            .send(
+                actix_web::test::TestRequest::get()
+                    .uri(&format!("/embed/leagues/{league}/{path}?lang=en&theme=dark"))
+                    .insert_header(("if-none-match", etag.as_str())),
+            )
+            .await;
+        assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+        let german = api.get(&format!("/embed/leagues/{league}/{path}?limit=2")).await;
+        let german = String::from_utf8(german.body).unwrap();
+        assert_eq!(german.matches("<polyline").count(), 2, "limit");
+        assert!(german.contains("lang=\"de\"") && german.contains("ss-light"));
+        api.get(&format!("/embed/leagues/{league}/{path}?limit=0")).await.problem(400, "invalid-query");
+        api.get(&format!("/embed/leagues/999999/{path}")).await.problem(404, "not-found");
+    }
+
+    let one = api.get(&format!("/embed/leagues/{league}/players/{}/ratings.svg?lang=en", id("Anna"))).await;
+    let text = String::from_utf8(one.body).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    assert_eq!(doc.descendants().filter(|n| n.has_tag_name("polyline")).count(), 1);
+    assert_eq!(doc.descendants().filter(|n| n.has_tag_name("polygon")).count(), 1, "the uncertainty band");
+    let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap().text().unwrap();
+    assert!(title.starts_with("Anna's rating"), "{title}");
+    api.get(&format!("/embed/leagues/{league}/players/999999/ratings.svg")).await.problem(404, "not-found");
+
+    // The pages: a night and a player.
+    let night = api.get(&format!("/embed/events/{}", 1)).await;
+    assert_eq!(night.status, StatusCode::OK);
+    let html = String::from_utf8(night.body).unwrap();
+    assert!(
+        html.contains("Sieger des Abends") && html.contains("<span class=\"winners\"><bdi>Ben</bdi></span>"),
+        "{html}"
+    );
+    let page = api.get(&format!("/embed/leagues/{league}/players/{}?lang=en", id("Anna"))).await;
+    let html = String::from_utf8(page.body).unwrap();
+    assert!(html.contains("<h1><bdi>Anna</bdi></h1>") && html.contains("<svg") && html.contains("Win rate"), "{html}");
+    let standings = String::from_utf8(api.get(&format!("/embed/leagues/{league}/standings")).await.body).unwrap();
+    assert!(
+        standings.contains("href=\"ratings.svg?lang=de&amp;theme=light\"") && standings.contains("href=\"race.svg?")
+    );
+});
