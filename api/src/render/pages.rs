@@ -122,35 +122,33 @@ pub fn player(stats: &PlayerStats, league_name: &str, chart: &str, lang: Lang, t
         foot(&mut html);
         return html;
     };
-    let _ = write!(
-        html,
-        "<table class=\"spielstand stats\"><thead><tr><th scope=\"col\" class=\"player\"></th>\
-         <th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
-         <th scope=\"col\">{}</th><th scope=\"col\" class=\"points\">{}</th><th scope=\"col\">{}</th>\
-         <th scope=\"col\" class=\"rating\">{}</th><th scope=\"col\">{}</th></tr></thead>\n<tbody>\n",
-        l.played, l.wins, l.win_rate, l.average_place, l.best_worst, l.points, l.streak, l.rating, l.rating_change
-    );
-    let row = |html: &mut String, label: &str, g: &GameStats| {
-        let _ = writeln!(
-            html,
-            "<tr><th scope=\"row\" class=\"player\">{label}</th><td>{}</td><td>{}</td><td>{} %</td><td>{}</td>\
-             <td>{} / {}</td><td class=\"points\">{}</td><td>{} / {}</td><td class=\"rating\">{}</td><td>{}</td></tr>",
-            g.played,
-            g.wins,
-            lang.fixed(g.win_rate * 100.0, 0),
-            lang.fixed(g.average_place, 2),
-            g.best_place,
-            g.worst_place,
-            lang.points(g.points),
-            g.current_streak,
-            g.longest_streak,
-            lang.fixed(g.skill.rating_display, 1),
-            signed(lang, g.rating_change, 1),
-        );
-    };
-    row(&mut html, l.overall, overall);
-    for game in &stats.games {
-        row(&mut html, game.game.map_or(l.all_games, |g| g.name()), game);
+    // One column per scope (overall, then each game), one row per figure: narrow enough
+    // for a phone however many games the league counts.
+    let scopes: Vec<(&str, &GameStats)> = std::iter::once((l.overall, overall))
+        .chain(stats.games.iter().map(|g| (g.game.map_or(l.all_games, |game| game.name()), g)))
+        .collect();
+    html.push_str("<table class=\"spielstand stats\"><thead><tr><th scope=\"col\" class=\"player\"></th>");
+    for (label, _) in &scopes {
+        let _ = write!(html, "<th scope=\"col\">{label}</th>");
+    }
+    html.push_str("</tr></thead>\n<tbody>\n");
+    let figures: [(&str, &dyn Fn(&GameStats) -> String); 9] = [
+        (l.played, &|g| g.played.to_string()),
+        (l.wins, &|g| g.wins.to_string()),
+        (l.win_rate, &|g| format!("{} %", lang.fixed(g.win_rate * 100.0, 0))),
+        (l.average_place, &|g| lang.fixed(g.average_place, 2)),
+        (l.best_worst, &|g| format!("{} / {}", g.best_place, g.worst_place)),
+        (l.points, &|g| lang.points(g.points)),
+        (l.streak, &|g| format!("{} / {}", g.current_streak, g.longest_streak)),
+        (l.rating, &|g| lang.fixed(g.skill.rating_display, 1)),
+        (l.rating_change, &|g| signed(lang, g.rating_change, 1)),
+    ];
+    for (label, figure) in figures {
+        let _ = write!(html, "<tr><th scope=\"row\" class=\"player\">{label}</th>");
+        for (_, g) in &scopes {
+            let _ = write!(html, "<td>{}</td>", figure(g));
+        }
+        html.push_str("</tr>\n");
     }
     html.push_str("</tbody></table>\n");
     let _ = writeln!(html, "<div class=\"chart\">{chart}</div>");

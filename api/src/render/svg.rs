@@ -34,6 +34,8 @@ pub struct Series<'a> {
 
 pub struct Chart<'a> {
     pub title: String,
+    /// A line under the title, also read out after it.
+    pub note: Option<&'a str>,
     /// What the lines are, for the description, e.g. "rating" or "points".
     pub measure: &'a str,
     pub series: Vec<Series<'a>>,
@@ -146,12 +148,19 @@ pub fn line_chart(chart: &Chart) -> String {
          role=\"img\" aria-labelledby=\"ss-title ss-desc\" class=\"ss-{theme}\" lang=\"{lang}\">\
          <title id=\"ss-title\">{title}</title><desc id=\"ss-desc\">{desc}</desc><style>{style}</style>\
          <rect class=\"ss-bg\" width=\"100%\" height=\"100%\"/>\
-         <text class=\"ss-text ss-title\" x=\"{LEFT}\" y=\"24\">{title}</text>",
+         <text class=\"ss-text ss-title\" x=\"{LEFT}\" y=\"20\">{title}</text>",
         theme = chart.theme.as_str(),
         lang = l.lang,
         desc = escape(&describe(chart)),
         style = style(chart.theme),
     );
+    if let Some(note) = chart.note {
+        let _ = write!(
+            svg,
+            "<text class=\"ss-text ss-muted\" x=\"{LEFT}\" y=\"36\" font-size=\"11\">{}</text>",
+            escape(note)
+        );
+    }
     let Some(scale) = Scale::of(&chart.series) else {
         let _ = write!(
             svg,
@@ -256,7 +265,11 @@ fn describe(chart: &Chart) -> String {
             ))
         })
         .collect();
-    if lines.is_empty() { lang.labels().empty.to_owned() } else { format!("{}. {}.", chart.title, lines.join("; ")) }
+    let title = match chart.note {
+        Some(note) => format!("{}. {note}", chart.title),
+        None => chart.title.clone(),
+    };
+    if lines.is_empty() { lang.labels().empty.to_owned() } else { format!("{title}. {}.", lines.join("; ")) }
 }
 
 #[cfg(test)]
@@ -287,6 +300,7 @@ mod tests {
     fn a_chart_names_its_lines_and_escapes_them() {
         let chart = Chart {
             title: "Wertung".into(),
+            note: None,
             measure: "Wertung",
             series: vec![
                 Series { label: "<b>Anna</b>", points: vec![(day(1), 1.0), (day(8), 4.5)], band: None },

@@ -26,6 +26,12 @@ fn chromium() -> Option<PathBuf> {
 
 /// Runs headless Chromium with `args` after the usual flags; returns its standard output.
 fn run(chromium: &Path, profile: &Path, args: &[&str]) -> String {
+    run_logged(chromium, profile, args).0
+}
+
+/// As [`run`], with Chromium's log as well: every message of the page's console is in it
+/// as a line with `:CONSOLE` (errors, CSP refusals, failed loads).
+fn run_logged(chromium: &Path, profile: &Path, args: &[&str]) -> (String, String) {
     let mut child = Command::new(chromium)
         .args([
             "--headless",
@@ -38,18 +44,23 @@ fn run(chromium: &Path, profile: &Path, args: &[&str]) -> String {
             "--hide-scrollbars",
             "--force-device-scale-factor=1",
             "--virtual-time-budget=5000",
+            "--enable-logging=stderr",
+            "--v=0",
         ])
         .arg(format!("--user-data-dir={}", profile.display()))
         .args(args)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("chromium starts");
-    let mut out = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut out, &mut text).map(|_| text)
-    });
+    let read = |mut from: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut from, &mut bytes).map(|_| bytes)
+        })
+    };
+    let reader = read(Box::new(child.stdout.take().unwrap()));
+    let log = read(Box::new(child.stderr.take().unwrap()));
     let deadline = Instant::now() + Duration::from_secs(90);
     while child.try_wait().unwrap().is_none() {
         if Instant::now() > deadline {
@@ -59,7 +70,38 @@ fn run(chromium: &Path, profile: &Path, args: &[&str]) -> String {
         }
         std::thread::sleep(Duration::from_millis(50));
     }
-    reader.join().unwrap().expect("chromium's output is UTF-8")
+    let out = String::from_utf8(reader.join().unwrap().unwrap()).expect("chromium's output is UTF-8");
+    (out, String::from_utf8_lossy(&log.join().unwrap().unwrap()).into_owned())
+}
+
+/// Chromium, or `None` after saying the test is skipped (never in CI).
+fn chromium_or_skip() -> Option<PathBuf> {
+    let found = chromium();
+    if found.is_none() {
+        if std::env::var("CI").as_deref() == Ok("true") {
+            panic!("chromium is not installed; CI needs it: run .ci/browser-deps.sh");
+        }
+        eprintln!("################################################################");
+        eprintln!("## SKIPPED: the browser test; chromium is not installed.      ##");
+        eprintln!("## Install it with: bash .ci/browser-deps.sh                  ##");
+        eprintln!("################################################################");
+    }
+    found
+}
+
+/// Where screenshots go: the `target` directory.
+fn target() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap().to_owned()
+}
+
+/// Takes a screenshot of `url` at `size` into `target/file` and checks it is a picture.
+fn screenshot(chromium: &Path, profile: &Path, file: &str, url: &str, size: &str) {
+    let path = target().join(file);
+    let _ = std::fs::remove_file(&path);
+    run(chromium, profile, &[&format!("--screenshot={}", path.display()), &format!("--window-size={size}"), url]);
+    let png = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(png.starts_with(b"\x89PNG") && png.len() > 5_000, "{} is a picture", path.display());
+    eprintln!("screenshot: {}", path.display());
 }
 
 /// The text of every `<bdi>` (a player's name) in `html`, in order, still HTML-escaped.
@@ -80,16 +122,7 @@ fn section<'a>(dom: &'a str, id: &str) -> &'a str {
 
 #[test]
 fn embedded_tables_render_in_chromium() {
-    let Some(chromium) = chromium() else {
-        if std::env::var("CI").as_deref() == Ok("true") {
-            panic!("chromium is not installed; CI needs it: run .ci/browser-deps.sh");
-        }
-        eprintln!("################################################################");
-        eprintln!("## SKIPPED: the browser test; chromium is not installed.      ##");
-        eprintln!("## Install it with: bash .ci/browser-deps.sh                  ##");
-        eprintln!("################################################################");
-        return;
-    };
+    let Some(chromium) = chromium_or_skip() else { return };
     let db = TestDb::sqlite();
     let token = token(&db);
     let server = Server::start(&db, &[]);
@@ -171,22 +204,88 @@ fn embedded_tables_render_in_chromium() {
     assert!(frame.contains("<html lang=\"de\" class=\"light\">") && frame.contains(">Ø Platz</th>"));
 
     // Pictures for people: the club page, and the iframe's page at 320 px in both themes.
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap().to_owned();
     let shots = [
         ("embed-screenshot.png", page.url("/verein.html"), "1000,900"),
         ("embed-320-light.png", format!("{root}/embed/leagues/{league}/standings"), "320,420"),
         ("embed-320-dark.png", format!("{root}/embed/leagues/{league}/standings?theme=dark"), "320,420"),
     ];
     for (file, url, size) in shots {
-        let path = target.join(file);
-        let _ = std::fs::remove_file(&path);
-        run(
-            &chromium,
-            profile.path(),
-            &[&format!("--screenshot={}", path.display()), &format!("--window-size={size}"), &url],
-        );
-        let png = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        assert!(png.starts_with(b"\x89PNG") && png.len() > 5_000, "{} is a picture", path.display());
-        eprintln!("screenshot: {}", path.display());
+        screenshot(&chromium, profile.path(), file, &url, size);
     }
+}
+
+/// The night page, the player page and the three pictures, each in both themes: they
+/// render in Chromium with nothing on the console (no script, no refused load, no bad
+/// markup), and show what the JSON says.
+#[test]
+fn nights_players_and_pictures_render_in_chromium() {
+    let Some(chromium) = chromium_or_skip() else { return };
+    let db = TestDb::sqlite();
+    let token = token(&db);
+    let server = Server::start(&db, &[]);
+    for name in NAMES {
+        assert_eq!(server.post("/players", &token, &json!({ "name": name })).0, 201);
+    }
+    let (_, league) = server.post(
+        "/leagues",
+        &token,
+        &json!({"name": "Vereinsliga Süd 2026", "rules": {"games": ["mensch-aergere-dich-nicht"]}}),
+    );
+    let league = league["id"].as_i64().unwrap();
+    let mut nights = Vec::new();
+    for (i, day) in ["2026-11-06", "2026-11-13", "2026-11-20", "2026-11-27"].iter().enumerate() {
+        let (status, night) = server.post(
+            &format!("/leagues/{league}/events"),
+            &token,
+            &json!({"title": format!("Spieleabend {}", i + 1), "date": day, "location": "Vereinsheim <Süd>"}),
+        );
+        assert_eq!(status, 201, "{night}");
+        nights.push(night["id"].as_i64().unwrap());
+        for (round, order) in [
+            "Jürgen Groß,Zoë Ähnlich,Ωμέγα,李小龙",
+            "李小龙,Ёжик,Jürgen Groß,<script>alert(1)</script>",
+            "Zoë Ähnlich,Jürgen Groß,Ёжик,Ωμέγα",
+        ]
+        .iter()
+        .enumerate()
+        {
+            // Rotate the orders so that the lines cross.
+            let mut names: Vec<&str> = order.split(',').collect();
+            let by = (i + round) % names.len();
+            names.rotate_left(by);
+            let mut game = common::mensch(day, &names.join(","));
+            game["event_id"] = json!(night["id"]);
+            let (status, body) = server.post(&format!("/leagues/{league}/results"), &token, &game);
+            assert_eq!(status, 201, "{body}");
+        }
+    }
+    let mut res = agent().get(&format!("{}/api/v1/players", server.base)).call().unwrap();
+    let players: Value = res.body_mut().read_json().unwrap();
+    let jurgen =
+        players.as_array().unwrap().iter().find(|p| p["name"] == "Jürgen Groß").unwrap()["id"].as_i64().unwrap();
+    let root = &server.base;
+    let profile = tempfile::tempdir().unwrap();
+    let pages = [
+        ("embed-night", format!("{root}/embed/events/{}", nights[3]), "560,900"),
+        ("embed-player", format!("{root}/embed/leagues/{league}/players/{jurgen}"), "720,900"),
+        ("embed-ratings", format!("{root}/embed/leagues/{league}/ratings.svg"), "640,360"),
+        ("embed-race", format!("{root}/embed/leagues/{league}/race.svg"), "640,360"),
+        ("embed-player-ratings", format!("{root}/embed/leagues/{league}/players/{jurgen}/ratings.svg"), "640,360"),
+    ];
+    for (name, url, size) in &pages {
+        for (theme, query) in [("light", "lang=de"), ("dark", "theme=dark&lang=en")] {
+            let url = format!("{url}?{query}");
+            let (dom, log) = run_logged(&chromium, profile.path(), &["--dump-dom", &url]);
+            let console: Vec<&str> = log.lines().filter(|l| l.contains(":CONSOLE")).collect();
+            assert!(console.is_empty(), "{url}: the console says {console:?}");
+            assert!(!dom.contains("<script>alert"), "{url}: a name is never markup");
+            assert!(dom.contains("Groß"), "{url} shows the players: {dom}");
+            if name.ends_with("ratings") || *name == "embed-race" {
+                assert!(dom.contains("<polyline") && dom.contains("<title"), "{url}: {dom}");
+            }
+            screenshot(&chromium, profile.path(), &format!("{name}-{theme}.png"), &url, size);
+        }
+    }
+    let (night, _) = run_logged(&chromium, profile.path(), &["--dump-dom", &pages[0].1]);
+    assert!(night.contains("Sieger des Abends") && night.contains("Vereinsheim &lt;Süd&gt;"), "{night}");
 }

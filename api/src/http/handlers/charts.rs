@@ -110,7 +110,7 @@ pub fn player_chart(
         .into_iter()
         .collect();
     let title = titled(&l.player_chart.replace("{player}", player), game);
-    let chart = Chart { title: format!("{title}. {}", l.band), measure: l.rating, series, lang, theme, decimals: 1 };
+    let chart = Chart { title, note: Some(l.band), measure: l.rating, series, lang, theme, decimals: 1 };
     line_chart(&chart)
 }
 
@@ -149,7 +149,7 @@ pub async fn ratings(
         })
         .collect();
     let title = titled(&format!("{} – {}", cached.league_name, l.rating_chart), p.game);
-    Ok(respond(&req, line_chart(&Chart { title, measure: l.rating, series, lang, theme, decimals: 1 })))
+    Ok(respond(&req, line_chart(&Chart { title, note: None, measure: l.rating, series, lang, theme, decimals: 1 })))
 }
 
 /// The points race: each leading player's league points so far, by date, one line per
@@ -188,7 +188,7 @@ pub async fn race(
         })
         .collect();
     let title = titled(&format!("{} – {}", cached.league_name, l.race_chart), p.game);
-    Ok(respond(&req, line_chart(&Chart { title, measure: l.points, series, lang, theme, decimals: 1 })))
+    Ok(respond(&req, line_chart(&Chart { title, note: None, measure: l.points, series, lang, theme, decimals: 1 })))
 }
 
 /// The league's rating line of one player.
