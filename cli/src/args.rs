@@ -87,6 +87,10 @@ pub enum Command {
     /// Head-to-head: how every two players of a league fared against each other (a matrix),
     /// or two players' record when both are named.
     H2h(HeadToHeadArgs),
+    /// Club nights: start one on this laptop (every `record` for its league joins it until
+    /// `event end`), list a league's nights, show one.
+    #[command(subcommand)]
+    Event(EventCommand),
     /// Score a game offline, without a server.
     #[command(subcommand)]
     Score(ScoreCommand),
@@ -248,6 +252,44 @@ pub struct LeagueCreate {
     pub min_games: u32,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum EventCommand {
+    /// Create a club night and make it this laptop's current night: every `spielstand
+    /// record` for its league is part of it (and on its date) until `spielstand event end`.
+    Start {
+        /// What the night is called, e.g. "Clubabend November"
+        title: String,
+        /// The league: its name or id
+        #[arg(long, short = 'l', value_name = "L")]
+        league: String,
+        /// The night's date: YYYY-MM-DD, today or yesterday [default: today]
+        #[arg(long, value_parser = spec::date, value_name = "DATE")]
+        date: Option<NaiveDate>,
+        /// Where it takes place
+        #[arg(long, value_name = "TEXT")]
+        location: Option<String>,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// End this laptop's current night: later games belong to no night.
+    End,
+    /// A league's club nights, oldest first.
+    List {
+        /// The league: its name or id
+        #[arg(value_name = "L")]
+        league: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// One club night: its winners, games, own table and how it moved the league table.
+    Show {
+        /// The night's id (see `spielstand event list`)
+        id: i64,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
 }
 
 #[derive(Debug, Args)]

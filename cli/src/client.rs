@@ -11,8 +11,9 @@ use spielstand_core::Slug;
 use spielstand_core::{GameKind, GameRecord, same_name};
 use spielstand_wire::headers::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED};
 use spielstand_wire::{
-    HeadToHead, Health, HistoryEntry, League, LeagueInput, LeaguePlayerStats, Player, PlayerName, PlayerRatings,
-    ResultPage, Standings, StandingsParams, StoredResult, TokenName,
+    Event, EventInput, EventReport, HeadToHead, Health, HistoryEntry, League, LeagueInput, LeaguePlayerRatings,
+    LeaguePlayerStats, Player, PlayerName, PlayerRatings, ResultPage, Standings, StandingsParams, StoredResult,
+    TokenName,
 };
 use std::time::Duration;
 use ureq::http;
@@ -282,6 +283,22 @@ impl Client {
     /// A player's record in a league.
     pub fn player_stats(&self, league: i64, player: i64) -> Result<(LeaguePlayerStats, Reply)> {
         self.get_as(&format!("/leagues/{league}/players/{player}/stats"), &[])
+    }
+
+    pub fn player_league_ratings(&self, league: i64, player: i64) -> Result<(LeaguePlayerRatings, Reply)> {
+        self.get_as(&format!("/leagues/{league}/players/{player}/ratings"), &[])
+    }
+
+    pub fn create_event(&self, league: i64, input: &EventInput) -> Result<(Event, Reply)> {
+        self.write_as(http::Method::POST, &format!("/leagues/{league}/events"), Some(input), &[])
+    }
+
+    pub fn events(&self, league: i64) -> Result<(Vec<Event>, Reply)> {
+        self.get_as(&format!("/leagues/{league}/events"), &[])
+    }
+
+    pub fn event(&self, id: i64) -> Result<(EventReport, Reply)> {
+        self.get_as(&format!("/events/{id}"), &[])
     }
 
     /// How every two players of a league (or of one game) fared against each other.

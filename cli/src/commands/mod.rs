@@ -1,5 +1,6 @@
 //! One module per command; each turns arguments into requests and prints the answer.
 
+mod event;
 mod fix;
 mod h2h;
 mod league;
@@ -44,6 +45,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::ResultCmd(ResultCommand::Delete { id, revision, yes }) => result::delete(&ctx()?, id, revision, yes),
         Command::Standings(a) => standings::run(&ctx()?, a),
         Command::H2h(a) => h2h::run(&ctx()?, a),
+        Command::Event(c) => event::run(ctx, c),
         Command::Score(c) => score::run(c),
         Command::Sync(a) => sync::run(&ctx()?, a),
         Command::Completions { shell } => {

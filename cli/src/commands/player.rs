@@ -3,7 +3,7 @@
 use super::Ctx;
 use crate::args::PlayerCommand;
 use crate::error::Result;
-use crate::output::{Table, emit, number, table_place};
+use crate::output::{Table, emit, number, sparkline, table_place};
 use serde_json::json;
 use spielstand_core::PlayerStats;
 use spielstand_wire::{Player, StandingsParams};
@@ -41,8 +41,19 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
             let (player, _) = client.find_player(&name)?;
             let (league, _) = client.resolve_league(&league)?;
             let (stats, reply) = client.player_stats(league.id, player.id)?;
-            let line = format!("{} in {}", stats.stats.player, league.name);
-            emit(output.format, &reply.body, &[line], &[stats_table(&stats.stats)]);
+            let mut lines = vec![format!("{} in {}", stats.stats.player, league.name)];
+            let (ratings, _) = client.player_league_ratings(league.id, player.id)?;
+            let values: Vec<f64> = ratings.points.iter().map(|p| p.skill.rating_display).collect();
+            if let (Some(first), Some(last)) = (ratings.points.first(), ratings.points.last()) {
+                lines.push(format!(
+                    "Rating {} {:.1} ({} to {}, one mark per night)",
+                    sparkline(&values),
+                    last.skill.rating_display,
+                    first.on,
+                    last.on
+                ));
+            }
+            emit(output.format, &reply.body, &lines, &[stats_table(&stats.stats)]);
         }
         PlayerCommand::Show { name, league: None, output } => {
             let (player, body) = client.find_player(&name)?;

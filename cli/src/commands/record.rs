@@ -6,6 +6,7 @@ use crate::args::{FinishingArgs, RecordCommand, RecordHase, RecordMensch, Record
 use crate::error::{CliError, Result, exit};
 use crate::input::spec::{RoundSource, seat_spelling};
 use crate::input::{prompt, round_input, seats};
+use crate::night::Night;
 use crate::outbox::{Entry, Outbox};
 use crate::output::emit;
 use crate::output::result::view;
@@ -76,7 +77,8 @@ fn finishing(ctx: &Ctx, args: FinishingArgs, outcome: Outcome) -> Result<()> {
         Some(players) => players.0.clone(),
         None => args.order.0.iter().flatten().cloned().collect(),
     };
-    let record = GameRecord { played_on: played_on(&args.target), players: seats(&names), outcome };
+    let record = GameRecord { played_on: played_on(&args.target), players: seats(&names), outcome, event_id: None };
+    let record = at_night(ctx, &args.target, record)?;
     let (record, evaluation) = check(record, &[])?;
     send(ctx, &args.target, record, evaluation)
 }
@@ -113,7 +115,9 @@ fn rangeln(ctx: &Ctx, args: RecordRangeln) -> Result<()> {
         played_on: played_on(&args.target),
         players: seats(&players),
         outcome: Outcome::Rangeln(RangelnResult { rounds }),
+        event_id: None,
     };
+    let record = at_night(ctx, &args.target, record)?;
     let (record, evaluation) = check(record, &files)?;
     if interactive && !args.yes && !args.target.dry_run {
         let preview = preview(&record, &evaluation);
@@ -132,6 +136,24 @@ fn rangeln(ctx: &Ctx, args: RecordRangeln) -> Result<()> {
 
 fn played_on(target: &RecordTarget) -> chrono::NaiveDate {
     target.date.unwrap_or_else(|| Local::now().date_naive())
+}
+
+/// Puts a game into this laptop's current club night (`spielstand event start`) when it
+/// is for the night's league: on the night's date, naming the night.
+fn at_night(ctx: &Ctx, target: &RecordTarget, mut record: GameRecord) -> Result<GameRecord> {
+    let Some(night) = Night::current()? else { return Ok(record) };
+    if !night.covers(&ctx.client.server, &target.league) {
+        return Ok(record);
+    }
+    if let Some(day) = target.date.filter(|day| *day != night.date) {
+        return Err(CliError::input(format!(
+            "--date {day}: the current club night \"{}\" is on {}, and its games are on its date; run `spielstand event end` first to record a game outside it",
+            night.title, night.date
+        )));
+    }
+    record.played_on = night.date;
+    record.event_id = Some(night.event_id);
+    Ok(record)
 }
 
 /// Core's full check, before anything is sent. A board error names its file too.
@@ -204,7 +226,8 @@ fn send(ctx: &Ctx, target: &RecordTarget, record: GameRecord, evaluation: Evalua
         Ok((stored, reply)) => {
             outbox.remove(&path)?;
             let (mut lines, tables) = view(&stored);
-            lines.insert(0, format!("Recorded result {} in league {}.", stored.id, league.name));
+            let night = stored.record.event_id.map_or(String::new(), |id| format!(" at club night {id}"));
+            lines.insert(0, format!("Recorded result {} in league {}{night}.", stored.id, league.name));
             emit(format, &reply.body, &lines, &tables);
             if waiting > 0 {
                 eprintln!("note: {waiting} earlier result(s) still wait in the outbox: run `spielstand sync`");

@@ -186,3 +186,30 @@ mod tests {
         assert_eq!(number(0.0), "0");
     }
 }
+
+/// A line of block characters, one per value, as high as the value among the others:
+/// a rating's course at a glance on a terminal.
+pub fn sparkline(values: &[f64]) -> String {
+    const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    let low = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    values
+        .iter()
+        .map(|v| {
+            let level = if high - low < 1e-9 { 3.0 } else { (v - low) / (high - low) * 7.0 };
+            BARS[level.round().clamp(0.0, 7.0) as usize]
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod sparkline_tests {
+    use super::sparkline;
+
+    #[test]
+    fn bars_follow_the_values() {
+        assert_eq!(sparkline(&[0.0, 3.5, 7.0]), "▁▅█");
+        assert_eq!(sparkline(&[2.0, 2.0]), "▄▄");
+        assert_eq!(sparkline(&[]), "");
+    }
+}

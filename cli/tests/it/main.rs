@@ -4,6 +4,7 @@
 
 mod common;
 
+mod nights;
 mod offline;
 mod people;
 mod readme;
