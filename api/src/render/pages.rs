@@ -7,6 +7,9 @@ use crate::model::EventReport;
 use spielstand_core::{GameStats, PlayerStats};
 use std::fmt::Write;
 
+/// One figure of a player's record, as shown.
+type Figure<'a> = dyn Fn(&GameStats) -> String + 'a;
+
 /// A change of place as an arrow: up is better.
 fn movement(before: Option<u32>, after: Option<u32>) -> &'static str {
     match (before, after) {
@@ -132,7 +135,7 @@ pub fn player(stats: &PlayerStats, league_name: &str, chart: &str, lang: Lang, t
         let _ = write!(html, "<th scope=\"col\">{label}</th>");
     }
     html.push_str("</tr></thead>\n<tbody>\n");
-    let figures: [(&str, &dyn Fn(&GameStats) -> String); 9] = [
+    let figures: [(&str, &Figure); 9] = [
         (l.played, &|g| g.played.to_string()),
         (l.wins, &|g| g.wins.to_string()),
         (l.win_rate, &|g| format!("{} %", lang.fixed(g.win_rate * 100.0, 0))),

@@ -40,7 +40,15 @@ fn the_readme_club_night_runs_as_written() {
     let commands = blocks(&section, "sh");
     assert!(!commands.is_empty(), "no ```sh block in the walk-through");
     let script = format!("set -euo pipefail\n{}", commands.concat());
-    for command in ["player add", "league create", "record rangeln", "record mensch-aergere-dich-nicht", "standings"] {
+    for command in [
+        "player add",
+        "league create",
+        "event start",
+        "event end",
+        "record rangeln",
+        "record mensch-aergere-dich-nicht",
+        "standings",
+    ] {
         assert!(script.contains(&format!("spielstand {command}")), "the walk-through lacks `spielstand {command}`");
     }
     assert_eq!(script.matches("--round ").count(), 3, "a Rangeln game of three rounds");
@@ -70,6 +78,11 @@ fn the_readme_club_night_runs_as_written() {
     let standings = server.get(&format!("/leagues/{id}/standings")).unwrap();
     assert_eq!(standings["rows"][0]["player"], "Anna", "{standings}");
     assert_eq!(server.result_count(id), 2);
+    let nights = server.get(&format!("/leagues/{id}/events")).unwrap();
+    assert_eq!(
+        (nights[0]["title"].clone(), nights[0]["games"].clone()),
+        (serde_json::json!("Clubabend"), serde_json::json!(2))
+    );
 }
 
 #[test]
