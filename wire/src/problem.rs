@@ -148,6 +148,7 @@ mod tests {
                 "precondition-failed",
                 "precondition-required",
                 "idempotency-key-reused",
+                "event-mismatch",
                 "idempotency-key-in-progress",
                 "payload-too-large",
                 "unsupported-media-type",
