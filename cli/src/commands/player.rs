@@ -49,8 +49,8 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
                     "Rating {} {:.1} ({} to {}, one mark per night)",
                     sparkline(&values),
                     last.skill.rating_display,
-                    first.on,
-                    last.on
+                    first.date,
+                    last.date
                 ));
             }
             emit(output.format, &reply.body, &lines, &[stats_table(&stats.stats)]);

@@ -19,7 +19,7 @@ pub enum Lines {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RatingPoint {
-    pub on: NaiveDate,
+    pub date: NaiveDate,
     #[serde(flatten)]
     pub skill: Skill,
 }
@@ -37,7 +37,7 @@ pub struct RatingLine {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PointsPoint {
-    pub on: NaiveDate,
+    pub date: NaiveDate,
     pub points: f64,
 }
 

@@ -279,8 +279,8 @@ impl LeagueState {
             .map(|p| {
                 let mut points = Vec::new();
                 for mark in marks.get(p as usize).into_iter().flatten() {
-                    let point = RatingPoint { on: mark.played_on, skill: Skill::from(mark.rating) };
-                    end_of_day(&mut points, mark.played_on, point, |q| q.on);
+                    let point = RatingPoint { date: mark.played_on, skill: Skill::from(mark.rating) };
+                    end_of_day(&mut points, mark.played_on, point, |q| q.date);
                 }
                 RatingLine { player_id: self.ids[p as usize], player: self.names[p as usize].clone(), points }
             })
@@ -301,8 +301,8 @@ impl LeagueState {
                 let Some(&i) = line_of.get(&p) else { continue };
                 let (sum, points) = &mut lines[i];
                 *sum += award;
-                let point = PointsPoint { on: key.played_on, points: *sum as f64 / POINT_UNITS as f64 };
-                end_of_day(points, key.played_on, point, |q| q.on);
+                let point = PointsPoint { date: key.played_on, points: *sum as f64 / POINT_UNITS as f64 };
+                end_of_day(points, key.played_on, point, |q| q.date);
             }
         }
         chosen

@@ -264,16 +264,16 @@ fn chart_lines_follow_the_tables_through_every_change() {
         assert_eq!(rating.iter().map(|l| l.player.clone()).collect::<Vec<_>>(), order, "lines in table order");
         assert_eq!(race.iter().map(|l| l.player.clone()).collect::<Vec<_>>(), order);
         for (line, race) in rating.iter().zip(&race) {
-            assert!(line.points.windows(2).all(|w| w[0].on < w[1].on), "one point per day, in order");
+            assert!(line.points.windows(2).all(|w| w[0].date < w[1].date), "one point per day, in order");
             assert_eq!(
-                line.points.iter().map(|p| p.on).collect::<Vec<_>>(),
-                race.points.iter().map(|p| p.on).collect::<Vec<_>>()
+                line.points.iter().map(|p| p.date).collect::<Vec<_>>(),
+                race.points.iter().map(|p| p.date).collect::<Vec<_>>()
             );
             for (point, race_point) in line.points.iter().zip(&race.points) {
-                let then = state.table(StandingsQuery { game: None, as_of: Some(point.on) });
+                let then = state.table(StandingsQuery { game: None, as_of: Some(point.date) });
                 let row = then.iter().find(|r| r.row.player == line.player).unwrap();
-                assert_eq!(point.skill, row.skill, "{} on {}", line.player, point.on);
-                assert_eq!(race_point.points, row.row.points, "{} on {}", line.player, point.on);
+                assert_eq!(point.skill, row.skill, "{} on {}", line.player, point.date);
+                assert_eq!(race_point.points, row.row.points, "{} on {}", line.player, point.date);
             }
         }
         let one = state.rating_lines(None, Lines::Player(rating[1].player_id));

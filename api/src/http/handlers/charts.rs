@@ -96,7 +96,7 @@ pub fn player_chart(
         .filter(|line| !line.points.is_empty())
         .map(|line| Series {
             label: &line.player,
-            points: line.points.iter().map(|p| (p.on, p.skill.rating_display)).collect(),
+            points: line.points.iter().map(|p| (p.date, p.skill.rating_display)).collect(),
             band: Some(
                 line.points
                     .iter()
@@ -144,7 +144,7 @@ pub async fn ratings(
         .iter()
         .map(|line| Series {
             label: &line.player,
-            points: line.points.iter().map(|p| (p.on, p.skill.rating_display)).collect(),
+            points: line.points.iter().map(|p| (p.date, p.skill.rating_display)).collect(),
             band: None,
         })
         .collect();
@@ -183,7 +183,7 @@ pub async fn race(
         .iter()
         .map(|line| Series {
             label: &line.player,
-            points: line.points.iter().map(|p| (p.on, p.points)).collect(),
+            points: line.points.iter().map(|p| (p.date, p.points)).collect(),
             band: None,
         })
         .collect();
