@@ -16,7 +16,7 @@ pub struct StandingsParams {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub as_of: Option<NaiveDate>,
     /// The table as it stood after this club night of the league (a matchday table): at
-    /// the end of the night's date. Not together with `as_of`.
+    /// the end of the night's date. With `as_of` too, the earlier of the two days.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub after_event: Option<i64>,
 }

@@ -40,7 +40,7 @@ pub struct EmbedParams {
     game: Option<GameKind>,
     /// The table as it stood at the end of this day.
     as_of: Option<NaiveDate>,
-    /// The table as it stood after this club night of the league. Not with `as_of`.
+    /// The table as it stood after this club night of the league (with `as_of`, the earlier day).
     after_event: Option<i64>,
     /// Language of the labels and numbers; German by default.
     #[param(inline)]

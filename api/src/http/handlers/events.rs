@@ -144,12 +144,11 @@ pub async fn remove(state: web::Data<AppState>, _writer: Writer, id: web::Path<i
 }
 
 /// The day a table query asks for: `as_of`, or the date of the night `after_event` of
-/// the same league.
+/// the same league; with both, the earlier day.
 pub async fn table_day(state: &AppState, league_id: i64, params: &StandingsParams) -> Result<Option<NaiveDate>> {
     match (params.as_of, params.after_event) {
-        (Some(_), Some(_)) => Err(Error::InvalidQuery("as_of and after_event: ask for one of them, not both".into())),
         (as_of, None) => Ok(as_of),
-        (None, Some(event_id)) => {
+        (as_of, Some(event_id)) => {
             let row = state.db(move |conn| events::row(conn, event_id)).await?;
             if row.league_id != league_id {
                 return Err(Error::EventMismatch(format!(
@@ -157,7 +156,7 @@ pub async fn table_day(state: &AppState, league_id: i64, params: &StandingsParam
                     row.league_id
                 )));
             }
-            Ok(Some(row.held_on))
+            Ok(Some(as_of.map_or(row.held_on, |day| day.min(row.held_on))))
         }
     }
 }
