@@ -151,6 +151,8 @@ pub async fn table_day(state: &AppState, league_id: i64, params: &StandingsParam
         (as_of, Some(event_id)) => {
             let row = state.db(move |conn| events::row(conn, event_id)).await?;
             if row.league_id != league_id {
+                // An unknown league is a 404 whatever the night.
+                state.db(move |conn| leagues::row(conn, league_id)).await?;
                 return Err(Error::EventMismatch(format!(
                     "after_event: event {event_id} belongs to league {}, not to league {league_id}",
                     row.league_id
