@@ -62,7 +62,20 @@ impl Server {
         let (started, handle) = std::sync::mpsc::channel();
         let thread = std::thread::spawn(move || {
             actix_web::rt::System::new().block_on(async move {
-                let pool = spielstand_api::db::open(&db, 4).expect("the test database opens");
+                // A server just stopped may still hold the file for a moment (its
+                // group-commit thread ends after the system): wait for it, as a restarted
+                // process would wait for the old one's lock.
+                let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+                let pool = loop {
+                    match spielstand_api::db::open(&db, 4) {
+                        Ok(pool) => break pool,
+                        Err(e) if std::time::Instant::now() < deadline => {
+                            eprintln!("the test database is busy ({e}); retrying");
+                            std::thread::sleep(std::time::Duration::from_millis(50));
+                        }
+                        Err(e) => panic!("the test database opens: {e}"),
+                    }
+                };
                 let state = AppState::new(pool, &db);
                 let server = HttpServer::new(move || app(state.clone()))
                     .workers(1)
