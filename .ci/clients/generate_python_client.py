@@ -27,8 +27,9 @@ ALLOWED_ALL = [
 ]
 
 
-def allowed(error) -> bool:
-    return any(what in (error.detail or "") and where in (error.header or "") for what, where in ALLOWED_ALL)
+def allowed(error):
+    """The allowed warning `error` is, or None."""
+    return next((what for what, where in ALLOWED_ALL if what in (error.detail or "") and where in (error.header or "")), None)
 
 
 def main() -> int:
@@ -48,7 +49,7 @@ def main() -> int:
     expected = [e for e in errors if allowed(e)]
     unexpected = [e for e in errors if not allowed(e)]
     for e in expected:
-        print(f"openapi-python-client: expected warning: {e.header} ({ALLOWED})")
+        print(f"openapi-python-client: expected warning: {e.header} ({allowed(e)})")
     if unexpected:
         try:
             handle_errors(unexpected)

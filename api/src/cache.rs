@@ -7,7 +7,7 @@ use crate::model::Standings;
 use crate::store::results::projection::Projection;
 use actix_web::web::Bytes;
 use chrono::NaiveDate;
-use spielstand_core::{GameKind, Lines, PointsLine, RatingLine};
+use spielstand_core::{GameKind, Lines, PlayerStats, PointsLine, RatingLine};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -30,7 +30,9 @@ pub enum ViewData {
     None,
     /// A table's rows, for CSV and the embedded page.
     Table(Standings),
-    /// Rating lines, for the pictures.
+    /// A player's statistics, for the player's page.
+    Stats(PlayerStats),
+    /// Rating lines, for the pictures; one player's view always holds their line.
     Ratings(Vec<RatingLine>),
     /// The points race, for its picture.
     Race(Vec<PointsLine>),

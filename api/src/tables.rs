@@ -17,7 +17,7 @@ use crate::model::{HeadToHead, LeaguePlayerRatings, LeaguePlayerStats, Standings
 use crate::store::results::projection::{self, Projection};
 use crate::store::{leagues, players};
 use sha2::{Digest, Sha256};
-use spielstand_core::{Lines, PlayerStats, StandingsQuery};
+use spielstand_core::{Lines, PlayerStats, RatingLine, StandingsQuery};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -146,20 +146,30 @@ fn render(
                     PlayerStats { player_id, player: player.name, overall: None, games: Vec::new() }
                 }
             };
-            (serde_json::to_vec(&LeaguePlayerStats { league_id, league_revision, stats })?, ViewData::None)
+            (
+                serde_json::to_vec(&LeaguePlayerStats { league_id, league_revision, stats: stats.clone() })?,
+                ViewData::Stats(stats),
+            )
         }
         View::Ratings { game, lines } => {
-            let drawn = projection.state.rating_lines(game, lines);
+            let mut drawn = projection.state.rating_lines(game, lines);
             let body = match lines {
-                // One player's line is also served as JSON (the CLI's sparkline).
+                // One player's line, always there (empty for a player without games, if
+                // the player exists), also served as JSON (the CLI's sparkline).
                 Lines::Player(player_id) => {
-                    let player = match drawn.first() {
-                        Some(line) => line.player.clone(),
-                        None => players::get(conn, player_id)?.name,
-                    };
-                    let points = drawn.first().map(|l| l.points.clone()).unwrap_or_default();
-                    let line = LeaguePlayerRatings { league_id, league_revision, game, player_id, player, points };
-                    serde_json::to_vec(&line)?
+                    if drawn.is_empty() {
+                        let player = players::get(conn, player_id)?.name;
+                        drawn.push(RatingLine { player_id, player, points: Vec::new() });
+                    }
+                    let RatingLine { player, points, .. } = drawn[0].clone();
+                    serde_json::to_vec(&LeaguePlayerRatings {
+                        league_id,
+                        league_revision,
+                        game,
+                        player_id,
+                        player,
+                        points,
+                    })?
                 }
                 Lines::Top(_) => serde_json::to_vec(&drawn)?,
             };

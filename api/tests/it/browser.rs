@@ -120,21 +120,28 @@ fn section<'a>(dom: &'a str, id: &str) -> &'a str {
     &rest[..rest.find(" id=\"").unwrap_or(rest.len())]
 }
 
+/// The players of [`NAMES`] and their league "Vereinsliga Süd 2026" under `rules`; the
+/// league's id.
+fn club(server: &Server, token: &str, rules: Value) -> i64 {
+    for name in NAMES {
+        assert_eq!(server.post("/players", token, &json!({ "name": name })).0, 201);
+    }
+    let (status, league) = server.post("/leagues", token, &json!({"name": "Vereinsliga Süd 2026", "rules": rules}));
+    assert_eq!(status, 201, "{league}");
+    league["id"].as_i64().unwrap()
+}
+
 #[test]
 fn embedded_tables_render_in_chromium() {
     let Some(chromium) = chromium_or_skip() else { return };
     let db = TestDb::sqlite();
     let token = token(&db);
     let server = Server::start(&db, &[]);
-    for name in NAMES {
-        assert_eq!(server.post("/players", &token, &json!({ "name": name })).0, 201);
-    }
-    let (_, league) = server.post(
-        "/leagues",
+    let league = club(
+        &server,
         &token,
-        &json!({"name": "Vereinsliga Süd 2026", "rules": {"games": ["mensch-aergere-dich-nicht", "rangeln"], "points": {"kind": "table", "table": [10, 6, 4, 2, 1]}}}),
+        json!({"games": ["mensch-aergere-dich-nicht", "rangeln"], "points": {"kind": "table", "table": [10, 6, 4, 2, 1]}}),
     );
-    let league = league["id"].as_i64().unwrap();
     let games = [
         ("2026-11-06", "Jürgen Groß,Zoë Ähnlich,Ωμέγα,李小龙"),
         ("2026-11-13", "李小龙,Ёжик,Jürgen Groß,<script>alert(1)</script>"),
@@ -223,15 +230,7 @@ fn nights_players_and_pictures_render_in_chromium() {
     let db = TestDb::sqlite();
     let token = token(&db);
     let server = Server::start(&db, &[]);
-    for name in NAMES {
-        assert_eq!(server.post("/players", &token, &json!({ "name": name })).0, 201);
-    }
-    let (_, league) = server.post(
-        "/leagues",
-        &token,
-        &json!({"name": "Vereinsliga Süd 2026", "rules": {"games": ["mensch-aergere-dich-nicht"]}}),
-    );
-    let league = league["id"].as_i64().unwrap();
+    let league = club(&server, &token, json!({"games": ["mensch-aergere-dich-nicht"]}));
     let mut nights = Vec::new();
     for (i, day) in ["2026-11-06", "2026-11-13", "2026-11-20", "2026-11-27"].iter().enumerate() {
         let (status, night) = server.post(

@@ -10,7 +10,7 @@ use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::ReadErrors;
 use crate::http::extract::Params;
 use crate::render::svg::{Chart, Series, line_chart};
-use crate::render::{Lang, Theme};
+use crate::render::{Labels, Lang, Theme};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::Deserialize;
@@ -71,7 +71,8 @@ fn respond(req: &HttpRequest, svg: String) -> HttpResponse {
     response
 }
 
-fn rating_lines(view: &CachedStandings) -> Result<&[RatingLine]> {
+/// The lines a rating view holds.
+pub fn rating_lines(view: &CachedStandings) -> Result<&[RatingLine]> {
     match &view.data {
         ViewData::Ratings(lines) => Ok(lines),
         _ => Err(Error::Internal("a rating view without its lines".into())),
@@ -84,15 +85,9 @@ fn titled(title: &str, game: Option<GameKind>) -> String {
 }
 
 /// One player's rating drawn with its uncertainty band, as the player page shows it.
-pub fn player_chart(
-    line: Option<&RatingLine>,
-    player: &str,
-    game: Option<GameKind>,
-    lang: Lang,
-    theme: Theme,
-) -> String {
+pub fn player_chart(line: &RatingLine, game: Option<GameKind>, lang: Lang, theme: Theme) -> String {
     let l = lang.labels();
-    let series: Vec<Series> = line
+    let series: Vec<Series> = Some(line)
         .filter(|line| !line.points.is_empty())
         .map(|line| Series {
             label: &line.player,
@@ -109,7 +104,7 @@ pub fn player_chart(
         })
         .into_iter()
         .collect();
-    let title = titled(&l.player_chart.replace("{player}", player), game);
+    let title = titled(&l.player_chart.replace("{player}", &line.player), game);
     let chart = Chart { title, note: Some(l.band), measure: l.rating, series, lang, theme, decimals: 1 };
     line_chart(&chart)
 }
@@ -138,8 +133,6 @@ pub async fn ratings(
     let p = params.0;
     let view = View::Ratings { game: p.game, lines: Lines::Top(limit(p.limit)?) };
     let cached = state.tables.get(&state.pool, league_id.into_inner(), view).await?;
-    let (lang, theme) = (p.lang.unwrap_or_default(), p.theme.unwrap_or_default());
-    let l = lang.labels();
     let series = rating_lines(&cached)?
         .iter()
         .map(|line| Series {
@@ -148,8 +141,22 @@ pub async fn ratings(
             band: None,
         })
         .collect();
-    let title = titled(&format!("{} – {}", cached.league_name, l.rating_chart), p.game);
-    Ok(respond(&req, line_chart(&Chart { title, note: None, measure: l.rating, series, lang, theme, decimals: 1 })))
+    Ok(league_picture(&req, &p, &cached.league_name, |l| (l.rating_chart, l.rating), series))
+}
+
+/// A league's picture of `series` in the asked-for language and colours; `labels` picks
+/// its title and what the values are.
+fn league_picture(
+    req: &HttpRequest,
+    p: &ChartParams,
+    league_name: &str,
+    labels: fn(&Labels) -> (&'static str, &'static str),
+    series: Vec<Series>,
+) -> HttpResponse {
+    let (lang, theme) = (p.lang.unwrap_or_default(), p.theme.unwrap_or_default());
+    let (title, measure) = labels(lang.labels());
+    let title = titled(&format!("{league_name} – {title}"), p.game);
+    respond(req, line_chart(&Chart { title, note: None, measure, series, lang, theme, decimals: 1 }))
 }
 
 /// The points race: each leading player's league points so far, by date, one line per
@@ -177,8 +184,6 @@ pub async fn race(
     let ViewData::Race(lines) = &cached.data else {
         return Err(Error::Internal("a race view without its lines".into()));
     };
-    let (lang, theme) = (p.lang.unwrap_or_default(), p.theme.unwrap_or_default());
-    let l = lang.labels();
     let series = lines
         .iter()
         .map(|line| Series {
@@ -187,8 +192,7 @@ pub async fn race(
             band: None,
         })
         .collect();
-    let title = titled(&format!("{} – {}", cached.league_name, l.race_chart), p.game);
-    Ok(respond(&req, line_chart(&Chart { title, note: None, measure: l.points, series, lang, theme, decimals: 1 })))
+    Ok(league_picture(&req, &p, &cached.league_name, |l| (l.race_chart, l.points), series))
 }
 
 /// The league's rating line of one player.
@@ -224,17 +228,11 @@ pub async fn player_ratings(
     let (league_id, player_id) = path.into_inner();
     let p = params.0;
     let cached = player_line(&state, league_id, player_id, p.game).await?;
-    let line = rating_lines(&cached)?.first();
-    let name = player_name(&cached)?;
-    let svg = player_chart(line, &name, p.game, p.lang.unwrap_or_default(), p.theme.unwrap_or_default());
+    let svg = player_chart(player_of(&cached)?, p.game, p.lang.unwrap_or_default(), p.theme.unwrap_or_default());
     Ok(respond(&req, svg))
 }
 
-/// The player's name as the line's JSON carries it (also for a player without games).
-pub fn player_name(cached: &CachedStandings) -> Result<String> {
-    #[derive(Deserialize)]
-    struct Named {
-        player: String,
-    }
-    Ok(serde_json::from_slice::<Named>(&cached.body)?.player)
+/// The one line of a player's rating view (empty for a player without games).
+pub fn player_of(cached: &CachedStandings) -> Result<&RatingLine> {
+    rating_lines(cached)?.first().ok_or_else(|| Error::Internal("a player's rating view without the player".into()))
 }

@@ -7,7 +7,6 @@ use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{ReadErrors, TableReadErrors};
 use crate::http::extract::Params;
-use crate::model::LeaguePlayerStats;
 use crate::model::StandingsParams;
 use crate::render::embed::{self, Page};
 use crate::render::pages;
@@ -140,13 +139,11 @@ pub async fn night(
     id: web::Path<i64>,
     params: Params<PageParams>,
 ) -> Result<HttpResponse> {
-    let report = super::events::report(&state, id.into_inner()).await?;
-    let league_id = report.event.league_id;
-    let league = state.db(move |conn| crate::store::leagues::row(conn, league_id)).await?;
+    let (report, league_name) = super::events::report(&state, id.into_inner()).await?;
     let p = params.0;
     Ok(page_response(
         &req,
-        pages::night(&report, &league.name, p.lang.unwrap_or_default(), p.theme.unwrap_or_default()),
+        pages::night(&report, &league_name, p.lang.unwrap_or_default(), p.theme.unwrap_or_default()),
     ))
 }
 
@@ -173,13 +170,12 @@ pub async fn player(
     let p = params.0;
     let (lang, theme) = (p.lang.unwrap_or_default(), p.theme.unwrap_or_default());
     let stats = state.tables.get(&state.pool, league_id, View::PlayerStats { player_id }).await?;
-    let stats: LeaguePlayerStats = serde_json::from_slice(&stats.body)?;
-    let line = super::charts::player_line(&state, league_id, player_id, None).await?;
-    let ViewData::Ratings(lines) = &line.data else {
-        return Err(Error::Internal("a rating view without its lines".into()));
+    let ViewData::Stats(stats) = &stats.data else {
+        return Err(Error::Internal("a statistics view without its statistics".into()));
     };
-    let chart = super::charts::player_chart(lines.first(), &stats.stats.player, None, lang, theme);
-    Ok(page_response(&req, pages::player(&stats.stats, &line.league_name, &chart, lang, theme)))
+    let line = super::charts::player_line(&state, league_id, player_id, None).await?;
+    let chart = super::charts::player_chart(super::charts::player_of(&line)?, None, lang, theme);
+    Ok(page_response(&req, pages::player(stats, &line.league_name, &chart, lang, theme)))
 }
 
 /// A small script (no dependencies) that draws a league table into every

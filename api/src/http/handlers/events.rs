@@ -51,8 +51,8 @@ pub async fn list(state: web::Data<AppState>, league_id: web::Path<i64>) -> Resu
 }
 
 /// What a night of `event` looks like: its games, its own table and winners, and how it
-/// moved the league table.
-pub async fn report(state: &AppState, id: i64) -> Result<EventReport> {
+/// moved the league table; with the league's name (as the tables read it).
+pub async fn report(state: &AppState, id: i64) -> Result<(EventReport, String)> {
     let (row, rules, games) = state
         .db(move |conn| {
             conn.read(|conn| {
@@ -77,7 +77,7 @@ pub async fn report(state: &AppState, id: i64) -> Result<EventReport> {
         .collect();
     let table = night_table(&rules, &placings);
     let after_rows = &super::standings::rows_of(&after)?.rows;
-    Ok(EventReport {
+    let report = EventReport {
         event: row.into_event(games.len() as i64),
         league_revision: after.revision,
         players: table.iter().map(|r| r.player.clone()).collect(),
@@ -85,7 +85,8 @@ pub async fn report(state: &AppState, id: i64) -> Result<EventReport> {
         table_change: table_change(&super::standings::rows_of(&before)?.rows, after_rows),
         table,
         results: games,
-    })
+    };
+    Ok((report, after.league_name.clone()))
 }
 
 /// A club night: who played, every game with its places, the night's own table and
@@ -103,7 +104,7 @@ pub async fn report(state: &AppState, id: i64) -> Result<EventReport> {
 )]
 #[get("/events/{id}")]
 pub async fn get(state: web::Data<AppState>, req: HttpRequest, id: web::Path<i64>) -> Result<HttpResponse> {
-    let body = serde_json::to_vec(&report(&state, id.into_inner()).await?)?;
+    let body = serde_json::to_vec(&report(&state, id.into_inner()).await?.0)?;
     Ok(conditional::respond(&req, &conditional::etag(&body), REVALIDATE, "application/json", body.into()))
 }
 
