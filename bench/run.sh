@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 N=${1:-100000}
 M=${2:-500}
 
-for tool in wrk bc curl; do
+for tool in wrk bc curl jq; do
   command -v "$tool" > /dev/null || missing="${missing:-} $tool"
 done
 if [ -n "${missing:-}" ]; then
@@ -121,6 +121,19 @@ cold_append_ms=$(cold "$fill_url" "$league" append)
 cold_backdate_ms=$(cold "$fill_url" "$league" backdate)
 cold_correct_ms=$(cold "$fill_url" "$league" correct)
 
+echo "== 3b. statistics and head-to-head: warm, and the first read after an appended result" >&2
+# The table's leader: the player whose statistics page is read.
+leader=$(jq -r '.rows[0].player' "$work/standings.json")
+leader_id=$(curl -fsS "$fill_url/api/v1/players" | jq -r --arg name "$leader" '.[] | select(.name == $name) | .id')
+h2h="$fill_url/api/v1/leagues/$league/head-to-head"
+stats="$fill_url/api/v1/leagues/$league/players/$leader_id/stats"
+h2h_bytes=$(curl -fsS "$h2h" | wc -c)
+curl -fsS -o /dev/null "$stats"
+h2h_rps=$(rps "$h2h")
+stats_rps=$(rps "$stats")
+cold_h2h_ms=$("$bin/spielstand-bench" --server "$fill_url" --token "$token" cold --league "$league" --players "$M" --samples 9 --view head-to-head)
+cold_stats_ms=$("$bin/spielstand-bench" --server "$fill_url" --token "$token" cold --league "$league" --players "$M" --samples 9 --view "players/$leader_id/stats")
+
 echo "== 6. mixed load on SQLite: the standings while results arrive" >&2
 read -r warm_rps warm_p50 warm_p99 <<< "$(wrk_run 20 "$standings")"
 read -r mix2_rps mix2_p50 mix2_p99 <<< "$(mixed "2/s" 2 "$league" "$fill_url")"
@@ -195,6 +208,9 @@ cat << SUMMARY
 | first table after an appended result, $N results (median of 9) | $cold_append_ms ms | <= 5 ms |
 | first table after a backdated result (median of 9) | $cold_backdate_ms ms | |
 | first table after a backdated correction (median of 9) | $cold_correct_ms ms | <= 100 ms |
+| warm head-to-head ($((h2h_bytes / 1024)) KiB), 64 connections, 10 s | $h2h_rps req/s (ratio $(ratio "$h2h_rps" "$api_rps") to the warm standings) | ratio >= 0.8 |
+| warm statistics of the leader, 64 connections, 10 s | $stats_rps req/s (ratio $(ratio "$stats_rps" "$api_rps") to the warm standings) | ratio >= 0.8 |
+| first head-to-head / statistics after an appended result (median of 9) | $cold_h2h_ms ms / $cold_stats_ms ms | <= 2 x the table's ($cold_append_ms ms) |
 | SQLite, warm only: 32 readers, 20 s | $warm_rps req/s, p50 $warm_p50 ms, p99 $warm_p99 ms | |
 | SQLite, mixed: 32 readers + 2 writes/s | $mix2_rps req/s (ratio $(ratio "$mix2_rps" "$warm_rps")), p50 $mix2_p50 ms, p99 $mix2_p99 ms | ratio >= 0.8, p99 <= 25 ms |
 | SQLite, mixed: 32 readers + 20 writes/s | $mix20_rps req/s (ratio $(ratio "$mix20_rps" "$warm_rps")), p50 $mix20_p50 ms, p99 $mix20_p99 ms | ratio >= 0.8, p99 <= 25 ms |

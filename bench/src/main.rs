@@ -44,7 +44,7 @@ enum Command {
         #[arg(long, default_value_t = 10)]
         seconds: u64,
     },
-    /// Time the first standings request after a write, `samples` times; print the
+    /// Time the first read of a league view after a write, `samples` times; print the
     /// median in milliseconds.
     Cold {
         #[arg(long)]
@@ -58,6 +58,10 @@ enum Command {
         /// existing result moved to another day of the season (`correct`).
         #[arg(long, value_enum, default_value_t = WriteKind::Append)]
         write: WriteKind,
+        /// The view read, under `/leagues/{league}/`: `standings`, `head-to-head`,
+        /// `players/7/stats`, ...
+        #[arg(long, default_value = "standings")]
+        view: String,
     },
     /// Post results at a steady rate for S seconds, a share of them backdated into the
     /// season and the rest dated after every other; with several servers, in turn.
@@ -182,21 +186,24 @@ fn main() -> anyhow::Result<()> {
             eprintln!("{posted} results acknowledged by {clients} clients in {seconds} s");
             println!("{rate:.0}");
         }
-        Command::Cold { league, players, samples, write } => {
+        Command::Cold { league, players, samples, write, view } => {
             let mut writer = Writer { api: &api, league, players, rng: Rng::new(7) };
+            let path = format!("/leagues/{league}/{view}");
+            // Each view writes its own games: a second run must not replay the first's keys.
+            let stream = u64::MAX - 1 - write as u64 - 16 * view.bytes().map(u64::from).sum::<u64>();
             let mut millis = Vec::new();
             // The first read may load the league in full: that is not what is measured.
-            let (status, _) = api.get(&format!("/leagues/{league}/standings"))?;
-            ensure!(status == 200, "standings: {status}");
+            let (status, _) = api.get(&path)?;
+            ensure!(status == 200, "{view}: {status}");
             for n in 0..samples {
-                writer.write(write, u64::MAX - 1 - write as u64, n)?;
+                writer.write(write, stream, n)?;
                 let started = Instant::now();
-                let (status, _) = api.get(&format!("/leagues/{league}/standings"))?;
-                ensure!(status == 200, "standings: {status}");
+                let (status, _) = api.get(&path)?;
+                ensure!(status == 200, "{view}: {status}");
                 millis.push(started.elapsed().as_secs_f64() * 1000.0);
             }
             millis.sort_by(f64::total_cmp);
-            eprintln!("cold standings, ms: {millis:.1?}");
+            eprintln!("cold {view}, ms: {millis:.1?}");
             println!("{:.1}", millis[millis.len() / 2]);
         }
         Command::Trickle { league, players, rate, seconds, backdated_percent, also } => {

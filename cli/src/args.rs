@@ -214,6 +214,9 @@ pub enum LeagueCommand {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// Change a league's game options (how it plays a game all season) or its
+    /// minimum games. Results already recorded keep the options they were played with.
+    Edit(LeagueEdit),
     /// A league's rules.
     Show {
         /// The league: its name or id
@@ -250,6 +253,29 @@ pub struct LeagueCreate {
     /// Games a player needs before being ranked; players with fewer are listed last, without a place
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub min_games: u32,
+    /// How the league plays a game, so results need not say (repeat): lauf-rauf.edition=revised,
+    /// lauf-rauf.cards=true, mensch-aergere-dich-nicht.house-rules=barriers+three-rolls,
+    /// mensch-aergere-dich-nicht.colours=one-each, ghostbuster.house-rules=..., ghostbuster.colours=...
+    #[arg(long = "option", value_name = "GAME.OPTION=VALUE", value_parser = spec::game_option)]
+    pub options: Vec<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct LeagueEdit {
+    /// The league: its name or id
+    #[arg(value_name = "L")]
+    pub league: String,
+    /// Set a game option (repeat), as for `league create`
+    #[arg(long = "option", value_name = "GAME.OPTION=VALUE", value_parser = spec::game_option)]
+    pub options: Vec<String>,
+    /// Clear every option of one game (its results then say how they were played)
+    #[arg(long = "clear-options", value_name = "SLUG", value_enum)]
+    pub clear: Vec<GameKind>,
+    /// Games a player needs before being ranked
+    #[arg(long, value_name = "N")]
+    pub min_games: Option<u32>,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -373,10 +399,10 @@ pub struct FinishingArgs {
 pub struct RecordMensch {
     #[command(flatten)]
     pub game: FinishingArgs,
-    /// A house rule that was in force (repeat, or separate with commas)
+    /// A house rule that was in force (repeat, or separate with commas) [default: the league's, else none]
     #[arg(long = "house-rule", value_name = "RULE", value_delimiter = ',', value_enum)]
     pub house_rules: Vec<HouseRule>,
-    /// How the colours were shared out: two-each is for 2 players, neutral for 3 [default: one-each]
+    /// How the colours were shared out: two-each is for 2 players, neutral for 3 [default: the league's, else one-each]
     #[arg(long, value_name = "MODE", value_enum)]
     pub colours: Option<ColourMode>,
 }
@@ -385,11 +411,11 @@ pub struct RecordMensch {
 pub struct RecordLaufRauf {
     #[command(flatten)]
     pub game: FinishingArgs,
-    /// The rules played: published (three dice) or revised (two dice)
+    /// The rules played: published (three dice) or revised (two dice) [default: the league's game option]
     #[arg(long, value_name = "EDITION", value_enum)]
-    pub edition: Edition,
-    /// The cards were in play
-    #[arg(long, conflicts_with = "no_cards", required_unless_present = "no_cards")]
+    pub edition: Option<Edition>,
+    /// The cards were in play [default: the league's game option]
+    #[arg(long, conflicts_with = "no_cards")]
     pub cards: bool,
     /// Played without the cards (the beginners' game)
     #[arg(long)]
@@ -616,10 +642,12 @@ mod tests {
             "L",
             "--order",
             "A,B",
-            "--edition",
-            "revised",
+            "--cards",
+            "--no-cards",
         ])
         .unwrap_err();
         assert_eq!(err.exit_code(), 2);
+        // Edition and cards may be left to the league's game options.
+        assert!(Cli::try_parse_from(["spielstand", "record", "lauf-rauf", "-l", "L", "--order", "A,B"]).is_ok());
     }
 }

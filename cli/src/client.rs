@@ -234,6 +234,10 @@ impl Client {
         self.write_as(http::Method::POST, "/leagues", Some(input), &[])
     }
 
+    pub fn update_league(&self, id: i64, input: &LeagueInput) -> Result<(League, Reply)> {
+        self.write_as(http::Method::PUT, &format!("/leagues/{id}"), Some(input), &[])
+    }
+
     /// One page of a league's results, latest first.
     pub fn results(&self, league: i64, filter: &ResultFilter, page: u32, per_page: u32) -> Result<(ResultPage, Reply)> {
         let mut query: Vec<(&str, String)> = Vec::new();

@@ -12,8 +12,13 @@ use crate::ring::Ring;
 pub enum Error {
     /// Wraps an error found while checking one Rangeln round, so the message starts with
     /// the round. Its code is the code of the error inside.
-    #[error("round {round}: {error}")]
+    #[error("round {round}{}{error}", separator(.error))]
     InRound { round: u32, error: Box<Error> },
+    /// Wraps an error of a refereed round with the placement, turn, path and step at
+    /// fault (`placement 7`, `turn of Cleo, path 1 (c3-c4-c5), step 2`). Its code is the
+    /// code of the error inside.
+    #[error("{at}: {error}")]
+    AtMove { at: String, error: Box<Error> },
 
     #[error("line {line}, column {column}: unexpected {symbol:?}, expected '.' or a piece 'A'..'E'")]
     BoardSymbol { line: usize, column: usize, symbol: char },
@@ -40,6 +45,42 @@ pub enum Error {
     RingOverfull { ring: Ring, found: u32, capacity: u32 },
     #[error("{player} scored {score}, but with {pieces} pieces a round score lies between {min} and {max}")]
     ScoreOutOfBounds { player: String, score: i32, pieces: u32, min: i32, max: i32 },
+    #[error(
+        "no board gives these scores at once ({scores}): with {pieces} pieces each on distinct cells, the rings hold 8 (+2), 16 (-2), 24 (+1) and 28 (-1) cells and the black cells 5"
+    )]
+    ScoresImpossible { scores: String, pieces: u32 },
+    #[error("{player} may not place on {cell}: it is a black cell")]
+    PlaceOnBlack { player: String, cell: String },
+    #[error("{player} may not place on {cell}: {other}'s piece stands there")]
+    PlaceOccupied { player: String, cell: String, other: String },
+    #[error("{player} may not place on {cell}, next to his piece on {other}")]
+    PlaceNextToOwn { player: String, cell: String, other: String },
+    #[error("it is {expected}'s turn, not {player}'s")]
+    OutOfTurn { player: String, expected: String },
+    #[error("every player has placed all {pieces} pieces")]
+    PlacementsDone { pieces: usize },
+    #[error("{made} of {expected} placements made: every piece is placed before the first turn")]
+    PlacementsMissing { made: usize, expected: usize },
+    #[error("every one of the {players} players has moved: the round is over")]
+    TurnsDone { players: usize },
+    #[error("{made} of {expected} turns made: {next} has not moved")]
+    TurnsMissing { made: usize, expected: usize, next: String },
+    #[error("a path is its start cell and at least one step, e.g. c3-c4")]
+    PathEmpty,
+    #[error("there is no piece of {player} on {cell}")]
+    PathStart { player: String, cell: String },
+    #[error("the piece on {cell} already moved this turn")]
+    PieceMovedTwice { cell: String },
+    #[error("{from}-{to} is not a step to the next cell in the same row or column")]
+    StepNotOrthogonal { from: String, to: String },
+    #[error("{cell} is black: a piece may be pushed onto it but not move there itself")]
+    StepOntoBlack { cell: String },
+    #[error("{cell} was already on this path")]
+    StepRevisit { cell: String },
+    #[error("the line {line} would be pushed off the board")]
+    PushOffBoard { line: String },
+    #[error("{allowance}; {has}")]
+    Allowance { allowance: String, has: String },
     #[error("{cell} is a black cell: no piece may be placed there")]
     PlacementOnBlack { cell: String },
     #[error("{cell} is taken by another piece")]
@@ -75,6 +116,12 @@ pub enum Error {
     NoWinner { players: String },
     #[error("colour mode {mode} is for {needed} players, this game has {found}")]
     ColourMode { mode: &'static str, needed: usize, found: usize },
+    #[error("this result states {option} {stated}, but the league plays {game} with {option} {league}")]
+    OptionConflict { game: GameKind, option: &'static str, stated: String, league: String },
+    #[error("a {game} result says which {option} was played: state it, or set it in the league's game options")]
+    OptionMissing { game: GameKind, option: &'static str },
+    #[error("game options for {game}, which this league does not count")]
+    OptionsForOtherGame { game: GameKind },
     #[error("house rule {rule} is listed more than once")]
     DuplicateHouseRule { rule: &'static str },
     #[error("{player} crossed the finish with {lettuces} lettuce(s) left: a hare must eat all its lettuces first")]
@@ -133,9 +180,21 @@ pub enum RuleCode {
     RingCountSum,
     RingOverfull,
     ScoreOutOfBounds,
+    ScoresImpossible,
     PlacementOnBlack,
     PlacementOccupied,
     PlacementAdjacent,
+    OutOfTurn,
+    PlacementCount,
+    TurnCount,
+    PathEmpty,
+    PathStart,
+    PieceMovedTwice,
+    StepNotOrthogonal,
+    StepOntoBlack,
+    StepRevisit,
+    PushOffBoard,
+    Allowance,
     PlayerCount,
     DuplicatePlayer,
     UnknownPlayer,
@@ -150,6 +209,9 @@ pub enum RuleCode {
     NoWinner,
     ColourMode,
     DuplicateHouseRule,
+    OptionConflict,
+    OptionMissing,
+    OptionsForOtherGame,
     HareLettuce,
     HareCarrots,
     HareFinisherTied,
@@ -189,7 +251,21 @@ impl Error {
     /// The kind of rule this error breaks: [`Error::code`] as an enum.
     pub fn rule_code(&self) -> RuleCode {
         match self {
-            Error::InRound { error, .. } => error.rule_code(),
+            Error::InRound { error, .. } | Error::AtMove { error, .. } => error.rule_code(),
+            Error::PlaceOnBlack { .. } => RuleCode::PlacementOnBlack,
+            Error::PlaceOccupied { .. } => RuleCode::PlacementOccupied,
+            Error::PlaceNextToOwn { .. } => RuleCode::PlacementAdjacent,
+            Error::OutOfTurn { .. } => RuleCode::OutOfTurn,
+            Error::PlacementsDone { .. } | Error::PlacementsMissing { .. } => RuleCode::PlacementCount,
+            Error::TurnsDone { .. } | Error::TurnsMissing { .. } => RuleCode::TurnCount,
+            Error::PathEmpty => RuleCode::PathEmpty,
+            Error::PathStart { .. } => RuleCode::PathStart,
+            Error::PieceMovedTwice { .. } => RuleCode::PieceMovedTwice,
+            Error::StepNotOrthogonal { .. } => RuleCode::StepNotOrthogonal,
+            Error::StepOntoBlack { .. } => RuleCode::StepOntoBlack,
+            Error::StepRevisit { .. } => RuleCode::StepRevisit,
+            Error::PushOffBoard { .. } => RuleCode::PushOffBoard,
+            Error::Allowance { .. } => RuleCode::Allowance,
             Error::BoardSymbol { .. } => RuleCode::BoardSymbol,
             Error::BoardSeat { .. } => RuleCode::BoardSeat,
             Error::BoardRowTooLong { .. } => RuleCode::BoardRowTooLong,
@@ -201,6 +277,7 @@ impl Error {
             Error::RingCountSum { .. } => RuleCode::RingCountSum,
             Error::RingOverfull { .. } => RuleCode::RingOverfull,
             Error::ScoreOutOfBounds { .. } => RuleCode::ScoreOutOfBounds,
+            Error::ScoresImpossible { .. } => RuleCode::ScoresImpossible,
             Error::PlacementOnBlack { .. } => RuleCode::PlacementOnBlack,
             Error::PlacementOccupied { .. } => RuleCode::PlacementOccupied,
             Error::PlacementAdjacent { .. } => RuleCode::PlacementAdjacent,
@@ -218,6 +295,9 @@ impl Error {
             Error::NoWinner { .. } => RuleCode::NoWinner,
             Error::ColourMode { .. } => RuleCode::ColourMode,
             Error::DuplicateHouseRule { .. } => RuleCode::DuplicateHouseRule,
+            Error::OptionConflict { .. } => RuleCode::OptionConflict,
+            Error::OptionMissing { .. } => RuleCode::OptionMissing,
+            Error::OptionsForOtherGame { .. } => RuleCode::OptionsForOtherGame,
             Error::HareLettuce { .. } => RuleCode::HareLettuce,
             Error::HareCarrots { .. } => RuleCode::HareCarrots,
             Error::HareFinisherTied { .. } => RuleCode::HareFinisherTied,
@@ -248,6 +328,12 @@ impl Error {
     pub(crate) fn in_round(self, round: u32) -> Error {
         Error::InRound { round, error: Box::new(self) }
     }
+}
+
+/// Between a round and the error inside: `round 2, placement 7: ...` for a refereed
+/// move, `round 2: ...` otherwise.
+fn separator(error: &Error) -> &'static str {
+    if matches!(error, Error::AtMove { .. }) { ", " } else { ": " }
 }
 
 /// Joins player names for messages: "Anna, Ben and Cleo".
@@ -284,9 +370,21 @@ mod code_tests {
                 "ring-count-sum",
                 "ring-overfull",
                 "score-out-of-bounds",
+                "scores-impossible",
                 "placement-on-black",
                 "placement-occupied",
                 "placement-adjacent",
+                "out-of-turn",
+                "placement-count",
+                "turn-count",
+                "path-empty",
+                "path-start",
+                "piece-moved-twice",
+                "step-not-orthogonal",
+                "step-onto-black",
+                "step-revisit",
+                "push-off-board",
+                "allowance",
                 "player-count",
                 "duplicate-player",
                 "unknown-player",
@@ -301,6 +399,9 @@ mod code_tests {
                 "no-winner",
                 "colour-mode",
                 "duplicate-house-rule",
+                "option-conflict",
+                "option-missing",
+                "options-for-other-game",
                 "hare-lettuce",
                 "hare-carrots",
                 "hare-finisher-tied",

@@ -5,8 +5,8 @@
 //!   `oneOf` of outcomes, which openapi-python-client drops together with every schema
 //!   that uses it. Here it is a `oneOf` of complete objects, one per game, each a named
 //!   component with `game` fixed to its slug, discriminated by `game`.
-//! - [`RoundInput`]: its three forms become named components (`BoardRound`, `RingsRound`,
-//!   `ScoresRound`) instead of inline objects whose generated names collide.
+//! - [`RoundInput`]: its four forms become named components (`BoardRound`, `RingsRound`,
+//!   `ScoresRound`, `MovesRound`) instead of inline objects whose generated names collide.
 //!
 //! It also holds the schemas of values whose checks live in core, for fields of other
 //! types to use (`#[schema(schema_with = ...)]`): names, and the players of a Rangeln
@@ -14,7 +14,7 @@
 
 use crate::catalogue::GameKind;
 use crate::finishing::{HaseUndIgelResult, LaufRaufResult, MenschResult};
-use crate::rangeln::{RangelnResult, RingCounts, RoundInput};
+use crate::rangeln::{Moves, RangelnResult, RingCounts, RoundInput};
 use crate::record::{GameRecord, SeatedPlayer};
 use crate::slug::Slug;
 use std::borrow::Cow;
@@ -115,7 +115,7 @@ fn form(property: &str, description: &str, value: impl Into<RefOr<Schema>>) -> R
     ObjectBuilder::new().description(Some(description)).property(property, value).required(property).into()
 }
 
-fn forms() -> [(&'static str, RefOr<Schema>); 3] {
+fn forms() -> [(&'static str, RefOr<Schema>); 4] {
     [
         (
             "BoardRound",
@@ -139,8 +139,16 @@ fn forms() -> [(&'static str, RefOr<Schema>); 3] {
             "ScoresRound",
             form(
                 "scores",
-                "Per player, the bare round score.",
+                "Per player, the bare round score. The scores must be possible together on one board.",
                 ObjectBuilder::new().schema_type(Type::Object).additional_properties(Some(i32::schema())),
+            ),
+        ),
+        (
+            "MovesRound",
+            form(
+                "moves",
+                "The round played move by move: every placement, then one turn per player, refereed step by step.",
+                Ref::from_schema_name(Moves::name()),
             ),
         ),
     ]
@@ -148,9 +156,8 @@ fn forms() -> [(&'static str, RefOr<Schema>); 3] {
 
 impl PartialSchema for RoundInput {
     fn schema() -> RefOr<Schema> {
-        let mut one_of = OneOfBuilder::new().description(Some(
-            "One round's result, in any of the three accepted forms. Maps are keyed by player name.",
-        ));
+        let mut one_of = OneOfBuilder::new()
+            .description(Some("One round's result, in any of the four accepted forms. Maps are keyed by player name."));
         for (name, _) in forms() {
             one_of = one_of.item(Ref::from_schema_name(name));
         }
@@ -165,5 +172,7 @@ impl ToSchema for RoundInput {
         }
         schemas.push((RingCounts::name().into_owned(), RingCounts::schema()));
         <RingCounts as ToSchema>::schemas(schemas);
+        schemas.push((Moves::name().into_owned(), Moves::schema()));
+        <Moves as ToSchema>::schemas(schemas);
     }
 }

@@ -78,7 +78,7 @@ proptest! {
         let record = |players: Vec<SeatedPlayer>, order: Vec<Vec<String>>| GameRecord {
             played_on: NaiveDate::from_ymd_opt(2026, 1, 1).unwrap(),
             players,
-            outcome: Outcome::MenschAergereDichNicht(MenschResult { order: FinishingOrder(order), house_rules: vec![], colours: Default::default() }),
+            outcome: Outcome::MenschAergereDichNicht(MenschResult { order: FinishingOrder(order), house_rules: None, colours: None }),
             event_id: None,
         };
         let sorted = |mut v: Vec<Placing>| { v.sort_by(|a, b| a.player.cmp(&b.player)); v };

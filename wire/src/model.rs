@@ -205,6 +205,13 @@ pub struct ScoreRequest {
 pub struct ScoreResponse {
     /// Scores in seat order.
     pub scores: Vec<PlayerScore>,
+    /// The final position in the board text format, for a round given as a board or
+    /// move by move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// What the referee noted beyond accepting, e.g. a turn that ended stuck.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// A URL to tell about every result recorded, corrected or deleted in a league.

@@ -10,6 +10,7 @@ mod browser;
 mod faults;
 mod http;
 mod nights;
+mod rules;
 mod scale;
 mod schema;
 mod website;

@@ -107,14 +107,14 @@ fn corrected(stored: &GameRecord, args: &FixArgs) -> Result<GameRecord> {
     }
     if let Some(HouseRules(rules)) = args.house_rules.clone() {
         match &mut record.outcome {
-            Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => r.house_rules = rules,
+            Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => r.house_rules = Some(rules),
             _ => return Err(not_for("--house-rules")),
         }
         changed = true;
     }
     if let Some(colours) = args.colours {
         match &mut record.outcome {
-            Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => r.colours = colours,
+            Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => r.colours = Some(colours),
             _ => return Err(not_for("--colours")),
         }
         changed = true;
@@ -124,10 +124,10 @@ fn corrected(stored: &GameRecord, args: &FixArgs) -> Result<GameRecord> {
             return Err(not_for(if args.edition.is_some() { "--edition" } else { "--cards" }));
         };
         if let Some(edition) = args.edition {
-            r.edition = edition;
+            r.edition = Some(edition);
         }
         if let Some(cards) = args.cards {
-            r.cards = cards;
+            r.cards = Some(cards);
         }
         changed = true;
     }

@@ -1,19 +1,21 @@
-//! `spielstand league create|list|show`, and finding a league by name or id.
+//! `spielstand league create|edit|list|show`, and finding a league by name or id.
 
 use super::Ctx;
-use crate::args::{LeagueCommand, LeagueCreate};
+use crate::args::{LeagueCommand, LeagueCreate, LeagueEdit};
 use crate::client::Client;
 use crate::error::Result;
 use crate::output::{Table, emit};
 use serde_json::Value;
 use spielstand_core::Slug;
-use spielstand_core::{LeagueRules, Season};
+use spielstand_core::finishing::GameOptions;
+use spielstand_core::{GameKind, LeagueRules, Season};
 use spielstand_wire::{League, LeagueInput};
 
 pub fn run(ctx: &Ctx, command: LeagueCommand) -> Result<()> {
     let client = &ctx.client;
     match command {
         LeagueCommand::Create(args) => create(client, args)?,
+        LeagueCommand::Edit(args) => edit(client, args)?,
         LeagueCommand::List { output } => {
             let leagues = client.all_leagues()?;
             let mut table = Table::new(&["ID", "Name", "Games", "Points", "Season"])
@@ -56,12 +58,66 @@ fn create(client: &Client, args: LeagueCreate) -> Result<()> {
     }
     rules.ghostbuster_with_mensch = args.ghostbuster_with_mensch;
     rules.min_games = args.min_games;
+    set_options(&mut rules.game_options, &args.options)?;
     // Core's checks first: a reversed season or a rising points table never leaves the machine.
     rules.validate()?;
     let (league, reply) = client.create_league(&LeagueInput { name: args.name, rules })?;
     let line = format!("Created league {} (id {}).", league.name, league.id);
     emit(args.output.format, &reply.body, &[line], &[rules_table(&league)]);
     Ok(())
+}
+
+/// Applies `--option` texts (already checked for their form by the argument parser).
+fn set_options(options: &mut GameOptions, texts: &[String]) -> Result<()> {
+    for text in texts {
+        options.set(text).map_err(|e| crate::error::CliError::input(format!("--option {e}")))?;
+    }
+    Ok(())
+}
+
+fn edit(client: &Client, args: LeagueEdit) -> Result<()> {
+    if args.options.is_empty() && args.clear.is_empty() && args.min_games.is_none() {
+        return Err(crate::error::CliError::input(
+            "nothing to change: give --option GAME.OPTION=VALUE, --clear-options SLUG or --min-games N",
+        ));
+    }
+    let (league, _) = client.resolve_league(&args.league)?;
+    let mut rules = league.rules.clone();
+    for game in &args.clear {
+        match game {
+            GameKind::LaufRauf => rules.game_options.lauf_rauf = None,
+            GameKind::MenschAergereDichNicht => rules.game_options.mensch = None,
+            GameKind::Ghostbuster => rules.game_options.ghostbuster = None,
+            GameKind::Rangeln | GameKind::HaseUndIgel => {}
+        }
+    }
+    set_options(&mut rules.game_options, &args.options)?;
+    if let Some(min_games) = args.min_games {
+        rules.min_games = min_games;
+    }
+    rules.validate()?;
+    let (league, reply) = client.update_league(league.id, &LeagueInput { name: league.name, rules })?;
+    let line = format!("Changed league {} (id {}).", league.name, league.id);
+    emit(args.output.format, &reply.body, &[line], &[rules_table(&league)]);
+    Ok(())
+}
+
+/// The options as `--option` would set them, one per line.
+fn options_text(options: &GameOptions) -> String {
+    let mut lines = Vec::new();
+    if let Some(o) = &options.lauf_rauf {
+        lines.extend(o.edition.map(|e| format!("lauf-rauf.edition={}", e.slug())));
+        lines.extend(o.cards.map(|c| format!("lauf-rauf.cards={c}")));
+    }
+    for (game, o) in [("mensch-aergere-dich-nicht", &options.mensch), ("ghostbuster", &options.ghostbuster)] {
+        let Some(o) = o else { continue };
+        if let Some(rules) = &o.house_rules {
+            let rules: Vec<&str> = rules.iter().map(|r| r.slug()).collect();
+            lines.push(format!("{game}.house-rules={}", rules.join("+")));
+        }
+        lines.extend(o.colours.map(|c| format!("{game}.colours={}", c.slug())));
+    }
+    if lines.is_empty() { "none".to_owned() } else { lines.join("\n") }
 }
 
 fn rules_table(league: &League) -> Table {
@@ -77,6 +133,7 @@ fn rules_table(league: &League) -> Table {
         ("season", season(&rules.season)),
         ("ghostbuster with mensch", if rules.ghostbuster_with_mensch { "yes" } else { "no" }.to_owned()),
         ("minimum games", rules.min_games.to_string()),
+        ("game options", options_text(&rules.game_options)),
     ] {
         table.row(vec![setting.to_owned(), value]);
     }

@@ -33,7 +33,11 @@ pub fn run(ctx: &Ctx, command: RecordCommand) -> Result<()> {
             let outcome = Outcome::LaufRauf(LaufRaufResult {
                 order: args.game.order.clone(),
                 edition: args.edition,
-                cards: args.cards && !args.no_cards,
+                cards: match (args.cards, args.no_cards) {
+                    (true, _) => Some(true),
+                    (_, true) => Some(false),
+                    _ => None,
+                },
             });
             finishing(ctx, args.game, outcome)
         }
@@ -47,8 +51,10 @@ pub fn run(ctx: &Ctx, command: RecordCommand) -> Result<()> {
 fn mensch(args: &RecordMensch) -> MenschResult {
     MenschResult {
         order: args.game.order.clone(),
-        house_rules: args.house_rules.clone(),
-        colours: args.colours.unwrap_or_default(),
+        // Left out, the league's options apply (filled in here when the league is known,
+        // and by the server in any case).
+        house_rules: (!args.house_rules.is_empty()).then(|| args.house_rules.clone()),
+        colours: args.colours,
     }
 }
 
@@ -79,6 +85,7 @@ fn finishing(ctx: &Ctx, args: FinishingArgs, outcome: Outcome) -> Result<()> {
     };
     let record = GameRecord { played_on: played_on(&args.target), players: seats(&names), outcome, event_id: None };
     let record = at_night(ctx, &args.target, record)?;
+    let record = league_options(ctx, &args.target, record)?;
     let (record, evaluation) = check(record, &[])?;
     send(ctx, &args.target, record, evaluation)
 }
@@ -153,6 +160,38 @@ fn at_night(ctx: &Ctx, target: &RecordTarget, mut record: GameRecord) -> Result<
     }
     record.played_on = night.date;
     record.event_id = Some(night.event_id);
+    Ok(record)
+}
+
+/// Gives the record the league's game options where it leaves them out (RULES.md "Game
+/// options per league"), refusing one it contradicts, so that it can be checked in full
+/// here. Offline, the server fills them in when the result is sent; a Lauf Rauf! result
+/// must then state its edition and cards to be checked.
+fn league_options(ctx: &Ctx, target: &RecordTarget, mut record: GameRecord) -> Result<GameRecord> {
+    let needs_league = match &record.outcome {
+        Outcome::LaufRauf(r) => r.edition.is_none() || r.cards.is_none(),
+        Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => r.house_rules.is_none() || r.colours.is_none(),
+        _ => false,
+    };
+    if !needs_league {
+        return Ok(record);
+    }
+    match ctx.client.resolve_league(&target.league) {
+        Ok((league, _)) => {
+            league
+                .rules
+                .game_options
+                .apply(&mut record.outcome)
+                .map_err(|e| CliError::input(format!("league {}: {e}", league.name)))?;
+        }
+        Err(e) if e.is_transient() && matches!(record.outcome, Outcome::LaufRauf(_)) => {
+            return Err(CliError::input(format!(
+                "the league's game options are unknown while the server cannot be reached ({e}): give --edition and --cards or --no-cards"
+            )));
+        }
+        Err(e) if e.is_transient() => {}
+        Err(e) => return Err(e),
+    }
     Ok(record)
 }
 

@@ -117,6 +117,12 @@ pub fn names(text: &str) -> Result<Vec<String>, String> {
     Ok(names)
 }
 
+/// One league game option, `GAME.OPTION=VALUE` (`lauf-rauf.edition=revised`): checked
+/// here, applied to the league's options by the command.
+pub fn game_option(text: &str) -> Result<String, String> {
+    spielstand_core::finishing::GameOptions::default().set(text).map(|()| text.to_owned())
+}
+
 /// A day: `YYYY-MM-DD`, `today` or `yesterday` (local time).
 pub fn date(text: &str) -> Result<NaiveDate, String> {
     let today = Local::now().date_naive();

@@ -70,7 +70,7 @@ pub fn view(stored: &StoredResult) -> (Vec<String>, Vec<Table>) {
         (outcome, _) => {
             match outcome {
                 Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => {
-                    let rules: Vec<&str> = r.house_rules.iter().map(|h| h.slug()).collect();
+                    let rules: Vec<&str> = r.house_rules.iter().flatten().map(|h| h.slug()).collect();
                     let colours = serde_json::to_value(r.colours).ok().and_then(|v| v.as_str().map(str::to_owned));
                     lines.push(format!(
                         "House rules: {}; colours: {}",
@@ -83,7 +83,11 @@ pub fn view(stored: &StoredResult) -> (Vec<String>, Vec<Table>) {
                     lines.push(format!(
                         "Edition: {}; cards: {}",
                         edition.unwrap_or_default(),
-                        if r.cards { "yes" } else { "no" }
+                        match r.cards {
+                            Some(true) => "yes",
+                            Some(false) => "no",
+                            None => "",
+                        }
                     ));
                 }
                 _ => {}

@@ -55,23 +55,32 @@ impl ColourMode {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MenschResult {
     pub order: FinishingOrder,
-    /// House rules in force; none by default.
-    #[serde(default)]
-    pub house_rules: Vec<HouseRule>,
-    #[serde(default)]
-    pub colours: ColourMode,
+    /// House rules in force. Left out: the league's, else none; a stored result always
+    /// says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub house_rules: Option<Vec<HouseRule>>,
+    /// Left out: the league's, else one colour each; a stored result always says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colours: Option<ColourMode>,
+}
+
+/// Each house rule at most once.
+pub(crate) fn check_house_rules(rules: &[HouseRule]) -> Result<(), Error> {
+    for (i, rule) in rules.iter().enumerate() {
+        if rules[..i].contains(rule) {
+            return Err(Error::DuplicateHouseRule { rule: rule.slug() });
+        }
+    }
+    Ok(())
 }
 
 impl MenschResult {
     pub(crate) fn placings(&self, players: &[String]) -> Result<Vec<Placing>, Error> {
-        if let Some(needed) = self.colours.players().filter(|&n| n != players.len()) {
-            return Err(Error::ColourMode { mode: self.colours.slug(), needed, found: players.len() });
+        let colours = self.colours.unwrap_or_default();
+        if let Some(needed) = colours.players().filter(|&n| n != players.len()) {
+            return Err(Error::ColourMode { mode: colours.slug(), needed, found: players.len() });
         }
-        for (i, rule) in self.house_rules.iter().enumerate() {
-            if self.house_rules[..i].contains(rule) {
-                return Err(Error::DuplicateHouseRule { rule: rule.slug() });
-            }
-        }
+        check_house_rules(self.house_rules.as_deref().unwrap_or_default())?;
         self.order.placings(players)
     }
 }
@@ -81,7 +90,7 @@ mod tests {
     use super::*;
 
     fn result(order: &str, colours: ColourMode, house_rules: Vec<HouseRule>) -> MenschResult {
-        MenschResult { order: order.parse().unwrap(), house_rules, colours }
+        MenschResult { order: order.parse().unwrap(), house_rules: Some(house_rules), colours: Some(colours) }
     }
 
     fn players(n: usize) -> Vec<String> {
@@ -110,11 +119,11 @@ mod tests {
     #[test]
     fn json_shape_defaults_house_rules_and_colours() {
         let r: MenschResult = serde_json::from_str(r#"{"order": [["Anna"], ["Ben", "Cleo"]]}"#).unwrap();
-        assert_eq!(r, result("Anna,Ben=Cleo", ColourMode::OneEach, vec![]));
+        assert_eq!((r.house_rules, r.colours), (None, None), "left out: the league's options decide");
         let r: MenschResult = serde_json::from_str(
             r#"{"order": [["Anna"], ["Ben"]], "house_rules": ["no-jumping-in-home-row"], "colours": "two-each"}"#,
         )
         .unwrap();
-        assert_eq!(r.house_rules, vec![HouseRule::NoJumpingInHomeRow]);
+        assert_eq!(r.house_rules, Some(vec![HouseRule::NoJumpingInHomeRow]));
     }
 }

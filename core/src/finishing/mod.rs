@@ -9,12 +9,14 @@
 mod hase_und_igel;
 mod lauf_rauf;
 mod mensch;
+mod options;
 
 pub use hase_und_igel::{
     HareFinish, HaseUndIgelResult, START_CARROTS, START_LETTUCES, carrot_cost, max_carrots_at_finish,
 };
 pub use lauf_rauf::{Edition, LaufRaufResult};
 pub use mensch::{ColourMode, HouseRule, MenschResult};
+pub use options::{GameOptions, LaufRaufOptions, MenschOptions, OPTION_NAMES};
 
 use crate::error::{Error, list_names};
 use crate::places::Placing;

@@ -17,6 +17,7 @@ pub use stats::{GameStats, PairRecord, PlayerStats};
 
 use crate::catalogue::GameKind;
 use crate::error::Error;
+use crate::finishing::GameOptions;
 use crate::slug::Slug;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -86,6 +87,11 @@ pub struct LeagueRules {
     /// fewer are listed after the ranked ones, without a place. 0: everyone is ranked.
     #[serde(default)]
     pub min_games: u32,
+    /// How the league plays its games (RULES.md "Game options per league"), keyed by
+    /// game slug: a result that leaves an option out takes the league's, one that states
+    /// another is refused.
+    #[serde(default)]
+    pub game_options: GameOptions,
 }
 
 impl LeagueRules {
@@ -98,6 +104,7 @@ impl LeagueRules {
             tie_breakers: TieBreaker::defaults(),
             ghostbuster_with_mensch: false,
             min_games: 0,
+            game_options: GameOptions::default(),
         }
     }
 
@@ -120,6 +127,10 @@ impl LeagueRules {
                 return Err(Error::DuplicateTieBreaker { breaker: breaker.slug() });
             }
         }
+        if let Some(game) = self.game_options.games().into_iter().find(|g| !self.games.contains(g)) {
+            return Err(Error::OptionsForOtherGame { game });
+        }
+        self.game_options.validate()?;
         self.points.validate()
     }
 

@@ -1,17 +1,21 @@
 //! Rangeln: scored round by round; the largest absolute total wins.
 //!
-//! A round result is entered in one of three ways ([`RoundInput`]): a whole board, the
-//! count of each player's pieces per ring, or the bare round score. Each is checked
-//! exactly as RULES.md says, and all three give the same score for the same position.
+//! A round result is entered in one of four ways ([`RoundInput`]): a whole board, the
+//! count of each player's pieces per ring, the bare round score, or the round played
+//! move by move (the referee, [`referee`]). Each is checked exactly as RULES.md says,
+//! and all give the same score for the same position.
 
 mod board;
 mod cell;
+mod joint;
 mod placement;
+mod referee;
 
 pub use crate::ring::Ring;
 pub use board::Board;
 pub use cell::Cell;
 pub use placement::{check_placement, check_start_position};
+pub use referee::{Expect, Moves, Path, Referee, Refereed, Turn, referee};
 
 use crate::catalogue::GameKind;
 use crate::error::Error;
@@ -71,7 +75,7 @@ impl RingCounts {
     }
 }
 
-/// One round's result, in any of the three accepted forms. Maps are keyed by player name.
+/// One round's result, in any of the four accepted forms. Maps are keyed by player name.
 /// Its OpenAPI schema is written by hand (`openapi.rs`), each form a named component.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -82,6 +86,8 @@ pub enum RoundInput {
     Rings(BTreeMap<String, RingCounts>),
     /// Per player, the bare round score.
     Scores(BTreeMap<String, i32>),
+    /// The round played move by move: placements, then one turn per player.
+    Moves(Moves),
 }
 
 impl RoundInput {
@@ -92,6 +98,15 @@ impl RoundInput {
             RoundInput::Board(_) => {}
             RoundInput::Rings(map) => crate::names::rekey(map, rename),
             RoundInput::Scores(map) => crate::names::rekey(map, rename),
+            RoundInput::Moves(moves) => {
+                let mut rename = rename;
+                for (player, _) in &mut moves.placements {
+                    *player = rename(player);
+                }
+                for turn in &mut moves.turns {
+                    turn.player = rename(&turn.player);
+                }
+            }
         }
     }
 }
@@ -121,6 +136,13 @@ pub struct RoundScore {
     pub start_player: String,
     /// Scores in seat order.
     pub scores: Vec<PlayerScore>,
+    /// The final position in the board text format, for a round entered as a board or
+    /// move by move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// What the referee noted beyond accepting, e.g. a turn that ended stuck.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// A player's game total and place.
@@ -163,13 +185,29 @@ fn check_keys<V>(map: &BTreeMap<String, V>, players: &[String]) -> Result<(), Er
     Ok(())
 }
 
-/// Scores one round for `players` in seat order. Errors are not yet tagged with the round.
+/// One round, scored: the scores in seat order and, where the input determines a
+/// position, that position and what the referee noted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayedRound {
+    pub scores: Vec<i32>,
+    pub board: Option<Board>,
+    pub notes: Vec<String>,
+}
+
+/// Scores one round for `players` in seat order, started by seat 1. Errors are not yet
+/// tagged with the round.
 pub fn score_round(input: &RoundInput, players: &[String]) -> Result<Vec<i32>, Error> {
+    play_round(input, players, Some(0)).map(|round| round.scores)
+}
+
+/// Scores one round for `players` in seat order. A round played move by move starts
+/// with seat `start + 1`; without `start`, with whoever placed first.
+pub fn play_round(input: &RoundInput, players: &[String], start: Option<usize>) -> Result<PlayedRound, Error> {
     let pieces = pieces_per_player(players.len())?;
-    match input {
+    let scores = match input {
         RoundInput::Board(text) => {
             let board = Board::parse_for(text, players.len())?;
-            (1..=players.len() as u8)
+            let scores = (1..=players.len() as u8)
                 .zip(players)
                 .map(|(seat, player)| {
                     let found = board.pieces_of(seat).count();
@@ -178,7 +216,23 @@ pub fn score_round(input: &RoundInput, players: &[String]) -> Result<Vec<i32>, E
                     }
                     Ok(board.score(seat))
                 })
-                .collect()
+                .collect::<Result<Vec<i32>, Error>>()?;
+            return Ok(PlayedRound { scores, board: Some(board), notes: Vec::new() });
+        }
+        RoundInput::Moves(moves) => {
+            let start = match start {
+                Some(start) => start,
+                None => match moves.placements.first() {
+                    Some((first, _)) => players
+                        .iter()
+                        .position(|p| p == first)
+                        .ok_or_else(|| Error::UnknownPlayer { player: first.clone() })?,
+                    None => 0,
+                },
+            };
+            let Refereed { board, notes } = referee(moves, players, start)?;
+            let scores = (1..=players.len() as u8).map(|seat| board.score(seat)).collect();
+            return Ok(PlayedRound { scores, board: Some(board), notes });
         }
         RoundInput::Rings(counts) => {
             check_keys(counts, players)?;
@@ -194,12 +248,12 @@ pub fn score_round(input: &RoundInput, players: &[String]) -> Result<Vec<i32>, E
                     return Err(Error::RingOverfull { ring, found, capacity: ring.cells() });
                 }
             }
-            Ok(players.iter().map(|p| counts[p].score() as i32).collect())
+            players.iter().map(|p| counts[p].score() as i32).collect()
         }
         RoundInput::Scores(scores) => {
             check_keys(scores, players)?;
             let max = 2 * pieces as i32;
-            players
+            let scores = players
                 .iter()
                 .map(|player| {
                     let score = scores[player];
@@ -208,9 +262,15 @@ pub fn score_round(input: &RoundInput, players: &[String]) -> Result<Vec<i32>, E
                     }
                     Ok(score)
                 })
-                .collect()
+                .collect::<Result<Vec<i32>, Error>>()?;
+            if joint::joint_fill(&scores, pieces, joint::BOARD).is_none() {
+                let named: Vec<String> = players.iter().zip(&scores).map(|(p, s)| format!("{p} {s:+}")).collect();
+                return Err(Error::ScoresImpossible { scores: named.join(", "), pieces });
+            }
+            scores
         }
-    }
+    };
+    Ok(PlayedRound { scores, board: None, notes: Vec::new() })
 }
 
 /// Scores a whole game: `players` in seat order, one round per player.
@@ -223,7 +283,9 @@ pub fn score_game(players: &[String], result: &RangelnResult) -> Result<RangelnS
     let mut rounds = Vec::with_capacity(players.len());
     for (index, input) in result.rounds.iter().enumerate() {
         let round = index as u32 + 1;
-        let scores = score_round(input, players).map_err(|e| e.in_round(round))?;
+        // Round r is started by seat r (RULES.md: the start player rotates clockwise).
+        let PlayedRound { scores, board, notes } =
+            play_round(input, players, Some(index)).map_err(|e| e.in_round(round))?;
         for (total, score) in totals.iter_mut().zip(&scores) {
             *total += score;
         }
@@ -235,6 +297,8 @@ pub fn score_game(players: &[String], result: &RangelnResult) -> Result<RangelnS
                 .zip(scores)
                 .map(|(player, score)| PlayerScore { player: player.clone(), score })
                 .collect(),
+            board: board.map(|b| b.to_string()),
+            notes,
         });
     }
     // Largest absolute total first: -19 beats +18, and +19 ties with -19.

@@ -6,7 +6,7 @@ use crate::http::extract::Writer;
 use crate::model::{Health, ScoreRequest, ScoreResponse, TokenName};
 use actix_web::{HttpResponse, get, post, web};
 use diesel::connection::SimpleConnection;
-use spielstand_core::rangeln::{PlayerScore, score_round};
+use spielstand_core::rangeln::{PlayerScore, play_round};
 use spielstand_core::{GameInfo, GameKind};
 
 /// Is the server up and its database reachable?
@@ -32,11 +32,14 @@ pub async fn games() -> HttpResponse {
     HttpResponse::Ok().json(GameKind::catalogue())
 }
 
-/// Score one Rangeln round (a board, ring counts or bare scores) without storing anything.
-/// Needs no token.
+/// Score one Rangeln round (a board, ring counts, bare scores or the moves played)
+/// without storing anything. Needs no token.
 ///
 /// Rules beyond the schema, refused with 422: the round names exactly these players, and
-/// the board, ring counts or scores are possible for that many players.
+/// the board, ring counts or scores are possible for that many players; bare scores must
+/// be possible together on one board. Moves are refereed placement by placement and step
+/// by step (the first placer is the start player), each error naming the place at fault.
+/// For a board or moves the answer carries the final `board`.
 #[utoipa::path(
     operation_id = "score_rangeln_round",
     tag = "rangeln",
@@ -48,9 +51,11 @@ pub async fn score(body: JsonBody<ScoreRequest>) -> Result<HttpResponse> {
     for name in &players {
         spielstand_core::check_name(name)?;
     }
-    let scores = score_round(&round, &players)?;
-    let scores = players.into_iter().zip(scores).map(|(player, score)| PlayerScore { player, score }).collect();
-    Ok(HttpResponse::Ok().json(ScoreResponse { scores }))
+    // No game around the round: a round played move by move is started by its first placer.
+    let played = play_round(&round, &players, None)?;
+    let scores = players.into_iter().zip(played.scores).map(|(player, score)| PlayerScore { player, score }).collect();
+    let board = played.board.map(|b| b.to_string());
+    Ok(HttpResponse::Ok().json(ScoreResponse { scores, board, notes: played.notes }))
 }
 
 /// Which write token is this? 200 with its name for a valid token, 401 for a missing or

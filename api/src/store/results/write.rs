@@ -92,7 +92,12 @@ fn insert_seats(conn: &mut DbConn, result_id: i64, seats: &[(i32, i64, i32)]) ->
 pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &WriteContext) -> Result<StoredResult> {
     conn.write(|conn| {
         let league = leagues::bump(conn, league_id)?;
-        league.rules()?.admits(record.game(), record.played_on)?;
+        let rules = league.rules()?;
+        rules.admits(record.game(), record.played_on)?;
+        // The league's game options in force are written into the result: a later change
+        // of the league's options never rewrites it.
+        let mut record = record;
+        rules.game_options.apply(&mut record.outcome)?;
         if let Some(event_id) = record.event_id {
             events::admit(conn, league_id, event_id, record.played_on)?;
         }
@@ -145,7 +150,10 @@ pub fn update(
         let old = live_row(conn, id)?;
         check_revision(&old, expected)?;
         let league = leagues::bump(conn, old.league_id)?;
-        league.rules()?.admits(record.game(), record.played_on)?;
+        let rules = league.rules()?;
+        rules.admits(record.game(), record.played_on)?;
+        let mut record = record;
+        rules.game_options.apply(&mut record.outcome)?;
         if let Some(event_id) = record.event_id {
             events::admit(conn, league.id, event_id, record.played_on)?;
         }

@@ -1,0 +1,203 @@
+//! League game options, the joint check of bare Rangeln scores and the Rangeln referee,
+//! end to end on the real App.
+
+use crate::common::rangeln;
+use actix_web::http::{Method, StatusCode};
+use serde_json::{Value, json};
+
+fn lauf_rauf(date: &str, order: &[&str], detail: Value) -> Value {
+    let players: Vec<Value> = order.iter().enumerate().map(|(i, p)| json!({"player": p, "seat": i + 1})).collect();
+    let mut detail = detail;
+    detail["order"] = json!(order.iter().map(|p| vec![p]).collect::<Vec<_>>());
+    json!({"played_on": date, "players": players, "game": "lauf-rauf", "detail": detail})
+}
+
+api_test!(results_take_the_leagues_game_options_and_keep_them, |api| {
+    api.add_players(&["Anna", "Ben", "Cleo"]).await;
+    let rules = json!({"games": ["lauf-rauf", "mensch-aergere-dich-nicht"], "game_options": {
+        "lauf-rauf": {"edition": "revised", "cards": true},
+        "mensch-aergere-dich-nicht": {"house_rules": ["backward-capture"]}
+    }});
+    let league = api.add_league(json!({"name": "Bergliga", "rules": rules})).await;
+    let results = format!("/api/v1/leagues/{league}/results");
+
+    // The order is enough: edition and cards are the league's, written into the result.
+    let r = api.post(&results, &lauf_rauf("2026-04-01", &["Anna", "Ben", "Cleo"], json!({}))).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{:?}", r.json());
+    let first = r.json()["id"].as_i64().unwrap();
+    assert_eq!(r.json()["record"]["detail"]["edition"], "revised");
+    assert_eq!(r.json()["record"]["detail"]["cards"], true);
+
+    // Stating the same is fine; stating another is refused, naming both.
+    let same = lauf_rauf("2026-04-01", &["Ben", "Anna"], json!({"edition": "revised"}));
+    assert_eq!(api.post(&results, &same).await.status, StatusCode::CREATED);
+    let r = api.post(&results, &lauf_rauf("2026-04-01", &["Ben", "Anna"], json!({"edition": "published"}))).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(r.json()["type"], "/problems/option-conflict");
+    assert_eq!(
+        r.json()["detail"],
+        "this result states edition published, but the league plays lauf-rauf with edition revised"
+    );
+    let r = api.post(&results, &lauf_rauf("2026-04-01", &["Ben", "Anna"], json!({"cards": false}))).await;
+    assert_eq!(r.json()["type"], "/problems/option-conflict");
+
+    // Mensch: house rules compare as sets; the default colours are written down.
+    let mut mensch = crate::common::mensch("2026-04-02", "Cleo,Anna");
+    let r = api.post(&results, &mensch).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{:?}", r.json());
+    assert_eq!(r.json()["record"]["detail"]["house_rules"], json!(["backward-capture"]));
+    assert_eq!(r.json()["record"]["detail"]["colours"], "one-each");
+    mensch["detail"]["house_rules"] = json!(["barriers"]);
+    assert_eq!(api.post(&results, &mensch).await.json()["type"], "/problems/option-conflict");
+
+    // The league changes its options: old results keep theirs, new ones take the new.
+    let mut changed = api.get(&format!("/api/v1/leagues/{league}")).await.json();
+    changed["rules"]["game_options"]["lauf-rauf"] = json!({"edition": "published", "cards": false});
+    let r = api
+        .write(
+            Method::PUT,
+            &format!("/api/v1/leagues/{league}"),
+            &json!({"name": "Bergliga", "rules": changed["rules"]}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{:?}", r.json());
+    let old = api.get(&format!("/api/v1/results/{first}")).await.json();
+    assert_eq!(
+        (old["record"]["detail"]["edition"].clone(), old["record"]["detail"]["cards"].clone()),
+        (json!("revised"), json!(true))
+    );
+    let r = api.post(&results, &lauf_rauf("2026-04-03", &["Cleo", "Ben"], json!({}))).await;
+    assert_eq!(r.json()["record"]["detail"]["edition"], "published");
+    assert_eq!(r.json()["record"]["detail"]["cards"], false);
+
+    // Without league options a Lauf Rauf! result must say; options for a game the league
+    // does not count are refused.
+    let bare = api.add_league(json!({"name": "Ohne", "rules": {"games": ["lauf-rauf"]}})).await;
+    let r = api
+        .post(
+            &format!("/api/v1/leagues/{bare}/results"),
+            &lauf_rauf("2026-04-01", &["Anna", "Ben"], json!({"cards": true})),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(r.json()["type"], "/problems/option-missing");
+    let r = api
+        .post(
+            "/api/v1/leagues",
+            &json!({"name": "Falsch", "rules": {"games": ["rangeln"], "game_options": {"lauf-rauf": {"cards": true}}}}),
+        )
+        .await;
+    assert_eq!(r.json()["type"], "/problems/options-for-other-game");
+    let r = api
+        .post(
+            "/api/v1/leagues",
+            &json!({"name": "Falsch", "rules": {"games": ["rangeln"], "game_options": {"rangeln": {}}}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(r.json()["type"], "/problems/invalid-body");
+});
+
+api_test!(bare_scores_must_be_possible_together, |api| {
+    let r = api
+        .post(
+            "/api/v1/rangeln/score",
+            &json!({"players": ["Anna", "Ben", "Cleo"], "round": {"scores": {"Anna": 16, "Ben": 16, "Cleo": 16}}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(r.json()["type"], "/problems/scores-impossible");
+    assert!(
+        r.json()["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("no board gives these scores at once (Anna +16, Ben +16, Cleo +16)")
+    );
+    let r = api
+        .post(
+            "/api/v1/rangeln/score",
+            &json!({"players": ["Anna", "Ben", "Cleo"], "round": {"scores": {"Anna": 16, "Ben": 8, "Cleo": 8}}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{:?}", r.json());
+
+    api.add_players(&["Anna", "Ben", "Cleo"]).await;
+    let league = api.add_league(json!({"name": "Ringliga", "rules": {"games": ["rangeln"]}})).await;
+    let game = rangeln("2026-05-01", &["Anna", "Ben", "Cleo"], &[&[2, 1, 0], &[16, 16, 16], &[0, 0, 0]]);
+    let r = api.post(&format!("/api/v1/leagues/{league}/results"), &game).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        r.json()["detail"].as_str().unwrap().starts_with("round 2: no board gives these scores at once"),
+        "{:?}",
+        r.json()
+    );
+    assert_eq!(api.get(&format!("/api/v1/leagues/{league}/results")).await.json()["items"], json!([]));
+});
+
+/// A round of three, placed and moved: Anna, Ben and Cleo place round robin, then move.
+fn moves() -> Value {
+    json!({
+        "placements": [
+            ["Anna", "b2"], ["Ben", "c2"], ["Cleo", "d2"], ["Anna", "f2"], ["Ben", "g2"], ["Cleo", "h2"],
+            ["Anna", "b4"], ["Ben", "c4"], ["Cleo", "d4"], ["Anna", "f4"], ["Ben", "g4"], ["Cleo", "h4"],
+            ["Anna", "b6"], ["Ben", "c6"], ["Cleo", "d6"], ["Anna", "f6"], ["Ben", "g6"], ["Cleo", "h6"],
+            ["Anna", "b8"], ["Ben", "c8"], ["Cleo", "d8"], ["Anna", "f8"], ["Ben", "g8"], ["Cleo", "h8"]
+        ],
+        "turns": [
+            {"player": "Anna", "paths": ["b2-b3", "f2-f3", "b4-a4", "f4-e4", "b6-a6", "f6-f7"]},
+            {"player": "Ben", "paths": ["c2-c1-d1", "g2-g1-f1", "c4-c5-b5"]},
+            {"player": "Cleo", "paths": ["h8-i8-i7-i6-i5-i4-i3"]}
+        ]
+    })
+}
+
+api_test!(the_referee_scores_moves_and_names_the_illegal_step, |api| {
+    let players = json!(["Anna", "Ben", "Cleo"]);
+    let r = api.post("/api/v1/rangeln/score", &json!({"players": players, "round": {"moves": moves()}})).await;
+    assert_eq!(r.status, StatusCode::OK, "{:?}", r.json());
+    let board = r.json()["board"].as_str().unwrap().to_owned();
+    assert_eq!(board.lines().count(), 9);
+    // The board answered scores exactly like the moves.
+    let again = api.post("/api/v1/rangeln/score", &json!({"players": players, "round": {"board": board}})).await;
+    assert_eq!(again.json()["scores"], r.json()["scores"]);
+    assert_eq!(again.json()["board"], r.json()["board"]);
+
+    let mut bad = moves();
+    bad["placements"][6] = json!(["Anna", "c3"]);
+    let r = api.post("/api/v1/rangeln/score", &json!({"players": players, "round": {"moves": bad}})).await;
+    assert_eq!(r.json()["type"], "/problems/placement-adjacent");
+    assert_eq!(r.json()["detail"], "placement 7: Anna may not place on c3, next to his piece on b2");
+    let mut bad = moves();
+    bad["turns"][1]["paths"] = json!(["c2-c1-d1", "g2-g1-f1", "c4-c5-c4"]);
+    let r = api.post("/api/v1/rangeln/score", &json!({"players": players, "round": {"moves": bad}})).await;
+    assert_eq!(r.json()["type"], "/problems/step-revisit", "{:?}", r.json());
+    let mut bad = moves();
+    bad["turns"][1]["paths"] = json!(["c2-c1-d1-e1-e2"]);
+    let r = api.post("/api/v1/rangeln/score", &json!({"players": players, "round": {"moves": bad}})).await;
+    assert_eq!(r.json()["type"], "/problems/allowance");
+    assert!(
+        r.json()["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("turn of Ben, path 1 (c2-c1-d1-e1-e2): Ben's allowance as second player of 3")
+    );
+    // A path that is not cells joined by '-' is a bad body, naming the field.
+    let mut bad = moves();
+    bad["turns"][0]["paths"][0] = json!("b2-z9");
+    let r = api.post("/api/v1/rangeln/score", &json!({"players": players, "round": {"moves": bad}})).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // In a stored game round r is started by seat r: round 1 by Anna, whose moves these are.
+    api.add_players(&["Anna", "Ben", "Cleo"]).await;
+    let league = api.add_league(json!({"name": "Schiedsliga", "rules": {"games": ["rangeln"]}})).await;
+    let mut game = rangeln("2026-05-01", &["Anna", "Ben", "Cleo"], &[&[0, 0, 0], &[1, 0, -1], &[0, 0, 0]]);
+    game["detail"]["rounds"][0] = json!({"moves": moves()});
+    let r = api.post(&format!("/api/v1/leagues/{league}/results"), &game).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{:?}", r.json());
+    assert_eq!(r.json()["rangeln"]["rounds"][0]["board"], json!(board));
+    // Round 2 is Ben's to start: the same moves are out of turn there.
+    game["detail"]["rounds"][1] = json!({"moves": moves()});
+    let r = api.post(&format!("/api/v1/leagues/{league}/results"), &game).await;
+    assert_eq!(r.json()["type"], "/problems/out-of-turn");
+    assert_eq!(r.json()["detail"], "round 2, placement 1: it is Ben's turn, not Anna's");
+});

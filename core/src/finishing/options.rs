@@ -1,0 +1,300 @@
+//! Game options per league (RULES.md): how a league plays a game all season, so that a
+//! result needs to state only what happened.
+//!
+//! A result that leaves an option out takes the league's; one that states an option
+//! different from the league's is refused, naming both. The options in force are then
+//! written into the result, so a later change of the league's options never rewrites an
+//! old result. Decisions beyond RULES.md: house rules compare as sets (order does not
+//! matter), and Mensch options set for Ghostbuster are Ghostbuster's own (a league that
+//! counts the two together still sets each).
+
+use super::{ColourMode, Edition, HouseRule};
+use crate::catalogue::GameKind;
+use crate::error::Error;
+use crate::record::Outcome;
+use crate::slug::Slug;
+use serde::{Deserialize, Serialize};
+
+/// Options of a Lauf Rauf! game: the rule edition and whether the cards are in play.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct LaufRaufOptions {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<Edition>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cards: Option<bool>,
+}
+
+/// Options of a Mensch ärgere Dich nicht (or Ghostbuster) game.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct MenschOptions {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub house_rules: Option<Vec<HouseRule>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colours: Option<ColourMode>,
+}
+
+/// How a league plays its games, keyed by game slug. Rangeln and Hase und Igel have no
+/// options.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct GameOptions {
+    #[serde(rename = "lauf-rauf", default, skip_serializing_if = "Option::is_none")]
+    pub lauf_rauf: Option<LaufRaufOptions>,
+    #[serde(rename = "mensch-aergere-dich-nicht", default, skip_serializing_if = "Option::is_none")]
+    pub mensch: Option<MenschOptions>,
+    #[serde(rename = "ghostbuster", default, skip_serializing_if = "Option::is_none")]
+    pub ghostbuster: Option<MenschOptions>,
+}
+
+/// One league option set from text, `GAME.OPTION=VALUE` (the CLI's `--option`).
+pub const OPTION_NAMES: [&str; 6] = [
+    "lauf-rauf.edition",
+    "lauf-rauf.cards",
+    "mensch-aergere-dich-nicht.house-rules",
+    "mensch-aergere-dich-nicht.colours",
+    "ghostbuster.house-rules",
+    "ghostbuster.colours",
+];
+
+impl GameOptions {
+    pub fn is_empty(&self) -> bool {
+        self == &GameOptions::default()
+    }
+
+    /// The games these options are set for.
+    pub fn games(&self) -> Vec<GameKind> {
+        [
+            (self.lauf_rauf.is_some(), GameKind::LaufRauf),
+            (self.mensch.is_some(), GameKind::MenschAergereDichNicht),
+            (self.ghostbuster.is_some(), GameKind::Ghostbuster),
+        ]
+        .into_iter()
+        .filter_map(|(set, game)| set.then_some(game))
+        .collect()
+    }
+
+    /// Sets one option from `GAME.OPTION=VALUE` text: `lauf-rauf.edition=revised`,
+    /// `lauf-rauf.cards=true`, `mensch-aergere-dich-nicht.house-rules=barriers+three-rolls`
+    /// (`+` between rules, empty for none), `ghostbuster.colours=two-each`.
+    pub fn set(&mut self, text: &str) -> Result<(), String> {
+        let (key, value) = text
+            .split_once('=')
+            .ok_or_else(|| format!("{text:?}: write GAME.OPTION=VALUE, e.g. lauf-rauf.edition=revised"))?;
+        let (key, value) = (key.trim(), value.trim());
+        let bad = |expected: String| format!("{key}={value}: expected {expected}");
+        let one_of = |all: &[&str]| format!("one of {}", all.join(", "));
+        match key {
+            "lauf-rauf.edition" => {
+                let edition = parse::<Edition>(value).ok_or_else(|| bad(one_of(&slugs::<Edition>())))?;
+                self.lauf_rauf.get_or_insert_default().edition = Some(edition);
+            }
+            "lauf-rauf.cards" => {
+                let cards = match value {
+                    "true" | "yes" => true,
+                    "false" | "no" => false,
+                    _ => return Err(bad("true or false".into())),
+                };
+                self.lauf_rauf.get_or_insert_default().cards = Some(cards);
+            }
+            _ => {
+                let (game, option) = key.split_once('.').unwrap_or((key, ""));
+                let mensch = match game {
+                    "mensch-aergere-dich-nicht" => &mut self.mensch,
+                    "ghostbuster" => &mut self.ghostbuster,
+                    _ => return Err(format!("{key}: no such option; the options are {}", OPTION_NAMES.join(", "))),
+                };
+                match option {
+                    "house-rules" => {
+                        let rules = value
+                            .split('+')
+                            .filter(|r| !r.trim().is_empty())
+                            .map(|r| parse::<HouseRule>(r.trim()))
+                            .collect::<Option<Vec<HouseRule>>>()
+                            .ok_or_else(|| {
+                                bad(format!("house rules joined by '+', each {}", one_of(&slugs::<HouseRule>())))
+                            })?;
+                        mensch.get_or_insert_default().house_rules = Some(rules);
+                    }
+                    "colours" => {
+                        let colours = parse::<ColourMode>(value).ok_or_else(|| bad(one_of(&slugs::<ColourMode>())))?;
+                        mensch.get_or_insert_default().colours = Some(colours);
+                    }
+                    _ => return Err(format!("{key}: no such option; the options are {}", OPTION_NAMES.join(", "))),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks the options themselves: each house rule once.
+    pub fn validate(&self) -> Result<(), Error> {
+        for mensch in [&self.mensch, &self.ghostbuster].into_iter().flatten() {
+            if let Some(rules) = &mensch.house_rules {
+                super::mensch::check_house_rules(rules)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Gives `outcome` the league's options where it leaves them out, refuses one that
+    /// states another, and writes the options in force into it.
+    pub fn apply(&self, outcome: &mut Outcome) -> Result<(), Error> {
+        let game = outcome.game();
+        match outcome {
+            Outcome::LaufRauf(result) => {
+                let league = self.lauf_rauf.unwrap_or_default();
+                take(game, "edition", &mut result.edition, league.edition, |e| e.slug().into())?;
+                take(game, "cards", &mut result.cards, league.cards, |c| c.to_string())?;
+            }
+            Outcome::MenschAergereDichNicht(result) | Outcome::Ghostbuster(result) => {
+                let league = if game == GameKind::Ghostbuster { &self.ghostbuster } else { &self.mensch };
+                let league = league.clone().unwrap_or_default();
+                let sorted = |rules: &Vec<HouseRule>| {
+                    let mut rules = rules.clone();
+                    rules.sort();
+                    rules
+                };
+                if let (Some(stated), Some(set)) = (&result.house_rules, &league.house_rules)
+                    && sorted(stated) != sorted(set)
+                {
+                    return Err(conflict(game, "house rules", &house_rules(stated), &house_rules(set)));
+                }
+                if result.house_rules.is_none() {
+                    result.house_rules = Some(league.house_rules.clone().unwrap_or_default());
+                }
+                take(game, "colours", &mut result.colours, league.colours, |c| c.slug().into())?;
+                result.colours.get_or_insert_default();
+            }
+            Outcome::Rangeln(_) | Outcome::HaseUndIgel(_) => {}
+        }
+        Ok(())
+    }
+}
+
+/// The result's option, or the league's where the result leaves it out; both stated and
+/// different is refused.
+fn take<T: Copy + PartialEq>(
+    game: GameKind,
+    option: &'static str,
+    stated: &mut Option<T>,
+    league: Option<T>,
+    show: impl Fn(T) -> String,
+) -> Result<(), Error> {
+    match (*stated, league) {
+        (Some(s), Some(l)) if s != l => Err(conflict(game, option, &show(s), &show(l))),
+        (None, Some(l)) => {
+            *stated = Some(l);
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+fn conflict(game: GameKind, option: &'static str, stated: &str, league: &str) -> Error {
+    Error::OptionConflict { game, option, stated: stated.to_owned(), league: league.to_owned() }
+}
+
+fn house_rules(rules: &[HouseRule]) -> String {
+    if rules.is_empty() {
+        return "none".into();
+    }
+    rules.iter().map(|r| r.slug()).collect::<Vec<_>>().join("+")
+}
+
+fn parse<T: Slug>(text: &str) -> Option<T> {
+    T::all().iter().copied().find(|v| v.slug() == text)
+}
+
+fn slugs<T: Slug>() -> Vec<&'static str> {
+    T::all().iter().map(|v| v.slug()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finishing::{LaufRaufResult, MenschResult};
+
+    fn lauf_rauf(edition: Option<Edition>, cards: Option<bool>) -> Outcome {
+        Outcome::LaufRauf(LaufRaufResult { order: "A,B".parse().unwrap(), edition, cards })
+    }
+
+    #[test]
+    fn options_are_set_from_text() {
+        let mut options = GameOptions::default();
+        options.set("lauf-rauf.edition=revised").unwrap();
+        options.set("lauf-rauf.cards=true").unwrap();
+        options.set("mensch-aergere-dich-nicht.house-rules=barriers+backward-capture").unwrap();
+        options.set("ghostbuster.colours=two-each").unwrap();
+        let json = serde_json::to_value(&options).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({
+                "lauf-rauf": {"edition": "revised", "cards": true},
+                "mensch-aergere-dich-nicht": {"house_rules": ["barriers", "backward-capture"]},
+                "ghostbuster": {"colours": "two-each"}
+            })
+        );
+        assert_eq!(serde_json::from_value::<GameOptions>(json).unwrap(), options);
+        assert!(options.set("lauf-rauf.edition=third").unwrap_err().contains("one of published, revised"));
+        assert!(options.set("rangeln.rounds=3").unwrap_err().contains("no such option"));
+        assert!(options.set("lauf-rauf.cards").unwrap_err().contains("GAME.OPTION=VALUE"));
+        assert!(serde_json::from_value::<GameOptions>(serde_json::json!({"rangeln": {}})).is_err());
+        assert!(serde_json::from_value::<GameOptions>(serde_json::json!({"lauf-rauf": {"dice": 3}})).is_err());
+    }
+
+    #[test]
+    fn a_result_takes_the_leagues_options_and_may_not_contradict_them() {
+        let mut options = GameOptions::default();
+        options.set("lauf-rauf.edition=revised").unwrap();
+        options.set("lauf-rauf.cards=true").unwrap();
+        let mut outcome = lauf_rauf(None, None);
+        options.apply(&mut outcome).unwrap();
+        assert_eq!(outcome, lauf_rauf(Some(Edition::Revised), Some(true)));
+        let mut same = lauf_rauf(Some(Edition::Revised), None);
+        options.apply(&mut same).unwrap();
+        assert_eq!(same, outcome);
+        let err = options.apply(&mut lauf_rauf(Some(Edition::Published), None)).unwrap_err();
+        assert_eq!(err.code(), "option-conflict");
+        assert_eq!(
+            err.to_string(),
+            "this result states edition published, but the league plays lauf-rauf with edition revised"
+        );
+        // Without league options, nothing is filled in and the result must say.
+        let mut bare = lauf_rauf(None, Some(false));
+        GameOptions::default().apply(&mut bare).unwrap();
+        assert_eq!(bare, lauf_rauf(None, Some(false)));
+    }
+
+    #[test]
+    fn house_rules_compare_as_sets_and_defaults_are_written_down() {
+        let mut options = GameOptions::default();
+        options.set("mensch-aergere-dich-nicht.house-rules=barriers+three-rolls").unwrap();
+        let mensch = |rules: Option<Vec<HouseRule>>| {
+            Outcome::MenschAergereDichNicht(MenschResult {
+                order: "A,B".parse().unwrap(),
+                house_rules: rules,
+                colours: None,
+            })
+        };
+        let mut outcome = mensch(Some(vec![HouseRule::ThreeRolls, HouseRule::Barriers]));
+        options.apply(&mut outcome).unwrap();
+        let Outcome::MenschAergereDichNicht(r) = &outcome else { panic!() };
+        assert_eq!(r.colours, Some(ColourMode::OneEach), "the default colours are written into the result");
+        let err = options.apply(&mut mensch(Some(vec![]))).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "this result states house rules none, but the league plays mensch-aergere-dich-nicht with house rules barriers+three-rolls"
+        );
+        // Ghostbuster has its own options: Mensch's do not apply to it.
+        let mut ghost =
+            Outcome::Ghostbuster(MenschResult { order: "A,B".parse().unwrap(), house_rules: None, colours: None });
+        options.apply(&mut ghost).unwrap();
+        let Outcome::Ghostbuster(r) = &ghost else { panic!() };
+        assert_eq!(r.house_rules, Some(vec![]));
+    }
+}
