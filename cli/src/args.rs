@@ -23,6 +23,7 @@ Round SPECs (one --round per round, in the order played; seat 1 starts round 1):
   @FILE         the final board in spielstand's text format: 9 lines of 9 cells, row 9 first,
                 '.' an empty cell, A..E the players in seats 1..5, spaces optional, lines
                 starting with '#' ignored. @- reads the board from standard input.
+                Or the round move by move, refereed (see `spielstand referee rangeln --help`).
   Anna=4,Ben=-3,Cleo=0
                 the bare round scores, one per player.
   Anna=-2:3/black:5,Ben=+2:3/+1:5,Cleo=+1:8
@@ -94,6 +95,9 @@ pub enum Command {
     /// Score a game offline, without a server.
     #[command(subcommand)]
     Score(ScoreCommand),
+    /// Referee a game at the table move by move, then record it.
+    #[command(subcommand)]
+    Referee(RefereeCommand),
     /// Send the results waiting in the outbox, oldest first.
     ///
     /// Each is sent with the Idempotency-Key it got when it was recorded and removed only
@@ -558,6 +562,50 @@ pub struct StandingsArgs {
     /// The table as it stood at the end of this day
     #[arg(long, value_parser = spec::date, value_name = "DATE")]
     pub as_of: Option<NaiveDate>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+const MOVES_TEXT: &str = "\
+A round from a file (--round @FILE) is written move by move:
+  Anna c3                   one line per placement, PLAYER CELL, in the order made
+  Anna: c3-c4 d5-d6         then one line per turn, PLAYER: and the paths, each a piece's
+                            start cell and every cell it steps to, joined by '-'
+  Cleo:                     a turn that ended stuck before its first path
+Lines starting with '#' are ignored. Round r is started by the player in seat r.
+
+On a terminal, each round not given by a file is refereed live: every player places a
+piece in turn (type a cell), then moves (type a path); an illegal placement or path is
+refused with the reason and asked again; 'stuck' ends a turn that cannot go on.";
+
+#[derive(Debug, Subcommand)]
+pub enum RefereeCommand {
+    /// Referee Rangeln: placements and moves checked one by one as RULES.md decides, the
+    /// board shown after every placement and step, each round scored on its final board.
+    #[command(after_help = MOVES_TEXT)]
+    Rangeln(RefereeRangeln),
+}
+
+#[derive(Debug, Args)]
+pub struct RefereeRangeln {
+    /// The players in seat order, separated by commas: seat 1 is piece A and starts round 1
+    #[arg(long, value_name = "NAMES")]
+    pub players: Names,
+    /// Record the game in this league at the end (its name or id); without it, nothing is sent
+    #[arg(long, short = 'l', value_name = "L")]
+    pub league: Option<String>,
+    /// The day it was played: YYYY-MM-DD, today or yesterday [default: today]
+    #[arg(long, value_parser = spec::date, value_name = "DATE")]
+    pub date: Option<NaiveDate>,
+    /// A round already played, from a file in the text form below (repeat, round 1 first)
+    #[arg(long = "round", value_name = "@FILE")]
+    pub rounds: Vec<String>,
+    /// Referee and show the game, but send nothing
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Send without asking at the end
+    #[arg(long, short = 'y')]
+    pub yes: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -325,7 +325,8 @@ impl Error {
         }
     }
 
-    pub(crate) fn in_round(self, round: u32) -> Error {
+    /// This error, found in Rangeln round `round` (1-based).
+    pub fn in_round(self, round: u32) -> Error {
         Error::InRound { round, error: Box::new(self) }
     }
 }

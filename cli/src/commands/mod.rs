@@ -7,6 +7,7 @@ mod league;
 mod login;
 mod player;
 mod record;
+mod referee;
 mod result;
 mod results;
 mod score;
@@ -47,6 +48,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::H2h(a) => h2h::run(&ctx()?, a),
         Command::Event(c) => event::run(ctx, c),
         Command::Score(c) => score::run(c),
+        Command::Referee(c) => referee::run(ctx, c),
         Command::Sync(a) => sync::run(&ctx()?, a),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "spielstand", &mut std::io::stdout());

@@ -118,27 +118,40 @@ fn rangeln(ctx: &Ctx, args: RecordRangeln) -> Result<()> {
         }
         rounds
     };
+    rangeln_game(ctx, &args.target, &players, rounds, &files, interactive && !args.yes)
+}
+
+/// Records a Rangeln game of `players` (seat order) from its rounds: checked in full,
+/// shown and confirmed first when `confirm`, then sent (or kept in the outbox).
+pub(crate) fn rangeln_game(
+    ctx: &Ctx,
+    target: &RecordTarget,
+    players: &[String],
+    rounds: Vec<spielstand_core::rangeln::RoundInput>,
+    files: &[Option<String>],
+    confirm: bool,
+) -> Result<()> {
     let record = GameRecord {
-        played_on: played_on(&args.target),
-        players: seats(&players),
+        played_on: played_on(target),
+        players: seats(players),
         outcome: Outcome::Rangeln(RangelnResult { rounds }),
         event_id: None,
     };
-    let record = at_night(ctx, &args.target, record)?;
-    let (record, evaluation) = check(record, &files)?;
-    if interactive && !args.yes && !args.target.dry_run {
+    let record = at_night(ctx, target, record)?;
+    let (record, evaluation) = check(record, files)?;
+    if confirm && !target.dry_run {
         let preview = preview(&record, &evaluation);
         let (lines, tables) = view(&preview);
         eprintln!("{}", lines[1..].join("\n"));
         for t in &tables {
             eprint!("{}", t.render());
         }
-        if !prompt::confirm(&format!("Record this game in league {}?", args.target.league), true)? {
+        if !prompt::confirm(&format!("Record this game in league {}?", target.league), true)? {
             eprintln!("Nothing sent.");
             return Ok(());
         }
     }
-    send(ctx, &args.target, record, evaluation)
+    send(ctx, target, record, evaluation)
 }
 
 fn played_on(target: &RecordTarget) -> chrono::NaiveDate {

@@ -8,7 +8,7 @@ pub mod spec;
 use crate::error::{CliError, Result};
 use spec::RoundSource;
 use spielstand_core::SeatedPlayer;
-use spielstand_core::rangeln::RoundInput;
+use spielstand_core::rangeln::{Board, Moves, RoundInput};
 use std::io::Read;
 
 /// Reads a file named on the command line; `-` is standard input, which can be read once.
@@ -35,6 +35,19 @@ pub fn seats(names: &[String]) -> Vec<SeatedPlayer> {
 pub fn round_input(source: &RoundSource, stdin_used: &mut bool) -> Result<RoundInput> {
     match source {
         RoundSource::Inline(input) => Ok(input.clone()),
-        RoundSource::File(path) => Ok(RoundInput::Board(read_input(path, stdin_used)?)),
+        RoundSource::File(path) => Ok(file_round(read_input(path, stdin_used)?)),
     }
+}
+
+/// A round file holds the final board or the round as played move by move (the
+/// referee's text form, see `spielstand referee rangeln --help`): a file that is no
+/// board but reads as moves is taken as moves; anything else is reported as a board.
+pub fn file_round(text: String) -> RoundInput {
+    if Board::parse(&text).is_err()
+        && let Ok(moves) = text.parse::<Moves>()
+        && !moves.placements.is_empty()
+    {
+        return RoundInput::Moves(moves);
+    }
+    RoundInput::Board(text)
 }

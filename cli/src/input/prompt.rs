@@ -30,12 +30,12 @@ fn confirm_with(question: &str, default: bool, input: &mut impl BufRead, out: &m
     }
 }
 
-fn term(e: std::io::Error) -> CliError {
+pub(crate) fn term(e: std::io::Error) -> CliError {
     CliError::input(format!("terminal: {e}"))
 }
 
 /// Prints `prompt` and reads one line; the end of input is an error.
-fn ask(prompt: &str, input: &mut impl BufRead, out: &mut impl Write) -> Result<String> {
+pub(crate) fn ask(prompt: &str, input: &mut impl BufRead, out: &mut impl Write) -> Result<String> {
     write!(out, "{prompt}").and_then(|()| out.flush()).map_err(term)?;
     let mut line = String::new();
     if input.read_line(&mut line).map_err(term)? == 0 {
@@ -69,7 +69,7 @@ pub fn rangeln_rounds(players: &[String], input: &mut impl BufRead, out: &mut im
                 RoundSource::File(path) if path == "-" => {
                     return Err(CliError::input("@- cannot be used while typing rounds: give a file name"));
                 }
-                RoundSource::File(path) => RoundInput::Board(read_input(&path, &mut false)?),
+                RoundSource::File(path) => super::file_round(read_input(&path, &mut false)?),
             };
             respell_round(&mut round, players);
             let round_scores = score_round(&round, players)?;

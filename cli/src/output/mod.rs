@@ -1,5 +1,6 @@
 //! Printing data: tables for people, the API's JSON or CSV for scripts.
 
+pub mod board;
 pub mod result;
 
 use comfy_table::{CellAlignment, ContentArrangement, presets};

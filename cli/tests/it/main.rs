@@ -9,5 +9,6 @@ mod offline;
 mod people;
 mod readme;
 mod record;
+mod referee;
 mod results;
 mod setup;

@@ -8,12 +8,14 @@
 mod board;
 mod cell;
 mod joint;
+mod moves_text;
 mod placement;
 mod referee;
 
 pub use crate::ring::Ring;
 pub use board::Board;
 pub use cell::Cell;
+pub use moves_text::MovesTextError;
 pub use placement::{check_placement, check_start_position};
 pub use referee::{Expect, Moves, Path, Referee, Refereed, Turn, referee};
 

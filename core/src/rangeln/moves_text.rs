@@ -45,7 +45,9 @@ impl FromStr for Moves {
                 }
                 let paths = paths
                     .split_whitespace()
-                    .map(|p| p.parse::<Path>().map_err(|e| fail(format!("{p:?} is not a path of cells joined by '-': {e}"))))
+                    .map(|p| {
+                        p.parse::<Path>().map_err(|e| fail(format!("{p:?} is not a path of cells joined by '-': {e}")))
+                    })
                     .collect::<Result<Vec<Path>, MovesTextError>>()?;
                 moves.turns.push(Turn { player: player.to_owned(), paths });
                 continue;
@@ -53,9 +55,9 @@ impl FromStr for Moves {
             if !moves.turns.is_empty() {
                 return Err(fail(format!("{line:?}: placements come before the first turn (`PLAYER: PATH ...`)")));
             }
-            let (player, cell) = line
-                .rsplit_once(char::is_whitespace)
-                .ok_or_else(|| fail(format!("{line:?}: write a placement as `PLAYER CELL` and a turn as `PLAYER: PATH ...`")))?;
+            let (player, cell) = line.rsplit_once(char::is_whitespace).ok_or_else(|| {
+                fail(format!("{line:?}: write a placement as `PLAYER CELL` and a turn as `PLAYER: PATH ...`"))
+            })?;
             let cell = cell.parse().map_err(|e| fail(format!("{e}")))?;
             moves.placements.push((player.trim().to_owned(), cell));
         }
