@@ -25,5 +25,11 @@ pub fn respond(req: &HttpRequest, etag: &str, cache_control: &str, content_type:
     let fresh = unchanged(req, etag);
     let mut response = if fresh { HttpResponse::NotModified() } else { HttpResponse::Ok() };
     response.insert_header((header::ETAG, etag)).insert_header((header::CACHE_CONTROL, cache_control));
-    if fresh { response.finish() } else { response.content_type(content_type).body(body) }
+    if fresh {
+        response.finish()
+    } else if body.len() > super::sliced::SLICE {
+        response.content_type(content_type).body(super::sliced::Sliced::new(body))
+    } else {
+        response.content_type(content_type).body(body)
+    }
 }

@@ -8,6 +8,7 @@ mod handlers;
 mod middleware;
 pub mod problem;
 mod request_id;
+mod sliced;
 mod state;
 
 pub use state::{AppState, Options};

@@ -3,13 +3,58 @@
 use crate::common::{Cli, Server, cli_binary};
 use std::process::Stdio;
 
-/// The README's text between the walk-through markers.
-fn walkthrough() -> String {
+/// The README's text between the `<!-- NAME:start -->` and `<!-- NAME:end -->` markers.
+fn section(name: &str) -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
     let readme = std::fs::read_to_string(path).unwrap();
-    let start = readme.find("<!-- walkthrough:start -->").expect("start marker");
-    let end = readme.find("<!-- walkthrough:end -->").expect("end marker");
+    let start = readme.find(&format!("<!-- {name}:start -->")).expect("start marker");
+    let end = readme.find(&format!("<!-- {name}:end -->")).expect("end marker");
     readme[start..end].to_owned()
+}
+
+/// The README's club night.
+fn walkthrough() -> String {
+    section("walkthrough")
+}
+
+/// Runs the `sh` blocks of `text` with bash, the CLI first on the PATH, as `cli`'s
+/// machine; returns (stdout, stderr) after checking that the script succeeded.
+fn run_blocks(cli: &Cli, text: &str) -> (String, String) {
+    let script = format!("set -euo pipefail\n{}", blocks(text, "sh").concat());
+    let bin_dir = cli_binary().parent().unwrap().to_owned();
+    let path = std::env::join_paths(
+        std::iter::once(bin_dir).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
+    )
+    .unwrap();
+    let mut bash = std::process::Command::new("bash");
+    cli.env(&mut bash);
+    let out =
+        bash.env("PATH", path).args(["-c", &script]).stdout(Stdio::piped()).stderr(Stdio::piped()).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "the walk-through failed:\n{stdout}\n{stderr}");
+    (stdout, stderr)
+}
+
+#[test]
+fn the_readme_referee_and_game_options_run_as_written() {
+    let text = section("referee");
+    let server = Server::start();
+    let cli = Cli::new(&server);
+    let (_, stderr) = run_blocks(&cli, &text);
+    assert!(stderr.contains("round 1: no board gives these scores at once (Anna +16, Ben +16, Cleo +16)"), "{stderr}");
+    let leagues = server.get("/leagues").unwrap();
+    let id = leagues[0]["id"].as_i64().unwrap();
+    assert_eq!(leagues[0]["rules"]["game_options"]["lauf-rauf"]["cards"], false);
+    assert_eq!(server.result_count(id), 2, "the Lauf Rauf! game and the refereed Rangeln game");
+    let results = server.get(&format!("/leagues/{id}/results")).unwrap();
+    let lauf_rauf = results["items"].as_array().unwrap().iter().find(|r| r["record"]["game"] == "lauf-rauf").unwrap();
+    assert_eq!(
+        lauf_rauf["record"]["detail"],
+        serde_json::json!({"order": [["Anna"], ["Ben"], ["Cleo"]], "edition": "revised", "cards": true})
+    );
+    let rangeln = results["items"].as_array().unwrap().iter().find(|r| r["record"]["game"] == "rangeln").unwrap();
+    assert_eq!(rangeln["record"]["detail"]["rounds"][2]["moves"]["placements"][0], serde_json::json!(["Cleo", "b2"]));
 }
 
 /// The contents of every fenced block of `lang` in `text`, in order.
@@ -55,18 +100,7 @@ fn the_readme_club_night_runs_as_written() {
 
     let server = Server::start();
     let cli = Cli::new(&server);
-    let bin_dir = cli_binary().parent().unwrap().to_owned();
-    let path = std::env::join_paths(
-        std::iter::once(bin_dir).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
-    )
-    .unwrap();
-    let mut bash = std::process::Command::new("bash");
-    cli.env(&mut bash);
-    let out =
-        bash.env("PATH", path).args(["-c", &script]).stdout(Stdio::piped()).stderr(Stdio::piped()).output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "the walk-through failed:\n{stdout}\n{stderr}");
+    let (stdout, _) = run_blocks(&cli, &section);
 
     // The output the README shows is the output the last command prints.
     let shown = blocks(&section, "text");

@@ -33,13 +33,18 @@ pub(crate) fn joint_fill(scores: &[i32], pieces: u32, rings: Capacities) -> Opti
     // Each layer maps a packed filling to the filling it came from and the counts added.
     let mut layers: Vec<Vec<(u64, u64, [u32; 5])>> = Vec::with_capacity(scores.len());
     let mut frontier: Vec<u64> = vec![0];
-    for &score in scores {
+    for (index, &score) in scores.iter().enumerate() {
         let splits = splits(score, pieces, rings);
+        let last = index + 1 == scores.len();
         let mut layer: Vec<(u64, u64, [u32; 5])> = Vec::new();
-        for &filled in &frontier {
+        'fill: for &filled in &frontier {
             for split in &splits {
                 if let Some(next) = add(filled, split, rings) {
                     layer.push((next, filled, *split));
+                    // For the last player one way suffices: nobody comes after.
+                    if last {
+                        break 'fill;
+                    }
                 }
             }
         }
