@@ -217,7 +217,7 @@ impl LeagueState {
         let awards = self.awards.of(&self.rules.points, &held.entries);
         for timeline in &mut self.timelines {
             if counted(&self.rules, timeline.filter, held) {
-                timeline.change(held.key(slot), &held.entries, awards, sign, players);
+                timeline.change(held.key(slot), &held.entries, awards, sign, players, &self.held);
             }
         }
     }
@@ -407,19 +407,12 @@ impl LeagueState {
     fn stats_in(&self, t: usize, p: u32) -> Option<GameStats> {
         let timeline = &self.timelines[t];
         let tally = *timeline.tallies.get(p as usize).filter(|tally| tally.played > 0)?;
-        let (mut best, mut worst) = (u32::MAX, 0);
-        let mut last_night = None;
-        let mut won = Vec::with_capacity(tally.played as usize);
-        for key in &timeline.order {
-            let held = self.held[key.slot as usize].as_ref().expect("a held slot");
-            if let Some(&(_, place)) = held.entries.iter().find(|(q, _)| *q == p) {
-                best = best.min(place);
-                worst = worst.max(place);
-                last_night = Some(key.played_on);
-                won.push(place == 1);
-            }
-        }
-        let last_night = last_night?;
+        let games = timeline.games.get(p as usize)?;
+        let best = games.iter().map(|&(_, place)| place).min()?;
+        let worst = games.iter().map(|&(_, place)| place).max()?;
+        let won: Vec<bool> = games.iter().map(|&(_, place)| place == 1).collect();
+        let &(last_slot, _) = games.last()?;
+        let last_night = self.held[last_slot as usize].as_ref().expect("a held slot").played_on;
         let (current_streak, longest_streak) = streaks(won);
         let night_starts = timeline.order.partition_point(|k| k.played_on < last_night);
         let before = timeline.ratings_at(night_starts, &self.held, self.names.len(), &self.config);
@@ -528,6 +521,9 @@ struct Timeline {
     /// By player index: their rating after each of their rated games, in replay order.
     /// Kept only once a chart asked for them (`None` until then).
     marks: Option<Vec<Vec<Mark>>>,
+    /// By player index: their games in replay order, as (slot, place), so that one
+    /// player's statistics read their own games, not the whole timeline.
+    games: Vec<Vec<(u32, u32)>>,
 }
 
 /// A player's rating right after one game of theirs.
@@ -558,6 +554,7 @@ impl Timeline {
             checkpoints: Vec::new(),
             every,
             marks: None,
+            games: vec![Vec::new(); players],
         };
         timeline.order = held
             .iter()
@@ -567,14 +564,27 @@ impl Timeline {
         timeline.order.sort_unstable_by_key(Key::order);
         let mut awards = Awards::default();
         for i in 0..timeline.order.len() {
-            let entries = &held[timeline.order[i].slot as usize].as_ref().expect("a held slot").entries;
+            let slot = timeline.order[i].slot;
+            let entries = &held[slot as usize].as_ref().expect("a held slot").entries;
             timeline.count(entries, awards.of(&rules.points, entries), 1, players);
+            for &(p, place) in entries.iter() {
+                timeline.games[p as usize].push((slot, place));
+            }
         }
         timeline
     }
 
-    /// Adds (`sign` 1) or takes away (-1) one result.
-    fn change(&mut self, key: Key, entries: &[(u32, u32)], awards: &[i64], sign: i8, players: usize) {
+    /// Adds (`sign` 1) or takes away (-1) one result; `held` are the results held, to
+    /// order each player's games.
+    fn change(
+        &mut self,
+        key: Key,
+        entries: &[(u32, u32)],
+        awards: &[i64],
+        sign: i8,
+        players: usize,
+        held: &[Option<Held>],
+    ) {
         let at = self.order.partition_point(|k| k.order() < key.order());
         if sign > 0 {
             self.order.insert(at, key);
@@ -584,6 +594,20 @@ impl Timeline {
         }
         self.dirty_from = self.dirty_from.min(at);
         self.count(entries, awards, sign, players);
+        if self.games.len() < players {
+            self.games.resize(players, Vec::new());
+        }
+        let order_of = |slot: u32| held[slot as usize].as_ref().expect("a held slot").key(slot).order();
+        for &(p, place) in entries {
+            let games = &mut self.games[p as usize];
+            let at = games.partition_point(|&(slot, _)| order_of(slot) < key.order());
+            if sign > 0 {
+                games.insert(at, (key.slot, place));
+            } else {
+                debug_assert_eq!(games.get(at).map(|g| g.0), Some(key.slot));
+                games.remove(at);
+            }
+        }
     }
 
     fn count(&mut self, entries: &[(u32, u32)], awards: &[i64], sign: i8, players: usize) {
@@ -711,5 +735,6 @@ impl Timeline {
                 .flatten()
                 .map(|line| size_of::<Vec<Mark>>() + line.capacity() * size_of::<Mark>())
                 .sum::<usize>()
+            + self.games.iter().map(|g| size_of::<Vec<(u32, u32)>>() + g.capacity() * 8).sum::<usize>()
     }
 }

@@ -329,3 +329,53 @@ fn a_night_has_its_own_table_and_moves_the_league_table() {
         after.iter().map(|r| r.row.player.as_str()).collect::<Vec<_>>()
     );
 }
+
+/// A player's statistics kept through backdated games, corrections and deletions are
+/// those of a league built afresh from the results that remain.
+#[test]
+fn player_statistics_follow_every_change() {
+    let rules = LeagueRules::new(vec![LaufRauf, Rangeln]);
+    let names = ["Anna", "Ben", "Cleo", "Dora"];
+    let entry = |id: i64, game, d: u32, placings: &[(i64, u32)]| ResultEntry {
+        id,
+        game,
+        played_on: day(d),
+        placings: placings.to_vec(),
+    };
+    let fresh = |results: &std::collections::BTreeMap<i64, ResultEntry>| {
+        let mut state = LeagueState::with_checkpoints_every(rules.clone(), 2);
+        for (id, name) in names.iter().enumerate() {
+            state.set_player_name(id as i64, name);
+        }
+        for r in results.values().rev() {
+            state.upsert(r);
+        }
+        state
+    };
+    let mut state = fresh(&Default::default());
+    let mut results = std::collections::BTreeMap::new();
+    let mut apply = |state: &mut LeagueState, change: Result<ResultEntry, i64>| {
+        match change {
+            Ok(r) => {
+                state.upsert(&r);
+                results.insert(r.id, r);
+            }
+            Err(id) => {
+                state.remove(id);
+                results.remove(&id);
+            }
+        }
+        let mut again = fresh(&results);
+        for p in 0..names.len() as i64 {
+            assert_eq!(state.player_stats(p), again.player_stats(p), "player {p} after {} results", results.len());
+        }
+    };
+    for (id, d) in [(1, 3), (2, 1), (3, 5), (4, 2), (5, 5), (6, 8)] {
+        let game = if id % 2 == 0 { Rangeln } else { LaufRauf };
+        apply(&mut state, Ok(entry(id, game, d, &[(id % 4, 1), ((id + 1) % 4, 2), ((id + 2) % 4, 3)])));
+    }
+    apply(&mut state, Ok(entry(3, LaufRauf, 1, &[(2, 1), (0, 2)])));
+    apply(&mut state, Err(2));
+    apply(&mut state, Ok(entry(7, Rangeln, 4, &[(3, 1), (1, 1), (0, 3)])));
+    apply(&mut state, Err(6));
+}
