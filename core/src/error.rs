@@ -118,8 +118,8 @@ pub enum Error {
     ColourMode { mode: &'static str, needed: usize, found: usize },
     #[error("this result states {option} {stated}, but the league plays {game} with {option} {league}")]
     OptionConflict { game: GameKind, option: &'static str, stated: String, league: String },
-    #[error("a {game} result says which {option} was played: state it, or set it in the league's game options")]
-    OptionMissing { game: GameKind, option: &'static str },
+    #[error("a {game} result must state {what}, unless the league's game options set it")]
+    OptionMissing { game: GameKind, what: &'static str },
     #[error("game options for {game}, which this league does not count")]
     OptionsForOtherGame { game: GameKind },
     #[error("house rule {rule} is listed more than once")]

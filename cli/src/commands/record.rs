@@ -196,6 +196,19 @@ fn league_options(ctx: &Ctx, target: &RecordTarget, mut record: GameRecord) -> R
                 .game_options
                 .apply(&mut record.outcome)
                 .map_err(|e| CliError::input(format!("league {}: {e}", league.name)))?;
+            if let Outcome::LaufRauf(r) = &record.outcome {
+                let flag = match (r.edition, r.cards) {
+                    (None, _) => Some("--edition published|revised"),
+                    (_, None) => Some("--cards or --no-cards"),
+                    _ => None,
+                };
+                if let Some(flag) = flag {
+                    return Err(CliError::input(format!(
+                        "league {} sets no Lauf Rauf! options for this: give {flag} (or set them with `spielstand league edit {} --option lauf-rauf.edition=... --option lauf-rauf.cards=...`)",
+                        league.name, league.name
+                    )));
+                }
+            }
         }
         Err(e) if e.is_transient() && matches!(record.outcome, Outcome::LaufRauf(_)) => {
             return Err(CliError::input(format!(

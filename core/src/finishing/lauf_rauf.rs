@@ -39,9 +39,9 @@ pub struct LaufRaufResult {
 
 impl LaufRaufResult {
     pub(crate) fn placings(&self, players: &[String]) -> Result<Vec<Placing>, Error> {
-        let missing = |option| Error::OptionMissing { game: GameKind::LaufRauf, option };
-        self.edition.ok_or_else(|| missing("edition"))?;
-        self.cards.ok_or_else(|| missing("cards"))?;
+        let missing = |what| Error::OptionMissing { game: GameKind::LaufRauf, what };
+        self.edition.ok_or_else(|| missing("the edition played"))?;
+        self.cards.ok_or_else(|| missing("whether the cards were in play"))?;
         self.order.placings(players)
     }
 }
@@ -62,7 +62,7 @@ mod tests {
         assert_eq!(err.code(), "option-missing");
         assert_eq!(
             err.to_string(),
-            "a lauf-rauf result says which edition was played: state it, or set it in the league's game options"
+            "a lauf-rauf result must state the edition played, unless the league's game options set it"
         );
         let no_cards: LaufRaufResult =
             serde_json::from_str(r#"{"order": [["A"], ["B"]], "edition": "published"}"#).unwrap();
