@@ -27,7 +27,7 @@ cleanup() {
 }
 trap cleanup EXIT
 db="$work/contract.db"
-token=$("$bin" --database-url "$db" token create --name schemathesis | tail -n 1)
+token=$("$bin" --database-url "$db" token create --name schemathesis --scope admin | tail -n 1)
 port=$((20000 + RANDOM % 20000))
 # schemathesis registers webhooks with made-up URLs: this server delivers none of them.
 RUST_LOG=warn SPIELSTAND_NO_WEBHOOK_DELIVERY=true "$bin" --database-url "$db" --bind "127.0.0.1:$port" > "$work/server.log" 2>&1 &

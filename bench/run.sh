@@ -38,7 +38,7 @@ start_server() {
   local port db=${DB:-$work/$name.db}
   port=$(free_port)
   if [ -z "${DB:-}" ] || [ -z "${token:-}" ]; then
-    token=$("$bin/spielstand-api" --database-url "$db" token create --name "bench-$name" 2> /dev/null | tail -n 1)
+    token=$("$bin/spielstand-api" --database-url "$db" token create --name "bench-$name" --scope admin 2> /dev/null | tail -n 1)
   fi
   RUST_LOG=warn "$bin/spielstand-api" --database-url "$db" --bind "127.0.0.1:$port" "$@" 2> "$work/$name.log" &
   pid=$!

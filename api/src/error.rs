@@ -34,6 +34,9 @@ pub enum Error {
     UnknownToken,
     #[error("the token {0:?} has been revoked")]
     Revoked(String),
+    /// The token's scope or league does not allow the write; names the scope needed.
+    #[error("{0}")]
+    InsufficientScope(String),
     #[error("{0}")]
     PreconditionFailed(String),
     #[error("{0}")]
@@ -74,6 +77,7 @@ impl Error {
             Error::InvalidHeader(_) => ProblemType::InvalidHeader,
             Error::Unauthorized | Error::UnknownToken => ProblemType::Unauthorized,
             Error::Revoked(_) => ProblemType::TokenRevoked,
+            Error::InsufficientScope(_) => ProblemType::InsufficientScope,
             Error::PreconditionFailed(_) => ProblemType::PreconditionFailed,
             Error::PreconditionRequired(_) => ProblemType::PreconditionRequired,
             Error::IdempotencyMismatch(_) => ProblemType::IdempotencyKeyReused,
@@ -112,7 +116,7 @@ pub fn status_of(kind: ProblemType) -> StatusCode {
         | ProblemType::InvalidPath
         | ProblemType::InvalidHeader => StatusCode::BAD_REQUEST,
         ProblemType::Unauthorized => StatusCode::UNAUTHORIZED,
-        ProblemType::TokenRevoked => StatusCode::FORBIDDEN,
+        ProblemType::TokenRevoked | ProblemType::InsufficientScope => StatusCode::FORBIDDEN,
         ProblemType::PreconditionFailed => StatusCode::PRECONDITION_FAILED,
         ProblemType::PreconditionRequired => StatusCode::PRECONDITION_REQUIRED,
         ProblemType::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,

@@ -1,6 +1,7 @@
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use spielstand_api::db::{self, Backend, DatabaseUrl};
+use spielstand_api::model::TokenScope;
 use spielstand_api::store::tokens;
 use spielstand_api::webhooks::delivery::DeliveryConfig;
 use spielstand_api::{AppState, Options, app};
@@ -96,6 +97,13 @@ enum TokenCommand {
     Create {
         #[arg(long)]
         name: String,
+        /// admin: everything; record: add players, record results, start club nights, and
+        /// correct or delete the results it recorded itself
+        #[arg(long, default_value = "record", value_parser = ["admin", "record"])]
+        scope: String,
+        /// Limit the token to this league (its id); players stay shared
+        #[arg(long, value_name = "ID")]
+        league: Option<i64>,
     },
     /// List tokens (names and dates, never the tokens).
     List,
@@ -121,16 +129,21 @@ fn main() -> anyhow::Result<()> {
             let pool = db::open(&url, 1)?;
             let mut conn = pool.get().context("opening a database connection")?;
             match command {
-                TokenCommand::Create { name } => {
-                    let token = tokens::create(&mut conn, &name)?;
-                    eprintln!("Created write token {name:?}. Store it now: it cannot be shown again.");
+                TokenCommand::Create { name, scope, league } => {
+                    let scope: TokenScope = scope.parse().map_err(anyhow::Error::msg)?;
+                    let token = tokens::create(&mut conn, &name, scope, league)?;
+                    let limit = league.map_or(String::new(), |l| format!(" for league {l}"));
+                    eprintln!(
+                        "Created write token {name:?} with scope {scope}{limit}. Store it now: it cannot be shown again."
+                    );
                     println!("{token}");
                 }
                 TokenCommand::List => {
                     for t in tokens::list(&mut conn)? {
                         let state =
                             t.revoked_at.map_or("active".to_owned(), |at| format!("revoked {}", at.to_rfc3339()));
-                        println!("{}\tcreated {}\t{state}", t.name, t.created_at.to_rfc3339());
+                        let league = t.league_id.map_or("every league".to_owned(), |l| format!("league {l}"));
+                        println!("{}\t{}\t{league}\tcreated {}\t{state}", t.name, t.scope, t.created_at.to_rfc3339());
                     }
                 }
                 TokenCommand::Revoke { name } => {

@@ -29,7 +29,11 @@ pub fn describe(problem: &Problem) -> String {
     let mut line = one_line(detail);
     let code = if problem.kind.is_empty() { problem.title.as_str() } else { problem.code() };
     let _ = write!(line, " ({} {code})", problem.status);
-    if matches!(problem.status, 401 | 403) {
+    if problem.problem_type() == Some(ProblemType::InsufficientScope) {
+        line.push_str(
+            "; this token may not do that: ask the organiser for an admin token (`spielstand-api token create --scope admin`)",
+        );
+    } else if matches!(problem.status, 401 | 403) {
         line.push_str("; give a write token with --token, SPIELSTAND_TOKEN or `spielstand login`");
     }
     if problem.status >= 500

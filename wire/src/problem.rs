@@ -86,6 +86,9 @@ problem_types! {
     /// No token, or one this server does not know (401).
     Unauthorized = "unauthorized",
     TokenRevoked = "token-revoked",
+    /// The token's scope or league does not allow this write; the detail names the scope
+    /// it needs (403).
+    InsufficientScope = "insufficient-scope",
     /// `If-Match` names another revision (412).
     PreconditionFailed = "precondition-failed",
     /// A correction or deletion without `If-Match` (428).
@@ -145,6 +148,7 @@ mod tests {
                 "invalid-header",
                 "unauthorized",
                 "token-revoked",
+                "insufficient-scope",
                 "precondition-failed",
                 "precondition-required",
                 "idempotency-key-reused",

@@ -86,6 +86,8 @@ diesel::table! {
         hash -> Text,
         created_at -> Timestamp,
         revoked_at -> Nullable<Timestamp>,
+        scope -> Text,
+        league_id -> Nullable<BigInt>,
     }
 }
 

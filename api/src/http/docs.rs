@@ -16,7 +16,7 @@ use utoipa::{IntoResponses, Modify, OpenApi};
 #[openapi(
     info(
         title = "spielstand",
-        description = "Scores, results and league tables for board-game clubs. Reads are public; every write needs a bearer token (`spielstand-api token create`). Errors are RFC 9457 problems (`application/problem+json`).",
+        description = "Scores, results and league tables for board-game clubs. Reads are public; every write needs a bearer token (`spielstand-api token create --scope admin|record`): a `record` token adds players, records results and starts club nights, and corrects or deletes only the results it recorded itself; everything else needs `admin`. Errors are RFC 9457 problems (`application/problem+json`).",
         license(name = "MIT OR Apache-2.0"),
     ),
     modifiers(&BearerAuth),
@@ -55,14 +55,24 @@ mod errors {
     const ANY_RULE: ProblemType = Rule(RuleCode::PieceCount);
 
     pub const READ: &[ProblemType] = &[InvalidQuery, InvalidPath, NotFound, Internal, Unavailable];
-    pub const TOKEN_READ: &[ProblemType] =
-        &[InvalidQuery, InvalidPath, InvalidHeader, Unauthorized, TokenRevoked, NotFound, Internal, Unavailable];
+    pub const TOKEN_READ: &[ProblemType] = &[
+        InvalidQuery,
+        InvalidPath,
+        InvalidHeader,
+        Unauthorized,
+        TokenRevoked,
+        InsufficientScope,
+        NotFound,
+        Internal,
+        Unavailable,
+    ];
     pub const WRITE: &[ProblemType] = &[
         MalformedJson,
         InvalidPath,
         InvalidHeader,
         Unauthorized,
         TokenRevoked,
+        InsufficientScope,
         NotFound,
         Conflict,
         IdempotencyKeyInProgress,
@@ -91,6 +101,9 @@ mod errors {
             InvalidHeader => "A header is malformed.",
             Unauthorized => "No bearer token, or an unknown one.",
             TokenRevoked => "The token has been revoked.",
+            InsufficientScope => {
+                "The token's scope or league does not allow this write; `detail` names the scope it needs."
+            }
             PreconditionFailed => "`If-Match` does not name the result's current revision.",
             PreconditionRequired => "`If-Match` is missing.",
             IdempotencyKeyReused => "The `Idempotency-Key` was used before with another request.",

@@ -2,6 +2,7 @@
 
 use crate::error::Error;
 use crate::http::AppState;
+use crate::model::TokenScope;
 use crate::store::results::Precondition;
 use crate::store::tokens;
 use actix_web::dev::Payload;
@@ -142,6 +143,33 @@ pub fn paging(page: Option<u32>, per_page: Option<u32>) -> Result<(u32, u32), Er
 /// The caller holds a valid write token; carries the token's name for the audit trail.
 pub struct Writer {
     pub token_name: String,
+    pub scope: TokenScope,
+    /// The one league the token may change; `None`: every league.
+    pub league_id: Option<i64>,
+}
+
+impl Writer {
+    /// This write needs an admin token.
+    pub fn admin(&self, what: &str) -> Result<(), Error> {
+        match self.scope {
+            TokenScope::Admin => Ok(()),
+            TokenScope::Record => Err(Error::InsufficientScope(format!(
+                "{what} needs a token of scope admin; the token {:?} has scope record",
+                self.token_name
+            ))),
+        }
+    }
+
+    /// This write changes league `league_id`: a token limited to another league may not.
+    pub fn in_league(&self, league_id: i64) -> Result<(), Error> {
+        match self.league_id {
+            Some(own) if own != league_id => Err(Error::InsufficientScope(format!(
+                "the token {:?} may change league {own} only, not league {league_id}",
+                self.token_name
+            ))),
+            _ => Ok(()),
+        }
+    }
 }
 
 impl FromRequest for Writer {
@@ -161,8 +189,8 @@ impl FromRequest for Writer {
         Box::pin(async move {
             let token = token.ok_or(Error::Unauthorized)?;
             let state = state.ok_or_else(|| Error::Internal("application state missing".into()))?;
-            let token_name = state.db(move |conn| tokens::authenticate(conn, &token)).await?;
-            Ok(Writer { token_name })
+            let caller = state.db(move |conn| tokens::authenticate(conn, &token)).await?;
+            Ok(Writer { token_name: caller.name, scope: caller.scope, league_id: caller.league_id })
         })
     }
 }

@@ -3,8 +3,9 @@
 
 use super::{now, unique_as_conflict, utc};
 use crate::db::DbConn;
-use crate::db::schema::tokens;
+use crate::db::schema::{leagues, tokens};
 use crate::error::{Error, Result};
+use crate::model::TokenScope;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use rand::RngCore;
@@ -15,23 +16,50 @@ const PREFIX: &str = "spst_";
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct TokenInfo {
     pub name: String,
+    pub scope: TokenScope,
+    pub league_id: Option<i64>,
     pub created_at: DateTime<Utc>,
     pub revoked_at: Option<DateTime<Utc>>,
+}
+
+/// Who is writing: a known, unrevoked token, what it may do and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caller {
+    pub name: String,
+    pub scope: TokenScope,
+    /// The one league it may change; `None`: every league.
+    pub league_id: Option<i64>,
+}
+
+/// A scope as stored; anything unknown is the least powerful.
+fn scope_of(stored: &str) -> TokenScope {
+    stored.parse().unwrap_or(TokenScope::Record)
 }
 
 pub fn hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
-/// Creates a token named `name` and returns it; it cannot be shown again.
-pub fn create(conn: &mut DbConn, name: &str) -> Result<String> {
+/// Creates a token named `name` with `scope`, limited to `league_id` if given, and
+/// returns it; it cannot be shown again.
+pub fn create(conn: &mut DbConn, name: &str, scope: TokenScope, league_id: Option<i64>) -> Result<String> {
     spielstand_core::check_name(name)?;
     let mut secret = [0u8; 32];
     rand::rng().fill_bytes(&mut secret);
     let token = format!("{PREFIX}{}", hex::encode(secret));
     conn.write(|conn| {
+        if let Some(league) = league_id {
+            let found: Option<i64> = leagues::table.find(league).select(leagues::id).first(conn).optional()?;
+            found.ok_or_else(|| Error::not_found(format!("league {league}")))?;
+        }
         diesel::insert_into(tokens::table)
-            .values((tokens::name.eq(name), tokens::hash.eq(hash(&token)), tokens::created_at.eq(now())))
+            .values((
+                tokens::name.eq(name),
+                tokens::hash.eq(hash(&token)),
+                tokens::created_at.eq(now()),
+                tokens::scope.eq(scope.slug()),
+                tokens::league_id.eq(league_id),
+            ))
             .execute(conn)
             .map_err(|e| unique_as_conflict(e, || format!("a token named {name:?} already exists")))?;
         Ok(token)
@@ -39,12 +67,16 @@ pub fn create(conn: &mut DbConn, name: &str) -> Result<String> {
 }
 
 pub fn list(conn: &mut DbConn) -> Result<Vec<TokenInfo>> {
-    let rows: Vec<(String, NaiveDateTime, Option<NaiveDateTime>)> =
-        tokens::table.order(tokens::name).select((tokens::name, tokens::created_at, tokens::revoked_at)).load(conn)?;
+    let rows: Vec<(String, String, Option<i64>, NaiveDateTime, Option<NaiveDateTime>)> = tokens::table
+        .order(tokens::name)
+        .select((tokens::name, tokens::scope, tokens::league_id, tokens::created_at, tokens::revoked_at))
+        .load(conn)?;
     Ok(rows
         .into_iter()
-        .map(|(name, created_at, revoked_at)| TokenInfo {
+        .map(|(name, scope, league_id, created_at, revoked_at)| TokenInfo {
             name,
+            scope: scope_of(&scope),
+            league_id,
             created_at: utc(created_at),
             revoked_at: revoked_at.map(utc),
         })
@@ -69,16 +101,16 @@ pub fn revoke(conn: &mut DbConn, name: &str) -> Result<()> {
     })
 }
 
-/// The name of the token, if it is known and not revoked.
-pub fn authenticate(conn: &mut DbConn, token: &str) -> Result<String> {
-    let found: Option<(String, Option<NaiveDateTime>)> = tokens::table
+/// Who the token is, if it is known and not revoked.
+pub fn authenticate(conn: &mut DbConn, token: &str) -> Result<Caller> {
+    let found: Option<(String, Option<NaiveDateTime>, String, Option<i64>)> = tokens::table
         .filter(tokens::hash.eq(hash(token)))
-        .select((tokens::name, tokens::revoked_at))
+        .select((tokens::name, tokens::revoked_at, tokens::scope, tokens::league_id))
         .first(conn)
         .optional()?;
     match found {
         None => Err(Error::UnknownToken),
-        Some((name, Some(_))) => Err(Error::Revoked(name)),
-        Some((name, None)) => Ok(name),
+        Some((name, Some(_), ..)) => Err(Error::Revoked(name)),
+        Some((name, None, scope, league_id)) => Ok(Caller { name, scope: scope_of(&scope), league_id }),
     }
 }

@@ -248,7 +248,7 @@ api_test!(writes_need_a_valid_unrevoked_token, |api| {
     let me = api
         .send(TestRequest::get().uri("/api/v1/token").insert_header(("authorization", format!("Bearer {}", api.token))))
         .await;
-    assert_eq!(me.json(), json!({"name": "test-club"}));
+    assert_eq!(me.json(), json!({"name": "test-club", "scope": "admin", "league_id": null}));
     api.get("/api/v1/token").await.problem(401, "unauthorized");
     let r = api
         .send(TestRequest::post().uri("/api/v1/players").insert_header(("authorization", "Basic abc")).set_json(&body))

@@ -13,4 +13,5 @@ mod nights;
 mod rules;
 mod scale;
 mod schema;
+mod scopes;
 mod website;

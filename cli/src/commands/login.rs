@@ -37,7 +37,10 @@ pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
 /// `GET /token` names a valid token and refuses a bad one (401) or a revoked one (403).
 fn check_token(client: &Client) -> Result<String> {
     match client.token() {
-        Ok((token, _)) => Ok(format!("reachable, token {:?} accepted", token.name)),
+        Ok((token, _)) => {
+            let league = token.league_id.map_or(String::new(), |l| format!(", for league {l} only"));
+            Ok(format!("reachable, token {:?} accepted (scope {}{league})", token.name, token.scope))
+        }
         Err(e) if e.is_transient() => Ok(format!("token not checked: {e}")),
         Err(e) => Err(e),
     }

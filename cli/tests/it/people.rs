@@ -118,3 +118,23 @@ fn unknown_players_and_leagues_are_reported_plainly() {
     assert_eq!(server.result_count(league), 0);
     assert!(cli.outbox_files().is_empty() && intruder.outbox_files().is_empty());
 }
+
+/// The table laptop's `record` token records games; what needs an admin token is
+/// refused with a message that says so, and nothing changes.
+#[test]
+fn a_record_token_is_told_what_needs_an_admin_token() {
+    let ClubNight { server, league, .. } = ClubNight::new();
+    let mut laptop = Cli::new(&server);
+    laptop.token = Some(server.token("table-laptop", spielstand_api::model::TokenScope::Record));
+    laptop.ok(&["record", "mensch", "-l", "Winterliga", "--order", "Ben,Anna", "--date", "2026-11-20"]);
+    laptop.ok(&["player", "add", "Emil"]);
+    let err = laptop.fails(&["league", "create", "Sommerliga", "--games", "rangeln"], 1);
+    assert!(
+        err.contains("needs a token of scope admin") && err.contains("ask the organiser for an admin token"),
+        "{err}"
+    );
+    let err = laptop.fails(&["player", "rename", "Emil", "Emilia"], 1);
+    assert!(err.contains("insufficient-scope"), "{err}");
+    assert_eq!(server.result_count(league), 1);
+    assert_eq!(server.get("/leagues").unwrap().as_array().unwrap().len(), 1);
+}

@@ -28,11 +28,12 @@ use spielstand_core::{LeagueResult, night_table, night_winners, table_change};
 #[post("/leagues/{id}/events")]
 pub async fn create(
     state: web::Data<AppState>,
-    _writer: Writer,
+    writer: Writer,
     league_id: web::Path<i64>,
     body: JsonBody<EventInput>,
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
+    writer.in_league(league_id)?;
     let event = state.write(move |conn| events::create(conn, league_id, &body.0)).await?;
     Ok(HttpResponse::Created().insert_header((header::LOCATION, format!("/api/v1/events/{}", event.id))).json(event))
 }
@@ -121,10 +122,11 @@ pub async fn get(state: web::Data<AppState>, req: HttpRequest, id: web::Path<i64
 #[put("/events/{id}")]
 pub async fn update(
     state: web::Data<AppState>,
-    _writer: Writer,
+    writer: Writer,
     id: web::Path<i64>,
     body: JsonBody<EventInput>,
 ) -> Result<HttpResponse> {
+    writer.admin("changing a club night")?;
     let id = id.into_inner();
     Ok(HttpResponse::Ok().json(state.write(move |conn| events::update(conn, id, &body.0)).await?))
 }
@@ -138,7 +140,8 @@ pub async fn update(
     responses((status = 204, description = "Deleted"), WriteErrors)
 )]
 #[delete("/events/{id}")]
-pub async fn remove(state: web::Data<AppState>, _writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
+pub async fn remove(state: web::Data<AppState>, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
+    writer.admin("deleting a club night")?;
     let id = id.into_inner();
     state.write(move |conn| events::delete(conn, id)).await?;
     Ok(HttpResponse::NoContent().finish())

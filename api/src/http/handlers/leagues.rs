@@ -19,7 +19,8 @@ use actix_web::{HttpResponse, get, post, put, web};
     responses((status = 201, body = League, headers(("Location" = String, description = "URL of the new league"))), WriteErrors)
 )]
 #[post("/leagues")]
-pub async fn create(state: web::Data<AppState>, _writer: Writer, body: JsonBody<LeagueInput>) -> Result<HttpResponse> {
+pub async fn create(state: web::Data<AppState>, writer: Writer, body: JsonBody<LeagueInput>) -> Result<HttpResponse> {
+    writer.admin("creating a league")?;
     let league = state.write(move |conn| leagues::create(conn, &body.0)).await?;
     Ok(HttpResponse::Created().insert_header((header::LOCATION, format!("/api/v1/leagues/{}", league.id))).json(league))
 }
@@ -63,10 +64,11 @@ pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpR
 #[put("/leagues/{id}")]
 pub async fn update(
     state: web::Data<AppState>,
-    _writer: Writer,
+    writer: Writer,
     id: web::Path<i64>,
     body: JsonBody<LeagueInput>,
 ) -> Result<HttpResponse> {
+    writer.admin("changing a league's rules")?;
     let id = id.into_inner();
     Ok(HttpResponse::Ok().json(state.write(move |conn| leagues::update(conn, id, &body.0)).await?))
 }

@@ -68,5 +68,5 @@ pub async fn score(body: JsonBody<ScoreRequest>) -> Result<HttpResponse> {
 )]
 #[get("/token")]
 pub async fn token(writer: Writer) -> HttpResponse {
-    HttpResponse::Ok().json(TokenName { name: writer.token_name })
+    HttpResponse::Ok().json(TokenName { name: writer.token_name, scope: writer.scope, league_id: writer.league_id })
 }

@@ -61,10 +61,11 @@ pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpR
 #[patch("/players/{id}")]
 pub async fn rename(
     state: web::Data<AppState>,
-    _writer: Writer,
+    writer: Writer,
     id: web::Path<i64>,
     body: JsonBody<PlayerName>,
 ) -> Result<HttpResponse> {
+    writer.admin("renaming a player")?;
     let id = id.into_inner();
     Ok(HttpResponse::Ok().json(state.write(move |conn| players::rename(conn, id, &body.0.name)).await?))
 }

@@ -71,12 +71,13 @@ pub async fn create(
     body: JsonBody<GameRecord>,
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
+    writer.in_league(league_id)?;
     let record = body.0;
     // Records the result, settling the claimed key with it in the same transaction.
     let store = |record, claim: Option<(String, chrono::NaiveDateTime)>| {
         state.write(move |conn| {
             let idempotency_key = claim.as_ref().map(|(key, fence)| (key.as_str(), *fence));
-            results::create(conn, league_id, record, &WriteContext { token_name: &writer.token_name, idempotency_key })
+            results::create(conn, league_id, record, &context(&writer, idempotency_key))
         })
     };
     let Some(key) = idempotency_key(&req)? else {
@@ -202,18 +203,13 @@ pub async fn update(
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
     let expected = if_match(&req, id)?;
-    let stored = state
-        .write(move |conn| {
-            results::update(
-                conn,
-                id,
-                &expected,
-                body.0,
-                &WriteContext { token_name: &writer.token_name, idempotency_key: None },
-            )
-        })
-        .await?;
+    let stored = state.write(move |conn| results::update(conn, id, &expected, body.0, &context(&writer, None))).await?;
     Ok(HttpResponse::Ok().insert_header(etag(stored.revision)).json(stored))
+}
+
+/// Who writes, as the store checks it: the token's name, scope and league.
+fn context<'a>(writer: &'a Writer, idempotency_key: Option<(&'a str, chrono::NaiveDateTime)>) -> WriteContext<'a> {
+    WriteContext { token_name: &writer.token_name, scope: writer.scope, league_id: writer.league_id, idempotency_key }
 }
 
 /// Delete a result. `If-Match` must carry its current revision; the history stays.
@@ -233,16 +229,7 @@ pub async fn remove(
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
     let expected = if_match(&req, id)?;
-    state
-        .write(move |conn| {
-            results::delete(
-                conn,
-                id,
-                &expected,
-                &WriteContext { token_name: &writer.token_name, idempotency_key: None },
-            )
-        })
-        .await?;
+    state.write(move |conn| results::delete(conn, id, &expected, &context(&writer, None))).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

@@ -36,6 +36,7 @@ pub async fn create(
     league_id: web::Path<i64>,
     body: JsonBody<WebhookInput>,
 ) -> Result<HttpResponse> {
+    writer.admin("registering a webhook")?;
     let league_id = league_id.into_inner();
     let hook = state.write(move |conn| hooks::create(conn, league_id, &body.0.url, &writer.token_name)).await?;
     Ok(HttpResponse::Created()
@@ -52,7 +53,8 @@ pub async fn create(
     responses((status = 200, body = Vec<Webhook>), TokenReadErrors)
 )]
 #[get("/leagues/{id}/webhooks")]
-pub async fn list(state: web::Data<AppState>, _writer: Writer, league_id: web::Path<i64>) -> Result<HttpResponse> {
+pub async fn list(state: web::Data<AppState>, writer: Writer, league_id: web::Path<i64>) -> Result<HttpResponse> {
+    writer.admin("listing webhooks")?;
     let league_id = league_id.into_inner();
     Ok(HttpResponse::Ok().json(state.db(move |conn| hooks::list(conn, league_id)).await?))
 }
@@ -66,7 +68,8 @@ pub async fn list(state: web::Data<AppState>, _writer: Writer, league_id: web::P
     responses((status = 200, body = Webhook), TokenReadErrors)
 )]
 #[get("/webhooks/{id}")]
-pub async fn get(state: web::Data<AppState>, _writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
+pub async fn get(state: web::Data<AppState>, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
+    writer.admin("reading a webhook")?;
     let id = id.into_inner();
     Ok(HttpResponse::Ok().json(state.db(move |conn| hooks::get(conn, id)).await?))
 }
@@ -81,7 +84,8 @@ pub async fn get(state: web::Data<AppState>, _writer: Writer, id: web::Path<i64>
     responses((status = 204, description = "Deleted"), TokenReadErrors)
 )]
 #[delete("/webhooks/{id}")]
-pub async fn remove(state: web::Data<AppState>, _writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
+pub async fn remove(state: web::Data<AppState>, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
+    writer.admin("deleting a webhook")?;
     let id = id.into_inner();
     state.write(move |conn| hooks::delete(conn, id)).await?;
     Ok(HttpResponse::NoContent().finish())
@@ -112,10 +116,11 @@ pub struct DeliveryParams {
 #[get("/webhooks/{id}/deliveries")]
 pub async fn deliveries(
     state: web::Data<AppState>,
-    _writer: Writer,
+    writer: Writer,
     id: web::Path<i64>,
     params: Params<DeliveryParams>,
 ) -> Result<HttpResponse> {
+    writer.admin("reading a webhook's deliveries")?;
     let p = params.0;
     let (page, per_page) = paging(p.page, p.per_page)?;
     let filter = DeliveryFilter { status: p.status, page, per_page };

@@ -10,6 +10,17 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use spielstand_core::{GameRecord, Slug};
 
+/// The token that recorded result `id` (its first entry), if the history has it.
+pub(super) fn recorded_by(conn: &mut DbConn, id: i64) -> Result<Option<String>> {
+    Ok(result_history::table
+        .filter(result_history::result_id.eq(id))
+        .filter(result_history::action.eq(Action::Recorded.slug()))
+        .order(result_history::revision)
+        .select(result_history::token_name)
+        .first(conn)
+        .optional()?)
+}
+
 /// Appends an entry; runs inside the change's transaction.
 pub(super) fn append(
     conn: &mut DbConn,

@@ -7,7 +7,7 @@ use super::{ResultRow, history, live_row, view};
 use crate::db::DbConn;
 use crate::db::schema::{result_players, results};
 use crate::error::{Error, Result};
-use crate::model::{Action, StoredResult};
+use crate::model::{Action, StoredResult, TokenScope};
 use crate::store::changes::{self, Subject};
 use crate::store::{events, idempotency, leagues, name_key, now, players};
 use crate::webhooks::queue::{self, Change};
@@ -34,11 +34,44 @@ impl Precondition {
     }
 }
 
-/// Who made a change, for the audit trail; and the idempotency key to settle with it.
+/// Who made a change, for the audit trail and what it may change; and the idempotency
+/// key to settle with it.
 pub struct WriteContext<'a> {
     pub token_name: &'a str,
+    pub scope: TokenScope,
+    /// The one league the token may change; `None`: every league.
+    pub league_id: Option<i64>,
     /// The claimed key and its fence.
     pub idempotency_key: Option<(&'a str, NaiveDateTime)>,
+}
+
+impl WriteContext<'_> {
+    /// May this token correct or delete `row`? An admin any result; a record token only
+    /// one it recorded itself, in its league, with `If-Match` naming a revision.
+    fn may_change(&self, conn: &mut DbConn, row: &ResultRow, expected: &Precondition) -> Result<()> {
+        if let Some(own) = self.league_id.filter(|&own| own != row.league_id) {
+            return Err(Error::InsufficientScope(format!(
+                "the token {:?} may change league {own} only; result {} is in league {}",
+                self.token_name, row.id, row.league_id
+            )));
+        }
+        if self.scope == TokenScope::Admin {
+            return Ok(());
+        }
+        if matches!(expected, Precondition::Any) {
+            return Err(Error::InsufficientScope(format!(
+                "If-Match: * needs a token of scope admin; a record token names the revision it changes (ETag \"{}\")",
+                row.revision
+            )));
+        }
+        if history::recorded_by(conn, row.id)?.as_deref() != Some(self.token_name) {
+            return Err(Error::InsufficientScope(format!(
+                "result {} was recorded by another token: correcting or deleting it needs a token of scope admin",
+                row.id
+            )));
+        }
+        Ok(())
+    }
 }
 
 /// A record checked against the game's rules with the players' stored names.
@@ -148,6 +181,7 @@ pub fn update(
 ) -> Result<StoredResult> {
     conn.write(|conn| {
         let old = live_row(conn, id)?;
+        ctx.may_change(conn, &old, expected)?;
         check_revision(&old, expected)?;
         let league = leagues::bump(conn, old.league_id)?;
         let rules = league.rules()?;
@@ -192,6 +226,7 @@ pub fn update(
 pub fn delete(conn: &mut DbConn, id: i64, expected: &Precondition, ctx: &WriteContext) -> Result<()> {
     conn.write(|conn| {
         let old = live_row(conn, id)?;
+        ctx.may_change(conn, &old, expected)?;
         check_revision(&old, expected)?;
         let league = leagues::bump(conn, old.league_id)?;
         changes::log(conn, league.id, league.revision, Subject::Result(id))?;

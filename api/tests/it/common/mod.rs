@@ -9,6 +9,7 @@ use actix_web::http::{Method, StatusCode, header::HeaderMap};
 use actix_web::test as at;
 use serde_json::{Value, json};
 use spielstand_api::db::{self, DatabaseUrl};
+use spielstand_api::model::TokenScope;
 use spielstand_api::store::tokens;
 use spielstand_api::{AppState, app};
 use tempfile::TempDir;
@@ -112,7 +113,7 @@ pub async fn start(
 {
     let url = db.url.clone();
     let pool = db::open(&url, 4).unwrap();
-    let token = tokens::create(&mut pool.get().unwrap(), "test-club").unwrap();
+    let token = tokens::create(&mut pool.get().unwrap(), "test-club", TokenScope::Admin, None).unwrap();
     let state = AppState::new(pool, &url);
     let service = at::init_service(app(state.clone())).await;
     TestApi { service, state, token, url, _db: db }

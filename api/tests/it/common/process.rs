@@ -80,7 +80,7 @@ pub fn agent() -> ureq::Agent {
 /// A new write token, created with the binary's `token create`.
 pub fn token(db: &TestDb) -> String {
     let out = Command::new(BIN)
-        .args(["--database-url", &db.url.expose(), "token", "create", "--name", "tests"])
+        .args(["--database-url", &db.url.expose(), "token", "create", "--name", "tests", "--scope", "admin"])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

@@ -44,11 +44,19 @@ impl Server {
         let port = free_port();
         let db = DatabaseUrl::parse(dir.path().join("spielstand.db").to_str().unwrap()).unwrap();
         let pool = spielstand_api::db::open(&db, 1).unwrap();
-        let token = tokens::create(&mut pool.get().unwrap(), "cli-tests").unwrap();
+        let token =
+            tokens::create(&mut pool.get().unwrap(), "cli-tests", spielstand_api::model::TokenScope::Admin, None)
+                .unwrap();
         drop(pool);
         let mut server = Server { running: None, url: format!("http://127.0.0.1:{port}"), token, port, dir };
         server.up();
         server
+    }
+
+    /// A new token of `scope` on this server's database (the server may run meanwhile).
+    pub fn token(&self, name: &str, scope: spielstand_api::model::TokenScope) -> String {
+        let pool = spielstand_api::db::open(&self.db(), 1).unwrap();
+        tokens::create(&mut pool.get().unwrap(), name, scope, None).unwrap()
     }
 
     fn db(&self) -> DatabaseUrl {

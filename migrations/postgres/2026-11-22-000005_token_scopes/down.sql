@@ -1,0 +1,2 @@
+ALTER TABLE tokens DROP COLUMN league_id;
+ALTER TABLE tokens DROP COLUMN scope;
