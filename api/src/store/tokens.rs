@@ -31,6 +31,9 @@ pub struct Caller {
     pub league_id: Option<i64>,
 }
 
+/// A token as listed: name, scope, league, created, revoked.
+type TokenRow = (String, String, Option<i64>, NaiveDateTime, Option<NaiveDateTime>);
+
 /// A scope as stored; anything unknown is the least powerful.
 fn scope_of(stored: &str) -> TokenScope {
     stored.parse().unwrap_or(TokenScope::Record)
@@ -67,7 +70,7 @@ pub fn create(conn: &mut DbConn, name: &str, scope: TokenScope, league_id: Optio
 }
 
 pub fn list(conn: &mut DbConn) -> Result<Vec<TokenInfo>> {
-    let rows: Vec<(String, String, Option<i64>, NaiveDateTime, Option<NaiveDateTime>)> = tokens::table
+    let rows: Vec<TokenRow> = tokens::table
         .order(tokens::name)
         .select((tokens::name, tokens::scope, tokens::league_id, tokens::created_at, tokens::revoked_at))
         .load(conn)?;
