@@ -4,6 +4,7 @@ use spielstand_api::db::{self, Backend, DatabaseUrl};
 use spielstand_api::model::TokenScope;
 use spielstand_api::store::tokens;
 use spielstand_api::webhooks::delivery::DeliveryConfig;
+use spielstand_api::webhooks::egress::Egress;
 use spielstand_api::{AppState, Options, app};
 use std::time::Duration;
 
@@ -66,15 +67,31 @@ struct WebhookOptions {
     /// Time limit of one delivery, in milliseconds.
     #[arg(long, env = "SPIELSTAND_WEBHOOK_TIMEOUT_MS", default_value_t = 10_000, global = true)]
     webhook_timeout_ms: u64,
+
+    /// A host that webhooks may point to although it is not public, e.g. a receiver on
+    /// this machine (repeat; the variable takes a comma-separated list)
+    #[arg(
+        long = "webhook-allow-host",
+        value_name = "HOST",
+        env = "SPIELSTAND_WEBHOOK_ALLOW_HOSTS",
+        value_delimiter = ',',
+        global = true
+    )]
+    webhook_allow_hosts: Vec<String>,
 }
 
 impl WebhookOptions {
+    fn egress(&self) -> Egress {
+        Egress::allowing(self.webhook_allow_hosts.iter().cloned())
+    }
+
     fn config(&self) -> Option<DeliveryConfig> {
         (!self.no_webhook_delivery).then(|| DeliveryConfig {
             poll_interval: Duration::from_millis(self.webhook_poll_ms.max(1)),
             retry_base: Duration::from_millis(self.webhook_retry_base_ms),
             max_attempts: self.webhook_max_attempts,
             timeout: Duration::from_millis(self.webhook_timeout_ms.max(1)),
+            egress: self.egress(),
             ..DeliveryConfig::default()
         })
     }
@@ -154,7 +171,11 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Serve => {
-            let options = Options { group_commit: !cli.no_group_commit, cache_bytes: (cli.cache_mb as usize) << 20 };
+            let options = Options {
+                group_commit: !cli.no_group_commit,
+                cache_bytes: (cli.cache_mb as usize) << 20,
+                egress: cli.webhooks.egress(),
+            };
             serve(&cli.database_url, &cli.bind, options, cli.db_connections, cli.webhooks.config())
         }
     }

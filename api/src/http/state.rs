@@ -4,21 +4,24 @@
 use crate::db::{Backend, DatabaseUrl, DbConn, GroupWriter, Pool};
 use crate::error::Result;
 use crate::tables::Tables;
+use crate::webhooks::egress::Egress;
 use actix_web::web;
 
 /// How the server runs, beyond its database.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Options {
     /// Group commit for SQLite writes; off, every write commits on its own (the
     /// baseline the write benchmark compares with).
     pub group_commit: bool,
     /// Memory for leagues' tables and their incremental state, in bytes.
     pub cache_bytes: usize,
+    /// Where webhooks may point: public addresses, and the hosts the operator allows.
+    pub egress: Egress,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { group_commit: true, cache_bytes: 64 << 20 }
+        Options { group_commit: true, cache_bytes: 64 << 20, egress: Egress::default() }
     }
 }
 
@@ -30,6 +33,8 @@ pub struct AppState {
     /// commits, and one transaction holding several leagues' rows could deadlock with
     /// another process's.
     writer: Option<GroupWriter>,
+    /// Where webhooks may point, checked when one is registered.
+    pub egress: Egress,
 }
 
 impl AppState {
@@ -41,7 +46,7 @@ impl AppState {
     pub fn with_options(pool: Pool, url: &DatabaseUrl, options: Options) -> web::Data<AppState> {
         let writer = (options.group_commit && url.backend() == Backend::Sqlite)
             .then(|| GroupWriter::start(url.clone(), pool.clone()));
-        web::Data::new(AppState { pool, tables: Tables::new(options.cache_bytes), writer })
+        web::Data::new(AppState { pool, tables: Tables::new(options.cache_bytes), writer, egress: options.egress })
     }
 
     /// Runs a write: in the next group commit, or on its own on the blocking pool.

@@ -3,6 +3,7 @@
 //! failed attempt is retried with exponential backoff until the attempts run out.
 //! Delivery is at least once: a receiver dedupes on the event id.
 
+use super::egress::{CheckedResolver, Egress};
 use super::queue::{self, Claimed, Outcome};
 use crate::db::Pool;
 use crate::error::{Error, Result};
@@ -30,6 +31,8 @@ pub struct DeliveryConfig {
     pub timeout: Duration,
     /// Deliveries leased (and sent concurrently) at once.
     pub batch: i64,
+    /// Where deliveries may go: checked on the resolved addresses of every attempt.
+    pub egress: Egress,
 }
 
 impl Default for DeliveryConfig {
@@ -43,6 +46,7 @@ impl Default for DeliveryConfig {
             max_attempts: 10,
             timeout: Duration::from_secs(10),
             batch: 10,
+            egress: Egress::default(),
         }
     }
 }
@@ -70,15 +74,22 @@ pub fn sign(secret: &str, body: &[u8]) -> String {
 
 /// Works the queue until the process ends. Spawned on the server's runtime.
 pub async fn run(pool: Pool, config: DeliveryConfig) {
-    let agent: ureq::Agent = ureq::Agent::config_builder()
+    let agent_config = ureq::Agent::config_builder()
         .timeout_global(Some(config.timeout))
         .http_status_as_error(false)
         // A redirect is the receiver's misconfiguration; following it would POST the
         // signed body to wherever it points.
         .max_redirects(0)
+        // The egress policy checks the addresses the resolver returns: a proxy would
+        // connect elsewhere.
+        .proxy(None)
         .user_agent(concat!("spielstand/", env!("CARGO_PKG_VERSION"), " (webhooks)"))
-        .build()
-        .into();
+        .build();
+    let agent = ureq::Agent::with_parts(
+        agent_config,
+        ureq::unversioned::transport::DefaultConnector::default(),
+        CheckedResolver { egress: config.egress.clone() },
+    );
     loop {
         let full = match round(&pool, &agent, &config).await {
             Ok(n) => n as i64 == config.batch,
@@ -136,10 +147,13 @@ fn deliver(pool: &Pool, agent: &ureq::Agent, config: &DeliveryConfig, claimed: C
     };
     let outcome = match answer {
         Ok(response) if response.status().is_success() => Outcome::Delivered { status: response.status().as_u16() },
-        Ok(response) => {
-            failed(Some(response.status().as_u16()), format!("the receiver answered {}", response.status()))
+        Ok(response) => failed(Some(response.status().as_u16()), format!("status {}", response.status().as_u16())),
+        Err(e) => {
+            // The exact error stays in the server's log; the API says only what kind of
+            // failure it was, so the delivery log cannot map the receiver's network.
+            tracing::debug!(delivery = claimed.id, error = %e, "webhook delivery error");
+            failed(None, generic(&e).to_owned())
         }
-        Err(e) => failed(None, e.to_string()),
     };
     match &outcome {
         Outcome::Delivered { .. } => tracing::info!(delivery = claimed.id, attempt, "webhook delivered"),
@@ -154,6 +168,19 @@ fn deliver(pool: &Pool, agent: &ureq::Agent, config: &DeliveryConfig, claimed: C
         tracing::warn!(delivery = claimed.id, "webhook delivery: the lease ran out before the outcome was recorded");
     }
     Ok(())
+}
+
+/// What a client of the API learns about a failed connection: its kind, never the OS's words.
+fn generic(e: &ureq::Error) -> &'static str {
+    match e {
+        ureq::Error::Timeout(_) => "timeout",
+        ureq::Error::Io(io) if io.kind() == std::io::ErrorKind::PermissionDenied => {
+            "refused: the receiver's address is not public"
+        }
+        ureq::Error::Io(io) if io.kind() == std::io::ErrorKind::TimedOut => "timeout",
+        ureq::Error::HostNotFound => "host not found",
+        _ => "connection failed",
+    }
 }
 
 #[cfg(test)]

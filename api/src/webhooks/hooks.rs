@@ -5,6 +5,7 @@ use crate::db::schema::{leagues, webhook_deliveries as deliveries, webhooks};
 use crate::db::{DbConn, now, utc};
 use crate::error::{Error, Result};
 use crate::model::{NewWebhook, Webhook};
+use crate::webhooks::egress::{Egress, Refused};
 use actix_web::http::Uri;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -45,6 +46,21 @@ fn check_url(url: &str) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// Where `url` points must be public, unless the operator allowed its host: 422 naming
+/// the address otherwise. Resolves the host name: call it off the async threads. A host
+/// that does not resolve (yet) is accepted: every delivery checks again.
+pub fn check_egress(url: &str, egress: &Egress) -> Result<()> {
+    let Ok(uri) = url.parse::<Uri>() else { return Ok(()) };
+    let Some(host) = uri.host() else { return Ok(()) };
+    let port = uri.port_u16().unwrap_or(if uri.scheme_str() == Some("https") { 443 } else { 80 });
+    match egress.resolve(host, port) {
+        Err(Refused::NotPublic(ip)) => Err(Error::InvalidBody(format!(
+            "url: {host} is {ip}, not a public address: webhooks are delivered to public addresses only (the server's operator may allow a host with --webhook-allow-host)"
+        ))),
+        Ok(_) | Err(Refused::Unresolved) => Ok(()),
+    }
 }
 
 /// Registers `url` for league `league_id`, with a new secret that is returned this once.

@@ -4,5 +4,6 @@
 //! and nothing here reads the store.
 
 pub mod delivery;
+pub mod egress;
 pub mod hooks;
 pub mod queue;

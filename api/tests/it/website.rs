@@ -380,6 +380,7 @@ fn quick(retry_base_ms: u64, max_attempts: u32) -> DeliveryConfig {
         retry_base: Duration::from_millis(retry_base_ms),
         max_attempts,
         timeout: Duration::from_secs(5),
+        egress: crate::common::local_receivers(),
         ..DeliveryConfig::default()
     }
 }
@@ -471,7 +472,7 @@ api_test!(a_failing_receiver_gets_retries_with_backoff_until_it_answers, |api| {
     let failed_once = wait_for_delivery(&api, hook_id, |d| d["attempts"] == 1).await;
     assert_eq!(failed_once["status"], "pending");
     assert_eq!(failed_once["last_status"], 500);
-    assert_eq!(failed_once["last_error"], "the receiver answered 500 Internal Server Error");
+    assert_eq!(failed_once["last_error"], "status 500");
     assert!(failed_once["next_attempt_at"].as_str().unwrap() > failed_once["last_attempt_at"].as_str().unwrap());
     let delivered = wait_for_delivery(&api, hook_id, |d| d["status"] == "delivered").await;
     running.abort();
@@ -505,6 +506,67 @@ api_test!(a_delivery_is_given_up_after_the_last_attempt, |api| {
         .await
         .json();
     assert_eq!(failed_only["total"], 1);
+});
+
+api_test!(webhooks_reach_public_addresses_only, |api| {
+    let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let hooks = format!("/api/v1/leagues/{league}/webhooks");
+    // This server allows 127.0.0.1 as written, as an operator would for a local receiver;
+    // every other way to reach this machine or a private network is refused.
+    for url in [
+        "http://localhost:9/hook",
+        "http://2130706433/hook",
+        "http://127.1/hook",
+        "http://0x7f000001/hook",
+        "http://169.254.169.254/latest/meta-data",
+        "http://10.0.0.1/hook",
+        "http://192.168.178.1/hook",
+        "http://[::1]/hook",
+        "http://[::ffff:127.0.0.1]/hook",
+    ] {
+        let r = api.post(&hooks, &json!({"url": url})).await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{url}: {:?}", r.json());
+        assert_eq!(r.json()["type"], "/problems/invalid-body", "{url}");
+    }
+    let detail = api.post(&hooks, &json!({"url": "http://169.254.169.254/latest"})).await.json()["detail"].clone();
+    assert!(detail.as_str().unwrap().contains("169.254.169.254, not a public address"), "{detail}");
+    assert_eq!(api.write(Method::GET, &hooks, &json!({})).await.json(), json!([]), "nothing registered");
+
+    // At delivery the policy holds again: a worker that does not allow 127.0.0.1 sends
+    // nothing there, and says why in general terms only.
+    let receiver = Tiny::start(|_, _| Answer::status(204));
+    api.add_players(&["Anna", "Ben"]).await;
+    let hook = api.post(&hooks, &json!({"url": receiver.url("/")})).await.json();
+    let strict = DeliveryConfig { egress: Default::default(), ..quick(50, 1) };
+    let running = worker(&api.url, strict);
+    api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-20", "Ben,Anna")).await;
+    let failed = wait_for_delivery(&api, hook["id"].as_i64().unwrap(), |d| d["status"] == "failed").await;
+    running.abort();
+    assert_eq!(failed["last_error"], "refused: the receiver's address is not public");
+    assert_eq!(failed["last_status"], Value::Null);
+    assert!(receiver.received().is_empty(), "nothing reached the receiver");
+});
+
+api_test!(delivery_errors_say_what_kind_of_failure_and_nothing_more, |api| {
+    // A port nobody listens on: the OS says "Connection refused (os error 111)"; the API
+    // says "connection failed", so the delivery log cannot tell open ports from closed.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    api.add_players(&["Anna", "Ben"]).await;
+    let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let url = format!("http://127.0.0.1:{closed}/hook");
+    let hook = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": url})).await.json();
+    let running = worker(&api.url, quick(50, 1));
+    api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-20", "Ben,Anna")).await;
+    let failed = wait_for_delivery(&api, hook["id"].as_i64().unwrap(), |d| d["status"] == "failed").await;
+    running.abort();
+    assert_eq!(failed["last_error"], "connection failed");
+    let receiver = Tiny::start(|_, _| Answer::status(503));
+    let hook = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")})).await.json();
+    let running = worker(&api.url, quick(50, 1));
+    api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-21", "Anna,Ben")).await;
+    let failed = wait_for_delivery(&api, hook["id"].as_i64().unwrap(), |d| d["status"] == "failed").await;
+    running.abort();
+    assert_eq!(failed["last_error"], "status 503");
 });
 
 api_test!(two_workers_on_one_database_never_send_a_delivery_twice, |api| {
@@ -589,7 +651,7 @@ fn deliveries_survive_a_restart(db: TestDb) {
     }
     let owed = server.get(&deliveries, &token)["items"][0].clone();
     assert_eq!(owed["status"], "pending");
-    assert!(owed["last_error"].as_str().unwrap().to_lowercase().contains("refused"), "{owed}");
+    assert_eq!(owed["last_error"], "connection failed", "{owed}");
     server.kill();
 
     let receiver = Tiny::on(std::net::TcpListener::bind(("127.0.0.1", port)).unwrap(), |_, _| Answer::status(200));

@@ -38,6 +38,9 @@ pub async fn create(
 ) -> Result<HttpResponse> {
     writer.admin("registering a webhook")?;
     let league_id = league_id.into_inner();
+    // Resolving the host may wait on DNS: off the async threads, and outside the write.
+    let (url, egress) = (body.0.url.clone(), state.egress.clone());
+    web::block(move || hooks::check_egress(&url, &egress)).await??;
     let hook = state.write(move |conn| hooks::create(conn, league_id, &body.0.url, &writer.token_name)).await?;
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/api/v1/webhooks/{}", hook.webhook.id)))

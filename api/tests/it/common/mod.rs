@@ -114,9 +114,16 @@ pub async fn start(
     let url = db.url.clone();
     let pool = db::open(&url, 4).unwrap();
     let token = tokens::create(&mut pool.get().unwrap(), "test-club", TokenScope::Admin, None).unwrap();
-    let state = AppState::new(pool, &url);
+    // The tests' webhook receivers listen on this machine.
+    let options = spielstand_api::Options { egress: local_receivers(), ..Default::default() };
+    let state = AppState::with_options(pool, &url, options);
     let service = at::init_service(app(state.clone())).await;
     TestApi { service, state, token, url, _db: db }
+}
+
+/// The egress policy with the tests' receivers on 127.0.0.1 allowed.
+pub fn local_receivers() -> spielstand_api::webhooks::egress::Egress {
+    spielstand_api::webhooks::egress::Egress::allowing(["127.0.0.1".to_owned()])
 }
 
 /// Defines the test `$name` twice: `$name::sqlite` always, `$name::postgres` against

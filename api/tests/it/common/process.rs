@@ -24,6 +24,8 @@ impl Server {
         let child = Command::new(BIN)
             .args(["--database-url", &db.url.expose(), "--bind", &format!("127.0.0.1:{port}")])
             .env("RUST_LOG", "warn")
+            // The tests' webhook receivers listen on this machine.
+            .env("SPIELSTAND_WEBHOOK_ALLOW_HOSTS", "127.0.0.1")
             .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
