@@ -28,7 +28,7 @@ impl Egress {
     /// Is `host` (from a URL) one the operator allowed?
     pub fn allows_host(&self, host: &str) -> bool {
         let host = normal_host(host);
-        self.allowed.iter().any(|a| *a == host)
+        self.allowed.contains(&host)
     }
 
     /// The addresses `host:port` resolves to, if every one of them may be reached; the
