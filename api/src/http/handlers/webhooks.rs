@@ -18,6 +18,10 @@ use utoipa::IntoParams;
 /// `X-Spielstand-Signature: sha256=<hex HMAC-SHA256 of the body>` under the secret in
 /// this answer (shown only here), `X-Spielstand-Event-Id` and `X-Spielstand-Delivery`.
 /// A delivery that gets no 2xx within 10 s is retried with exponential backoff.
+///
+/// Rules beyond the schema, refused with 422: the URL's host must resolve to public
+/// addresses only (not loopback, private, link-local and the like, however written),
+/// unless the server's operator allowed the host.
 #[utoipa::path(
     operation_id = "create_webhook",
     tag = "webhooks",
