@@ -25,6 +25,17 @@ pub async fn request_context(
     if let Ok(value) = HeaderValue::from_str(&id) {
         res.headers_mut().insert(header::HeaderName::from_static("x-request-id"), value);
     }
+    // No response may be sniffed into another type (a JSON body rendered as HTML).
+    res.headers_mut().insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    // The API's documentation is not for framing (clickjacking); the embedded pages are,
+    // and say so in their own policy.
+    if path.starts_with("/docs") {
+        let headers = res.headers_mut();
+        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+            headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("frame-ancestors 'none'"));
+        }
+    }
     tracing::info!(
         request_id = %id,
         %method,

@@ -16,10 +16,20 @@ const HEADER: [&str; 10] = [
     "rating_uncertainty",
 ];
 
-/// Spreadsheets run a cell that starts with `+` or `-` as a formula (`=` and a leading
-/// `@` cannot start a name); such a name gets a leading `'`, which they show as text.
+/// Spreadsheets run a cell that starts with `=`, `+`, `-` or `@` as a formula, also
+/// behind characters nobody sees (a zero-width space, a bidi mark); such a name gets a
+/// leading `'`, which they show as text.
 fn inert(name: &str) -> String {
-    if name.starts_with(['+', '-']) { format!("'{name}") } else { name.to_owned() }
+    let visible = name.trim_start_matches(|c: char| c.is_whitespace() || invisible(c));
+    if visible.starts_with(['=', '+', '-', '@']) { format!("'{name}") } else { name.to_owned() }
+}
+
+/// Characters that take no room on screen: format characters (zero-width spaces and
+/// joiners, bidi marks and controls, the byte order mark, the soft hyphen, tags).
+fn invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}' | '\u{FEFF}' | '\u{E0000}'..='\u{E007F}')
 }
 
 pub fn standings(rows: &[RatedStandingRow]) -> Vec<u8> {
@@ -73,5 +83,15 @@ mod tests {
         );
         assert_eq!(lines[1], "1,\"Jürgen \"\"JJ\"\"\",1,1,2.5,1,,1,25,8");
         assert!(lines[2].starts_with("1,'+cmd|' /C calc'!A0,"), "{}", lines[2]);
+        // Behind an invisible character the formula is defused as well.
+        for hidden in ["\u{200B}+SUM(1)", "\u{FEFF}=1", "\u{202E}-2", " @A1"] {
+            let text = String::from_utf8(standings(&[row(hidden)])).unwrap();
+            let line = text.split("\r\n").nth(1).unwrap().to_owned();
+            assert!(
+                line.starts_with(&format!("1,'{hidden}")) || line.starts_with(&format!("1,\"'{hidden}")),
+                "{line:?}"
+            );
+        }
+        assert_eq!(inert("Anna-Lena"), "Anna-Lena");
     }
 }

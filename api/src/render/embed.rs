@@ -48,7 +48,7 @@ pub fn page(p: &Page) -> String {
     head(&mut html, p.lang, p.theme, &format!("{league} – {}", l.standings));
     let _ = write!(
         html,
-        "<table class=\"spielstand\">\n<caption><span class=\"league\">{league}</span> \
+        "<table class=\"spielstand\">\n<caption><span class=\"league\"><bdi>{league}</bdi></span> \
          <span class=\"scope\">{scope_line}</span></caption>\n<thead><tr>\
          <th scope=\"col\" class=\"place\">{place}</th><th scope=\"col\" class=\"player\">{player}</th>\
          <th scope=\"col\" class=\"played\">{played}</th><th scope=\"col\" class=\"wins\">{wins}</th>\

@@ -33,11 +33,12 @@ pub fn night(report: &EventReport, league_name: &str, lang: Lang, theme: Theme) 
     let title = escape(&event.title);
     let mut html = String::with_capacity(8192);
     head(&mut html, lang, theme, &format!("{title} – {}", escape(league_name)));
-    let mut sub = format!("{} · {} · {}", l.night, escape(league_name), lang.date(event.date));
+    // Names a club typed (league, night, place) are isolated like players' names.
+    let mut sub = format!("{} · <bdi>{}</bdi> · {}", l.night, escape(league_name), lang.date(event.date));
     if let Some(location) = &event.location {
-        let _ = write!(sub, " · {}: {}", l.location, escape(location));
+        let _ = write!(sub, " · {}: <bdi>{}</bdi>", l.location, escape(location));
     }
-    let _ = write!(html, "<h1>{title}</h1>\n<p class=\"sub\">{sub}</p>\n");
+    let _ = write!(html, "<h1><bdi>{title}</bdi></h1>\n<p class=\"sub\">{sub}</p>\n");
     if report.results.is_empty() {
         let _ = writeln!(html, "<p class=\"note\">{}</p>", l.empty);
         foot(&mut html);
@@ -119,7 +120,7 @@ pub fn player(stats: &PlayerStats, league_name: &str, chart: &str, lang: Lang, t
     let name = escape(&stats.player);
     let mut html = String::with_capacity(8192);
     head(&mut html, lang, theme, &format!("{name} – {}", escape(league_name)));
-    let _ = write!(html, "<h1><bdi>{name}</bdi></h1>\n<p class=\"sub\">{}</p>\n", escape(league_name));
+    let _ = write!(html, "<h1><bdi>{name}</bdi></h1>\n<p class=\"sub\"><bdi>{}</bdi></p>\n", escape(league_name));
     let Some(overall) = &stats.overall else {
         let _ = writeln!(html, "<p class=\"note\">{}</p>", l.empty);
         foot(&mut html);

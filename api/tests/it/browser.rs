@@ -105,8 +105,14 @@ fn screenshot(chromium: &Path, profile: &Path, file: &str, url: &str, size: &str
 }
 
 /// The text of every `<bdi>` (a player's name) in `html`, in order, still HTML-escaped.
+/// The players' names in a table: every `<bdi>` but the league's name in the caption.
 fn names(html: &str) -> Vec<String> {
-    html.split("<bdi>").skip(1).map(|part| part.split("</bdi>").next().unwrap().to_owned()).collect()
+    let parts: Vec<&str> = html.split("<bdi>").collect();
+    parts
+        .windows(2)
+        .filter(|w| !w[0].ends_with("<span class=\"league\">"))
+        .map(|w| w[1].split("</bdi>").next().unwrap().to_owned())
+        .collect()
 }
 
 fn escaped(name: &str) -> String {

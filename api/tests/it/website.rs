@@ -60,7 +60,7 @@ api_test!(the_embedded_page_is_self_contained_escaped_and_frameable, |api| {
     }
     assert!(html.contains("--spielstand-bg:") && html.contains("@media (max-width: 360px)"));
     assert!(html.contains("<th scope=\"col\" class=\"place\">Platz</th>") && html.contains(">Ø Platz<"));
-    assert!(html.contains("<span class=\"league\">Vereinsliga Süd</span>"));
+    assert!(html.contains("<span class=\"league\"><bdi>Vereinsliga Süd</bdi></span>"));
     assert!(html.contains("<bdi>&lt;script&gt;alert(1)&lt;/script&gt;</bdi>"), "markup is shown as text");
     // The rows in table order: Jürgen 4 points, 李小龙 3, Ωμέγα 2, <script> 1.
     let order: Vec<usize> = NAMES
@@ -84,11 +84,11 @@ api_test!(the_embedded_page_is_self_contained_escaped_and_frameable, |api| {
     // Options.
     let en = text(&api.get(&format!("{path}?lang=en&theme=dark&limit=2")).await.body);
     assert!(en.contains("<html lang=\"en\" class=\"dark\">") && en.contains(">Place</th>"), "{en}");
-    assert_eq!(en.matches("<bdi>").count(), 2);
+    assert_eq!(en.matches("class=\"player\"><bdi>").count(), 2, "two players shown");
     assert!(en.contains("2 of 4 players"));
     let game = text(&api.get(&format!("{path}?game=mensch-aergere-dich-nicht&as_of=2026-11-20")).await.body);
     assert!(game.contains("Mensch ärgere Dich nicht · Stand 20.11.2026"), "{game}");
-    assert_eq!(game.matches("<bdi>").count(), 4);
+    assert_eq!(game.matches("class=\"player\"><bdi>").count(), 4);
     for bad in ["lang=fr", "theme=blue", "limit=0", "limit=1001", "limit=x", "as_of=2026-02-30"] {
         api.get(&format!("{path}?{bad}")).await.problem(400, "invalid-query");
     }
@@ -96,6 +96,23 @@ api_test!(the_embedded_page_is_self_contained_escaped_and_frameable, |api| {
     let r = api.send(TestRequest::post().uri(&path)).await;
     r.problem(405, "method-not-allowed");
     assert_eq!(r.header("allow"), Some("GET"));
+});
+
+api_test!(every_answer_is_nosniff_and_the_docs_cannot_be_framed, |api| {
+    for path in ["/api/v1/health", "/api/v1/players/999", "/docs/", "/no/such/path", "/openapi.json"] {
+        let r = api.get(path).await;
+        assert_eq!(r.header("x-content-type-options"), Some("nosniff"), "{path}");
+    }
+    let docs = api.get("/docs/").await;
+    assert_eq!(docs.header("x-frame-options"), Some("DENY"));
+    assert!(docs.header("content-security-policy").unwrap().contains("frame-ancestors 'none'"));
+    // A league name that turns text around is isolated like a player's name, and the
+    // embedded table stays frameable by any site.
+    let league = api.add_league(json!({"name": "\u{202E}agiL", "rules": {"games": ["rangeln"]}})).await;
+    let page = api.get(&format!("/embed/leagues/{league}/standings")).await;
+    assert!(text(&page.body).contains("<span class=\"league\"><bdi>\u{202E}agiL</bdi></span>"));
+    assert!(page.header("content-security-policy").unwrap().contains("frame-ancestors *"));
+    assert_eq!(page.header("x-frame-options"), None);
 });
 
 api_test!(an_empty_league_says_so, |api| {
