@@ -226,28 +226,11 @@ fn dry_runs_check_and_show_without_sending() {
 /// the CLI a pseudo-terminal; the test is skipped where it does not exist.
 #[test]
 fn rounds_are_asked_for_on_a_terminal() {
-    if std::process::Command::new("script").arg("--version").output().is_err() {
-        eprintln!("skipped: no `script` to provide a terminal");
-        return;
-    }
     let ClubNight { server, cli, league } = ClubNight::new();
-    let command =
-        format!("{} record rangeln -l Winterliga --players Anna,Ben,Cleo --date 2026-11-20", cli_binary().display());
     let typed = "Anna=-7,Ben=6,Cleo=1\nAnna=40,Ben=0,Cleo=0\nAnna=-6,Ben=6,Cleo=1\nAnna=-6,Ben=6,Cleo=1\ny\n";
-    let mut script = std::process::Command::new("script");
-    cli.env(&mut script);
-    let mut child = script
-        .args(["-qec", &command, "/dev/null"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(typed.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    let screen = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{screen}");
+    let args = "record rangeln -l Winterliga --players Anna,Ben,Cleo --date 2026-11-20";
+    let Some((ok, screen)) = cli.on_terminal(args, typed) else { return };
+    assert!(ok, "{screen}");
     assert!(screen.contains("Round 2 of 3 (Ben starts)"), "{screen}");
     assert!(screen.contains("Anna scored 40, but with 8 pieces a round score lies between -16 and 16"), "{screen}");
     assert!(screen.contains("Total"), "{screen}");

@@ -2,7 +2,7 @@
 //! through a pseudo-terminal; league game options and the joint check of bare scores in
 //! the CLI.
 
-use crate::common::{ClubNight, cli_binary};
+use crate::common::ClubNight;
 
 const NAMES: [&str; 3] = ["Anna", "Ben", "Cleo"];
 
@@ -93,16 +93,11 @@ fn a_game_refereed_from_files_is_recorded() {
 
 #[test]
 fn a_round_refereed_live_on_a_terminal() {
-    if std::process::Command::new("script").arg("--version").output().is_err() {
-        eprintln!("skipped: no `script` to provide a terminal");
-        return;
-    }
     let ClubNight { server, cli, league } = ClubNight::new();
     let r1 = cli.write("round1.txt", &round_text(0));
     let r2 = cli.write("round2.txt", &round_text(1));
-    let command = format!(
-        "{} referee rangeln --players Anna,Ben,Cleo -l Winterliga --date 2026-11-20 -y --round @{} --round @{}",
-        cli_binary().display(),
+    let args = format!(
+        "referee rangeln --players Anna,Ben,Cleo -l Winterliga --date 2026-11-20 -y --round @{} --round @{}",
         r1.display(),
         r2.display()
     );
@@ -118,20 +113,8 @@ fn a_round_refereed_live_on_a_terminal() {
             typed.push_str(&format!("{path}\n"));
         }
     }
-    let mut script = std::process::Command::new("script");
-    cli.env(&mut script);
-    let mut child = script
-        .args(["-qec", &command, "/dev/null"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(typed.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    let screen = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{screen}");
+    let Some((ok, screen)) = cli.on_terminal(&args, &typed) else { return };
+    assert!(ok, "{screen}");
     assert!(screen.contains("Round 3 of 3: Cleo starts."), "{screen}");
     assert!(screen.contains("refused: placement 1: Cleo may not place on e5: it is a black cell; again"), "{screen}");
     assert!(screen.contains("Anna, placement 2:"), "{screen}");

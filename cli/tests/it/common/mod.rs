@@ -266,6 +266,29 @@ impl Cli {
         run.stderr
     }
 
+    /// Runs `spielstand ARGS` on a pseudo-terminal (`script`), typing `typed`; returns
+    /// whether it succeeded and what the terminal showed. `None` where there is no
+    /// `script` to provide a terminal (the caller skips its test).
+    pub fn on_terminal(&self, args: &str, typed: &str) -> Option<(bool, String)> {
+        if Command::new("script").arg("--version").output().is_err() {
+            eprintln!("skipped: no `script` to provide a terminal");
+            return None;
+        }
+        let command = format!("{} {args}", cli_binary().display());
+        let mut script = Command::new("script");
+        self.env(&mut script);
+        let mut child = script
+            .args(["-qec", &command, "/dev/null"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(typed.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        Some((out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned()))
+    }
+
     /// Writes a file in the CLI's working folder.
     pub fn write(&self, name: &str, text: &str) -> PathBuf {
         let path = self.home.path().join(name);
