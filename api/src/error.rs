@@ -50,6 +50,8 @@ pub enum Error {
     IdempotencyInProgress(String),
     #[error("the request body is larger than the limit of {0} bytes")]
     PayloadTooLarge(usize),
+    #[error("the request body did not arrive within {0} ms; send it at once")]
+    RequestTimeout(u128),
     #[error("{0}")]
     UnsupportedMediaType(String),
     #[error("{method} is not allowed here; allowed: {allow}")]
@@ -84,6 +86,7 @@ impl Error {
             Error::EventMismatch(_) => ProblemType::EventMismatch,
             Error::IdempotencyInProgress(_) => ProblemType::IdempotencyKeyInProgress,
             Error::PayloadTooLarge(_) => ProblemType::PayloadTooLarge,
+            Error::RequestTimeout(_) => ProblemType::RequestTimeout,
             Error::UnsupportedMediaType(_) => ProblemType::UnsupportedMediaType,
             Error::MethodNotAllowed { .. } => ProblemType::MethodNotAllowed,
             Error::NoRoute(_) => ProblemType::NoRoute,
@@ -120,6 +123,7 @@ pub fn status_of(kind: ProblemType) -> StatusCode {
         ProblemType::PreconditionFailed => StatusCode::PRECONDITION_FAILED,
         ProblemType::PreconditionRequired => StatusCode::PRECONDITION_REQUIRED,
         ProblemType::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+        ProblemType::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
         ProblemType::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
         ProblemType::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
         ProblemType::Unavailable => StatusCode::SERVICE_UNAVAILABLE,

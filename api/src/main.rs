@@ -39,6 +39,11 @@ struct Cli {
     #[arg(long, env = "SPIELSTAND_CACHE_MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(0..=1_048_576), global = true)]
     cache_mb: u32,
 
+    /// How long a request body may take to arrive whole, in milliseconds; a slower one
+    /// is answered 408 and its connection freed.
+    #[arg(long, env = "SPIELSTAND_BODY_TIMEOUT_MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..), global = true)]
+    body_timeout_ms: u64,
+
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -175,6 +180,7 @@ fn main() -> anyhow::Result<()> {
                 group_commit: !cli.no_group_commit,
                 cache_bytes: (cli.cache_mb as usize) << 20,
                 egress: cli.webhooks.egress(),
+                body_deadline: Duration::from_millis(cli.body_timeout_ms),
             };
             serve(&cli.database_url, &cli.bind, options, cli.db_connections, cli.webhooks.config())
         }

@@ -99,6 +99,8 @@ problem_types! {
     /// Another request with the same key is still being processed: retry (409).
     IdempotencyKeyInProgress = "idempotency-key-in-progress",
     PayloadTooLarge = "payload-too-large",
+    /// The body did not arrive whole within the server's deadline (408).
+    RequestTimeout = "request-timeout",
     UnsupportedMediaType = "unsupported-media-type",
     MethodNotAllowed = "method-not-allowed",
     NoRoute = "no-route",
@@ -155,6 +157,7 @@ mod tests {
                 "event-mismatch",
                 "idempotency-key-in-progress",
                 "payload-too-large",
+                "request-timeout",
                 "unsupported-media-type",
                 "method-not-allowed",
                 "no-route",

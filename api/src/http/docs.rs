@@ -77,6 +77,7 @@ mod errors {
         Conflict,
         IdempotencyKeyInProgress,
         PayloadTooLarge,
+        RequestTimeout,
         UnsupportedMediaType,
         InvalidBody,
         IdempotencyKeyReused,
@@ -111,7 +112,8 @@ mod errors {
             EventMismatch => {
                 "The club night (`event_id`, `after_event`) belongs to another league, or the game is not on its date."
             }
-            PayloadTooLarge => "The body is larger than 64 KiB.",
+            PayloadTooLarge => "The body is larger than 64 KiB (chunked bodies included).",
+            RequestTimeout => "The body did not arrive whole within the server's deadline (10 s by default).",
             UnsupportedMediaType => "The body is not declared as JSON.",
             MethodNotAllowed => "The method is not allowed here.",
             NoRoute => "No such resource.",

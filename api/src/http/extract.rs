@@ -8,6 +8,7 @@ use crate::store::tokens;
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, web};
+use futures_util::StreamExt;
 use futures_util::future::LocalBoxFuture;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -15,6 +16,9 @@ use std::future::{Ready, ready};
 
 /// Largest accepted JSON body. A five-round Rangeln game with boards is about 2 KiB.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// How long a body may take to arrive, where the application sets no other deadline.
+const DEFAULT_BODY_DEADLINE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// A JSON body: 415 unless it is declared JSON, 413 above [`MAX_BODY_BYTES`], 400 if it is
 /// not JSON at all, 422 naming the path of the field (`players[1].seat`) if it is JSON of
@@ -43,12 +47,25 @@ impl<T: DeserializeOwned + Serialize + 'static> FromRequest for JsonBody<T> {
         if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
             return Box::pin(async { Err(Error::PayloadTooLarge(MAX_BODY_BYTES)) });
         }
-        let body = web::Bytes::from_request(req, payload);
+        let deadline = req.app_data::<web::Data<AppState>>().map_or(DEFAULT_BODY_DEADLINE, |s| s.body_deadline);
+        let mut payload = payload.take();
         Box::pin(async move {
-            let bytes = body.await.map_err(|e| match e.as_error::<actix_web::error::PayloadError>() {
-                Some(actix_web::error::PayloadError::Overflow) => Error::PayloadTooLarge(MAX_BODY_BYTES),
-                _ => Error::MalformedJson(format!("the body could not be read: {e}")),
-            })?;
+            // Counted as it arrives: a chunked body declares no length, and one sent a
+            // byte at a time would otherwise hold its connection for as long as it likes.
+            let read = async {
+                let mut body = web::BytesMut::new();
+                while let Some(chunk) = payload.next().await {
+                    let chunk = chunk.map_err(|e| Error::MalformedJson(format!("the body could not be read: {e}")))?;
+                    if body.len() + chunk.len() > MAX_BODY_BYTES {
+                        return Err(Error::PayloadTooLarge(MAX_BODY_BYTES));
+                    }
+                    body.extend_from_slice(&chunk);
+                }
+                Ok(body.freeze())
+            };
+            let bytes = actix_web::rt::time::timeout(deadline, read)
+                .await
+                .map_err(|_| Error::RequestTimeout(deadline.as_millis()))??;
             parse_json(&bytes).map(JsonBody)
         })
     }

@@ -6,6 +6,7 @@ use crate::error::Result;
 use crate::tables::Tables;
 use crate::webhooks::egress::Egress;
 use actix_web::web;
+use std::time::Duration;
 
 /// How the server runs, beyond its database.
 #[derive(Debug, Clone)]
@@ -17,11 +18,18 @@ pub struct Options {
     pub cache_bytes: usize,
     /// Where webhooks may point: public addresses, and the hosts the operator allows.
     pub egress: Egress,
+    /// How long a request body may take to arrive whole (408 after it).
+    pub body_deadline: Duration,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { group_commit: true, cache_bytes: 64 << 20, egress: Egress::default() }
+        Options {
+            group_commit: true,
+            cache_bytes: 64 << 20,
+            egress: Egress::default(),
+            body_deadline: Duration::from_secs(10),
+        }
     }
 }
 
@@ -35,6 +43,8 @@ pub struct AppState {
     writer: Option<GroupWriter>,
     /// Where webhooks may point, checked when one is registered.
     pub egress: Egress,
+    /// How long a request body may take to arrive whole.
+    pub body_deadline: Duration,
 }
 
 impl AppState {
@@ -46,7 +56,13 @@ impl AppState {
     pub fn with_options(pool: Pool, url: &DatabaseUrl, options: Options) -> web::Data<AppState> {
         let writer = (options.group_commit && url.backend() == Backend::Sqlite)
             .then(|| GroupWriter::start(url.clone(), pool.clone()));
-        web::Data::new(AppState { pool, tables: Tables::new(options.cache_bytes), writer, egress: options.egress })
+        web::Data::new(AppState {
+            pool,
+            tables: Tables::new(options.cache_bytes),
+            writer,
+            egress: options.egress,
+            body_deadline: options.body_deadline,
+        })
     }
 
     /// Runs a write: in the next group commit, or on its own on the blocking pool.

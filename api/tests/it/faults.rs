@@ -310,3 +310,57 @@ fn a_read_only_database_gives_503_and_recovers_when_writable_again() {
     let acknowledged = BTreeMap::from([("first".to_owned(), first), ("after".to_owned(), after)]);
     check(&server, &db, league, &rules, &acknowledged, 2);
 }
+
+/// Writes `head` and then `body` in `pieces`, `pause` apart, to a real server, and reads
+/// the status line of its answer.
+fn raw_post(server: &Server, head: &str, pieces: &[&[u8]], pause: Duration) -> String {
+    use std::io::{Read, Write};
+    let addr = server.base.trim_start_matches("http://").to_owned();
+    let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    stream.write_all(head.as_bytes()).unwrap();
+    for piece in pieces {
+        // The server may answer (and close) before the client is done sending.
+        if stream.write_all(piece).is_err() {
+            break;
+        }
+        std::thread::sleep(pause);
+    }
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !answer.windows(4).any(|w| w == b"\r\n\r\n") {
+        match stream.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => answer.extend_from_slice(&buf[..n]),
+        }
+    }
+    String::from_utf8_lossy(&answer).lines().next().unwrap_or_default().to_owned()
+}
+
+/// A body sent a byte at a time is cut off at the deadline with 408; a chunked body over
+/// the limit is refused with 413 like a declared one; neither stores anything.
+#[test]
+fn slow_and_oversized_bodies_are_cut_off() {
+    let db = TestDb::sqlite();
+    let token = token(&db);
+    let server = Server::start(&db, &[("SPIELSTAND_BODY_TIMEOUT_MS", "500".to_owned())]);
+    let head = |extra: &str| {
+        format!(
+            "POST /api/v1/players HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\n{extra}\r\n"
+        )
+    };
+    let started = std::time::Instant::now();
+    let byte_by_byte: Vec<&[u8]> = b"{\"name\": \"Anna\"}".chunks(1).collect();
+    let status = raw_post(&server, &head("Content-Length: 16\r\n"), &byte_by_byte, Duration::from_millis(200));
+    assert!(status.starts_with("HTTP/1.1 408"), "{status}");
+    assert!(started.elapsed() < Duration::from_secs(5), "cut off at the deadline, not at the end of the body");
+
+    // 200 KB in chunks of 8 KB, no Content-Length.
+    let chunk = format!("2000\r\n{}\r\n", " ".repeat(0x2000));
+    let mut pieces: Vec<&[u8]> = vec![chunk.as_bytes(); 25];
+    pieces.push(b"0\r\n\r\n");
+    let status = raw_post(&server, &head("Transfer-Encoding: chunked\r\n"), &pieces, Duration::ZERO);
+    assert!(status.starts_with("HTTP/1.1 413"), "{status}");
+
+    assert_eq!(get(&agent(), &format!("{}/players", server.api)), serde_json::json!([]));
+}
