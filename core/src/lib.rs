@@ -25,7 +25,9 @@ pub use league::{
     PointsScheme, RatedStandingRow, RatingLine, RatingPoint, ResultEntry, Season, StandingRow, StandingsQuery,
     TableMove, TieBreaker, night_table, night_winners, rated_standings, standings, table_change,
 };
-pub use names::{MAX_NAME_CHARS, NAME_PATTERN, check_name, name_key, same_name};
+pub use names::{
+    MAX_NAME_CHARS, NAME_PATTERN, check_name, is_invisible, look_alike, lookalike_key, name_key, same_name,
+};
 pub use places::{LeagueResult, Placing, competition_places};
 pub use rating::{Ratings, Skill, SkillAfterGame};
 pub use record::{Evaluation, GameRecord, Outcome, SeatedPlayer};

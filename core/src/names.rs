@@ -12,12 +12,27 @@ pub const MAX_NAME_CHARS: usize = 100;
 /// Python and Rust alike), for the OpenAPI document; the length goes in `minLength` and
 /// `maxLength`. The first and last characters are neither whitespace (Unicode
 /// `White_Space`, what `str::trim` removes) nor control characters, the first is not `@`,
-/// and no character is a control character, `,` or `=`.
+/// and no character is a control character, an invisible one of the Basic Multilingual
+/// Plane ([`is_invisible`]), `,` or `=`. (Tag characters and unassigned code points, also
+/// refused, are beyond what a pattern can say portably.)
 pub const NAME_PATTERN: &str = concat!(
-    r"^[^\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000,=@]",
-    r"([^\u0000-\u001f\u007f-\u009f,=]*",
-    r"[^\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000,=])?$",
+    r"^[^\u0000-\u0020\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8,=@]",
+    r"([^\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8,=]*",
+    r"[^\u0000-\u0020\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8,=])?$",
 );
+
+/// Characters nobody sees, which would make two names that look alike compare apart:
+/// bidi marks and controls, zero-width spaces and joiners, word joiners and invisible
+/// operators, variation selectors, fillers, the byte order mark, the soft hyphen and
+/// tag characters. Decision beyond RULES.md: names refuse them all, the zero-width
+/// (non-)joiner of some scripts included; a club types names on a keyboard.
+pub fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}'
+        | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF0}'..='\u{FFF8}'
+        | '\u{1BCA0}'..='\u{1BCA3}' | '\u{1D173}'..='\u{1D17A}' | '\u{E0000}'..='\u{E0FFF}')
+}
 
 /// Checks a name for a player (or a league): any script, but not empty, at most
 /// [`MAX_NAME_CHARS`] characters, no surrounding whitespace (names round-trip byte-exact,
@@ -38,6 +53,12 @@ pub fn check_name(name: &str) -> Result<(), Error> {
     if name.chars().any(char::is_control) {
         return invalid("contains a control character");
     }
+    if name.chars().any(is_invisible) {
+        return invalid("contains an invisible character (a zero-width space, a bidi mark or the like)");
+    }
+    if !name.chars().all(unicode_normalization::char::is_public_assigned) {
+        return invalid("contains a code point that Unicode has not assigned, or one for private use");
+    }
     if name.contains([',', '=']) {
         return invalid("contains ',' or '=', which separate players when results are typed");
     }
@@ -48,9 +69,29 @@ pub fn check_name(name: &str) -> Result<(), Error> {
 }
 
 /// The key under which names compare: two names are the same player (or league) when
-/// their keys are equal. "anna" and "Anna" at one table is a typo, not two people.
+/// their keys are equal. "anna" and "Anna" at one table is a typo, not two people; nor
+/// are "Jörg" typed composed and decomposed, or "ﬁ" and "fi": NFKC, full case folding
+/// ("Groß" is "gross"), NFKC again (NFKC_Casefold, as Unicode defines identifier matching).
 pub fn name_key(name: &str) -> String {
-    name.to_lowercase()
+    use unicode_normalization::UnicodeNormalization;
+    let folded = caseless::default_case_fold_str(&name.nfkc().collect::<String>());
+    folded.nfkc().collect()
+}
+
+/// The key under which names look alike: the UTS #39 skeleton, compared as names are. "Аnna"
+/// with a Cyrillic А and "Anna" have one skeleton, as have "l" and "1" in some fonts'
+/// sense ("Pau1" and "Paul"); two players whose names differ but share a skeleton would
+/// be told apart by nobody reading a table.
+pub fn lookalike_key(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    // The skeleton before case folding: folding first would part "PauI" from "Paul".
+    let skeleton: String = unicode_security::skeleton(&name.nfkc().collect::<String>()).collect();
+    name_key(&skeleton)
+}
+
+/// Are `a` and `b` different names that look the same?
+pub fn look_alike(a: &str, b: &str) -> bool {
+    !same_name(a, b) && lookalike_key(a) == lookalike_key(b)
 }
 
 /// Do `a` and `b` name the same player?
@@ -105,6 +146,35 @@ mod tests {
             let pattern = regex::Regex::new(NAME_PATTERN).unwrap();
             proptest::prop_assert_eq!(pattern.is_match(&name), check_name(&name).is_ok(), "{:?}", name);
         }
+    }
+
+    #[test]
+    fn invisible_and_unassigned_characters_are_refused() {
+        for bad in [
+            "An\u{200d}na",
+            "Anna\u{200b}",
+            "\u{feff}Anna",
+            "\u{202e}annA",
+            "Anna\u{E0041}",
+            "Anna\u{0378}",
+            "A\u{E000}",
+        ] {
+            assert_eq!(check_name(bad).unwrap_err().code(), "invalid-name", "{bad:?}");
+        }
+        assert!(check_name("Zoë Ångström-Ñúñez").is_ok());
+    }
+
+    #[test]
+    fn names_compare_under_nfkc_and_case_folding() {
+        assert!(same_name("Jörg", "Jo\u{308}rg"), "composed and decomposed");
+        assert!(same_name("Groß", "GROSS"), "full case folding");
+        assert!(same_name("ﬁlip", "Filip"), "compatibility forms");
+        assert!(same_name("ＡＮＮＡ", "anna"), "full-width letters");
+        assert!(!same_name("Anna", "Аnna"), "another script is another name...");
+        assert!(look_alike("Anna", "Аnna"), "...that looks the same");
+        assert!(look_alike("Paul", "PauI"));
+        assert!(!look_alike("Anna", "anna"), "the same name is not a lookalike");
+        assert!(!look_alike("Anna", "Anne"));
     }
 
     #[test]

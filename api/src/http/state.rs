@@ -56,6 +56,12 @@ impl AppState {
     pub fn with_options(pool: Pool, url: &DatabaseUrl, options: Options) -> web::Data<AppState> {
         let writer = (options.group_commit && url.backend() == Backend::Sqlite)
             .then(|| GroupWriter::start(url.clone(), pool.clone()));
+        // Names stored under an older comparison get today's keys before the first request.
+        match pool.get().map_err(crate::error::Error::from).and_then(|mut c| crate::store::players::rekey(&mut c)) {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(players = n, "player name keys brought to NFKC and case folding"),
+            Err(e) => tracing::warn!(error = %e, "player name keys could not be brought up to date"),
+        }
         web::Data::new(AppState {
             pool,
             tables: Tables::new(options.cache_bytes),

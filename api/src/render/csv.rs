@@ -20,16 +20,9 @@ const HEADER: [&str; 10] = [
 /// behind characters nobody sees (a zero-width space, a bidi mark); such a name gets a
 /// leading `'`, which they show as text.
 fn inert(name: &str) -> String {
-    let visible = name.trim_start_matches(|c: char| c.is_whitespace() || invisible(c));
+    // Names refuse invisible characters now, but names stored before may have them.
+    let visible = name.trim_start_matches(|c: char| c.is_whitespace() || spielstand_core::is_invisible(c));
     if visible.starts_with(['=', '+', '-', '@']) { format!("'{name}") } else { name.to_owned() }
-}
-
-/// Characters that take no room on screen: format characters (zero-width spaces and
-/// joiners, bidi marks and controls, the byte order mark, the soft hyphen, tags).
-fn invisible(c: char) -> bool {
-    matches!(c,
-        '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
-        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}' | '\u{FEFF}' | '\u{E0000}'..='\u{E007F}')
 }
 
 pub fn standings(rows: &[RatedStandingRow]) -> Vec<u8> {

@@ -6,6 +6,7 @@ use crate::model::Player;
 use crate::store::changes::{self, Subject};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use spielstand_core::{lookalike_key, same_name};
 
 #[derive(Debug, Clone, Queryable)]
 pub struct PlayerRow {
@@ -25,9 +26,52 @@ fn taken(name: &str) -> impl FnOnce() -> String + '_ {
     move || format!("name: a player named {name:?} already exists (names are compared case-insensitively)")
 }
 
+/// 409 if `name` looks the same as another player's name (UTS #39 skeleton) without
+/// being it: nobody reading a table could tell the two apart.
+fn refuse_lookalike(conn: &mut DbConn, name: &str, except: Option<i64>) -> Result<()> {
+    let key = lookalike_key(name);
+    let rows: Vec<(i64, String)> = players::table.select((players::id, players::name)).load(conn)?;
+    match rows
+        .into_iter()
+        .find(|(id, other)| Some(*id) != except && !same_name(other, name) && lookalike_key(other) == key)
+    {
+        Some((id, other)) => Err(Error::Conflict(format!(
+            "name: {name:?} looks the same as the existing player {other:?} (id {id}); choose a name that reads differently"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Brings every stored name key to the current comparison (NFKC and case folding since
+/// issue 14; lower case before): run once when a server starts. A key that would now
+/// collide with another player's is left as it was, and said in the log.
+pub fn rekey(conn: &mut DbConn) -> Result<usize> {
+    conn.write(|conn| {
+        let rows: Vec<(i64, String, String)> =
+            players::table.select((players::id, players::name, players::name_key)).load(conn)?;
+        let mut changed = 0;
+        for (id, name, key) in rows {
+            let new = name_key(&name);
+            if new == key {
+                continue;
+            }
+            let clash: Option<i64> =
+                players::table.filter(players::name_key.eq(&new)).select(players::id).first(conn).optional()?;
+            if let Some(other) = clash {
+                tracing::warn!(player = id, other, name, "two players' names now compare equal; rename one of them");
+                continue;
+            }
+            diesel::update(players::table.find(id)).set(players::name_key.eq(&new)).execute(conn)?;
+            changed += 1;
+        }
+        Ok(changed)
+    })
+}
+
 pub fn create(conn: &mut DbConn, name: &str) -> Result<Player> {
     spielstand_core::check_name(name)?;
     conn.write(|conn| {
+        refuse_lookalike(conn, name, None)?;
         let row: PlayerRow = diesel::insert_into(players::table)
             .values((players::name.eq(name), players::name_key.eq(name_key(name)), players::created_at.eq(now())))
             .returning(players::all_columns)
@@ -56,6 +100,7 @@ pub fn get(conn: &mut DbConn, id: i64) -> Result<Player> {
 pub fn rename(conn: &mut DbConn, id: i64, name: &str) -> Result<Player> {
     spielstand_core::check_name(name)?;
     conn.write(|conn| {
+        refuse_lookalike(conn, name, Some(id))?;
         let row: PlayerRow = diesel::update(players::table.find(id))
             .set((players::name.eq(name), players::name_key.eq(name_key(name))))
             .returning(players::all_columns)

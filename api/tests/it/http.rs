@@ -791,3 +791,48 @@ api_test!(integers_written_with_a_fraction_of_zero_are_integers, |api| {
     let detail = api.post(&path, &body).await.problem(422, "invalid-body");
     assert!(detail.starts_with("players[1].seat: invalid type: floating point `2.5`"), "{detail}");
 });
+
+api_test!(lookalike_and_invisible_names_are_refused, |api| {
+    api.add_players(&["Anna", "Jörg", "Paul"]).await;
+    // Another script, the same look: 409 naming the player it looks like.
+    for lookalike in ["\u{410}nna", "PauI"] {
+        let detail = api.post("/api/v1/players", &json!({"name": lookalike})).await.problem(409, "conflict");
+        assert!(detail.contains("looks the same as the existing player"), "{lookalike:?}: {detail}");
+    }
+    // Invisible characters: refused outright.
+    for hidden in ["An\u{200d}na", "Anna\u{200b}", "\u{feff}Anna", "\u{202e}annA", "Anna\u{E0041}"] {
+        api.post("/api/v1/players", &json!({"name": hidden})).await.problem(422, "invalid-name");
+    }
+    // "Jörg" decomposed is "Jörg": the same name, taken.
+    api.post("/api/v1/players", &json!({"name": "Jo\u{308}rg"})).await.problem(409, "conflict");
+    api.post("/api/v1/players", &json!({"name": "GROSS"})).await;
+    api.post("/api/v1/players", &json!({"name": "Groß"})).await.problem(409, "conflict");
+    // Renaming into a lookalike is refused too; renaming to one's own name in capitals is not.
+    let players = api.get("/api/v1/players").await.json();
+    let ben = players.as_array().unwrap().iter().find(|p| p["name"] == "Paul").unwrap()["id"].as_i64().unwrap();
+    let r = api.write(Method::PATCH, &format!("/api/v1/players/{ben}"), &json!({"name": "\u{410}nna"})).await;
+    r.problem(409, "conflict");
+    let r = api.write(Method::PATCH, &format!("/api/v1/players/{ben}"), &json!({"name": "PAUL"})).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(api.get("/api/v1/players").await.json().as_array().unwrap().len(), 4);
+});
+
+api_test!(names_stored_under_the_old_comparison_are_rekeyed_at_start, |api| {
+    use diesel::RunQueryDsl;
+    api.add_players(&["Groß"]).await;
+    let pool = spielstand_api::db::open(&api.url, 1).unwrap();
+    let mut conn = pool.get().unwrap();
+    // As a server before NFKC and case folding stored it: lower case only.
+    diesel::sql_query("UPDATE players SET name_key = 'groß'").execute(&mut **conn).unwrap();
+    drop(conn);
+    let _restarted = spielstand_api::AppState::new(pool.clone(), &api.url);
+    let mut conn = pool.get().unwrap();
+    #[derive(diesel::QueryableByName)]
+    struct Key {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        name_key: String,
+    }
+    let keys: Vec<Key> = diesel::sql_query("SELECT name_key FROM players").load(&mut **conn).unwrap();
+    assert_eq!(keys.iter().map(|k| k.name_key.as_str()).collect::<Vec<_>>(), ["gross"]);
+    api.post("/api/v1/players", &json!({"name": "GROSS"})).await.problem(409, "conflict");
+});

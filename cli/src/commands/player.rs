@@ -13,6 +13,15 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
     match command {
         PlayerCommand::Add { name, output } => {
             spielstand_core::check_name(&name)?;
+            // The server's lookalike check, before sending: when the list is at hand.
+            if let Ok((players, _)) = client.players()
+                && let Some(other) = players.iter().find(|p| spielstand_core::look_alike(&p.name, &name))
+            {
+                return Err(crate::error::CliError::input(format!(
+                    "{name:?} looks the same as the existing player {:?} (id {}); choose a name that reads differently",
+                    other.name, other.id
+                )));
+            }
             let (player, reply) = client.create_player(&name)?;
             let line = format!("Added player {} (id {}).", player.name, player.id);
             emit(output.format, &reply.body, &[line], &[one_player(&player)]);

@@ -138,3 +138,15 @@ fn a_record_token_is_told_what_needs_an_admin_token() {
     assert_eq!(server.result_count(league), 1);
     assert_eq!(server.get("/leagues").unwrap().as_array().unwrap().len(), 1);
 }
+
+/// A name that looks like an existing player's is refused before anything is sent, and
+/// one with an invisible character is refused as a bad name.
+#[test]
+fn lookalike_names_are_refused_before_sending() {
+    let ClubNight { server, cli, .. } = ClubNight::new();
+    let err = cli.fails(&["player", "add", "\u{410}nna"], 2);
+    assert!(err.contains("looks the same as the existing player \"Anna\""), "{err}");
+    let err = cli.fails(&["player", "add", "Ben\u{200b}"], 2);
+    assert!(err.contains("invisible character"), "{err}");
+    assert_eq!(server.get("/players").unwrap().as_array().unwrap().len(), 4);
+}

@@ -12,7 +12,12 @@ use serde::Deserialize;
 use spielstand_core::{GameKind, Ratings};
 use utoipa::IntoParams;
 
-/// Add a player. Names are unique, compared case-insensitively.
+/// Add a player. Names are unique, compared under NFKC and full case folding ("Jörg"
+/// composed or decomposed, "Groß" and "GROSS" are one name).
+///
+/// Rules beyond the schema: a name with a tag character or a code point Unicode has not
+/// assigned is refused (422); one that looks the same as another player's name (UTS #39
+/// confusables, e.g. a Cyrillic "А" for a Latin "A") is refused with 409 naming it.
 #[utoipa::path(
     operation_id = "create_player",
     tag = "players",
@@ -49,7 +54,8 @@ pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpR
     Ok(HttpResponse::Ok().json(state.db(move |conn| players::get(conn, id)).await?))
 }
 
-/// Rename a player. Stored results and standings show the new name.
+/// Rename a player. Stored results and standings show the new name. The name is checked
+/// as when a player is added (422, and 409 for a name taken or looking the same).
 #[utoipa::path(
     operation_id = "rename_player",
     tag = "players",
