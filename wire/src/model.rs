@@ -17,7 +17,7 @@ pub struct Player {
     pub created_at: DateTime<Utc>,
 }
 
-/// A player's name: any script, unique case-insensitively, without `,` or `=`.
+/// A player's name: any script, unique ignoring case and Unicode normal forms, without `,` or `=` or invisible characters.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlayerName {

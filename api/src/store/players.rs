@@ -23,7 +23,11 @@ impl From<PlayerRow> for Player {
 }
 
 fn taken(name: &str) -> impl FnOnce() -> String + '_ {
-    move || format!("name: a player named {name:?} already exists (names are compared case-insensitively)")
+    move || {
+        format!(
+            "name: a player named {name:?} already exists (names are compared ignoring case and Unicode normal forms)"
+        )
+    }
 }
 
 /// 409 if `name` looks the same as another player's name (UTS #39 skeleton) without

@@ -106,11 +106,13 @@ api_test!(every_answer_is_nosniff_and_the_docs_cannot_be_framed, |api| {
     let docs = api.get("/docs/").await;
     assert_eq!(docs.header("x-frame-options"), Some("DENY"));
     assert!(docs.header("content-security-policy").unwrap().contains("frame-ancestors 'none'"));
-    // A league name that turns text around is isolated like a player's name, and the
-    // embedded table stays frameable by any site.
-    let league = api.add_league(json!({"name": "\u{202E}agiL", "rules": {"games": ["rangeln"]}})).await;
+    // A right-to-left league name is isolated like a player's name (a direction-changing
+    // control is refused outright), and the embedded table stays frameable by any site.
+    let league = api.add_league(json!({"name": "ליגת 2026", "rules": {"games": ["rangeln"]}})).await;
     let page = api.get(&format!("/embed/leagues/{league}/standings")).await;
-    assert!(text(&page.body).contains("<span class=\"league\"><bdi>\u{202E}agiL</bdi></span>"));
+    assert!(text(&page.body).contains("<span class=\"league\"><bdi>ליגת 2026</bdi></span>"));
+    let r = api.post("/api/v1/leagues", &json!({"name": "\u{202E}agiL", "rules": {"games": ["rangeln"]}})).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(page.header("content-security-policy").unwrap().contains("frame-ancestors *"));
     assert_eq!(page.header("x-frame-options"), None);
 });
