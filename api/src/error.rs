@@ -58,6 +58,9 @@ pub enum Error {
     MethodNotAllowed { method: String, allow: String },
     #[error("no such resource: {0}")]
     NoRoute(String),
+    /// Over a per-address quota: retry after the wait.
+    #[error("too many requests from this address; retry in {} s", .0.as_secs().max(1))]
+    TooManyRequests(std::time::Duration),
     /// The database is busy, read-only or full: the request may succeed later.
     #[error("the database is unavailable for the moment; retry shortly")]
     Unavailable(String),
@@ -90,6 +93,7 @@ impl Error {
             Error::UnsupportedMediaType(_) => ProblemType::UnsupportedMediaType,
             Error::MethodNotAllowed { .. } => ProblemType::MethodNotAllowed,
             Error::NoRoute(_) => ProblemType::NoRoute,
+            Error::TooManyRequests(_) => ProblemType::TooManyRequests,
             Error::Unavailable(_) => ProblemType::Unavailable,
             Error::Internal(_) => ProblemType::Internal,
         }
@@ -126,6 +130,7 @@ pub fn status_of(kind: ProblemType) -> StatusCode {
         ProblemType::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
         ProblemType::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
         ProblemType::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+        ProblemType::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
         ProblemType::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
         ProblemType::Internal => StatusCode::INTERNAL_SERVER_ERROR,
     }

@@ -1,6 +1,7 @@
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use spielstand_api::db::{self, Backend, DatabaseUrl};
+use spielstand_api::http::throttle::ThrottleOptions;
 use spielstand_api::model::TokenScope;
 use spielstand_api::store::tokens;
 use spielstand_api::webhooks::delivery::DeliveryConfig;
@@ -38,6 +39,31 @@ struct Cli {
     /// next asked for); 0 keeps only the league used last.
     #[arg(long, env = "SPIELSTAND_CACHE_MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(0..=1_048_576), global = true)]
     cache_mb: u32,
+
+    /// Failed authentications per minute from one address before it gets 429 (with
+    /// `Retry-After`) for every write until its quota refills; 0: no limit.
+    #[arg(long, env = "SPIELSTAND_AUTH_FAILURES_PER_MINUTE", default_value_t = 20, global = true)]
+    auth_failures_per_minute: u32,
+
+    /// Writes per minute from one address; 0 (the default): no limit.
+    #[arg(long, env = "SPIELSTAND_WRITES_PER_MINUTE", default_value_t = 0, global = true)]
+    writes_per_minute: u32,
+
+    /// Reads per minute from one address (tables, pages and pictures included); 0 (the
+    /// default): no limit.
+    #[arg(long, env = "SPIELSTAND_READS_PER_MINUTE", default_value_t = 0, global = true)]
+    reads_per_minute: u32,
+
+    /// A reverse proxy in front of this server (repeat; the variable takes a
+    /// comma-separated list): only its `Forwarded` / `X-Forwarded-For` name the client.
+    #[arg(
+        long = "trusted-proxy",
+        value_name = "ADDR",
+        env = "SPIELSTAND_TRUSTED_PROXIES",
+        value_delimiter = ',',
+        global = true
+    )]
+    trusted_proxies: Vec<std::net::IpAddr>,
 
     /// How long a request body may take to arrive whole, in milliseconds; a slower one
     /// is answered 408 and its connection freed.
@@ -181,6 +207,12 @@ fn main() -> anyhow::Result<()> {
                 cache_bytes: (cli.cache_mb as usize) << 20,
                 egress: cli.webhooks.egress(),
                 body_deadline: Duration::from_millis(cli.body_timeout_ms),
+                throttle: ThrottleOptions {
+                    auth_failures_per_minute: cli.auth_failures_per_minute,
+                    writes_per_minute: cli.writes_per_minute,
+                    reads_per_minute: cli.reads_per_minute,
+                    trusted_proxies: cli.trusted_proxies.clone(),
+                },
             };
             serve(&cli.database_url, &cli.bind, options, cli.db_connections, cli.webhooks.config())
         }

@@ -104,6 +104,9 @@ problem_types! {
     UnsupportedMediaType = "unsupported-media-type",
     MethodNotAllowed = "method-not-allowed",
     NoRoute = "no-route",
+    /// Too many failed authentications, writes or reads from one address: retry after
+    /// `Retry-After` (429).
+    TooManyRequests = "too-many-requests",
     /// The database is busy or unavailable: retry after `Retry-After` (503).
     Unavailable = "unavailable",
     Internal = "internal",
@@ -161,6 +164,7 @@ mod tests {
                 "unsupported-media-type",
                 "method-not-allowed",
                 "no-route",
+                "too-many-requests",
                 "unavailable",
                 "internal",
             ]

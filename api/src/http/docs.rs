@@ -73,6 +73,7 @@ mod errors {
         Unauthorized,
         TokenRevoked,
         InsufficientScope,
+        TooManyRequests,
         NotFound,
         Conflict,
         IdempotencyKeyInProgress,
@@ -117,6 +118,9 @@ mod errors {
             UnsupportedMediaType => "The body is not declared as JSON.",
             MethodNotAllowed => "The method is not allowed here.",
             NoRoute => "No such resource.",
+            TooManyRequests => {
+                "Too many failed authentications (or, where the server limits them, requests) from this address; see `Retry-After`."
+            }
             Unavailable => "The database is unavailable for the moment; see `Retry-After`.",
             Internal => "An internal error; the body quotes the request id.",
             Rule(_) => "The body breaks a game or league rule; `detail` names the field, player, round, cell or line.",

@@ -203,13 +203,40 @@ impl FromRequest for Writer {
             .map(|(_, token)| token.trim().to_owned())
             .filter(|t| !t.is_empty());
         let state = req.app_data::<web::Data<AppState>>().cloned();
+        let client = state.as_ref().and_then(|s| client_address(&s.throttle, req));
         Box::pin(async move {
             let token = token.ok_or(Error::Unauthorized)?;
             let state = state.ok_or_else(|| Error::Internal("application state missing".into()))?;
-            let caller = state.db(move |conn| tokens::authenticate(conn, &token)).await?;
+            // An address over its failed-authentication quota waits, whatever it sends:
+            // a token cannot be guessed faster than the quota allows.
+            if let Some(wait) = client.and_then(|c| state.throttle.blocked(c)) {
+                return Err(Error::TooManyRequests(wait));
+            }
+            let caller = match state.db(move |conn| tokens::authenticate(conn, &token)).await {
+                Err(e @ (Error::UnknownToken | Error::Revoked(_))) => {
+                    let client_text = client.map_or("unknown".to_owned(), |c| c.to_string());
+                    tracing::warn!(client = %client_text, error = %e, "failed authentication");
+                    return Err(match client.and_then(|c| state.throttle.auth_failed(c)) {
+                        Some(wait) => Error::TooManyRequests(wait),
+                        None => e,
+                    });
+                }
+                other => other?,
+            };
             Ok(Writer { token_name: caller.name, scope: caller.scope, league_id: caller.league_id })
         })
     }
+}
+
+/// The client's address for quotas: the peer's, or a trusted proxy's `Forwarded` /
+/// `X-Forwarded-For`.
+pub fn client_address(throttle: &crate::http::throttle::Throttle, req: &HttpRequest) -> Option<std::net::IpAddr> {
+    let header = |name: header::HeaderName| req.headers().get(name).and_then(|v| v.to_str().ok());
+    throttle.client(
+        req.peer_addr().map(|a| a.ip()),
+        header(header::FORWARDED),
+        header(header::HeaderName::from_static("x-forwarded-for")),
+    )
 }
 
 /// The `If-Match` precondition for changing result `id`: 428 when it is missing.

@@ -3,12 +3,33 @@
 use super::{problem, request_id};
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::Method;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::Next;
 use std::time::Instant;
 
 /// Gives every request an id (echoed as `X-Request-Id`), makes it available to error
 /// bodies, and logs one line per request. Headers are never logged: they hold tokens.
+/// Per-address quotas on writes and reads, where the server sets them (429 with
+/// `Retry-After`). Failed authentication has its own quota, in the token check.
+pub async fn throttle<B: MessageBody + 'static>(
+    req: ServiceRequest,
+    next: Next<B>,
+) -> std::result::Result<ServiceResponse<actix_web::body::EitherBody<B>>, actix_web::Error> {
+    let wait = req.app_data::<actix_web::web::Data<crate::http::AppState>>().and_then(|state| {
+        let client = crate::http::extract::client_address(&state.throttle, req.request())?;
+        let write = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+        state.throttle.request(client, write)
+    });
+    match wait {
+        Some(wait) => {
+            let response = actix_web::ResponseError::error_response(&crate::error::Error::TooManyRequests(wait));
+            Ok(req.into_response(response).map_into_right_body())
+        }
+        None => next.call(req).await.map(ServiceResponse::map_into_left_body),
+    }
+}
+
 pub async fn request_context(
     req: ServiceRequest,
     next: Next<impl MessageBody>,

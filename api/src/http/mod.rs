@@ -10,6 +10,7 @@ pub mod problem;
 mod request_id;
 mod sliced;
 mod state;
+pub mod throttle;
 
 pub use state::{AppState, Options};
 
@@ -110,6 +111,7 @@ pub fn app(
             let routes = routes.clone();
             async move { routes.respond(&req) }
         }))
+        .wrap(from_fn(middleware::throttle))
         .wrap(
             // Club websites read tables from any origin; writes are not for browsers.
             Cors::default()

@@ -46,6 +46,11 @@ impl ResponseError for Error {
             Error::Unavailable(_) => {
                 response.insert_header((header::RETRY_AFTER, "2"));
             }
+            Error::TooManyRequests(wait) => {
+                // Whole seconds, rounded up: retrying sooner would only be refused again.
+                let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+                response.insert_header((header::RETRY_AFTER, seconds.max(1).to_string()));
+            }
             _ => {}
         }
         response.body(serde_json::to_vec(&problem).expect("a problem always serialises"))

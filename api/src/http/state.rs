@@ -3,6 +3,7 @@
 
 use crate::db::{Backend, DatabaseUrl, DbConn, GroupWriter, Pool};
 use crate::error::Result;
+use crate::http::throttle::{Throttle, ThrottleOptions};
 use crate::tables::Tables;
 use crate::webhooks::egress::Egress;
 use actix_web::web;
@@ -20,6 +21,8 @@ pub struct Options {
     pub egress: Egress,
     /// How long a request body may take to arrive whole (408 after it).
     pub body_deadline: Duration,
+    /// Per-address quotas and the proxies trusted to name the client.
+    pub throttle: ThrottleOptions,
 }
 
 impl Default for Options {
@@ -29,6 +32,7 @@ impl Default for Options {
             cache_bytes: 64 << 20,
             egress: Egress::default(),
             body_deadline: Duration::from_secs(10),
+            throttle: ThrottleOptions::default(),
         }
     }
 }
@@ -45,6 +49,7 @@ pub struct AppState {
     pub egress: Egress,
     /// How long a request body may take to arrive whole.
     pub body_deadline: Duration,
+    pub throttle: Throttle,
 }
 
 impl AppState {
@@ -68,6 +73,7 @@ impl AppState {
             writer,
             egress: options.egress,
             body_deadline: options.body_deadline,
+            throttle: Throttle::new(&options.throttle),
         })
     }
 

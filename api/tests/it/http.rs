@@ -836,3 +836,107 @@ api_test!(names_stored_under_the_old_comparison_are_rekeyed_at_start, |api| {
     assert_eq!(keys.iter().map(|k| k.name_key.as_str()).collect::<Vec<_>>(), ["gross"]);
     api.post("/api/v1/players", &json!({"name": "GROSS"})).await.problem(409, "conflict");
 });
+
+api_test!(failed_authentication_is_throttled_per_address, |api| {
+    let from = |ip: &str, token: &str| {
+        TestRequest::post()
+            .uri("/api/v1/players")
+            .peer_addr(format!("{ip}:4711").parse().unwrap())
+            .insert_header(("authorization", format!("Bearer {token}")))
+            .set_json(json!({"name": "Anna"}))
+    };
+    // A burst of 20 failures a minute, then 429 with Retry-After.
+    for _ in 0..20 {
+        api.send(from("192.0.2.1", "spst_wrong")).await.problem(401, "unauthorized");
+    }
+    let r = api.send(from("192.0.2.1", "spst_wrong")).await;
+    r.problem(429, "too-many-requests");
+    let retry: u64 = r.header("retry-after").unwrap().parse().unwrap();
+    assert!((1..=3).contains(&retry), "one failure's worth of quota comes back every 3 s: {retry}");
+    // While it waits, the address gets 429 even with the right token: no guessing faster.
+    api.send(from("192.0.2.1", &api.token)).await.problem(429, "too-many-requests");
+    // Another address is not held up, and reads stay open.
+    assert_eq!(api.send(from("192.0.2.2", &api.token)).await.status, StatusCode::CREATED);
+    let read = api.send(TestRequest::get().uri("/api/v1/players").peer_addr("192.0.2.1:4711".parse().unwrap())).await;
+    assert_eq!(read.status, StatusCode::OK);
+});
+
+/// A server that limits writes per address, behind a trusted proxy: the proxy's
+/// `X-Forwarded-For` names the client; anyone else's is ignored.
+#[actix_web::test]
+async fn write_quotas_per_client_behind_a_trusted_proxy() {
+    use spielstand_api::http::throttle::ThrottleOptions;
+    let db = crate::common::TestDb::sqlite();
+    let pool = spielstand_api::db::open(&db.url, 2).unwrap();
+    let token = spielstand_api::store::tokens::create(
+        &mut pool.get().unwrap(),
+        "proxy-tests",
+        spielstand_api::model::TokenScope::Admin,
+        None,
+    )
+    .unwrap();
+    let throttle = ThrottleOptions {
+        writes_per_minute: 2,
+        trusted_proxies: vec!["10.0.0.1".parse().unwrap()],
+        ..Default::default()
+    };
+    let state = spielstand_api::AppState::with_options(
+        pool,
+        &db.url,
+        spielstand_api::Options { throttle, ..Default::default() },
+    );
+    let service = actix_web::test::init_service(spielstand_api::app(state)).await;
+    let write = |peer: &str, forwarded_for: Option<&str>, name: &str| {
+        let mut req = TestRequest::post()
+            .uri("/api/v1/players")
+            .peer_addr(format!("{peer}:4711").parse().unwrap())
+            .insert_header(("authorization", format!("Bearer {token}")))
+            .set_json(json!({"name": name}));
+        if let Some(client) = forwarded_for {
+            req = req.insert_header(("x-forwarded-for", client));
+        }
+        req.to_request()
+    };
+    // Two writes for 198.51.100.7 through the proxy, then 429 for it...
+    assert_eq!(
+        (actix_web::test::call_service(&service, write("10.0.0.1", Some("198.51.100.7"), "A1")).await)
+            .status()
+            .as_u16(),
+        201
+    );
+    assert_eq!(
+        (actix_web::test::call_service(&service, write("10.0.0.1", Some("198.51.100.7"), "A2")).await)
+            .status()
+            .as_u16(),
+        201
+    );
+    let r = actix_web::test::call_service(&service, write("10.0.0.1", Some("198.51.100.7"), "A3")).await;
+    assert_eq!(r.status().as_u16(), 429);
+    assert!(r.headers().contains_key("retry-after"));
+    // ...but not for another client behind the same proxy.
+    assert_eq!(
+        (actix_web::test::call_service(&service, write("10.0.0.1", Some("198.51.100.8"), "B1")).await)
+            .status()
+            .as_u16(),
+        201
+    );
+    // An untrusted peer's X-Forwarded-For counts for nothing: its own address is limited.
+    assert_eq!(
+        (actix_web::test::call_service(&service, write("203.0.113.9", Some("198.51.100.50"), "C1")).await)
+            .status()
+            .as_u16(),
+        201
+    );
+    assert_eq!(
+        (actix_web::test::call_service(&service, write("203.0.113.9", Some("198.51.100.51"), "C2")).await)
+            .status()
+            .as_u16(),
+        201
+    );
+    assert_eq!(
+        (actix_web::test::call_service(&service, write("203.0.113.9", Some("198.51.100.52"), "C3")).await)
+            .status()
+            .as_u16(),
+        429
+    );
+}

@@ -1,0 +1,177 @@
+//! Throttling per client address: failed authentication (a burst, then 429 until the
+//! quota refills), and optionally every write and every read.
+//!
+//! 2,000 wrong tokens in a quarter second were possible; now, after
+//! `--auth-failures-per-minute` failures (20 by default) an address gets 429 with
+//! `Retry-After` for every write until its quota refills, a right token included, so a
+//! token cannot be guessed faster than the quota allows. Each failure is logged at WARN
+//! with the address. Behind a reverse proxy the client's address comes from `Forwarded`
+//! or `X-Forwarded-For`, but only when the connection comes from an address named by
+//! `--trusted-proxy`: anyone else could write those headers.
+
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// How much each client address may do.
+#[derive(Debug, Clone)]
+pub struct ThrottleOptions {
+    /// Failed authentications per minute and address before 429 (0: no limit).
+    pub auth_failures_per_minute: u32,
+    /// Writes per minute and address (0: no limit).
+    pub writes_per_minute: u32,
+    /// Reads per minute and address (0: no limit).
+    pub reads_per_minute: u32,
+    /// Reverse proxies whose `Forwarded`/`X-Forwarded-For` name the client.
+    pub trusted_proxies: Vec<IpAddr>,
+}
+
+impl Default for ThrottleOptions {
+    fn default() -> ThrottleOptions {
+        ThrottleOptions {
+            auth_failures_per_minute: 20,
+            writes_per_minute: 0,
+            reads_per_minute: 0,
+            trusted_proxies: Vec::new(),
+        }
+    }
+}
+
+pub struct Throttle {
+    auth: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    /// Addresses over their failure quota, until when: checked before a token is.
+    blocked: Mutex<HashMap<IpAddr, Instant>>,
+    writes: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    reads: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    trusted: Vec<IpAddr>,
+    clock: DefaultClock,
+}
+
+fn limiter(per_minute: u32) -> Option<DefaultKeyedRateLimiter<IpAddr>> {
+    NonZeroU32::new(per_minute).map(|n| RateLimiter::keyed(Quota::per_minute(n)))
+}
+
+impl Throttle {
+    pub fn new(options: &ThrottleOptions) -> Throttle {
+        Throttle {
+            auth: limiter(options.auth_failures_per_minute),
+            blocked: Mutex::new(HashMap::new()),
+            writes: limiter(options.writes_per_minute),
+            reads: limiter(options.reads_per_minute),
+            trusted: options.trusted_proxies.clone(),
+            clock: DefaultClock::default(),
+        }
+    }
+
+    /// The client's address: the peer's, or what a trusted proxy says it forwarded for.
+    pub fn client(
+        &self,
+        peer: Option<IpAddr>,
+        forwarded: Option<&str>,
+        x_forwarded_for: Option<&str>,
+    ) -> Option<IpAddr> {
+        let peer = peer?;
+        if !self.trusted.contains(&peer) {
+            return Some(peer);
+        }
+        let named = forwarded
+            .and_then(|f| {
+                f.split(',').next().and_then(|first| {
+                    first.split(';').find_map(|pair| {
+                        let (key, value) = pair.trim().split_once('=')?;
+                        key.eq_ignore_ascii_case("for").then(|| value.trim_matches('"').to_owned())
+                    })
+                })
+            })
+            .or_else(|| x_forwarded_for.and_then(|x| x.split(',').next()).map(|s| s.trim().to_owned()));
+        Some(named.as_deref().and_then(parse_address).unwrap_or(peer))
+    }
+
+    /// How long `client` must wait before its next write, if it is over its failed
+    /// authentication quota.
+    pub fn blocked(&self, client: IpAddr) -> Option<Duration> {
+        let mut blocked = self.blocked.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        match blocked.get(&client) {
+            Some(&until) if until > now => Some(until - now),
+            Some(_) => {
+                blocked.remove(&client);
+                None
+            }
+            None => None,
+        }
+    }
+
+    /// A failed authentication from `client`: the wait it now has, if over the quota.
+    pub fn auth_failed(&self, client: IpAddr) -> Option<Duration> {
+        let limiter = self.auth.as_ref()?;
+        let wait = limiter.check_key(&client).err()?.wait_time_from(self.clock.now());
+        let mut blocked = self.blocked.lock().unwrap_or_else(|e| e.into_inner());
+        // Bounded: an entry per address over its quota right now, the stale ones dropped.
+        let now = Instant::now();
+        blocked.retain(|_, until| *until > now);
+        blocked.insert(client, now + wait);
+        if limiter.len() > 10_000 {
+            limiter.retain_recent();
+        }
+        Some(wait)
+    }
+
+    /// A write (`true`) or read from `client`: the wait, if it is over its quota.
+    pub fn request(&self, client: IpAddr, write: bool) -> Option<Duration> {
+        let limiter = if write { self.writes.as_ref() } else { self.reads.as_ref() }?;
+        if limiter.len() > 10_000 {
+            limiter.retain_recent();
+        }
+        Some(limiter.check_key(&client).err()?.wait_time_from(self.clock.now()))
+    }
+}
+
+/// An address as `Forwarded` or `X-Forwarded-For` write it: `192.0.2.1`, `"[2001:db8::1]:4711"`, `192.0.2.1:4711`.
+fn parse_address(text: &str) -> Option<IpAddr> {
+    let text = text.trim().trim_matches('"');
+    if let Ok(ip) = text.parse() {
+        return Some(ip);
+    }
+    if let Some(rest) = text.strip_prefix('[') {
+        return rest.split(']').next()?.parse().ok();
+    }
+    text.rsplit_once(':').and_then(|(host, _)| host.parse().ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn a_burst_of_failures_then_a_wait() {
+        let throttle = Throttle::new(&ThrottleOptions { auth_failures_per_minute: 3, ..Default::default() });
+        let (a, b) = (ip("192.0.2.1"), ip("192.0.2.2"));
+        assert_eq!((0..3).filter_map(|_| throttle.auth_failed(a)).count(), 0, "the burst");
+        let wait = throttle.auth_failed(a).expect("over the quota");
+        assert!(wait > Duration::ZERO && wait <= Duration::from_secs(20), "{wait:?}");
+        assert!(throttle.blocked(a).is_some());
+        assert!(throttle.blocked(b).is_none(), "another address is not held up");
+    }
+
+    #[test]
+    fn forwarded_addresses_only_from_trusted_proxies() {
+        let throttle = Throttle::new(&ThrottleOptions { trusted_proxies: vec![ip("10.0.0.1")], ..Default::default() });
+        let fwd = Some("for=\"[2001:db8::7]:4711\";proto=https, for=10.0.0.9");
+        assert_eq!(throttle.client(Some(ip("10.0.0.1")), fwd, None), Some(ip("2001:db8::7")));
+        assert_eq!(
+            throttle.client(Some(ip("10.0.0.1")), None, Some("198.51.100.4, 10.0.0.1")),
+            Some(ip("198.51.100.4"))
+        );
+        assert_eq!(throttle.client(Some(ip("203.0.113.5")), fwd, Some("198.51.100.4")), Some(ip("203.0.113.5")));
+        assert_eq!(throttle.client(Some(ip("10.0.0.1")), Some("for=unknown"), None), Some(ip("10.0.0.1")));
+    }
+}
