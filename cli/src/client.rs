@@ -86,6 +86,16 @@ impl Client {
         self.run(request.body(Vec::new()))
     }
 
+    /// A read that shows more with the token (a result's history names its tokens).
+    fn get_with_token<T: DeserializeOwned>(&self, path: &str) -> Result<(T, Reply)> {
+        let mut request = http::Request::get(self.url(path, &[])).header("Accept", "application/json");
+        if let Some(token) = &self.token {
+            request = request.header("Authorization", format!("Bearer {token}"));
+        }
+        let reply = self.run(request.body(Vec::new()))?;
+        Ok((reply.parse(&self.server)?, reply))
+    }
+
     /// A read, parsed.
     fn get_as<T: DeserializeOwned>(&self, path: &str, query: &[(&str, String)]) -> Result<(T, Reply)> {
         let reply = self.get(path, query)?;
@@ -261,7 +271,7 @@ impl Client {
     }
 
     pub fn result_history(&self, id: i64) -> Result<(Vec<HistoryEntry>, Reply)> {
-        self.get_as(&format!("/results/{id}/history"), &[])
+        self.get_with_token(&format!("/results/{id}/history"))
     }
 
     /// Records a result; sending it again with the same key stores it once.

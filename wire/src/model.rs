@@ -92,8 +92,10 @@ pub struct HistoryEntry {
     pub revision: i64,
     pub action: Action,
     pub at: DateTime<Utc>,
-    /// Name of the write token that made the change.
-    pub token_name: String,
+    /// Name of the write token that made the change; `null` unless the request carries
+    /// a valid write token (the names of a club's tokens are not public).
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub token_name: Option<String>,
     /// The record before the change; `null` when it was recorded.
     #[cfg_attr(feature = "openapi", schema(required))]
     pub before: Option<GameRecord>,

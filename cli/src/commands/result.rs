@@ -35,7 +35,7 @@ pub fn show(ctx: &Ctx, id: i64, history: bool, output: OutputArgs) -> Result<()>
                 e.revision.to_string(),
                 e.action.slug().to_owned(),
                 e.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
-                e.token_name.clone(),
+                e.token_name.clone().unwrap_or_else(|| "–".to_owned()),
                 after.unwrap_or_default(),
             ]);
         }

@@ -233,14 +233,24 @@ pub async fn remove(
     Ok(HttpResponse::NoContent().finish())
 }
 
-/// Every change of a result: what, when, and under which token.
+/// Every change of a result: what, when, and (for a caller with a valid token) under
+/// which token; without one, `token_name` is `null`.
 #[utoipa::path(
     operation_id = "result_history",
     tag = "results",
+    security((), ("bearer" = [])),
     params(("id" = i64, Path)), responses((status = 200, body = Vec<HistoryEntry>), ReadErrors)
 )]
 #[get("/results/{id}/history")]
-pub async fn history(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpResponse> {
+pub async fn history(state: web::Data<AppState>, caller: Option<Writer>, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
-    Ok(HttpResponse::Ok().json(state.db(move |conn| results::history(conn, id)).await?))
+    let mut entries = state.db(move |conn| results::history(conn, id)).await?;
+    // Which token made a change is for the club's own eyes: shown only to a caller with
+    // a valid token.
+    if caller.is_none() {
+        for entry in &mut entries {
+            entry.token_name = None;
+        }
+    }
+    Ok(HttpResponse::Ok().json(entries))
 }

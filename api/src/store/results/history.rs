@@ -63,7 +63,7 @@ pub fn history(conn: &mut DbConn, id: i64) -> Result<Vec<HistoryEntry>> {
                     action: Action::from_slug(&action)
                         .ok_or_else(|| Error::Internal(format!("unknown action {action}")))?,
                     at: utc(at),
-                    token_name,
+                    token_name: Some(token_name),
                     before: parse(before)?,
                     after: parse(after)?,
                 })
