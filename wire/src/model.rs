@@ -276,6 +276,11 @@ pub struct Webhook {
     /// Name of the write token that registered it.
     pub token_name: String,
     pub created_at: DateTime<Utc>,
+    /// When it was paused because the token that registered it was revoked: nothing is
+    /// delivered until an admin enables it (`POST /webhooks/{id}/enable`). `null` while
+    /// it delivers.
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub paused_at: Option<DateTime<Utc>>,
 }
 
 /// A webhook just registered: the only answer that shows its secret.

@@ -117,6 +117,7 @@ diesel::table! {
         secret -> Text,
         token_name -> Text,
         created_at -> Timestamp,
+        paused_at -> Nullable<Timestamp>,
     }
 }
 

@@ -66,6 +66,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(webhooks::list)
             .service(webhooks::get)
             .service(webhooks::remove)
+            .service(webhooks::enable)
             .service(webhooks::deliveries),
     );
     // For club websites, outside the API's prefix; in the document all the same.

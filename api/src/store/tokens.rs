@@ -98,6 +98,11 @@ pub fn revoke(conn: &mut DbConn, name: &str) -> Result<()> {
                 diesel::update(tokens::table.filter(tokens::name.eq(name)))
                     .set(tokens::revoked_at.eq(Some(now())))
                     .execute(conn)?;
+                // What the token set up stops acting in its name until an admin says so.
+                let paused = crate::webhooks::hooks::pause_of_token(conn, name)?;
+                if paused > 0 {
+                    tracing::info!(token = name, webhooks = paused, "webhooks of a revoked token paused");
+                }
                 Ok(())
             }
         }

@@ -17,10 +17,10 @@ use std::sync::LazyLock;
 /// Every webhook costs a queue row per change of its league's results; a club needs a few.
 pub const MAX_PER_LEAGUE: i64 = 20;
 
-type WebhookRow = (i64, i64, String, String, String, NaiveDateTime);
+type WebhookRow = (i64, i64, String, String, String, NaiveDateTime, Option<NaiveDateTime>);
 
-fn view((id, league_id, url, _secret, token_name, created_at): WebhookRow) -> Webhook {
-    Webhook { id, league_id, url, token_name, created_at: utc(created_at) }
+fn view((id, league_id, url, _secret, token_name, created_at, paused_at): WebhookRow) -> Webhook {
+    Webhook { id, league_id, url, token_name, created_at: utc(created_at), paused_at: paused_at.map(utc) }
 }
 
 /// Only absolute `http` and `https` URLs with a host: anything else cannot be POSTed to.
@@ -107,6 +107,29 @@ pub fn get(conn: &mut DbConn, id: i64) -> Result<Webhook> {
         .optional()?
         .map(view)
         .ok_or_else(|| Error::not_found(format!("webhook {id}")))
+}
+
+/// Pauses every webhook registered by the token named `token_name` (it was revoked):
+/// their deliveries wait until an admin enables them. Runs in the revocation's transaction.
+pub fn pause_of_token(conn: &mut DbConn, token_name: &str) -> Result<usize> {
+    Ok(diesel::update(
+        webhooks::table.filter(webhooks::token_name.eq(token_name)).filter(webhooks::paused_at.is_null()),
+    )
+    .set(webhooks::paused_at.eq(Some(now())))
+    .execute(conn)?)
+}
+
+/// Enables a paused webhook again: what waited is delivered.
+pub fn enable(conn: &mut DbConn, id: i64) -> Result<Webhook> {
+    conn.write(|conn| {
+        diesel::update(webhooks::table.find(id))
+            .set(webhooks::paused_at.eq(None::<NaiveDateTime>))
+            .returning(webhooks::all_columns)
+            .get_result::<WebhookRow>(conn)
+            .optional()?
+            .map(view)
+            .ok_or_else(|| Error::not_found(format!("webhook {id}")))
+    })
 }
 
 /// Removes a webhook and its deliveries, pending ones included: nothing more is sent to it.

@@ -166,8 +166,11 @@ pub fn claim_due(conn: &mut DbConn, limit: i64, lease_for: TimeDelta) -> Result<
             .and(deliveries::next_attempt_at.le(t))
             .and(deliveries::locked_until.is_null().or(deliveries::locked_until.lt(t)).assume_not_null())
     };
+    // A paused webhook's deliveries wait (its token was revoked).
+    let active = webhooks::table.filter(webhooks::paused_at.is_null()).select(webhooks::id);
     let due: Vec<i64> = deliveries::table
         .filter(free())
+        .filter(deliveries::webhook_id.eq_any(active))
         .order((deliveries::next_attempt_at, deliveries::id))
         .select(deliveries::id)
         .limit(limit)

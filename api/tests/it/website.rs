@@ -588,6 +588,47 @@ api_test!(delivery_errors_say_what_kind_of_failure_and_nothing_more, |api| {
     assert_eq!(failed["last_error"], "status 503");
 });
 
+api_test!(a_revoked_tokens_webhooks_pause_until_an_admin_enables_them, |api| {
+    let receiver = Tiny::start(|_, _| Answer::status(204));
+    api.add_players(&["Anna", "Ben"]).await;
+    let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    // The webhook is registered under a second admin token, which is then revoked.
+    let pool = db::open(&api.url, 1).unwrap();
+    let other = spielstand_api::store::tokens::create(
+        &mut pool.get().unwrap(),
+        "website-admin",
+        spielstand_api::model::TokenScope::Admin,
+        None,
+    )
+    .unwrap();
+    let register = TestRequest::post()
+        .uri(&format!("/api/v1/leagues/{league}/webhooks"))
+        .insert_header(("authorization", format!("Bearer {other}")))
+        .set_json(json!({"url": receiver.url("/")}));
+    let hook = api.send(register).await.json();
+    let hook_id = hook["id"].as_i64().unwrap();
+    assert_eq!(hook["paused_at"], Value::Null);
+    spielstand_api::store::tokens::revoke(&mut pool.get().unwrap(), "website-admin").unwrap();
+    let paused = api.write(Method::GET, &format!("/api/v1/webhooks/{hook_id}"), &json!({})).await.json();
+    assert!(paused["paused_at"].is_string(), "{paused}");
+
+    // A result while paused: queued, not sent.
+    let running = worker(&api.url, quick(50, 3));
+    api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-20", "Ben,Anna")).await;
+    actix_web::rt::time::sleep(Duration::from_millis(500)).await;
+    assert!(receiver.received().is_empty(), "nothing while paused");
+    let waiting = api.write(Method::GET, &format!("/api/v1/webhooks/{hook_id}/deliveries"), &json!({})).await.json();
+    assert_eq!(waiting["items"][0]["status"], "pending");
+
+    // An admin enables it; what waited is delivered.
+    let enabled = api.post(&format!("/api/v1/webhooks/{hook_id}/enable"), &json!({})).await;
+    assert_eq!(enabled.status, StatusCode::OK);
+    assert_eq!(enabled.json()["paused_at"], Value::Null);
+    wait_for_delivery(&api, hook_id, |d| d["status"] == "delivered").await;
+    running.abort();
+    assert_eq!(receiver.received().len(), 1);
+});
+
 api_test!(two_workers_on_one_database_never_send_a_delivery_twice, |api| {
     // A slow receiver keeps deliveries in flight while the other worker looks for work.
     let receiver = Tiny::start(|_, _| {

@@ -98,6 +98,22 @@ pub async fn remove(state: web::Data<AppState>, writer: Writer, id: web::Path<i6
     Ok(HttpResponse::NoContent().finish())
 }
 
+/// Enable a webhook paused because the token that registered it was revoked: the
+/// deliveries that waited are sent. Enabling an active webhook changes nothing.
+#[utoipa::path(
+    operation_id = "enable_webhook",
+    tag = "webhooks",
+    params(("id" = i64, Path)),
+    security(("bearer" = [])),
+    responses((status = 200, body = Webhook), TokenReadErrors)
+)]
+#[post("/webhooks/{id}/enable")]
+pub async fn enable(state: web::Data<AppState>, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
+    writer.admin("enabling a webhook")?;
+    let id = id.into_inner();
+    Ok(HttpResponse::Ok().json(state.write(move |conn| hooks::enable(conn, id)).await?))
+}
+
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct DeliveryParams {
