@@ -2,7 +2,7 @@
 
 use crate::catalogue::GameKind;
 use crate::error::Error;
-use crate::finishing::{HaseUndIgelResult, LaufRaufResult, MenschResult};
+use crate::finishing::{GameOptions, HaseUndIgelResult, LaufRaufResult, MenschResult};
 use crate::names::{check_name, same_name};
 use crate::places::Placing;
 use crate::rangeln::{self, RangelnResult, RangelnScore};
@@ -32,6 +32,20 @@ pub enum Outcome {
     Ghostbuster(MenschResult),
     LaufRauf(LaufRaufResult),
     HaseUndIgel(HaseUndIgelResult),
+}
+
+impl GameOptions {
+    /// Gives `outcome` the league's options where it leaves them out, refuses one that
+    /// states another, and writes the options in force into it (RULES.md "Game options
+    /// per league"). Here, beside [`Outcome`], so that the games' module needs no record.
+    pub fn apply(&self, outcome: &mut Outcome) -> Result<(), Error> {
+        let game = outcome.game();
+        match outcome {
+            Outcome::LaufRauf(result) => self.apply_lauf_rauf(result),
+            Outcome::MenschAergereDichNicht(result) | Outcome::Ghostbuster(result) => self.apply_mensch(game, result),
+            Outcome::Rangeln(_) | Outcome::HaseUndIgel(_) => Ok(()),
+        }
+    }
 }
 
 impl Outcome {

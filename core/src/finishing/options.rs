@@ -8,10 +8,9 @@
 //! matter), and Mensch options set for Ghostbuster are Ghostbuster's own (a league that
 //! counts the two together still sets each).
 
-use super::{ColourMode, Edition, HouseRule};
+use super::{ColourMode, Edition, HouseRule, LaufRaufResult, MenschResult};
 use crate::catalogue::GameKind;
 use crate::error::Error;
-use crate::record::Outcome;
 use crate::slug::Slug;
 use serde::{Deserialize, Serialize};
 
@@ -141,37 +140,34 @@ impl GameOptions {
         Ok(())
     }
 
-    /// Gives `outcome` the league's options where it leaves them out, refuses one that
-    /// states another, and writes the options in force into it.
-    pub fn apply(&self, outcome: &mut Outcome) -> Result<(), Error> {
-        let game = outcome.game();
-        match outcome {
-            Outcome::LaufRauf(result) => {
-                let league = self.lauf_rauf.unwrap_or_default();
-                take(game, "edition", &mut result.edition, league.edition, |e| e.slug().into())?;
-                take(game, "cards", &mut result.cards, league.cards, |c| c.to_string())?;
-            }
-            Outcome::MenschAergereDichNicht(result) | Outcome::Ghostbuster(result) => {
-                let league = if game == GameKind::Ghostbuster { &self.ghostbuster } else { &self.mensch };
-                let league = league.clone().unwrap_or_default();
-                let sorted = |rules: &Vec<HouseRule>| {
-                    let mut rules = rules.clone();
-                    rules.sort();
-                    rules
-                };
-                if let (Some(stated), Some(set)) = (&result.house_rules, &league.house_rules)
-                    && sorted(stated) != sorted(set)
-                {
-                    return Err(conflict(game, "house rules", &house_rules(stated), &house_rules(set)));
-                }
-                if result.house_rules.is_none() {
-                    result.house_rules = Some(league.house_rules.clone().unwrap_or_default());
-                }
-                take(game, "colours", &mut result.colours, league.colours, |c| c.slug().into())?;
-                result.colours.get_or_insert_default();
-            }
-            Outcome::Rangeln(_) | Outcome::HaseUndIgel(_) => {}
+    /// Gives a Lauf Rauf! result the league's options where it leaves them out, and
+    /// refuses one it contradicts.
+    pub(crate) fn apply_lauf_rauf(&self, result: &mut LaufRaufResult) -> Result<(), Error> {
+        let league = self.lauf_rauf.unwrap_or_default();
+        take(GameKind::LaufRauf, "edition", &mut result.edition, league.edition, |e| e.slug().into())?;
+        take(GameKind::LaufRauf, "cards", &mut result.cards, league.cards, |c| c.to_string())
+    }
+
+    /// The same for a Mensch (`game`: Mensch or Ghostbuster) result, whose options in
+    /// force are then all written down (none set: no house rules, one colour each).
+    pub(crate) fn apply_mensch(&self, game: GameKind, result: &mut MenschResult) -> Result<(), Error> {
+        let league = if game == GameKind::Ghostbuster { &self.ghostbuster } else { &self.mensch };
+        let league = league.clone().unwrap_or_default();
+        let sorted = |rules: &Vec<HouseRule>| {
+            let mut rules = rules.clone();
+            rules.sort();
+            rules
+        };
+        if let (Some(stated), Some(set)) = (&result.house_rules, &league.house_rules)
+            && sorted(stated) != sorted(set)
+        {
+            return Err(conflict(game, "house rules", &house_rules(stated), &house_rules(set)));
         }
+        if result.house_rules.is_none() {
+            result.house_rules = Some(league.house_rules.clone().unwrap_or_default());
+        }
+        take(game, "colours", &mut result.colours, league.colours, |c| c.slug().into())?;
+        result.colours.get_or_insert_default();
         Ok(())
     }
 }
@@ -217,10 +213,9 @@ fn slugs<T: Slug>() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::finishing::{LaufRaufResult, MenschResult};
 
-    fn lauf_rauf(edition: Option<Edition>, cards: Option<bool>) -> Outcome {
-        Outcome::LaufRauf(LaufRaufResult { order: "A,B".parse().unwrap(), edition, cards })
+    fn lauf_rauf(edition: Option<Edition>, cards: Option<bool>) -> LaufRaufResult {
+        LaufRaufResult { order: "A,B".parse().unwrap(), edition, cards }
     }
 
     #[test]
@@ -253,12 +248,12 @@ mod tests {
         options.set("lauf-rauf.edition=revised").unwrap();
         options.set("lauf-rauf.cards=true").unwrap();
         let mut outcome = lauf_rauf(None, None);
-        options.apply(&mut outcome).unwrap();
+        options.apply_lauf_rauf(&mut outcome).unwrap();
         assert_eq!(outcome, lauf_rauf(Some(Edition::Revised), Some(true)));
         let mut same = lauf_rauf(Some(Edition::Revised), None);
-        options.apply(&mut same).unwrap();
+        options.apply_lauf_rauf(&mut same).unwrap();
         assert_eq!(same, outcome);
-        let err = options.apply(&mut lauf_rauf(Some(Edition::Published), None)).unwrap_err();
+        let err = options.apply_lauf_rauf(&mut lauf_rauf(Some(Edition::Published), None)).unwrap_err();
         assert_eq!(err.code(), "option-conflict");
         assert_eq!(
             err.to_string(),
@@ -266,7 +261,7 @@ mod tests {
         );
         // Without league options, nothing is filled in and the result must say.
         let mut bare = lauf_rauf(None, Some(false));
-        GameOptions::default().apply(&mut bare).unwrap();
+        GameOptions::default().apply_lauf_rauf(&mut bare).unwrap();
         assert_eq!(bare, lauf_rauf(None, Some(false)));
     }
 
@@ -274,27 +269,22 @@ mod tests {
     fn house_rules_compare_as_sets_and_defaults_are_written_down() {
         let mut options = GameOptions::default();
         options.set("mensch-aergere-dich-nicht.house-rules=barriers+three-rolls").unwrap();
-        let mensch = |rules: Option<Vec<HouseRule>>| {
-            Outcome::MenschAergereDichNicht(MenschResult {
-                order: "A,B".parse().unwrap(),
-                house_rules: rules,
-                colours: None,
-            })
+        let mensch = |rules: Option<Vec<HouseRule>>| MenschResult {
+            order: "A,B".parse().unwrap(),
+            house_rules: rules,
+            colours: None,
         };
-        let mut outcome = mensch(Some(vec![HouseRule::ThreeRolls, HouseRule::Barriers]));
-        options.apply(&mut outcome).unwrap();
-        let Outcome::MenschAergereDichNicht(r) = &outcome else { panic!() };
+        let mut r = mensch(Some(vec![HouseRule::ThreeRolls, HouseRule::Barriers]));
+        options.apply_mensch(GameKind::MenschAergereDichNicht, &mut r).unwrap();
         assert_eq!(r.colours, Some(ColourMode::OneEach), "the default colours are written into the result");
-        let err = options.apply(&mut mensch(Some(vec![]))).unwrap_err();
+        let err = options.apply_mensch(GameKind::MenschAergereDichNicht, &mut mensch(Some(vec![]))).unwrap_err();
         assert_eq!(
             err.to_string(),
             "this result states house rules none, but the league plays mensch-aergere-dich-nicht with house rules barriers+three-rolls"
         );
         // Ghostbuster has its own options: Mensch's do not apply to it.
-        let mut ghost =
-            Outcome::Ghostbuster(MenschResult { order: "A,B".parse().unwrap(), house_rules: None, colours: None });
-        options.apply(&mut ghost).unwrap();
-        let Outcome::Ghostbuster(r) = &ghost else { panic!() };
-        assert_eq!(r.house_rules, Some(vec![]));
+        let mut ghost = mensch(None);
+        options.apply_mensch(GameKind::Ghostbuster, &mut ghost).unwrap();
+        assert_eq!(ghost.house_rules, Some(vec![]));
     }
 }

@@ -278,20 +278,17 @@ fn a_turn_ends_early_only_when_stuck() {
 fn a_written_round_is_refereed_from_placements_to_the_last_turn() {
     // Three players place round robin, then Anna, Ben and Cleo move; see the file's
     // placements for the position.
-    let moves: Moves = serde_json::from_value(serde_json::json!({
-        "placements": [
-            ["Anna", "b2"], ["Ben", "c2"], ["Cleo", "d2"], ["Anna", "f2"], ["Ben", "g2"], ["Cleo", "h2"],
-            ["Anna", "b4"], ["Ben", "c4"], ["Cleo", "d4"], ["Anna", "f4"], ["Ben", "g4"], ["Cleo", "h4"],
-            ["Anna", "b6"], ["Ben", "c6"], ["Cleo", "d6"], ["Anna", "f6"], ["Ben", "g6"], ["Cleo", "h6"],
-            ["Anna", "b8"], ["Ben", "c8"], ["Cleo", "d8"], ["Anna", "f8"], ["Ben", "g8"], ["Cleo", "h8"]
-        ],
-        "turns": [
-            {"player": "Anna", "paths": ["b2-b3", "f2-f3", "b4-a4", "f4-e4", "b6-a6", "f6-f7"]},
-            {"player": "Ben", "paths": ["c2-c1-d1", "g2-g1-f1", "c4-c5-b5"]},
-            {"player": "Cleo", "paths": ["h8-i8-i7-i6-i5-i4-i3"]}
-        ]
-    }))
-    .unwrap();
+    // Placed round robin on rows 2, 4, 6 and 8, columns b, c, d, f, g, h (the moves text form).
+    let mut text = String::new();
+    for row in [2, 4, 6, 8] {
+        for (i, col) in ["b", "c", "d", "f", "g", "h"].iter().enumerate() {
+            text.push_str(&format!("{} {col}{row}\n", NAMES[i % 3]));
+        }
+    }
+    text.push_str(
+        "Anna: b2-b3 f2-f3 b4-a4 f4-e4 b6-a6 f6-f7\nBen: c2-c1-d1 g2-g1-f1 c4-c5-b5\nCleo: h8-i8-i7-i6-i5-i4-i3\n",
+    );
+    let moves: Moves = text.parse().unwrap();
     let played = play_round(&RoundInput::Moves(moves.clone()), &names(3), Some(0)).unwrap();
     let board = played.board.unwrap();
     assert_eq!(board.get(cell("i3")), Some(3));
