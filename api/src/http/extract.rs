@@ -5,6 +5,7 @@ use crate::http::AppState;
 use crate::model::TokenScope;
 use crate::store::results::Precondition;
 use crate::store::tokens;
+use actix_web::HttpMessage;
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, web};
@@ -158,6 +159,7 @@ pub fn paging(page: Option<u32>, per_page: Option<u32>) -> Result<(u32, u32), Er
 }
 
 /// The caller holds a valid write token; carries the token's name for the audit trail.
+#[derive(Debug, Clone)]
 pub struct Writer {
     pub token_name: String,
     pub scope: TokenScope,
@@ -194,38 +196,48 @@ impl FromRequest for Writer {
     type Future = LocalBoxFuture<'static, Result<Self, Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let token = req
-            .headers()
-            .get(header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split_once(' '))
-            .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
-            .map(|(_, token)| token.trim().to_owned())
-            .filter(|t| !t.is_empty());
-        let state = req.app_data::<web::Data<AppState>>().cloned();
-        let client = state.as_ref().and_then(|s| client_address(&s.throttle, req));
-        Box::pin(async move {
-            let token = token.ok_or(Error::Unauthorized)?;
-            let state = state.ok_or_else(|| Error::Internal("application state missing".into()))?;
-            // An address over its failed-authentication quota waits, whatever it sends:
-            // a token cannot be guessed faster than the quota allows.
-            if let Some(wait) = client.and_then(|c| state.throttle.blocked(c)) {
-                return Err(Error::TooManyRequests(wait));
-            }
-            let caller = match state.db(move |conn| tokens::authenticate(conn, &token)).await {
-                Err(e @ (Error::UnknownToken | Error::Revoked(_))) => {
-                    let client_text = client.map_or("unknown".to_owned(), |c| c.to_string());
-                    tracing::warn!(client = %client_text, error = %e, "failed authentication");
-                    return Err(match client.and_then(|c| state.throttle.auth_failed(c)) {
-                        Some(wait) => Error::TooManyRequests(wait),
-                        None => e,
-                    });
-                }
-                other => other?,
-            };
-            Ok(Writer { token_name: caller.name, scope: caller.scope, league_id: caller.league_id })
-        })
+        // Checked already, before the body was read (`middleware::authenticate_first`).
+        if let Some(writer) = req.extensions().get::<Writer>().cloned() {
+            return Box::pin(async move { Ok(writer) });
+        }
+        authenticate(req)
     }
+}
+
+/// Checks the request's bearer token: the future owns what it needs, so it can run
+/// before the handler (and its body) is reached.
+pub fn authenticate(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Writer, Error>> {
+    let token = req
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, token)| token.trim().to_owned())
+        .filter(|t| !t.is_empty());
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let client = state.as_ref().and_then(|s| client_address(&s.throttle, req));
+    Box::pin(async move {
+        let token = token.ok_or(Error::Unauthorized)?;
+        let state = state.ok_or_else(|| Error::Internal("application state missing".into()))?;
+        // An address over its failed-authentication quota waits, whatever it sends:
+        // a token cannot be guessed faster than the quota allows.
+        if let Some(wait) = client.and_then(|c| state.throttle.blocked(c)) {
+            return Err(Error::TooManyRequests(wait));
+        }
+        let caller = match state.db(move |conn| tokens::authenticate(conn, &token)).await {
+            Err(e @ (Error::UnknownToken | Error::Revoked(_))) => {
+                let client_text = client.map_or("unknown".to_owned(), |c| c.to_string());
+                tracing::warn!(client = %client_text, error = %e, "failed authentication");
+                return Err(match client.and_then(|c| state.throttle.auth_failed(c)) {
+                    Some(wait) => Error::TooManyRequests(wait),
+                    None => e,
+                });
+            }
+            other => other?,
+        };
+        Ok(Writer { token_name: caller.name, scope: caller.scope, league_id: caller.league_id })
+    })
 }
 
 /// The client's address for quotas: the peer's, or a trusted proxy's `Forwarded` /

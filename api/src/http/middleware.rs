@@ -10,6 +10,29 @@ use std::time::Instant;
 
 /// Gives every request an id (echoed as `X-Request-Id`), makes it available to error
 /// bodies, and logs one line per request. Headers are never logged: they hold tokens.
+/// Writes that need no token: scoring a round stores nothing.
+const PUBLIC_WRITES: &[&str] = &["/api/v1/rangeln/score"];
+
+/// A write that carries a token has it checked before anything else, its body included:
+/// a wrong token is answered 401 (or 403, 429) whatever the body, and no body is read
+/// for it. The handler's token extractor then takes the checked caller from here.
+pub async fn authenticate_first<B: MessageBody + 'static>(
+    req: ServiceRequest,
+    next: Next<B>,
+) -> std::result::Result<ServiceResponse<actix_web::body::EitherBody<B>>, actix_web::Error> {
+    let write = matches!(*req.method(), Method::POST | Method::PUT | Method::PATCH | Method::DELETE);
+    if !write || PUBLIC_WRITES.contains(&req.path()) || !req.headers().contains_key(header::AUTHORIZATION) {
+        return next.call(req).await.map(ServiceResponse::map_into_left_body);
+    }
+    match crate::http::extract::authenticate(req.request()).await {
+        Ok(writer) => {
+            actix_web::HttpMessage::extensions_mut(&req).insert(writer);
+            next.call(req).await.map(ServiceResponse::map_into_left_body)
+        }
+        Err(e) => Ok(req.into_response(actix_web::ResponseError::error_response(&e)).map_into_right_body()),
+    }
+}
+
 /// Per-address quotas on writes and reads, where the server sets them (429 with
 /// `Retry-After`). Failed authentication has its own quota, in the token check.
 pub async fn throttle<B: MessageBody + 'static>(

@@ -112,6 +112,7 @@ pub fn app(
             let routes = routes.clone();
             async move { routes.respond(&req) }
         }))
+        .wrap(from_fn(middleware::authenticate_first))
         .wrap(from_fn(middleware::throttle))
         .wrap(
             // Club websites read tables from any origin; writes are not for browsers.

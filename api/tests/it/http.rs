@@ -944,3 +944,44 @@ async fn write_quotas_per_client_behind_a_trusted_proxy() {
         429
     );
 }
+
+api_test!(the_token_is_checked_before_the_body, |api| {
+    // A wrong token with a body of the wrong type, or one declared too large: the token
+    // is what is answered, and the body is never read.
+    let wrong = ("authorization", "Bearer spst_wrong");
+    let r = api
+        .send(
+            TestRequest::post()
+                .uri("/api/v1/players")
+                .insert_header(wrong)
+                .insert_header(("content-type", "text/plain"))
+                .set_payload("Anna"),
+        )
+        .await;
+    r.problem(401, "unauthorized");
+    let r = api
+        .send(
+            TestRequest::post()
+                .uri("/api/v1/leagues")
+                .insert_header(wrong)
+                .insert_header(("content-type", "application/json"))
+                .insert_header(("content-length", "10000000")),
+        )
+        .await;
+    r.problem(401, "unauthorized");
+    // With the right token the body is checked as before; the public scoring endpoint
+    // still needs no token.
+    let r = api
+        .send(
+            TestRequest::post()
+                .uri("/api/v1/players")
+                .insert_header(("authorization", format!("Bearer {}", api.token)))
+                .insert_header(("content-type", "text/plain"))
+                .set_payload("Anna"),
+        )
+        .await;
+    r.problem(415, "unsupported-media-type");
+    let score = json!({"players": ["A", "B", "C"], "round": {"scores": {"A": 0, "B": 0, "C": 0}}});
+    let r = api.send(TestRequest::post().uri("/api/v1/rangeln/score").insert_header(wrong).set_json(&score)).await;
+    assert_eq!(r.status, StatusCode::OK);
+});
