@@ -39,9 +39,13 @@ pub async fn throttle<B: MessageBody + 'static>(
     req: ServiceRequest,
     next: Next<B>,
 ) -> std::result::Result<ServiceResponse<actix_web::body::EitherBody<B>>, actix_web::Error> {
+    let write = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     let wait = req.app_data::<actix_web::web::Data<crate::http::AppState>>().and_then(|state| {
+        // Without a quota of this kind, the client's address need not even be read.
+        if !state.throttle.limits(write) {
+            return None;
+        }
         let client = crate::http::extract::client_address(&state.throttle, req.request())?;
-        let write = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
         state.throttle.request(client, write)
     });
     match wait {

@@ -121,6 +121,12 @@ impl Throttle {
         Some(wait)
     }
 
+    /// Is there a quota on writes (`true`) or reads at all? Most servers set none, and
+    /// every request asks this first.
+    pub fn limits(&self, write: bool) -> bool {
+        if write { self.writes.is_some() } else { self.reads.is_some() }
+    }
+
     /// A write (`true`) or read from `client`: the wait, if it is over its quota.
     pub fn request(&self, client: IpAddr, write: bool) -> Option<Duration> {
         let limiter = if write { self.writes.as_ref() } else { self.reads.as_ref() }?;

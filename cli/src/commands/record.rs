@@ -15,7 +15,7 @@ use spielstand_core::finishing::{HareFinish, HaseUndIgelResult, LaufRaufResult, 
 use spielstand_core::rangeln::RangelnResult;
 use spielstand_core::same_name;
 use spielstand_core::{Error as RuleError, Evaluation, GameRecord, Outcome};
-use spielstand_wire::StoredResult;
+use spielstand_wire::{League, StoredResult};
 use std::path::Path;
 
 pub fn run(ctx: &Ctx, command: RecordCommand) -> Result<()> {
@@ -85,9 +85,9 @@ fn finishing(ctx: &Ctx, args: FinishingArgs, outcome: Outcome) -> Result<()> {
     };
     let record = GameRecord { played_on: played_on(&args.target), players: seats(&names), outcome, event_id: None };
     let record = at_night(ctx, &args.target, record)?;
-    let record = league_options(ctx, &args.target, record)?;
+    let (record, league) = league_options(ctx, &args.target, record)?;
     let (record, evaluation) = check(record, &[])?;
-    send(ctx, &args.target, record, evaluation)
+    send(ctx, &args.target, record, evaluation, league)
 }
 
 fn rangeln(ctx: &Ctx, args: RecordRangeln) -> Result<()> {
@@ -151,7 +151,7 @@ pub(crate) fn rangeln_game(
             return Ok(());
         }
     }
-    send(ctx, target, record, evaluation)
+    send(ctx, target, record, evaluation, None)
 }
 
 fn played_on(target: &RecordTarget) -> chrono::NaiveDate {
@@ -180,16 +180,17 @@ fn at_night(ctx: &Ctx, target: &RecordTarget, mut record: GameRecord) -> Result<
 /// options per league"), refusing one it contradicts, so that it can be checked in full
 /// here. Offline, the server fills them in when the result is sent; a Lauf Rauf! result
 /// must then state its edition and cards to be checked.
-fn league_options(ctx: &Ctx, target: &RecordTarget, mut record: GameRecord) -> Result<GameRecord> {
+/// Returns the league too when it was looked up, so that sending does not look it up again.
+fn league_options(ctx: &Ctx, target: &RecordTarget, mut record: GameRecord) -> Result<(GameRecord, Option<League>)> {
     let needs_league = match &record.outcome {
         Outcome::LaufRauf(r) => r.edition.is_none() || r.cards.is_none(),
         Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => r.house_rules.is_none() || r.colours.is_none(),
         _ => false,
     };
     if !needs_league {
-        return Ok(record);
+        return Ok((record, None));
     }
-    match ctx.client.resolve_league(&target.league) {
+    let league = match ctx.client.resolve_league(&target.league) {
         Ok((league, _)) => {
             league
                 .rules
@@ -209,16 +210,17 @@ fn league_options(ctx: &Ctx, target: &RecordTarget, mut record: GameRecord) -> R
                     )));
                 }
             }
+            Some(league)
         }
         Err(e) if e.is_transient() && matches!(record.outcome, Outcome::LaufRauf(_)) => {
             return Err(CliError::input(format!(
                 "the league's game options are unknown while the server cannot be reached ({e}): give --edition and --cards or --no-cards"
             )));
         }
-        Err(e) if e.is_transient() => {}
+        Err(e) if e.is_transient() => None,
         Err(e) => return Err(e),
-    }
-    Ok(record)
+    };
+    Ok((record, league))
 }
 
 /// Core's full check, before anything is sent. A board error names its file too.
@@ -256,7 +258,14 @@ fn preview(record: &GameRecord, evaluation: &Evaluation) -> StoredResult {
 /// Sends a checked record. The outbox entry is written first and removed once the
 /// server has answered, so a result survives the server being down, a lost answer and
 /// the CLI being killed; the Idempotency-Key makes sending it again harmless.
-fn send(ctx: &Ctx, target: &RecordTarget, record: GameRecord, evaluation: Evaluation) -> Result<()> {
+/// `known`: the league, if it was looked up already.
+fn send(
+    ctx: &Ctx,
+    target: &RecordTarget,
+    record: GameRecord,
+    evaluation: Evaluation,
+    known: Option<League>,
+) -> Result<()> {
     let format = target.output.format;
     if target.dry_run {
         let (mut lines, tables) = view(&preview(&record, &evaluation));
@@ -266,8 +275,8 @@ fn send(ctx: &Ctx, target: &RecordTarget, record: GameRecord, evaluation: Evalua
         return Ok(());
     }
     let client = &ctx.client;
-    let league = match client.resolve_league(&target.league) {
-        Ok((league, _)) => Ok(league),
+    let league = match known.map(Ok).unwrap_or_else(|| client.resolve_league(&target.league).map(|(l, _)| l)) {
+        Ok(league) => Ok(league),
         Err(e) if e.is_transient() => Err(e),
         Err(e) => return Err(e),
     };

@@ -173,6 +173,12 @@ fn allowance(players: usize, position: usize) -> Vec<Shape> {
     }
 }
 
+/// "Anna's allowance as second player of 4 is 3 paths with 4 steps in all".
+fn allowance_text(player: &str, players: usize, position: usize) -> String {
+    let shapes: Vec<String> = allowance(players, position).iter().map(Shape::to_string).collect();
+    format!("{player}'s allowance as {} player of {players} is {}", ordinal(position), shapes.join(", or "))
+}
+
 fn ordinal(position: usize) -> &'static str {
     ["first", "second", "third", "fourth", "fifth"].get(position).copied().unwrap_or("next")
 }
@@ -290,14 +296,7 @@ impl Referee {
     }
 
     fn allowance_text(&self) -> String {
-        let shapes: Vec<String> = self.shapes().iter().map(Shape::to_string).collect();
-        format!(
-            "{}'s allowance as {} player of {} is {}",
-            self.players[self.mover()],
-            ordinal(self.turn),
-            self.players.len(),
-            shapes.join(", or ")
-        )
+        allowance_text(&self.players[self.mover()], self.players.len(), self.turn)
     }
 
     pub fn expect(&self) -> Expect<'_> {
@@ -561,17 +560,10 @@ pub fn referee(moves: &Moves, players: &[String], start: usize) -> Result<Refere
         for path in &turn.paths {
             if round.turn != before {
                 // The allowance was used up: this path is one too many.
-                let shapes = allowance(players.len(), before);
                 let lengths: Vec<usize> = turn.paths.iter().map(Path::steps).collect();
-                let allowance = format!(
-                    "{}'s allowance as {} player of {} is {}",
-                    turn.player,
-                    ordinal(before),
-                    players.len(),
-                    shapes.iter().map(Shape::to_string).collect::<Vec<_>>().join(", or ")
-                );
-                let has = describe(&lengths, &shapes);
-                return Err(at(Error::Allowance { allowance, has }, format!("turn of {}", turn.player)));
+                let has = describe(&lengths, &allowance(players.len(), before));
+                let text = allowance_text(&turn.player, players.len(), before);
+                return Err(at(Error::Allowance { allowance: text, has }, format!("turn of {}", turn.player)));
             }
             round.path(&turn.player, path)?;
         }
