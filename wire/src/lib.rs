@@ -7,6 +7,7 @@
 //! With the feature `openapi` the types derive their utoipa schemas, from which the
 //! server's OpenAPI document is made.
 
+mod audit;
 mod event;
 pub mod headers;
 mod model;
@@ -15,6 +16,7 @@ mod problem;
 mod standings;
 pub mod webhook;
 
+pub use audit::{AuditAction, AuditEntry, AuditPage};
 pub use event::{Event, EventInput, EventReport, MAX_EVENT_TEXT};
 pub use model::*;
 pub use paging::{DEFAULT_PER_PAGE, MAX_PER_PAGE};

@@ -148,6 +148,18 @@ diesel::joinable!(league_changes -> leagues (league_id));
 diesel::joinable!(result_players -> results (result_id));
 diesel::joinable!(result_players -> players (player_id));
 diesel::joinable!(result_history -> results (result_id));
+diesel::table! {
+    audit_log (id) {
+        id -> BigInt,
+        at -> Timestamp,
+        token_name -> Nullable<Text>,
+        action -> Text,
+        league_id -> Nullable<BigInt>,
+        subject_id -> Nullable<BigInt>,
+        detail -> Text,
+    }
+}
+
 diesel::joinable!(webhooks -> leagues (league_id));
 diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
 
@@ -163,5 +175,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     idempotency_keys,
     instance,
     webhooks,
-    webhook_deliveries
+    webhook_deliveries,
+    audit_log
 );

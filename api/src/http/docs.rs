@@ -31,6 +31,7 @@ use utoipa::{IntoResponses, Modify, OpenApi};
         (name = "rangeln", description = "Scoring without storing"),
         (name = "embed", description = "For club websites: the table as a page for an iframe, or drawn by a script"),
         (name = "webhooks", description = "URLs told about every change of a league's results, signed with HMAC-SHA256"),
+        (name = "audit", description = "Who changed what, and when (admin tokens only)"),
     )
 )]
 pub struct ApiDoc;

@@ -3,6 +3,7 @@
 use crate::error::Error;
 use crate::http::AppState;
 use crate::model::TokenScope;
+use crate::store::audit::Actor;
 use crate::store::results::Precondition;
 use crate::store::tokens;
 use actix_web::HttpMessage;
@@ -168,6 +169,11 @@ pub struct Writer {
 }
 
 impl Writer {
+    /// The token, as the audit trail names who made a change.
+    pub fn actor(&self) -> Actor<'_> {
+        Actor::Token(&self.token_name)
+    }
+
     /// This write needs an admin token.
     pub fn admin(&self, what: &str) -> Result<(), Error> {
         match self.scope {

@@ -67,7 +67,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(webhooks::get)
             .service(webhooks::remove)
             .service(webhooks::enable)
-            .service(webhooks::deliveries),
+            .service(webhooks::deliveries)
+            .service(audit::list),
     );
     // For club websites, outside the API's prefix; in the document all the same.
     cfg.service(embed::standings)

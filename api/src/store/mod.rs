@@ -1,6 +1,7 @@
 //! Everything that reads or writes the database. Functions take a `DbConn` and run
 //! their own transaction, so one call is one atomic change.
 
+pub mod audit;
 pub mod changes;
 pub mod events;
 pub mod feed;

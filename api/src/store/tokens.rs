@@ -1,11 +1,12 @@
 //! Write tokens. Only a SHA-256 hash of each token is stored; tokens are 256 random bits,
 //! so a fast hash is enough.
 
+use super::audit::{self, Actor};
 use super::{now, unique_as_conflict, utc};
 use crate::db::DbConn;
 use crate::db::schema::{leagues, tokens};
 use crate::error::{Error, Result};
-use crate::model::TokenScope;
+use crate::model::{AuditAction, TokenScope};
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use rand::RngCore;
@@ -65,6 +66,8 @@ pub fn create(conn: &mut DbConn, name: &str, scope: TokenScope, league_id: Optio
             ))
             .execute(conn)
             .map_err(|e| unique_as_conflict(e, || format!("a token named {name:?} already exists")))?;
+        let detail = serde_json::json!({"name": name, "scope": scope, "league_id": league_id});
+        audit::log(conn, Actor::CommandLine, AuditAction::TokenCreated, league_id, None, detail)?;
         Ok(token)
     })
 }
@@ -98,6 +101,8 @@ pub fn revoke(conn: &mut DbConn, name: &str) -> Result<()> {
                 diesel::update(tokens::table.filter(tokens::name.eq(name)))
                     .set(tokens::revoked_at.eq(Some(now())))
                     .execute(conn)?;
+                let detail = serde_json::json!({"name": name});
+                audit::log(conn, Actor::CommandLine, AuditAction::TokenRevoked, None, None, detail)?;
                 // What the token set up stops acting in its name until an admin says so.
                 let paused = crate::webhooks::hooks::pause_of_token(conn, name)?;
                 if paused > 0 {

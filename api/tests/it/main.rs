@@ -6,6 +6,7 @@
 #[macro_use]
 mod common;
 
+mod audit;
 mod browser;
 mod faults;
 mod http;

@@ -8,11 +8,14 @@ use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{ReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, Writer};
+use crate::model::AuditAction;
 use crate::model::{Event, EventInput, EventReport, StandingsParams};
+use crate::store::audit;
 use crate::store::{events, leagues, results};
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use chrono::NaiveDate;
+use serde_json::json;
 use spielstand_core::{LeagueResult, night_table, night_winners, table_change};
 
 /// Create a club night of a league: the games recorded with its `event_id` are its
@@ -34,7 +37,20 @@ pub async fn create(
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
     writer.in_league(league_id)?;
-    let event = state.write(move |conn| events::create(conn, league_id, &body.0)).await?;
+    let event = state
+        .write(move |conn| {
+            let event = events::create(conn, league_id, &body.0)?;
+            audit::log(
+                conn,
+                writer.actor(),
+                AuditAction::EventCreated,
+                Some(league_id),
+                Some(event.id),
+                json!(body.0),
+            )?;
+            Ok(event)
+        })
+        .await?;
     Ok(HttpResponse::Created().insert_header((header::LOCATION, format!("/api/v1/events/{}", event.id))).json(event))
 }
 
@@ -128,7 +144,16 @@ pub async fn update(
 ) -> Result<HttpResponse> {
     writer.admin("changing a club night")?;
     let id = id.into_inner();
-    Ok(HttpResponse::Ok().json(state.write(move |conn| events::update(conn, id, &body.0)).await?))
+    let event = state
+        .write(move |conn| {
+            let before = events::get(conn, id)?;
+            let after = events::update(conn, id, &body.0)?;
+            let detail = json!({"before": before, "after": body.0});
+            audit::log(conn, writer.actor(), AuditAction::EventChanged, Some(after.league_id), Some(id), detail)?;
+            Ok(after)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(event))
 }
 
 /// Delete a night without games; one with games is refused (409).
@@ -143,7 +168,13 @@ pub async fn update(
 pub async fn remove(state: web::Data<AppState>, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
     writer.admin("deleting a club night")?;
     let id = id.into_inner();
-    state.write(move |conn| events::delete(conn, id)).await?;
+    state
+        .write(move |conn| {
+            let before = events::get(conn, id)?;
+            events::delete(conn, id)?;
+            audit::log(conn, writer.actor(), AuditAction::EventDeleted, Some(before.league_id), Some(id), json!(before))
+        })
+        .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

@@ -2,10 +2,13 @@ use crate::error::Result;
 use crate::http::AppState;
 use crate::http::docs::{ReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, Writer};
+use crate::model::AuditAction;
 use crate::model::{League, LeagueInput};
+use crate::store::audit;
 use crate::store::leagues;
 use actix_web::http::header;
 use actix_web::{HttpResponse, get, post, put, web};
+use serde_json::json;
 
 /// Create a league: its season, the games it counts, its points scheme and tie-breakers.
 ///
@@ -21,7 +24,14 @@ use actix_web::{HttpResponse, get, post, put, web};
 #[post("/leagues")]
 pub async fn create(state: web::Data<AppState>, writer: Writer, body: JsonBody<LeagueInput>) -> Result<HttpResponse> {
     writer.admin("creating a league")?;
-    let league = state.write(move |conn| leagues::create(conn, &body.0)).await?;
+    let league = state
+        .write(move |conn| {
+            let league = leagues::create(conn, &body.0)?;
+            let detail = json!({"name": league.name, "rules": league.rules});
+            audit::log(conn, writer.actor(), AuditAction::LeagueCreated, Some(league.id), Some(league.id), detail)?;
+            Ok(league)
+        })
+        .await?;
     Ok(HttpResponse::Created().insert_header((header::LOCATION, format!("/api/v1/leagues/{}", league.id))).json(league))
 }
 
@@ -70,5 +80,17 @@ pub async fn update(
 ) -> Result<HttpResponse> {
     writer.admin("changing a league's rules")?;
     let id = id.into_inner();
-    Ok(HttpResponse::Ok().json(state.write(move |conn| leagues::update(conn, id, &body.0)).await?))
+    let league = state
+        .write(move |conn| {
+            let before = leagues::get(conn, id)?;
+            let after = leagues::update(conn, id, &body.0)?;
+            let detail = json!({
+                "before": {"name": before.name, "rules": before.rules},
+                "after": {"name": after.name, "rules": after.rules},
+            });
+            audit::log(conn, writer.actor(), AuditAction::LeagueChanged, Some(id), Some(id), detail)?;
+            Ok(after)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(league))
 }

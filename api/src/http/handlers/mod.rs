@@ -1,3 +1,4 @@
+pub mod audit;
 pub mod charts;
 pub mod embed;
 pub mod events;

@@ -3,12 +3,15 @@ use crate::http::AppState;
 use crate::http::docs::{ReadErrors, WriteErrors};
 use crate::http::extract::Params;
 use crate::http::extract::{JsonBody, Writer};
+use crate::model::AuditAction;
 use crate::model::{GameRating, Player, PlayerName, PlayerRatings};
+use crate::store::audit;
 use crate::store::{players, results};
 use actix_web::http::header;
 use actix_web::{HttpResponse, get, patch, post, web};
 use chrono::NaiveDate;
 use serde::Deserialize;
+use serde_json::json;
 use spielstand_core::{GameKind, Ratings};
 use utoipa::IntoParams;
 
@@ -26,8 +29,15 @@ use utoipa::IntoParams;
     responses((status = 201, body = Player, headers(("Location" = String, description = "URL of the new player"))), WriteErrors)
 )]
 #[post("/players")]
-pub async fn create(state: web::Data<AppState>, _writer: Writer, body: JsonBody<PlayerName>) -> Result<HttpResponse> {
-    let player = state.write(move |conn| players::create(conn, &body.0.name)).await?;
+pub async fn create(state: web::Data<AppState>, writer: Writer, body: JsonBody<PlayerName>) -> Result<HttpResponse> {
+    let player = state
+        .write(move |conn| {
+            let player = players::create(conn, &body.0.name)?;
+            let detail = json!({"name": player.name});
+            audit::log(conn, writer.actor(), AuditAction::PlayerCreated, None, Some(player.id), detail)?;
+            Ok(player)
+        })
+        .await?;
     Ok(HttpResponse::Created().insert_header((header::LOCATION, format!("/api/v1/players/{}", player.id))).json(player))
 }
 
@@ -73,7 +83,16 @@ pub async fn rename(
 ) -> Result<HttpResponse> {
     writer.admin("renaming a player")?;
     let id = id.into_inner();
-    Ok(HttpResponse::Ok().json(state.write(move |conn| players::rename(conn, id, &body.0.name)).await?))
+    let player = state
+        .write(move |conn| {
+            let before = players::get(conn, id)?;
+            let after = players::rename(conn, id, &body.0.name)?;
+            let detail = json!({"before": before.name, "after": after.name});
+            audit::log(conn, writer.actor(), AuditAction::PlayerRenamed, None, Some(id), detail)?;
+            Ok(after)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(player))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -1,0 +1,48 @@
+//! The audit trail: who changed what, and when.
+
+use crate::error::Result;
+use crate::http::AppState;
+use crate::http::docs::TokenReadErrors;
+use crate::http::extract::{Params, Writer, paging};
+use crate::model::{AuditAction, AuditPage};
+use crate::store::audit::{self, AuditFilter};
+use actix_web::{HttpResponse, get, web};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AuditParams {
+    /// Only changes in this league.
+    league_id: Option<i64>,
+    /// Only changes made with the token of this name.
+    token_name: Option<String>,
+    /// Only changes of this kind.
+    action: Option<AuditAction>,
+    /// Page number, from 1.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 4294967295_u64)]
+    page: Option<u32>,
+    /// Entries per page, 1 to 500 (default 50).
+    #[param(minimum = 1, maximum = 500)]
+    per_page: Option<u32>,
+}
+
+/// Every change, latest first: leagues, players, results, club nights and webhooks
+/// changed through the API, with the name of the token that made each change, and tokens
+/// created and revoked on the server's command line (`token_name` `null`). Needs a token
+/// of scope admin.
+#[utoipa::path(
+    operation_id = "list_audit",
+    tag = "audit",
+    params(AuditParams),
+    security(("bearer" = [])),
+    responses((status = 200, body = AuditPage), TokenReadErrors)
+)]
+#[get("/audit")]
+pub async fn list(state: web::Data<AppState>, writer: Writer, params: Params<AuditParams>) -> Result<HttpResponse> {
+    writer.admin("reading the audit trail")?;
+    let p = params.0;
+    let (page, per_page) = paging(p.page, p.per_page)?;
+    let filter = AuditFilter { league_id: p.league_id, token_name: p.token_name, action: p.action, page, per_page };
+    Ok(HttpResponse::Ok().json(state.db(move |conn| audit::list(conn, filter)).await?))
+}

@@ -1,0 +1,88 @@
+//! The audit trail: every change made through the API or the server's command line, who
+//! made it and when, in one listing (`GET /api/v1/audit`).
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+/// What was done. The slug is `subject.verb`'s snake_case form, e.g. `league_changed`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+#[derive(strum::IntoStaticStr, strum::VariantArray, strum::EnumString)]
+#[strum(serialize_all = "snake_case")]
+pub enum AuditAction {
+    LeagueCreated,
+    /// Name or rules replaced; `detail` holds both, before and after.
+    LeagueChanged,
+    PlayerCreated,
+    /// `detail` holds the name before and after.
+    PlayerRenamed,
+    ResultRecorded,
+    ResultCorrected,
+    ResultDeleted,
+    EventCreated,
+    EventChanged,
+    EventDeleted,
+    WebhookRegistered,
+    WebhookDeleted,
+    WebhookEnabled,
+    /// Paused because the token that registered it was revoked.
+    WebhookPaused,
+    /// Made on the server's command line (`spielstand-api token create`).
+    TokenCreated,
+    /// Made on the server's command line (`spielstand-api token revoke`).
+    TokenRevoked,
+}
+
+impl AuditAction {
+    pub fn slug(self) -> &'static str {
+        self.into()
+    }
+}
+
+/// One change in the audit trail.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AuditEntry {
+    /// Grows with every entry: later changes have larger ids.
+    pub id: i64,
+    pub at: DateTime<Utc>,
+    /// The write token that made the change; `null` when it was made on the server's
+    /// command line (tokens are created and revoked there).
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub token_name: Option<String>,
+    pub action: AuditAction,
+    /// The league the change belongs to; `null` for players and tokens, which are shared.
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub league_id: Option<i64>,
+    /// Id of the league, player, result, club night or webhook changed; `null` for tokens
+    /// (named in `detail`).
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub subject_id: Option<i64>,
+    /// What changed, by action: names and rules before and after, a result's game and
+    /// revision, a webhook's URL, a token's name and scope.
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    pub detail: serde_json::Value,
+}
+
+/// A page of the audit trail, latest first.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AuditPage {
+    pub items: Vec<AuditEntry>,
+    pub page: u32,
+    pub per_page: u32,
+    /// Entries matching the filter, on all pages.
+    pub total: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_is_its_serde_name() {
+        spielstand_core::check_slugs::<AuditAction>().unwrap();
+        assert_eq!("league_changed".parse::<AuditAction>().unwrap(), AuditAction::LeagueChanged);
+    }
+}
