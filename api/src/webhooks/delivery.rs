@@ -2,6 +2,9 @@
 //! deliveries from the queue in the database, POSTs each, and records the outcome. A
 //! failed attempt is retried with exponential backoff until the attempts run out.
 //! Delivery is at least once: a receiver dedupes on the event id.
+//!
+//! Sends run side by side, a few per receiving host at most: a slow or hanging receiver
+//! ties up only its own share, and deliveries to every other host go on meanwhile.
 
 use super::egress::{CheckedResolver, Egress};
 use super::queue::{self, Claimed, Outcome};
@@ -12,7 +15,11 @@ use chrono::TimeDelta;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use spielstand_wire::headers;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 use std::time::Duration;
+use tokio::sync::Notify;
 
 /// Long enough to keep a receiver's failure message, short enough for a listing.
 const MAX_ERROR_CHARS: usize = 500;
@@ -29,8 +36,10 @@ pub struct DeliveryConfig {
     pub max_attempts: u32,
     /// For one POST, connecting included.
     pub timeout: Duration,
-    /// Deliveries leased (and sent concurrently) at once.
-    pub batch: i64,
+    /// Most deliveries in flight at once, all hosts together.
+    pub in_flight: usize,
+    /// Most deliveries in flight to one host (`host:port`) at once.
+    pub per_host: usize,
     /// Where deliveries may go: checked on the resolved addresses of every attempt.
     pub egress: Egress,
 }
@@ -45,7 +54,8 @@ impl Default for DeliveryConfig {
             retry_cap: Duration::from_secs(3600),
             max_attempts: 10,
             timeout: Duration::from_secs(10),
-            batch: 10,
+            in_flight: 16,
+            per_host: 2,
             egress: Egress::default(),
         }
     }
@@ -90,40 +100,45 @@ pub async fn run(pool: Pool, config: DeliveryConfig) {
         ureq::unversioned::transport::DefaultConnector::default(),
         CheckedResolver { egress: config.egress.clone() },
     );
+    // Deliveries under way, by host; a finished one frees its place and wakes the loop.
+    let in_flight: Rc<RefCell<HashMap<String, usize>>> = Rc::default();
+    let freed = Rc::new(Notify::new());
     loop {
-        let full = match round(&pool, &agent, &config).await {
-            Ok(n) => n as i64 == config.batch,
-            Err(e) => {
-                tracing::warn!(error = %e, "webhook queue: could not lease deliveries");
-                false
+        let busy = in_flight.borrow().clone();
+        let room = config.in_flight.saturating_sub(busy.values().sum());
+        if room > 0 {
+            let (p, lease, per_host) = (pool.clone(), config.lease(), config.per_host);
+            let leased = web::block(move || queue::claim_due(&mut *p.get()?, room, lease, per_host, &busy)).await;
+            match leased.map_err(Error::from).and_then(|r| r) {
+                Ok(claimed) => {
+                    for c in claimed {
+                        *in_flight.borrow_mut().entry(c.host.clone()).or_default() += 1;
+                        let (pool, agent, config) = (pool.clone(), agent.clone(), config.clone());
+                        let (in_flight, freed) = (in_flight.clone(), freed.clone());
+                        actix_web::rt::spawn(async move {
+                            let host = c.host.clone();
+                            let sent = web::block(move || deliver(&pool, &agent, &config, c)).await;
+                            if let Err(e) = sent.map_err(Error::from).and_then(|r| r) {
+                                tracing::warn!(error = %e, "webhook delivery: could not record the outcome");
+                            }
+                            let mut busy = in_flight.borrow_mut();
+                            if let Some(n) = busy.get_mut(&host) {
+                                *n -= 1;
+                                if *n == 0 {
+                                    busy.remove(&host);
+                                }
+                            }
+                            freed.notify_one();
+                        });
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "webhook queue: could not lease deliveries"),
             }
-        };
-        // A full batch means more may be due: go on at once.
-        if !full {
-            actix_web::rt::time::sleep(config.poll_interval).await;
         }
+        // Look again when a place is freed (a host at its share may have more due) or
+        // after the poll interval (new deliveries, retries coming due).
+        let _ = actix_web::rt::time::timeout(config.poll_interval, freed.notified()).await;
     }
-}
-
-/// Leases a batch and sends it, each delivery on its own blocking thread. Returns how
-/// many were leased.
-async fn round(pool: &Pool, agent: &ureq::Agent, config: &DeliveryConfig) -> Result<usize> {
-    let (p, limit, lease) = (pool.clone(), config.batch, config.lease());
-    let claimed = web::block(move || queue::claim_due(&mut *p.get()?, limit, lease)).await??;
-    let count = claimed.len();
-    let sending: Vec<_> = claimed
-        .into_iter()
-        .map(|c| {
-            let (pool, agent, config) = (pool.clone(), agent.clone(), config.clone());
-            web::block(move || deliver(&pool, &agent, &config, c))
-        })
-        .collect();
-    for sent in sending {
-        if let Err(e) = sent.await.map_err(Error::from).and_then(|r| r) {
-            tracing::warn!(error = %e, "webhook delivery: could not record the outcome");
-        }
-    }
-    Ok(count)
 }
 
 /// One attempt: POST, then record how it went.

@@ -11,6 +11,7 @@ use crate::model::{Action, Delivery, DeliveryPage, DeliveryStatus, StoredResult,
 use chrono::{NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
 use spielstand_core::Slug;
+use std::collections::HashMap;
 
 /// A change of a result, as webhooks hear of it.
 pub enum Change<'a> {
@@ -146,6 +147,8 @@ pub struct Claimed {
     pub id: i64,
     /// Proves the lease when the outcome is recorded.
     pub lease: String,
+    /// [`host_of`] its URL.
+    pub host: String,
     pub url: String,
     pub secret: String,
     pub event_id: String,
@@ -154,11 +157,33 @@ pub struct Claimed {
     pub attempts: i32,
 }
 
-/// Leases up to `limit` due deliveries, oldest due first, for `lease_for`. Each lease is
-/// taken by an UPDATE that succeeds only while no one else holds the row, so processes
-/// sharing the database never work on one delivery at once; a lease whose holder died
-/// runs out, and the row is due again.
-pub fn claim_due(conn: &mut DbConn, limit: i64, lease_for: TimeDelta) -> Result<Vec<Claimed>> {
+/// The receiving host of a webhook URL, port included (`host:port`): deliveries are
+/// rationed per host, so a slow receiver uses up only its own share.
+pub fn host_of(url: &str) -> String {
+    match url.parse::<actix_web::http::Uri>() {
+        Ok(uri) => {
+            let host = uri.host().unwrap_or_default().to_ascii_lowercase();
+            let port = uri.port_u16().unwrap_or(if uri.scheme_str() == Some("http") { 80 } else { 443 });
+            format!("{host}:{port}")
+        }
+        // Registered URLs always parse; a stored oddity is its own host.
+        Err(_) => url.to_owned(),
+    }
+}
+
+/// Leases up to `limit` due deliveries, oldest due first, for `lease_for`, never more than
+/// `per_host` in flight to one host counting `in_flight` (this worker's deliveries still
+/// under way, by host): deliveries to a host that is at its share wait, and the rest go
+/// on. Each lease is taken by an UPDATE that succeeds only while no one else holds the
+/// row, so processes sharing the database never work on one delivery at once; a lease
+/// whose holder died runs out, and the row is due again.
+pub fn claim_due(
+    conn: &mut DbConn,
+    limit: usize,
+    lease_for: TimeDelta,
+    per_host: usize,
+    in_flight: &HashMap<String, usize>,
+) -> Result<Vec<Claimed>> {
     let t = now();
     let free = || {
         deliveries::status
@@ -167,29 +192,66 @@ pub fn claim_due(conn: &mut DbConn, limit: i64, lease_for: TimeDelta) -> Result<
             .and(deliveries::locked_until.is_null().or(deliveries::locked_until.lt(t)).assume_not_null())
     };
     // A paused webhook's deliveries wait (its token was revoked).
-    let active = webhooks::table.filter(webhooks::paused_at.is_null()).select(webhooks::id);
-    let due: Vec<i64> = deliveries::table
-        .filter(free())
-        .filter(deliveries::webhook_id.eq_any(active))
-        .order((deliveries::next_attempt_at, deliveries::id))
-        .select(deliveries::id)
-        .limit(limit)
-        .load(conn)?;
-    let mut claimed = Vec::with_capacity(due.len());
-    for id in due {
-        let lease = uuid::Uuid::new_v4().to_string();
-        let taken = diesel::update(deliveries::table.find(id).filter(free()))
-            .set((deliveries::locked_until.eq(Some(t + lease_for)), deliveries::lease.eq(Some(&lease))))
-            .execute(conn)?;
-        if taken == 0 {
-            continue;
+    let hosts: HashMap<i64, String> = webhooks::table
+        .filter(webhooks::paused_at.is_null())
+        .select((webhooks::id, webhooks::url))
+        .load::<(i64, String)>(conn)?
+        .into_iter()
+        .map(|(id, url)| (id, host_of(&url)))
+        .collect();
+    let mut busy = in_flight.clone();
+    let mut claimed = Vec::new();
+    // Each pass asks only for webhooks whose host has room, so a host with a long queue
+    // cannot fill the window and starve the others.
+    while claimed.len() < limit {
+        let open: Vec<i64> = hosts
+            .iter()
+            .filter(|(_, host)| busy.get(*host).copied().unwrap_or(0) < per_host)
+            .map(|(&id, _)| id)
+            .collect();
+        if open.is_empty() {
+            break;
         }
-        let (url, secret, event_id, payload, attempts) = deliveries::table
-            .inner_join(webhooks::table)
-            .filter(deliveries::id.eq(id))
-            .select((webhooks::url, webhooks::secret, deliveries::event_id, deliveries::payload, deliveries::attempts))
-            .first(conn)?;
-        claimed.push(Claimed { id, lease, url, secret, event_id, payload, attempts });
+        let due: Vec<(i64, i64)> = deliveries::table
+            .filter(free())
+            .filter(deliveries::webhook_id.eq_any(&open))
+            .order((deliveries::next_attempt_at, deliveries::id))
+            .select((deliveries::id, deliveries::webhook_id))
+            .limit((limit - claimed.len()) as i64)
+            .load(conn)?;
+        let mut progressed = false;
+        for (id, webhook_id) in due {
+            let host = &hosts[&webhook_id];
+            if busy.get(host).copied().unwrap_or(0) >= per_host {
+                continue;
+            }
+            let lease = uuid::Uuid::new_v4().to_string();
+            let taken = diesel::update(deliveries::table.find(id).filter(free()))
+                .set((deliveries::locked_until.eq(Some(t + lease_for)), deliveries::lease.eq(Some(&lease))))
+                .execute(conn)?;
+            if taken == 0 {
+                continue;
+            }
+            let (url, secret, event_id, payload, attempts) = deliveries::table
+                .inner_join(webhooks::table)
+                .filter(deliveries::id.eq(id))
+                .select((
+                    webhooks::url,
+                    webhooks::secret,
+                    deliveries::event_id,
+                    deliveries::payload,
+                    deliveries::attempts,
+                ))
+                .first(conn)?;
+            *busy.entry(host.clone()).or_default() += 1;
+            claimed.push(Claimed { id, lease, host: host.clone(), url, secret, event_id, payload, attempts });
+            progressed = true;
+        }
+        // Nothing leased in a pass: nothing due where there is room (or other processes
+        // took it first).
+        if !progressed {
+            break;
+        }
     }
     Ok(claimed)
 }

@@ -629,6 +629,41 @@ api_test!(a_revoked_tokens_webhooks_pause_until_an_admin_enables_them, |api| {
     assert_eq!(receiver.received().len(), 1);
 });
 
+api_test!(a_slow_receiver_never_holds_up_deliveries_to_another_host, |api| {
+    // Each answer of the slow receiver takes 3 s; the other answers at once.
+    let slow = Tiny::start(|_, _| {
+        std::thread::sleep(Duration::from_secs(3));
+        Answer::status(200)
+    });
+    let fast = Tiny::start(|_, _| Answer::status(200));
+    api.add_players(&["Anna", "Ben"]).await;
+    let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    for receiver in [&slow, &fast] {
+        let r = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")})).await;
+        assert_eq!(r.status, StatusCode::CREATED);
+    }
+    // Queued before the worker starts: the oldest due are the slow receiver's and the
+    // fast one's in turn, more than fit in one host's share.
+    const EVENTS: usize = 8;
+    for day in 1..=EVENTS {
+        let order = if day % 2 == 0 { "Anna,Ben" } else { "Ben,Anna" };
+        api.post(&format!("/api/v1/leagues/{league}/results"), &mensch(&format!("2026-10-{day:02}"), order)).await;
+    }
+    let started = std::time::Instant::now();
+    let running = worker(&api.url, quick(50, 3));
+    // Polled without blocking: the worker runs on this test's thread.
+    while fast.received().len() < EVENTS && started.elapsed() < Duration::from_secs(20) {
+        actix_web::rt::time::sleep(Duration::from_millis(10)).await;
+    }
+    let took = started.elapsed();
+    running.abort();
+    assert_eq!(fast.received().len(), EVENTS);
+    // Every fast delivery came while the slow receiver was still on its first answers
+    // (at most two at once): a worker that waited for the slow host would take 3 s a round.
+    assert!(took < Duration::from_millis(2500), "the fast receiver waited {took:?}");
+    assert!(slow.received().len() <= 2, "{} sent to the slow host at once", slow.received().len());
+});
+
 api_test!(two_workers_on_one_database_never_send_a_delivery_twice, |api| {
     // A slow receiver keeps deliveries in flight while the other worker looks for work.
     let receiver = Tiny::start(|_, _| {
@@ -639,7 +674,7 @@ api_test!(two_workers_on_one_database_never_send_a_delivery_twice, |api| {
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
     let hook = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")})).await.json();
     let secret = hook["secret"].as_str().unwrap().to_owned();
-    let config = DeliveryConfig { batch: 3, ..quick(50, 3) };
+    let config = DeliveryConfig { in_flight: 3, ..quick(50, 3) };
     let workers = [worker(&api.url, config.clone()), worker(&api.url, config)];
     const EVENTS: usize = 24;
     for day in 0..EVENTS {
