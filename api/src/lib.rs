@@ -11,7 +11,7 @@ pub mod store;
 pub mod tables;
 pub mod webhooks;
 
-pub use http::{AppState, Options, app, openapi};
+pub use http::{AppState, Options, PublicUrl, app, openapi};
 /// The API's requests and responses: `spielstand-wire`, shared with its clients.
 pub use spielstand_wire as model;
 

@@ -65,6 +65,12 @@ struct Cli {
     )]
     trusted_proxies: Vec<std::net::IpAddr>,
 
+    /// Where the server is reached from outside, e.g. https://liga.example.org: feeds'
+    /// absolute links start with it. Without it they are relative, never taken from the
+    /// request's Host header.
+    #[arg(long, env = "SPIELSTAND_PUBLIC_URL", value_name = "URL", global = true)]
+    public_url: Option<spielstand_api::PublicUrl>,
+
     /// How long a request body may take to arrive whole, in milliseconds; a slower one
     /// is answered 408 and its connection freed.
     #[arg(long, env = "SPIELSTAND_BODY_TIMEOUT_MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..), global = true)]
@@ -213,6 +219,7 @@ fn main() -> anyhow::Result<()> {
                     reads_per_minute: cli.reads_per_minute,
                     trusted_proxies: cli.trusted_proxies.clone(),
                 },
+                public_url: cli.public_url.clone(),
             };
             serve(&cli.database_url, &cli.bind, options, cli.db_connections, cli.webhooks.config())
         }

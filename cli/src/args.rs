@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand};
 use spielstand_core::Slug;
 use spielstand_core::finishing::{ColourMode, Edition, FinishingOrder, HouseRule};
 use spielstand_core::{GameKind, PointsScheme, TieBreaker};
+use spielstand_wire::AuditAction;
 use std::str::FromStr;
 
 pub const EXIT_CODES: &str = "\
@@ -105,6 +106,9 @@ pub enum Command {
     /// counts a result twice. Results the server refuses are moved to outbox/rejected/.
     #[command(after_help = EXIT_CODES)]
     Sync(SyncArgs),
+    /// The audit trail, latest first: who changed leagues, players, results, club nights and
+    /// webhooks, and when (needs an admin token).
+    Audit(AuditArgs),
     /// Print a shell completion script: spielstand completions bash > ~/.local/share/bash-completion/completions/spielstand
     Completions {
         #[arg(value_enum)]
@@ -437,6 +441,32 @@ pub struct RecordHase {
     /// The round in which each finisher crossed the finish, e.g. Anna=30,Ben=31
     #[arg(long, value_name = "NAME=N,...")]
     pub finish_round: Option<Pairs>,
+}
+
+#[derive(Debug, Args)]
+pub struct AuditArgs {
+    /// Only changes in this league: its name or id
+    #[arg(long, value_name = "L")]
+    pub league: Option<String>,
+    /// Only changes made with the token of this name
+    #[arg(long, value_name = "TOKEN_NAME")]
+    pub by: Option<String>,
+    /// Only this kind of change, e.g. league_changed or player_renamed
+    #[arg(long, value_name = "ACTION", value_parser = audit_action)]
+    pub action: Option<AuditAction>,
+    /// At most this many entries, latest first
+    #[arg(long, value_name = "N", default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..))]
+    pub limit: u32,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// An audit action by its slug; a wrong one is answered with the list.
+fn audit_action(s: &str) -> Result<AuditAction, String> {
+    s.parse().map_err(|_| {
+        let all: Vec<&str> = AuditAction::all().iter().map(|a| a.slug()).collect();
+        format!("{s:?} is not an action; one of: {}", all.join(", "))
+    })
 }
 
 #[derive(Debug, Args)]

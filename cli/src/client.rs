@@ -11,9 +11,9 @@ use spielstand_core::Slug;
 use spielstand_core::{GameKind, GameRecord, same_name};
 use spielstand_wire::headers::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED};
 use spielstand_wire::{
-    Event, EventInput, EventReport, HeadToHead, Health, HistoryEntry, League, LeagueInput, LeaguePlayerRatings,
-    LeaguePlayerStats, Player, PlayerName, PlayerRatings, ResultPage, Standings, StandingsParams, StoredResult,
-    TokenName,
+    AuditAction, AuditPage, Event, EventInput, EventReport, HeadToHead, Health, HistoryEntry, League, LeagueInput,
+    LeaguePlayerRatings, LeaguePlayerStats, Player, PlayerName, PlayerRatings, ResultPage, Standings, StandingsParams,
+    StoredResult, TokenName,
 };
 use std::time::Duration;
 use ureq::http;
@@ -87,8 +87,8 @@ impl Client {
     }
 
     /// A read that shows more with the token (a result's history names its tokens).
-    fn get_with_token<T: DeserializeOwned>(&self, path: &str) -> Result<(T, Reply)> {
-        let mut request = http::Request::get(self.url(path, &[])).header("Accept", "application/json");
+    fn get_with_token<T: DeserializeOwned>(&self, path: &str, query: &[(&str, String)]) -> Result<(T, Reply)> {
+        let mut request = http::Request::get(self.url(path, query)).header("Accept", "application/json");
         if let Some(token) = &self.token {
             request = request.header("Authorization", format!("Bearer {token}"));
         }
@@ -271,7 +271,7 @@ impl Client {
     }
 
     pub fn result_history(&self, id: i64) -> Result<(Vec<HistoryEntry>, Reply)> {
-        self.get_with_token(&format!("/results/{id}/history"))
+        self.get_with_token(&format!("/results/{id}/history"), &[])
     }
 
     /// Records a result; sending it again with the same key stores it once.
@@ -292,6 +292,23 @@ impl Client {
 
     pub fn delete_result(&self, id: i64, if_match: &str) -> Result<Reply> {
         self.write(http::Method::DELETE, &format!("/results/{id}"), None::<&()>, &[("If-Match", if_match.to_owned())])
+    }
+
+    /// One page of the audit trail, latest first (an admin token's).
+    pub fn audit(&self, filter: &AuditFilter, page: u32, per_page: u32) -> Result<(AuditPage, Reply)> {
+        let mut query: Vec<(&str, String)> = Vec::new();
+        if let Some(league) = filter.league {
+            query.push(("league_id", league.to_string()));
+        }
+        if let Some(name) = &filter.token_name {
+            query.push(("token_name", name.clone()));
+        }
+        if let Some(action) = filter.action {
+            query.push(("action", action.slug().to_owned()));
+        }
+        query.push(("page", page.to_string()));
+        query.push(("per_page", per_page.to_string()));
+        self.get_with_token("/audit", &query)
     }
 
     /// A player's record in a league.
@@ -339,6 +356,14 @@ pub struct ResultFilter {
     pub game: Option<GameKind>,
     pub from: Option<NaiveDate>,
     pub to: Option<NaiveDate>,
+}
+
+/// Which entries of the audit trail to list.
+#[derive(Debug, Clone, Default)]
+pub struct AuditFilter {
+    pub league: Option<i64>,
+    pub token_name: Option<String>,
+    pub action: Option<AuditAction>,
 }
 
 /// Percent-encodes a query value (everything but RFC 3986's unreserved characters).

@@ -38,6 +38,11 @@ impl AuditAction {
     pub fn slug(self) -> &'static str {
         self.into()
     }
+
+    /// Every action, in the order above.
+    pub fn all() -> &'static [AuditAction] {
+        <AuditAction as strum::VariantArray>::VARIANTS
+    }
 }
 
 /// One change in the audit trail.

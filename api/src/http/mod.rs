@@ -7,11 +7,13 @@ mod fallback;
 mod handlers;
 mod middleware;
 pub mod problem;
+pub mod public_url;
 mod request_id;
 mod sliced;
 mod state;
 pub mod throttle;
 
+pub use public_url::PublicUrl;
 pub use state::{AppState, Options};
 
 use crate::error::Error;

@@ -1,6 +1,7 @@
 //! What every handler shares: the database pool, the league tables, and the group-commit
 //! writer, with the options the server was started with.
 
+use super::PublicUrl;
 use crate::db::{Backend, DatabaseUrl, DbConn, GroupWriter, Pool};
 use crate::error::Result;
 use crate::http::throttle::{Throttle, ThrottleOptions};
@@ -23,6 +24,9 @@ pub struct Options {
     pub body_deadline: Duration,
     /// Per-address quotas and the proxies trusted to name the client.
     pub throttle: ThrottleOptions,
+    /// Where the server is reached from outside: absolute links start with it; without
+    /// it links are relative.
+    pub public_url: Option<PublicUrl>,
 }
 
 impl Default for Options {
@@ -33,6 +37,7 @@ impl Default for Options {
             egress: Egress::default(),
             body_deadline: Duration::from_secs(10),
             throttle: ThrottleOptions::default(),
+            public_url: None,
         }
     }
 }
@@ -50,6 +55,7 @@ pub struct AppState {
     /// How long a request body may take to arrive whole.
     pub body_deadline: Duration,
     pub throttle: Throttle,
+    pub public_url: Option<PublicUrl>,
 }
 
 impl AppState {
@@ -74,6 +80,7 @@ impl AppState {
             egress: options.egress,
             body_deadline: options.body_deadline,
             throttle: Throttle::new(&options.throttle),
+            public_url: options.public_url,
         })
     }
 

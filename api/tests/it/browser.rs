@@ -291,6 +291,13 @@ fn nights_players_and_pictures_render_in_chromium() {
             screenshot(&chromium, profile.path(), &format!("{name}-{theme}.png"), &url, size);
         }
     }
+    // The API's documentation runs under its Content-Security-Policy without a refusal.
+    let docs = format!("{root}/docs/");
+    let (dom, log) = run_logged(&chromium, profile.path(), &["--dump-dom", &docs]);
+    let console: Vec<&str> = log.lines().filter(|l| l.contains(":CONSOLE")).collect();
+    assert!(console.is_empty(), "{docs}: the console says {console:?}");
+    assert!(dom.contains("list_audit") || dom.contains("/api/v1/audit"), "Swagger UI drew the operations: {dom}");
+    screenshot(&chromium, profile.path(), "docs.png", &docs, "1200,900");
     let (night, _) = run_logged(&chromium, profile.path(), &["--dump-dom", &pages[0].1]);
     assert!(night.contains("Sieger des Abends") && night.contains("Vereinsheim &lt;Süd&gt;"), "{night}");
 }

@@ -106,6 +106,10 @@ api_test!(every_answer_is_nosniff_and_the_docs_cannot_be_framed, |api| {
     let docs = api.get("/docs/").await;
     assert_eq!(docs.header("x-frame-options"), Some("DENY"));
     assert!(docs.header("content-security-policy").unwrap().contains("frame-ancestors 'none'"));
+    assert!(
+        docs.header("content-security-policy").unwrap().contains("script-src 'self'"),
+        "no inline or foreign script"
+    );
     // A right-to-left league name is isolated like a player's name (a direction-changing
     // control is refused outright), and the embedded table stays frameable by any site.
     let league = api.add_league(json!({"name": "ליגת 2026", "rules": {"games": ["rangeln"]}})).await;
@@ -208,6 +212,33 @@ fn child_text<'a>(node: roxmltree::Node<'a, 'a>, name: &str) -> &'a str {
     child(node, name).and_then(|c| c.text()).unwrap_or_else(|| panic!("<{name}> with text"))
 }
 
+api_test!(feed_links_come_from_the_public_url_never_from_host, |api| {
+    let league = seed!(api);
+    let path = format!("/api/v1/leagues/{league}/results.atom");
+    let spoofed = |req: TestRequest| {
+        req.insert_header(("host", "evil.example"))
+            .insert_header(("forwarded", "host=evil.example;proto=https"))
+            .insert_header(("x-forwarded-host", "evil.example"))
+    };
+    let relative = api.send(spoofed(TestRequest::get().uri(&path))).await;
+    let text = String::from_utf8(relative.body.clone()).unwrap();
+    assert!(!text.contains("evil.example"), "{text}");
+    assert!(text.contains(&format!("href=\"{path}\"")), "{text}");
+    assert!(relative.header("cache-control").unwrap().contains("public"));
+
+    let options = spielstand_api::Options {
+        public_url: Some("https://tsv-beispiel.de/liga/".parse().unwrap()),
+        ..Default::default()
+    };
+    let state = spielstand_api::AppState::with_options(api.state.pool.clone(), &api.url, options);
+    let service = actix_web::test::init_service(spielstand_api::app(state)).await;
+    let res = actix_web::test::call_service(&service, spoofed(TestRequest::get().uri(&path)).to_request()).await;
+    let text = String::from_utf8(actix_web::test::read_body(res).await.to_vec()).unwrap();
+    assert!(!text.contains("evil.example"), "{text}");
+    assert!(text.contains(&format!("href=\"https://tsv-beispiel.de/liga{path}\"")), "{text}");
+    assert!(text.contains("href=\"https://tsv-beispiel.de/liga/api/v1/results/"), "{text}");
+});
+
 api_test!(the_atom_feed_has_every_required_element_and_follows_changes, |api| {
     let league = seed!(api);
     let path = format!("/api/v1/leagues/{league}/results.atom");
@@ -234,7 +265,8 @@ api_test!(the_atom_feed_has_every_required_element_and_follows_changes, |api| {
         chrono::DateTime::parse_from_rfc3339(child_text(*entry, "updated")).unwrap();
         let link = child(*entry, "link").unwrap();
         assert_eq!(link.attribute("rel"), Some("alternate"));
-        assert!(link.attribute("href").unwrap().starts_with("http://"));
+        // No public URL configured: links relative to the feed, never from Host.
+        assert!(link.attribute("href").unwrap().starts_with("/api/v1/results/"), "{:?}", link.attribute("href"));
     }
     assert_ne!(ids[0], ids[1]);
     assert_eq!(child_text(entries[0], "title"), "Mensch ärgere Dich nicht, 21.11.2026: Sieg für 李小龙");

@@ -1,5 +1,6 @@
 //! One module per command; each turns arguments into requests and prints the answer.
 
+mod audit;
 mod event;
 mod fix;
 mod h2h;
@@ -50,6 +51,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Score(c) => score::run(c),
         Command::Referee(c) => referee::run(ctx, c),
         Command::Sync(a) => sync::run(&ctx()?, a),
+        Command::Audit(a) => audit::list(&ctx()?, a),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "spielstand", &mut std::io::stdout());
             Ok(())

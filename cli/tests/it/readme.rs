@@ -57,6 +57,20 @@ fn the_readme_referee_and_game_options_run_as_written() {
     assert_eq!(rangeln["record"]["detail"]["rounds"][2]["moves"]["placements"][0], serde_json::json!(["Cleo", "b2"]));
 }
 
+#[test]
+fn the_readme_audit_runs_as_written() {
+    let server = Server::start();
+    let cli = Cli::new(&server);
+    let (stdout, _) = run_blocks(&cli, &section("audit"));
+    // The table, then the JSON of the one rename.
+    assert!(stdout.contains("player_renamed") && stdout.contains("Anna → Annabelle"), "{stdout}");
+    assert!(stdout.contains("cli-tests"), "the token that made the changes: {stdout}");
+    let json_start = stdout.find("{\n").expect("the JSON output");
+    let renames: serde_json::Value = serde_json::from_str(&stdout[json_start..]).unwrap();
+    assert_eq!(renames["total"], 1);
+    assert_eq!(renames["items"][0]["detail"], serde_json::json!({"before": "Anna", "after": "Annabelle"}));
+}
+
 /// The contents of every fenced block of `lang` in `text`, in order.
 fn blocks(text: &str, lang: &str) -> Vec<String> {
     let mut found = Vec::new();

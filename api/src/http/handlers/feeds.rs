@@ -1,8 +1,8 @@
 use crate::error::Result;
-use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::ReadErrors;
 use crate::http::extract::Params;
+use crate::http::{AppState, PublicUrl};
 use crate::render::{self, Lang};
 use crate::store::results::{self, ResultFilter};
 use crate::store::{feed, leagues};
@@ -54,13 +54,13 @@ pub async fn results_atom(
             Ok((league, page, feed::last_change(conn, league_id)?, feed::instance_id(conn)?))
         })
         .await?;
-    let info = req.connection_info();
-    let base = format!("{}://{}", info.scheme(), info.host());
+    // Never from Host or Forwarded: the answer is cached publicly, for every client.
+    let base = PublicUrl::base(state.public_url.as_ref());
     let self_url = format!("{base}{}", req.uri().path_and_query().map_or(req.path(), |p| p.as_str()));
     let xml = render::atom::feed(&render::atom::Feed {
         instance: &instance,
         self_url: &self_url,
-        base: &base,
+        base,
         game,
         results: &page.items,
         updated: last_change.map_or(league.updated_at, |t| t.max(league.updated_at)),

@@ -1,0 +1,66 @@
+//! The address the server is reached at from outside (`--public-url`): the only source
+//! of absolute links. A request's `Host` or `Forwarded` header is chosen by whoever sends
+//! it, so a link built from it could point anywhere, and a shared cache would hand that
+//! link to everyone.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// An absolute `http`/`https` URL without query or fragment, kept without its trailing
+/// slash so that paths are appended to it as they are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicUrl(String);
+
+impl PublicUrl {
+    /// What absolute links start with: the public URL, or nothing, which leaves links
+    /// relative to the document that carries them.
+    pub fn base(url: Option<&PublicUrl>) -> &str {
+        url.map_or("", |u| u.0.as_str())
+    }
+}
+
+impl FromStr for PublicUrl {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<PublicUrl, String> {
+        let uri: actix_web::http::Uri =
+            s.parse().map_err(|e| format!("{s:?} is not a URL ({e}); e.g. https://liga.example.org"))?;
+        match uri.scheme_str() {
+            Some("http" | "https") => {}
+            _ => return Err(format!("{s:?}: the public URL starts with https:// or http://")),
+        }
+        if uri.host().is_none_or(str::is_empty) {
+            return Err(format!("{s:?}: the public URL names a host"));
+        }
+        if uri.query().is_some() || s.contains('#') {
+            return Err(format!("{s:?}: the public URL has no query or fragment"));
+        }
+        if s.contains('@') {
+            return Err(format!("{s:?}: the public URL carries no user name or password"));
+        }
+        Ok(PublicUrl(s.trim_end_matches('/').to_owned()))
+    }
+}
+
+impl fmt::Display for PublicUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PublicUrl;
+
+    #[test]
+    fn a_public_url_is_absolute_and_kept_without_its_trailing_slash() {
+        let url: PublicUrl = "https://tsv-beispiel.de/spielstand/".parse().unwrap();
+        assert_eq!(PublicUrl::base(Some(&url)), "https://tsv-beispiel.de/spielstand");
+        assert_eq!(PublicUrl::base(None), "");
+        for refused in
+            ["/spielstand", "ftp://a.de", "https://a.de/?x=1", "https://a.de/#top", "https://u:p@a.de", "https://"]
+        {
+            assert!(refused.parse::<PublicUrl>().is_err(), "{refused}");
+        }
+    }
+}
