@@ -286,6 +286,13 @@ impl DbConn {
     where
         E: From<diesel::result::Error>,
     {
+        // Inside a transaction already (a read that is part of a write): that transaction
+        // is the snapshot, and a second BEGIN would fail.
+        let depth =
+            <DbConn as Connection>::TransactionManager::transaction_manager_status_mut(self).transaction_depth()?;
+        if depth.is_some() {
+            return f(self);
+        }
         match self {
             DbConn::Sqlite(c) => AnsiTransactionManager::begin_transaction_sql(c, "BEGIN DEFERRED")?,
             DbConn::Pg(c) => {

@@ -124,8 +124,22 @@ api_test!(every_change_is_audited_with_its_token_and_only_admins_read_it, |api| 
     assert_eq!(r.status, StatusCode::OK);
     let r = api.send(as_token(&api.token, Method::DELETE, &format!("/api/v1/webhooks/{hook}"))).await;
     assert_eq!(r.status, StatusCode::NO_CONTENT);
-    let latest = api.send(audit(&api.token, "?per_page=2")).await.json();
+    // Club nights: created, changed (a read inside the write's transaction), deleted.
+    let night = json!({"title": "Clubabend", "date": "2026-03-05"});
+    let r = api.post(&format!("/api/v1/leagues/{league}/events"), &night).await;
+    assert_eq!(r.status, StatusCode::CREATED);
+    let night_path = format!("/api/v1/events/{}", r.json()["id"]);
+    let r = api.write(Method::PUT, &night_path, &json!({"title": "Spieleabend", "date": "2026-03-05"})).await;
+    assert_eq!(r.status, StatusCode::OK, "{:?}", r.json());
+    let r = api.write(Method::DELETE, &night_path, &json!(null)).await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT);
+    let latest = api.send(audit(&api.token, "?per_page=5")).await.json();
     let actions: Vec<&str> =
         latest["items"].as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
-    assert_eq!(actions, ["webhook_deleted", "webhook_enabled"]);
+    assert_eq!(actions, ["event_deleted", "event_changed", "event_created", "webhook_deleted", "webhook_enabled"]);
+    let changed = &latest["items"][1]["detail"];
+    assert_eq!(
+        (changed["before"]["title"].as_str(), changed["after"]["title"].as_str()),
+        (Some("Clubabend"), Some("Spieleabend"))
+    );
 });
