@@ -66,7 +66,7 @@ struct Cli {
     trusted_proxies: Vec<std::net::IpAddr>,
 
     /// Where the server is reached from outside, e.g. https://liga.example.org: feeds'
-    /// absolute links start with it. Without it they are relative, never taken from the
+    /// absolute links start with it. Without it they name the bind address, never the
     /// request's Host header.
     #[arg(long, env = "SPIELSTAND_PUBLIC_URL", value_name = "URL", global = true)]
     public_url: Option<spielstand_api::PublicUrl>,
@@ -219,7 +219,9 @@ fn main() -> anyhow::Result<()> {
                     reads_per_minute: cli.reads_per_minute,
                     trusted_proxies: cli.trusted_proxies.clone(),
                 },
-                public_url: cli.public_url.clone(),
+                // Without a public URL, links name the address the server listens on: it
+                // answers there, whoever asks, and a client cannot choose it.
+                public_url: cli.public_url.clone().or_else(|| format!("http://{}", cli.bind).parse().ok()),
             };
             serve(&cli.database_url, &cli.bind, options, cli.db_connections, cli.webhooks.config())
         }

@@ -25,7 +25,7 @@ pub struct Options {
     /// Per-address quotas and the proxies trusted to name the client.
     pub throttle: ThrottleOptions,
     /// Where the server is reached from outside: absolute links start with it; without
-    /// it links are relative.
+    /// it links are relative (the server binary passes its bind address instead).
     pub public_url: Option<PublicUrl>,
 }
 
