@@ -8,7 +8,9 @@
 //! server's OpenAPI document is made.
 
 mod audit;
+mod batch;
 mod event;
+mod export;
 pub mod headers;
 mod model;
 mod paging;
@@ -17,7 +19,9 @@ mod standings;
 pub mod webhook;
 
 pub use audit::{AuditAction, AuditEntry, AuditPage};
+pub use batch::{BatchInput, BatchItem, BatchItemOutcome, BatchOutcome, BatchStatus, MAX_BATCH_ITEMS, ResultSource};
 pub use event::{Event, EventInput, EventReport, MAX_EVENT_TEXT};
+pub use export::{EXPORT_FORMAT, LeagueExport};
 pub use model::*;
 pub use paging::{DEFAULT_PER_PAGE, MAX_PER_PAGE};
 pub use problem::{PROBLEM_JSON, Problem, ProblemType};

@@ -59,6 +59,10 @@ pub struct StoredResult {
     /// Round scores and totals, for Rangeln only.
     #[cfg_attr(feature = "openapi", schema(required))]
     pub rangeln: Option<RangelnScore>,
+    /// Where it was imported from; `null` for a result recorded here.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub source: Option<crate::ResultSource>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -376,5 +380,6 @@ mod tests {
     fn every_variant_of_every_slugged_enum_is_its_serde_name() {
         spielstand_core::check_slugs::<Action>().unwrap();
         spielstand_core::check_slugs::<DeliveryStatus>().unwrap();
+        spielstand_core::check_slugs::<crate::BatchStatus>().unwrap();
     }
 }

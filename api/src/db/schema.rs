@@ -33,6 +33,8 @@ diesel::table! {
         updated_at -> Timestamp,
         deleted_at -> Nullable<Timestamp>,
         event_id -> Nullable<BigInt>,
+        source -> Nullable<Text>,
+        source_id -> Nullable<Text>,
     }
 }
 

@@ -25,9 +25,12 @@ const DEFAULT_BODY_DEADLINE: std::time::Duration = std::time::Duration::from_sec
 /// A JSON body: 415 unless it is declared JSON, 413 above [`MAX_BODY_BYTES`], 400 if it is
 /// not JSON at all, 422 naming the path of the field (`players[1].seat`) if it is JSON of
 /// the wrong shape.
-pub struct JsonBody<T>(pub T);
+pub struct JsonBody<T, const MAX: usize = MAX_BODY_BYTES>(pub T);
 
-impl<T: DeserializeOwned + Serialize + 'static> FromRequest for JsonBody<T> {
+/// Largest batch of results (`results/batch`): a thousand games with Rangeln boards.
+pub const MAX_BATCH_BYTES: usize = 4 * 1024 * 1024;
+
+impl<T: DeserializeOwned + Serialize + 'static, const MAX: usize> FromRequest for JsonBody<T, MAX> {
     type Error = Error;
     type Future = LocalBoxFuture<'static, Result<Self, Error>>;
 
@@ -46,8 +49,8 @@ impl<T: DeserializeOwned + Serialize + 'static> FromRequest for JsonBody<T> {
             .get(header::CONTENT_LENGTH)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.parse::<usize>().ok());
-        if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
-            return Box::pin(async { Err(Error::PayloadTooLarge(MAX_BODY_BYTES)) });
+        if declared.is_some_and(|n| n > MAX) {
+            return Box::pin(async { Err(Error::PayloadTooLarge(MAX)) });
         }
         let deadline = req.app_data::<web::Data<AppState>>().map_or(DEFAULT_BODY_DEADLINE, |s| s.body_deadline);
         let mut payload = payload.take();
@@ -58,8 +61,8 @@ impl<T: DeserializeOwned + Serialize + 'static> FromRequest for JsonBody<T> {
                 let mut body = web::BytesMut::new();
                 while let Some(chunk) = payload.next().await {
                     let chunk = chunk.map_err(|e| Error::MalformedJson(format!("the body could not be read: {e}")))?;
-                    if body.len() + chunk.len() > MAX_BODY_BYTES {
-                        return Err(Error::PayloadTooLarge(MAX_BODY_BYTES));
+                    if body.len() + chunk.len() > MAX {
+                        return Err(Error::PayloadTooLarge(MAX));
                     }
                     body.extend_from_slice(&chunk);
                 }

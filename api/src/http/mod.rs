@@ -47,6 +47,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(leagues::list)
             .service(leagues::get)
             .service(leagues::update)
+            .service(export::league)
+            .service(batch::batch)
             .service(results::create)
             .service(results::list)
             .service(results::get)

@@ -11,6 +11,25 @@ tokio::task_local! {
     pub static REQUEST_ID: String;
 }
 
+impl Error {
+    /// The problem document for this error, quoting `request_id`; a batch answers one per
+    /// refused item.
+    pub fn problem(&self, request_id: Option<String>) -> Problem {
+        let status = self.status();
+        if let Error::Internal(internal) | Error::Unavailable(internal) = self {
+            // The client learns nothing of the internals; the log gets everything.
+            tracing::error!(request_id = request_id.as_deref().unwrap_or("-"), status = status.as_u16(), error = %internal);
+        }
+        Problem {
+            kind: self.kind().uri(),
+            title: status.canonical_reason().unwrap_or("Error").to_owned(),
+            status: status.as_u16(),
+            detail: self.to_string(),
+            request_id,
+        }
+    }
+}
+
 impl ResponseError for Error {
     fn status_code(&self) -> actix_web::http::StatusCode {
         self.status()
@@ -18,22 +37,7 @@ impl ResponseError for Error {
 
     fn error_response(&self) -> HttpResponse {
         let status = self.status();
-        let request_id = REQUEST_ID.try_with(Clone::clone).ok();
-        let detail = match self {
-            Error::Internal(internal) | Error::Unavailable(internal) => {
-                // The client learns nothing of the internals; the log gets everything.
-                tracing::error!(request_id = request_id.as_deref().unwrap_or("-"), status = status.as_u16(), error = %internal);
-                self.to_string()
-            }
-            _ => self.to_string(),
-        };
-        let problem = Problem {
-            kind: self.kind().uri(),
-            title: status.canonical_reason().unwrap_or("Error").to_owned(),
-            status: status.as_u16(),
-            detail,
-            request_id,
-        };
+        let problem = self.problem(REQUEST_ID.try_with(Clone::clone).ok());
         let mut response = HttpResponse::build(status);
         response.insert_header((header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON)));
         match self {

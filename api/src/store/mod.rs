@@ -4,6 +4,7 @@
 pub mod audit;
 pub mod changes;
 pub mod events;
+pub mod export;
 pub mod feed;
 pub mod idempotency;
 pub mod leagues;

@@ -1,7 +1,9 @@
 pub mod audit;
+pub mod batch;
 pub mod charts;
 pub mod embed;
 pub mod events;
+pub mod export;
 pub mod feeds;
 pub mod leagues;
 pub mod meta;

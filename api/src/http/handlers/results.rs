@@ -209,7 +209,13 @@ pub async fn update(
 
 /// Who writes, as the store checks it: the token's name, scope and league.
 fn context<'a>(writer: &'a Writer, idempotency_key: Option<(&'a str, chrono::NaiveDateTime)>) -> WriteContext<'a> {
-    WriteContext { token_name: &writer.token_name, scope: writer.scope, league_id: writer.league_id, idempotency_key }
+    WriteContext {
+        token_name: &writer.token_name,
+        scope: writer.scope,
+        league_id: writer.league_id,
+        idempotency_key,
+        source: None,
+    }
 }
 
 /// Delete a result. `If-Match` must carry its current revision; the history stays.

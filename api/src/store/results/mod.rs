@@ -3,21 +3,23 @@
 //! ([`read`]), their audit trail ([`history`]) and what a league's tables and a player's
 //! ratings are computed from ([`projection`]).
 
+pub mod batch;
 pub mod history;
 pub mod projection;
 pub mod read;
 pub mod write;
 
+pub use batch::{BatchContext, create_batch};
 pub use history::history;
 pub use projection::for_player_ratings;
-pub use read::{ResultFilter, get, list, of_event};
+pub use read::{ResultFilter, by_ids, get, list, of_event};
 pub use write::{Precondition, WriteContext, create, delete, update};
 
 use super::utc;
 use crate::db::DbConn;
 use crate::db::schema::results;
 use crate::error::{Error, Result};
-use crate::model::StoredResult;
+use crate::model::{ResultSource, StoredResult};
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use spielstand_core::GameRecord;
@@ -34,6 +36,8 @@ pub struct ResultRow {
     pub updated_at: NaiveDateTime,
     pub deleted_at: Option<NaiveDateTime>,
     pub event_id: Option<i64>,
+    pub source: Option<String>,
+    pub source_id: Option<String>,
 }
 
 /// A result that exists and is not deleted.
@@ -58,6 +62,7 @@ pub(super) fn view(row: ResultRow, record: GameRecord) -> Result<StoredResult> {
         record,
         placings: evaluation.placings,
         rangeln: evaluation.rangeln,
+        source: row.source.zip(row.source_id).map(|(system, id)| ResultSource { system, id }),
         created_at: utc(row.created_at),
         updated_at: utc(row.updated_at),
     })

@@ -49,6 +49,13 @@ fn views(conn: &mut DbConn, rows: Vec<ResultRow>) -> Result<Vec<StoredResult>> {
         .collect()
 }
 
+/// The results with these ids (deleted ones included), in id order; call with at most a
+/// thousand ids at once.
+pub fn by_ids(conn: &mut DbConn, ids: &[i64]) -> Result<Vec<StoredResult>> {
+    let rows: Vec<ResultRow> = results::table.filter(results::id.eq_any(ids)).order(results::id).load(conn)?;
+    views(conn, rows)
+}
+
 pub fn get(conn: &mut DbConn, id: i64) -> Result<StoredResult> {
     conn.read(|conn| {
         let row = live_row(conn, id)?;

@@ -8,7 +8,7 @@ use crate::db::DbConn;
 use crate::db::schema::{result_players, results};
 use crate::error::{Error, Result};
 use crate::model::AuditAction;
-use crate::model::{Action, StoredResult, TokenScope};
+use crate::model::{Action, ResultSource, StoredResult, TokenScope};
 use crate::store::changes::{self, Subject};
 use crate::store::{audit, events, idempotency, leagues, name_key, now, players};
 use crate::webhooks::queue::{self, Change};
@@ -44,6 +44,8 @@ pub struct WriteContext<'a> {
     pub league_id: Option<i64>,
     /// The claimed key and its fence.
     pub idempotency_key: Option<(&'a str, NaiveDateTime)>,
+    /// Where a new result was imported from.
+    pub source: Option<&'a ResultSource>,
 }
 
 impl WriteContext<'_> {
@@ -165,6 +167,8 @@ pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &Write
                 results::created_at.eq(t),
                 results::updated_at.eq(t),
                 results::event_id.eq(prepared.record.event_id),
+                results::source.eq(ctx.source.map(|s| s.system.as_str())),
+                results::source_id.eq(ctx.source.map(|s| s.id.as_str())),
             ))
             .returning(results::all_columns)
             .get_result(conn)?;

@@ -1,0 +1,58 @@
+//! Many results in one request: what importers send.
+
+use crate::error::{Error, Result};
+use crate::http::AppState;
+use crate::http::docs::WriteErrors;
+use crate::http::extract::{JsonBody, MAX_BATCH_BYTES, Writer};
+use crate::http::problem::REQUEST_ID;
+use crate::model::{BatchInput, BatchOutcome, MAX_BATCH_ITEMS};
+use crate::store::results::{self, BatchContext};
+use actix_web::{HttpResponse, post, web};
+
+/// Record up to 1,000 games in a league at once. Each item carries its own idempotency
+/// key (and, when imported, its source: the app and the play's id there). The valid items
+/// are stored together in one transaction; each item is answered on its own, in the order
+/// sent: `created`, `replayed` (stored before under this key, or from this source id) or
+/// `refused` with the problem a single post would have answered. A failure of the server
+/// stores nothing.
+///
+/// Rules beyond the schema, refused with 422 for the whole batch: 1 to 1,000 items. Each
+/// item is checked like a single post (the game's and the league's rules).
+#[utoipa::path(
+    operation_id = "record_results_batch",
+    tag = "results",
+    params(("id" = i64, Path, description = "League id")),
+    request_body = BatchInput,
+    security(("bearer" = [])),
+    responses((status = 200, body = BatchOutcome), WriteErrors)
+)]
+#[post("/leagues/{id}/results/batch")]
+pub async fn batch(
+    state: web::Data<AppState>,
+    writer: Writer,
+    league_id: web::Path<i64>,
+    body: JsonBody<BatchInput, MAX_BATCH_BYTES>,
+) -> Result<HttpResponse> {
+    let league_id = league_id.into_inner();
+    writer.in_league(league_id)?;
+    let items = body.0.items;
+    if items.is_empty() || items.len() > MAX_BATCH_ITEMS {
+        return Err(Error::InvalidBody(format!(
+            "items: send 1 to {MAX_BATCH_ITEMS} results in one batch, not {}",
+            items.len()
+        )));
+    }
+    let request_id = REQUEST_ID.try_with(Clone::clone).ok();
+    let outcome = state
+        .write(move |conn| {
+            let who = BatchContext {
+                token_name: &writer.token_name,
+                scope: writer.scope,
+                league_id: writer.league_id,
+                request_id,
+            };
+            results::create_batch(conn, league_id, items, &who)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(outcome))
+}

@@ -1,0 +1,118 @@
+//! Many results in one transaction: each item in a savepoint of its own, so that a
+//! refused item leaves nothing behind and the valid ones are stored together.
+
+use super::write::{WriteContext, create};
+use crate::db::DbConn;
+use crate::db::schema::results;
+use crate::error::{Error, Result};
+use crate::model::{BatchItem, BatchItemOutcome, BatchOutcome, BatchStatus, ResultSource, StoredResult};
+use crate::store::idempotency::{self, Claim};
+use crate::store::leagues;
+use diesel::prelude::*;
+
+/// Who sends the batch, and the request's id for the items' problems.
+pub struct BatchContext<'a> {
+    pub token_name: &'a str,
+    pub scope: crate::model::TokenScope,
+    pub league_id: Option<i64>,
+    pub request_id: Option<String>,
+}
+
+/// Stores every valid item of `items` in league `league_id`, in one transaction, and says
+/// what became of each. A client's mistake in one item refuses that item only; a failure
+/// of the server fails the whole batch, which then stores nothing.
+pub fn create_batch(
+    conn: &mut DbConn,
+    league_id: i64,
+    items: Vec<BatchItem>,
+    who: &BatchContext,
+) -> Result<BatchOutcome> {
+    conn.write(|conn| {
+        leagues::row(conn, league_id)?;
+        let mut outcome = BatchOutcome { created: 0, replayed: 0, refused: 0, items: Vec::with_capacity(items.len()) };
+        for (index, item) in items.into_iter().enumerate() {
+            let key = item.idempotency_key.clone();
+            let stored = conn.write(|conn| one(conn, league_id, item, who));
+            let (status, result_id, problem) = match stored {
+                Ok((status, id)) => (status, Some(id), None),
+                Err(e) if e.status().is_client_error() => {
+                    (BatchStatus::Refused, None, Some(e.problem(who.request_id.clone())))
+                }
+                Err(e) => return Err(e),
+            };
+            match status {
+                BatchStatus::Created => outcome.created += 1,
+                BatchStatus::Replayed => outcome.replayed += 1,
+                BatchStatus::Refused => outcome.refused += 1,
+            }
+            outcome.items.push(BatchItemOutcome { index, idempotency_key: key, status, result_id, problem });
+        }
+        Ok(outcome)
+    })
+}
+
+fn one(conn: &mut DbConn, league_id: i64, item: BatchItem, who: &BatchContext) -> Result<(BatchStatus, i64)> {
+    let BatchItem { idempotency_key: key, source, record } = item;
+    check_key(&key)?;
+    if let Some(source) = &source {
+        check_source(source)?;
+        if let Some(id) = by_source(conn, league_id, source)? {
+            return Ok((BatchStatus::Replayed, id));
+        }
+    }
+    let fingerprint = idempotency::fingerprint(league_id, &record)?;
+    match idempotency::claim(conn, &key, &fingerprint)? {
+        Claim::Fresh(fence) => {
+            let ctx = WriteContext {
+                token_name: who.token_name,
+                scope: who.scope,
+                league_id: who.league_id,
+                idempotency_key: Some((&key, fence)),
+                source: source.as_ref(),
+            };
+            Ok((BatchStatus::Created, create(conn, league_id, record, &ctx)?.id))
+        }
+        Claim::Replay { body, .. } => {
+            let first: StoredResult = serde_json::from_str(&body)?;
+            Ok((BatchStatus::Replayed, first.id))
+        }
+        Claim::InProgress => Err(Error::IdempotencyInProgress(key)),
+        Claim::Mismatch => Err(Error::IdempotencyMismatch(key)),
+    }
+}
+
+/// The live or deleted result of `league_id` imported from `source`, if any: a play
+/// deleted after its import stays deleted when the file is imported again.
+fn by_source(conn: &mut DbConn, league_id: i64, source: &ResultSource) -> Result<Option<i64>> {
+    Ok(results::table
+        .filter(results::league_id.eq(league_id))
+        .filter(results::source.eq(&source.system))
+        .filter(results::source_id.eq(&source.id))
+        .select(results::id)
+        .first(conn)
+        .optional()?)
+}
+
+fn check_key(key: &str) -> Result<()> {
+    if (1..=255).contains(&key.len()) && key.chars().all(|c| c.is_ascii_graphic()) {
+        Ok(())
+    } else {
+        Err(Error::InvalidBody("idempotency_key: use 1 to 255 visible ASCII characters, e.g. a UUID".into()))
+    }
+}
+
+fn check_source(source: &ResultSource) -> Result<()> {
+    let system_ok = (1..=40).contains(&source.system.len())
+        && source.system.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && source.system.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !system_ok {
+        return Err(Error::InvalidBody(format!(
+            "source.system: {:?} is not an app's slug (lower-case letters, digits and '-', up to 40)",
+            source.system
+        )));
+    }
+    if source.id.is_empty() || source.id.chars().count() > 200 || source.id.chars().any(char::is_control) {
+        return Err(Error::InvalidBody("source.id: 1 to 200 characters, no control characters".into()));
+    }
+    Ok(())
+}

@@ -1,0 +1,3 @@
+DROP INDEX results_source;
+ALTER TABLE results DROP COLUMN source_id;
+ALTER TABLE results DROP COLUMN source;
