@@ -4,4 +4,5 @@
 //! knows no league, no server and no rules, so that a file can be checked before
 //! anything is sent, and each format is tested on its own.
 
+pub mod bgstats;
 pub mod source;
