@@ -4,5 +4,6 @@
 //! knows no league, no server and no rules, so that a file can be checked before
 //! anything is sent, and each format is tested on its own.
 
+pub mod bgg;
 pub mod bgstats;
 pub mod source;
