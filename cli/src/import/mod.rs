@@ -7,3 +7,4 @@
 pub mod bgg;
 pub mod bgstats;
 pub mod source;
+pub mod titles;
