@@ -49,6 +49,8 @@ pub enum Error {
         "no board gives these scores at once ({scores}): with {pieces} pieces each on distinct cells, the rings hold 8 (+2), 16 (-2), 24 (+1) and 28 (-1) cells and the black cells 5"
     )]
     ScoresImpossible { scores: String, pieces: u32 },
+    #[error("imported totals: {reason}")]
+    ImportedTotals { reason: String },
     #[error("{player} may not place on {cell}: it is a black cell")]
     PlaceOnBlack { player: String, cell: String },
     #[error("{player} may not place on {cell}: {other}'s piece stands there")]
@@ -181,6 +183,9 @@ pub enum RuleCode {
     RingOverfull,
     ScoreOutOfBounds,
     ScoresImpossible,
+    /// A Rangeln game known only by its totals: rounds given besides, or a total no
+    /// rounds could give.
+    ImportedTotals,
     PlacementOnBlack,
     PlacementOccupied,
     PlacementAdjacent,
@@ -278,6 +283,7 @@ impl Error {
             Error::RingOverfull { .. } => RuleCode::RingOverfull,
             Error::ScoreOutOfBounds { .. } => RuleCode::ScoreOutOfBounds,
             Error::ScoresImpossible { .. } => RuleCode::ScoresImpossible,
+            Error::ImportedTotals { .. } => RuleCode::ImportedTotals,
             Error::PlacementOnBlack { .. } => RuleCode::PlacementOnBlack,
             Error::PlacementOccupied { .. } => RuleCode::PlacementOccupied,
             Error::PlacementAdjacent { .. } => RuleCode::PlacementAdjacent,
@@ -372,6 +378,7 @@ mod code_tests {
                 "ring-overfull",
                 "score-out-of-bounds",
                 "scores-impossible",
+                "imported-totals",
                 "placement-on-black",
                 "placement-occupied",
                 "placement-adjacent",

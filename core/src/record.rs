@@ -134,6 +134,9 @@ impl GameRecord {
                 for round in &mut r.rounds {
                     round.rename_players(&mut rename);
                 }
+                if let Some(totals) = &mut r.imported_totals {
+                    crate::names::rekey(totals, &mut rename);
+                }
                 return;
             }
             Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => &mut r.order,

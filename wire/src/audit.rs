@@ -57,12 +57,12 @@ pub struct AuditEntry {
     #[cfg_attr(feature = "openapi", schema(required))]
     pub token_name: Option<String>,
     pub action: AuditAction,
-    /// The league the change belongs to; `null` for players and tokens, which are shared.
-    #[cfg_attr(feature = "openapi", schema(required))]
+    /// The league the change belongs to; absent for players and tokens, which are shared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub league_id: Option<i64>,
-    /// Id of the league, player, result, club night or webhook changed; `null` for tokens
+    /// Id of the league, player, result, club night or webhook changed; absent for tokens
     /// (named in `detail`).
-    #[cfg_attr(feature = "openapi", schema(required))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subject_id: Option<i64>,
     /// What changed, by action: names and rules before and after, a result's game and
     /// revision, a webhook's URL, a token's name and scope.

@@ -134,7 +134,7 @@ pub(crate) fn rangeln_game(
     let record = GameRecord {
         played_on: played_on(target),
         players: seats(players),
-        outcome: Outcome::Rangeln(RangelnResult { rounds }),
+        outcome: Outcome::Rangeln(RangelnResult { rounds, imported_totals: None }),
         event_id: None,
     };
     let record = at_night(ctx, target, record)?;
@@ -250,6 +250,7 @@ fn preview(record: &GameRecord, evaluation: &Evaluation) -> StoredResult {
         record: record.clone(),
         placings: evaluation.placings.clone(),
         rangeln: evaluation.rangeln.clone(),
+        source: None,
         created_at: Utc::now(),
         updated_at: Utc::now(),
     }

@@ -63,7 +63,10 @@ fn rangeln(args: ScoreRangeln) -> Result<()> {
     }
     let mut json = json!({ "players": players, "boards": rounds_json });
     if boards.len() == players.len() {
-        let result = RangelnResult { rounds: boards.iter().map(|(_, t)| RoundInput::Board(t.clone())).collect() };
+        let result = RangelnResult {
+            rounds: boards.iter().map(|(_, t)| RoundInput::Board(t.clone())).collect(),
+            imported_totals: None,
+        };
         let game = score_game(&players, &result)?;
         let mut headers = vec!["Place".to_owned(), "Player".to_owned()];
         headers.extend((1..=boards.len()).map(|r| format!("R{r}")));

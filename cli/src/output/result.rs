@@ -31,6 +31,9 @@ pub fn view(stored: &StoredResult) -> (Vec<String>, Vec<Table>) {
         record.game().name(),
         record.played_on
     )];
+    if let Some(source) = &stored.source {
+        lines.push(format!("Imported from {} (play {}).", source.system, source.id));
+    }
     let seat = |name: &str| record.players.iter().find(|p| p.player == name).map_or(0, |p| p.seat);
     let table = match (&record.outcome, &stored.rangeln) {
         (Outcome::Rangeln(_), Some(score)) => {
@@ -48,9 +51,13 @@ pub fn view(stored: &StoredResult) -> (Vec<String>, Vec<Table>) {
                 row.push(score.totals.iter().find(|t| t.player == p.player).map_or(0, |t| t.total).to_string());
                 table.row(row);
             }
-            let starters: Vec<String> =
-                score.rounds.iter().map(|r| format!("R{} {}", r.round, r.start_player)).collect();
-            lines.push(format!("Starting players: {}", starters.join(", ")));
+            if score.imported_totals {
+                lines.push("Imported totals: the app it came from kept no rounds.".to_owned());
+            } else {
+                let starters: Vec<String> =
+                    score.rounds.iter().map(|r| format!("R{} {}", r.round, r.start_player)).collect();
+                lines.push(format!("Starting players: {}", starters.join(", ")));
+            }
             table
         }
         (Outcome::HaseUndIgel(r), _) => {

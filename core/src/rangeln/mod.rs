@@ -7,6 +7,7 @@
 
 mod board;
 mod cell;
+mod imported;
 mod joint;
 mod moves_text;
 mod placement;
@@ -117,7 +118,14 @@ impl RoundInput {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RangelnResult {
+    /// One entry per round, in the order played; empty for a game known only by its
+    /// totals.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rounds: Vec<RoundInput>,
+    /// Each player's game total, for a game imported from an app that kept no rounds:
+    /// then `rounds` is empty, and each total must be one that many rounds could give.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imported_totals: Option<BTreeMap<String, i32>>,
 }
 
 /// A player's score in one round.
@@ -161,9 +169,13 @@ pub struct PlayerTotal {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RangelnScore {
+    /// Empty for a game known only by its imported totals.
     pub rounds: Vec<RoundScore>,
     /// Totals in seat order.
     pub totals: Vec<PlayerTotal>,
+    /// The totals were imported from another app, without rounds.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub imported_totals: bool,
 }
 
 /// Pieces per player, or the player-count error.
@@ -278,6 +290,15 @@ pub fn play_round(input: &RoundInput, players: &[String], start: Option<usize>) 
 /// Scores a whole game: `players` in seat order, one round per player.
 pub fn score_game(players: &[String], result: &RangelnResult) -> Result<RangelnScore, Error> {
     pieces_per_player(players.len())?;
+    if let Some(imported) = &result.imported_totals {
+        if !result.rounds.is_empty() {
+            return Err(Error::ImportedTotals {
+                reason: "a game has either rounds or imported totals, not both".into(),
+            });
+        }
+        let totals = imported::check_totals(imported, players)?;
+        return Ok(RangelnScore { rounds: Vec::new(), totals: ranked(players, totals), imported_totals: true });
+    }
     if result.rounds.len() != players.len() {
         return Err(Error::RoundCount { players: players.len(), found: result.rounds.len(), expected: players.len() });
     }
@@ -303,16 +324,20 @@ pub fn score_game(players: &[String], result: &RangelnResult) -> Result<RangelnS
             notes,
         });
     }
-    // Largest absolute total first: -19 beats +18, and +19 ties with -19.
+    Ok(RangelnScore { rounds, totals: ranked(players, totals), imported_totals: false })
+}
+
+/// The totals (in seat order) with their places: largest absolute total first, -19
+/// beats +18, and +19 ties with -19.
+fn ranked(players: &[String], totals: Vec<i32>) -> Vec<PlayerTotal> {
     let keys: Vec<std::cmp::Reverse<u32>> = totals.iter().map(|t| std::cmp::Reverse(t.unsigned_abs())).collect();
     let places = competition_places(&keys);
-    let totals = players
+    players
         .iter()
         .zip(totals)
         .zip(places)
         .map(|((player, total), place)| PlayerTotal { player: player.clone(), total, place })
-        .collect();
-    Ok(RangelnScore { rounds, totals })
+        .collect()
 }
 
 #[cfg(test)]

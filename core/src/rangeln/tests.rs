@@ -45,7 +45,7 @@ fn piece_counts_are_checked_per_player_and_round() {
         scores(&[("Anna", 0), ("Ben", 0), ("Cleo", 0), ("Dora", 0)]),
         scores(&[("Anna", 0), ("Ben", 0), ("Cleo", 0), ("Dora", 0)]),
     ];
-    let err = score_game(&players, &RangelnResult { rounds }).unwrap_err();
+    let err = score_game(&players, &RangelnResult { rounds, imported_totals: None }).unwrap_err();
     assert_eq!(err.to_string(), "round 2: Anna has 7 pieces on the board, expected 6");
     assert_eq!(err.code(), "piece-count");
     assert_eq!(err.round(), Some(2));
@@ -114,18 +114,25 @@ fn every_seated_player_appears_once_per_round() {
 #[test]
 fn a_game_has_as_many_rounds_as_players_and_3_to_5_players() {
     let round = scores(&[("Anna", 1), ("Ben", 1), ("Cleo", 1)]);
-    let err = score_game(&names(3), &RangelnResult { rounds: vec![round.clone(); 2] }).unwrap_err();
+    let err =
+        score_game(&names(3), &RangelnResult { rounds: vec![round.clone(); 2], imported_totals: None }).unwrap_err();
     assert_eq!(err, Error::RoundCount { players: 3, found: 2, expected: 3 });
     let two = names(2);
-    assert_eq!(score_game(&two, &RangelnResult { rounds: vec![] }).unwrap_err().code(), "player-count");
+    assert_eq!(
+        score_game(&two, &RangelnResult { rounds: vec![], imported_totals: None }).unwrap_err().code(),
+        "player-count"
+    );
     let six: Vec<String> = (1..=6).map(|i| format!("P{i}")).collect();
-    assert_eq!(score_game(&six, &RangelnResult { rounds: vec![] }).unwrap_err().code(), "player-count");
+    assert_eq!(
+        score_game(&six, &RangelnResult { rounds: vec![], imported_totals: None }).unwrap_err().code(),
+        "player-count"
+    );
 }
 
 #[test]
 fn the_start_player_rotates_so_each_starts_once() {
     let round = scores(&[("Anna", 0), ("Ben", 0), ("Cleo", 0), ("Dora", 0), ("Emil", 0)]);
-    let score = score_game(&names(5), &RangelnResult { rounds: vec![round; 5] }).unwrap();
+    let score = score_game(&names(5), &RangelnResult { rounds: vec![round; 5], imported_totals: None }).unwrap();
     let starters: Vec<&str> = score.rounds.iter().map(|r| r.start_player.as_str()).collect();
     assert_eq!(starters, ["Anna", "Ben", "Cleo", "Dora", "Emil"]);
 }
@@ -138,7 +145,7 @@ fn largest_absolute_total_wins_minus_19_beats_plus_18() {
         scores(&[("Anna", -6), ("Ben", 6), ("Cleo", 1)]),
         scores(&[("Anna", -6), ("Ben", 6), ("Cleo", 1)]),
     ];
-    let score = score_game(&names(3), &RangelnResult { rounds }).unwrap();
+    let score = score_game(&names(3), &RangelnResult { rounds, imported_totals: None }).unwrap();
     let totals: Vec<(i32, u32)> = score.totals.iter().map(|t| (t.total, t.place)).collect();
     assert_eq!(totals, [(-19, 1), (18, 2), (3, 3)]);
 }
@@ -152,7 +159,7 @@ fn equal_absolute_totals_share_the_place_and_skip_the_next() {
         scores(&[("Anna", 0), ("Ben", 0), ("Cleo", 0), ("Dora", 0)]),
         scores(&[("Anna", 0), ("Ben", 0), ("Cleo", 0), ("Dora", 0)]),
     ];
-    let score = score_game(&names(4), &RangelnResult { rounds }).unwrap();
+    let score = score_game(&names(4), &RangelnResult { rounds, imported_totals: None }).unwrap();
     let places: Vec<u32> = score.totals.iter().map(|t| t.place).collect();
     assert_eq!(places, [1, 1, 3, 3]);
 }
