@@ -106,6 +106,13 @@ pub enum Command {
     /// counts a result twice. Results the server refuses are moved to outbox/rejected/.
     #[command(after_help = EXIT_CODES)]
     Sync(SyncArgs),
+    /// Bring plays logged elsewhere into a league: a BG Stats export, BoardGameGeek plays, or
+    /// a league exported from another spielstand server. Importing a file again adds nothing.
+    #[command(subcommand)]
+    Import(ImportCommand),
+    /// Write a whole league as one JSON document (to standard output): spielstand's own,
+    /// or BG Stats' import format.
+    Export(ExportArgs),
     /// The audit trail, latest first: who changed leagues, players, results, club nights and
     /// webhooks, and when (needs an admin token).
     Audit(AuditArgs),
@@ -441,6 +448,103 @@ pub struct RecordHase {
     /// The round in which each finisher crossed the finish, e.g. Anna=30,Ben=31
     #[arg(long, value_name = "NAME=N,...")]
     pub finish_round: Option<Pairs>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ImportCommand {
+    /// A BG Stats export: its .json file, or the zip that contains it.
+    #[command(after_help = IMPORT_HELP)]
+    Bgstats {
+        #[arg(value_name = "FILE")]
+        file: std::path::PathBuf,
+        #[command(flatten)]
+        args: ImportArgs,
+    },
+    /// BoardGameGeek plays as its XML API2 writes them (/xmlapi2/plays); one file per page.
+    #[command(after_help = IMPORT_HELP)]
+    Bgg {
+        #[arg(value_name = "FILE", required = true)]
+        files: Vec<std::path::PathBuf>,
+        #[command(flatten)]
+        args: ImportArgs,
+    },
+    /// A league exported with `spielstand export L`: recreated here with its rules, club
+    /// nights, players and results.
+    Spielstand {
+        #[arg(value_name = "FILE")]
+        file: std::path::PathBuf,
+        /// The league to import into, made with the file's rules if it does not exist
+        /// [default: the exported league's name]
+        #[arg(long, value_name = "NAME")]
+        league: Option<String>,
+        /// Check everything and write nothing
+        #[arg(long)]
+        dry_run: bool,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+}
+
+const IMPORT_HELP: &str = "\
+Games are matched by the names the apps use (German and English) and --game NAME=SLUG;
+players by name (as the server compares names) and --player \"SOURCE NAME=PLAYER\".
+Places come from the source's ranks, else from its winner flags (everyone else shares the
+last place). Rangeln plays keep their totals (imported totals, no rounds); a Hase und Igel
+finisher's score is its carrots left. Every play is checked by the game's rules; one that
+breaks them is listed with its id and reason and not imported.
+Exit codes: 0 everything imported or already there; 1 a play was refused; 2 bad input
+(unknown players without --create-players: nothing is written).";
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The league to import into: its name or id
+    #[arg(long, value_name = "L")]
+    pub league: String,
+    /// Map a game title (or bgg:ID) of the source to a game, e.g. "Hasenrennen=hase-und-igel" (repeat)
+    #[arg(long = "game", value_name = "NAME=SLUG")]
+    pub games: Vec<crate::import::titles::Mapping>,
+    /// Map a player of the source to a player here, e.g. "Tom=Thomas Müller" (repeat)
+    #[arg(long = "player", value_name = "SOURCE NAME=PLAYER", value_parser = player_mapping)]
+    pub players: Vec<(String, String)>,
+    /// Add the source's players who are not known here (otherwise they are listed and nothing is written)
+    #[arg(long)]
+    pub create_players: bool,
+    /// A game option the source does not record, e.g. lauf-rauf.edition=revised (repeat) [default: the league's]
+    #[arg(long = "option", value_name = "GAME.OPTION=VALUE", value_parser = spec::game_option)]
+    pub options: Vec<String>,
+    /// Check everything and write nothing
+    #[arg(long)]
+    pub dry_run: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// "SOURCE NAME=PLAYER"
+fn player_mapping(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((from, to)) if !from.trim().is_empty() && !to.trim().is_empty() => {
+            Ok((from.trim().to_owned(), to.trim().to_owned()))
+        }
+        _ => Err(format!("{s:?}: write SOURCE NAME=PLAYER, e.g. \"Tom=Thomas Müller\"")),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExportFormat {
+    /// spielstand's own document, for `spielstand import spielstand`
+    Json,
+    /// BG Stats' import format: the league's plays, for members' apps
+    Bgstats,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The league: its name or id
+    #[arg(value_name = "L")]
+    pub league: String,
+    /// What to write
+    #[arg(long, value_enum, default_value_t = ExportFormat::Json)]
+    pub format: ExportFormat,
 }
 
 #[derive(Debug, Args)]

@@ -11,9 +11,9 @@ use spielstand_core::Slug;
 use spielstand_core::{GameKind, GameRecord, same_name};
 use spielstand_wire::headers::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED};
 use spielstand_wire::{
-    AuditAction, AuditPage, Event, EventInput, EventReport, HeadToHead, Health, HistoryEntry, League, LeagueInput,
-    LeaguePlayerRatings, LeaguePlayerStats, Player, PlayerName, PlayerRatings, ResultPage, Standings, StandingsParams,
-    StoredResult, TokenName,
+    AuditAction, AuditPage, BatchInput, BatchOutcome, Event, EventInput, EventReport, HeadToHead, Health, HistoryEntry,
+    League, LeagueExport, LeagueInput, LeaguePlayerRatings, LeaguePlayerStats, Player, PlayerName, PlayerRatings,
+    ResultPage, Standings, StandingsParams, StoredResult, TokenName,
 };
 use std::time::Duration;
 use ureq::http;
@@ -292,6 +292,16 @@ impl Client {
 
     pub fn delete_result(&self, id: i64, if_match: &str) -> Result<Reply> {
         self.write(http::Method::DELETE, &format!("/results/{id}"), None::<&()>, &[("If-Match", if_match.to_owned())])
+    }
+
+    /// Records up to 1,000 results at once; each item is answered on its own.
+    pub fn record_batch(&self, league: i64, batch: &BatchInput) -> Result<(BatchOutcome, Reply)> {
+        self.write_as(http::Method::POST, &format!("/leagues/{league}/results/batch"), Some(batch), &[])
+    }
+
+    /// The whole league as one document.
+    pub fn export(&self, league: i64) -> Result<(LeagueExport, Reply)> {
+        self.get_as(&format!("/leagues/{league}/export"), &[])
     }
 
     /// One page of the audit trail, latest first (an admin token's).

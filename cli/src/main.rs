@@ -5,7 +5,7 @@ mod client;
 mod commands;
 mod config;
 mod error;
-#[allow(dead_code)] // wired up by the import command
+
 mod import;
 mod input;
 mod night;

@@ -2,8 +2,10 @@
 
 mod audit;
 mod event;
+mod export;
 mod fix;
 mod h2h;
+mod import;
 mod league;
 mod login;
 mod player;
@@ -52,6 +54,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Referee(c) => referee::run(ctx, c),
         Command::Sync(a) => sync::run(&ctx()?, a),
         Command::Audit(a) => audit::list(&ctx()?, a),
+        Command::Import(c) => import::run(&ctx()?, c),
+        Command::Export(a) => export::run(&ctx()?, a),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "spielstand", &mut std::io::stdout());
             Ok(())

@@ -6,5 +6,7 @@
 
 pub mod bgg;
 pub mod bgstats;
+pub mod records;
 pub mod source;
 pub mod titles;
+pub mod to_bgstats;

@@ -4,6 +4,7 @@
 
 mod common;
 
+mod import;
 mod nights;
 mod offline;
 mod people;

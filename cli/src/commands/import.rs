@@ -1,0 +1,310 @@
+//! `spielstand import bgstats|bgg|spielstand`: plays logged elsewhere become results of a
+//! league, sent in batches that the server stores together. Every play is checked here
+//! first (so `--dry-run` says what would happen), and again by the server.
+
+use super::Ctx;
+use crate::args::{ImportArgs, ImportCommand, OutputArgs};
+use crate::client::Client;
+use crate::error::{CliError, Result};
+use crate::import::records;
+use crate::import::source::{Parsed, SourcePlay};
+use crate::import::titles::Titles;
+use crate::import::{bgg, bgstats};
+use crate::output::{Table, emit};
+use serde_json::json;
+use spielstand_core::finishing::GameOptions;
+use spielstand_core::{GameRecord, same_name};
+use spielstand_wire::{
+    BatchInput, BatchItem, BatchStatus, EXPORT_FORMAT, EventInput, League, LeagueExport, LeagueInput, MAX_BATCH_ITEMS,
+    ResultSource,
+};
+use std::collections::{BTreeMap, HashMap};
+use std::io::IsTerminal;
+use std::path::Path;
+
+pub fn run(ctx: &Ctx, command: ImportCommand) -> Result<()> {
+    match command {
+        ImportCommand::Bgstats { file, args } => {
+            let parsed =
+                bgstats::parse(&read(&file)?).map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
+            foreign(&ctx.client, parsed, args)
+        }
+        ImportCommand::Bgg { files, args } => {
+            let mut all = Parsed { plays: Vec::new(), skipped: Vec::new() };
+            for file in &files {
+                let text = String::from_utf8(read(file)?)
+                    .map_err(|_| CliError::input(format!("{}: not UTF-8 text", file.display())))?;
+                let page = bgg::parse(&text).map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
+                all.plays.extend(page.plays);
+                all.skipped.extend(page.skipped);
+            }
+            foreign(&ctx.client, all, args)
+        }
+        ImportCommand::Spielstand { file, league, dry_run, output } => own(&ctx.client, &file, league, dry_run, output),
+    }
+}
+
+fn read(path: &Path) -> Result<Vec<u8>> {
+    std::fs::read(path).map_err(|e| CliError::local(path.display(), e))
+}
+
+/// One result to send, with where it came from.
+struct Pending {
+    source: ResultSource,
+    title: String,
+    record: GameRecord,
+}
+
+/// What became of every play, for the summary.
+#[derive(Default)]
+struct Tally {
+    imported: usize,
+    already_there: usize,
+    skipped: BTreeMap<String, usize>,
+    /// (source id, title, reason)
+    refused: Vec<(String, String, String)>,
+}
+
+fn foreign(client: &Client, parsed: Parsed, args: ImportArgs) -> Result<()> {
+    let (league, _) = client.resolve_league(&args.league)?;
+    let titles = Titles::new(args.games.clone());
+    let mut flags = GameOptions::default();
+    for text in &args.options {
+        flags.set(text).map_err(|e| CliError::input(format!("--option {e}")))?;
+    }
+    let mut tally = Tally::default();
+    for skipped in &parsed.skipped {
+        *tally.skipped.entry(skipped.reason.to_string()).or_default() += 1;
+    }
+    // Which plays are of a game this league counts.
+    let mut plays: Vec<(&SourcePlay, spielstand_core::GameKind)> = Vec::new();
+    for play in &parsed.plays {
+        match titles.game(&play.title, play.bgg_id) {
+            None => *tally.skipped.entry(format!("another game: {}", play.title)).or_default() += 1,
+            Some(game) if !league.rules.games.contains(&game) => {
+                *tally.skipped.entry(format!("not counted in this league: {}", game.name())).or_default() += 1
+            }
+            Some(game) => plays.push((play, game)),
+        }
+    }
+    // Players: mapped, known, or (with --create-players) added.
+    let (known, _) = client.players()?;
+    let mut names: HashMap<String, String> = HashMap::new();
+    let mut unknown: Vec<String> = Vec::new();
+    for player in plays.iter().flat_map(|(p, _)| &p.players) {
+        if names.contains_key(&player.name) {
+            continue;
+        }
+        let wanted = args
+            .players
+            .iter()
+            .find(|(from, _)| same_name(from, &player.name))
+            .map_or(player.name.as_str(), |(_, to)| to.as_str());
+        match known.iter().find(|k| same_name(&k.name, wanted)) {
+            Some(k) => {
+                names.insert(player.name.clone(), k.name.clone());
+            }
+            None => {
+                if !unknown.iter().any(|u| same_name(u, wanted)) {
+                    unknown.push(wanted.to_owned());
+                }
+                names.insert(player.name.clone(), wanted.to_owned());
+            }
+        }
+    }
+    if !unknown.is_empty() && !args.create_players {
+        return Err(CliError::input(format!(
+            "{} player(s) of the file are not known here: {}. Nothing was written: add them with --create-players, or map them with --player \"SOURCE NAME=PLAYER\"",
+            unknown.len(),
+            unknown.join(", ")
+        )));
+    }
+    // Each play as a result, checked as the server will check it.
+    let mut pending = Vec::new();
+    for (play, game) in plays {
+        let seated: Vec<String> = play.players.iter().map(|p| names[&p.name].clone()).collect();
+        let checked = records::record(play, game, &seated).and_then(|mut record| {
+            flags.apply(&mut record.outcome).map_err(|e| e.to_string())?;
+            league.rules.game_options.apply(&mut record.outcome).map_err(|e| e.to_string())?;
+            league.rules.admits(record.game(), record.played_on).map_err(|e| e.to_string())?;
+            record.evaluate().map_err(|e| e.to_string())?;
+            Ok(record)
+        });
+        match checked {
+            Ok(record) => pending.push(Pending {
+                source: ResultSource { system: play.source.slug().to_owned(), id: play.source_id.clone() },
+                title: play.title.clone(),
+                record,
+            }),
+            Err(reason) => tally.refused.push((play.source_id.clone(), play.title.clone(), reason)),
+        }
+    }
+    if !args.dry_run {
+        for name in &unknown {
+            client.create_player(name)?;
+        }
+        send(client, &league, pending, &mut tally)?;
+    } else {
+        tally.imported = pending.len();
+    }
+    report(&league, &tally, args.dry_run, args.output, unknown.len())
+}
+
+/// Sends the results in batches, a progress bar on a terminal.
+fn send(client: &Client, league: &League, pending: Vec<Pending>, tally: &mut Tally) -> Result<()> {
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(pending.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} plays ({eta} left)")
+                .expect("the template is valid"),
+        );
+        bar
+    });
+    for chunk in pending.chunks(MAX_BATCH_ITEMS) {
+        let items = chunk
+            .iter()
+            .map(|p| BatchItem {
+                idempotency_key: key(league.id, &p.source),
+                source: Some(p.source.clone()),
+                record: p.record.clone(),
+            })
+            .collect();
+        let (outcome, _) = client.record_batch(league.id, &BatchInput { items })?;
+        for (item, sent) in outcome.items.iter().zip(chunk) {
+            match item.status {
+                BatchStatus::Created => tally.imported += 1,
+                BatchStatus::Replayed => tally.already_there += 1,
+                BatchStatus::Refused => {
+                    let reason = item.problem.as_ref().map_or_else(|| "refused".to_owned(), |p| p.detail.clone());
+                    tally.refused.push((sent.source.id.clone(), sent.title.clone(), reason));
+                }
+            }
+        }
+        if let Some(bar) = &bar {
+            bar.inc(chunk.len() as u64);
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    Ok(())
+}
+
+/// The idempotency key of an imported play: the same for the same play and league on
+/// every import, so a batch resent after a broken connection stores nothing twice.
+fn key(league: i64, source: &ResultSource) -> String {
+    let name = format!("{league}/{}/{}", source.system, source.id);
+    format!("import-{}", uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_OID, name.as_bytes()))
+}
+
+fn report(league: &League, tally: &Tally, dry_run: bool, output: OutputArgs, created_players: usize) -> Result<()> {
+    let verb = if dry_run { "would be imported" } else { "imported" };
+    let mut table = Table::new(&["Plays", "Count"]).numeric([1]);
+    table.row(vec![verb.to_owned(), tally.imported.to_string()]);
+    table.row(vec!["already there".to_owned(), tally.already_there.to_string()]);
+    for (reason, n) in &tally.skipped {
+        table.row(vec![format!("skipped: {reason}"), n.to_string()]);
+    }
+    let mut by_reason: BTreeMap<&str, usize> = BTreeMap::new();
+    for (_, _, reason) in &tally.refused {
+        *by_reason.entry(reason.as_str()).or_default() += 1;
+    }
+    for (reason, n) in &by_reason {
+        table.row(vec![format!("refused: {reason}"), n.to_string()]);
+    }
+    let mut lines = vec![format!(
+        "{}{}: {} {verb}, {} already there, {} skipped, {} refused{}",
+        if dry_run { "Dry run, nothing written. " } else { "" },
+        league.name,
+        tally.imported,
+        tally.already_there,
+        tally.skipped.values().sum::<usize>(),
+        tally.refused.len(),
+        if created_players > 0 && !dry_run { format!("; {created_players} player(s) added") } else { String::new() },
+    )];
+    for (id, title, reason) in &tally.refused {
+        lines.push(format!("refused: play {id} ({title}): {reason}"));
+    }
+    let json = json!({
+        "league_id": league.id,
+        "dry_run": dry_run,
+        "imported": tally.imported,
+        "already_there": tally.already_there,
+        "skipped": tally.skipped,
+        "refused": tally.refused.iter().map(|(id, title, reason)| json!({"source_id": id, "title": title, "reason": reason})).collect::<Vec<_>>(),
+    });
+    emit(output.format, &json, &lines, &[table]);
+    if tally.refused.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::Refused(format!(
+            "{} play(s) were refused (listed above); the others were imported",
+            tally.refused.len()
+        )))
+    }
+}
+
+/// `import spielstand`: a league exported from a spielstand server.
+fn own(client: &Client, file: &Path, name: Option<String>, dry_run: bool, output: OutputArgs) -> Result<()> {
+    let document: LeagueExport = serde_json::from_slice(&read(file)?)
+        .map_err(|e| CliError::input(format!("{}: not a spielstand export: {e}", file.display())))?;
+    if document.format != EXPORT_FORMAT {
+        return Err(CliError::input(format!(
+            "{}: format {:?}, this spielstand reads {EXPORT_FORMAT:?}",
+            file.display(),
+            document.format
+        )));
+    }
+    let name = name.unwrap_or_else(|| document.league.name.clone());
+    let existing = client.all_leagues()?.into_iter().map(|(l, _)| l).find(|l| same_name(&l.name, &name));
+    let mut tally = Tally::default();
+    if dry_run {
+        tally.imported = document.results.len();
+        let league = existing.unwrap_or_else(|| League { name: name.clone(), ..document.league.clone() });
+        return report(&league, &tally, true, output, 0);
+    }
+    let league = match existing {
+        Some(league) => league,
+        None => client.create_league(&LeagueInput { name, rules: document.league.rules.clone() })?.0,
+    };
+    let (known, _) = client.players()?;
+    for player in &document.players {
+        if !known.iter().any(|k| same_name(&k.name, &player.name)) {
+            client.create_player(&player.name)?;
+        }
+    }
+    // Club nights: the same title and date are the same night.
+    let (here, _) = client.events(league.id)?;
+    let mut nights: HashMap<i64, i64> = HashMap::new();
+    for event in &document.events {
+        let id = match here.iter().find(|e| e.date == event.date && e.title == event.title) {
+            Some(found) => found.id,
+            None => {
+                let input =
+                    EventInput { title: event.title.clone(), date: event.date, location: event.location.clone() };
+                client.create_event(league.id, &input)?.0.id
+            }
+        };
+        nights.insert(event.id, id);
+    }
+    let pending = document
+        .results
+        .iter()
+        .map(|r| {
+            let mut record = r.record.clone();
+            record.event_id = record.event_id.and_then(|id| nights.get(&id).copied());
+            Pending {
+                // A result imported there keeps its first source, so that importing that
+                // file here too finds it.
+                source: r.source.clone().unwrap_or_else(|| ResultSource {
+                    system: "spielstand".into(),
+                    id: format!("{}/{}", document.league.id, r.id),
+                }),
+                title: r.record.game().name().to_owned(),
+                record,
+            }
+        })
+        .collect();
+    send(client, &league, pending, &mut tally)?;
+    report(&league, &tally, false, output, 0)
+}
