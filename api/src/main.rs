@@ -138,6 +138,18 @@ impl WebhookOptions {
 enum Command {
     /// Serve the API (the default).
     Serve,
+    /// Write a consistent copy of the database to PATH while the server keeps running
+    /// (SQLite: VACUUM INTO, then an integrity check; PostgreSQL: pg_dump).
+    Backup {
+        #[arg(value_name = "PATH")]
+        path: std::path::PathBuf,
+    },
+    /// Put a SQLite backup back in place of the database, after an integrity check. Stop
+    /// the server first; the replaced database is kept beside it.
+    Restore {
+        #[arg(value_name = "PATH")]
+        path: std::path::PathBuf,
+    },
     /// Manage write tokens.
     #[command(subcommand)]
     Token(TokenCommand),
@@ -165,6 +177,19 @@ enum TokenCommand {
     Revoke { name: String },
 }
 
+/// Whether something accepts connections where this server would listen: a restore
+/// under a running server would be lost on its next write.
+fn serving(bind: &str) -> Option<std::net::SocketAddr> {
+    use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
+    let addrs: Vec<SocketAddr> = bind.to_socket_addrs().ok()?.collect();
+    addrs.into_iter().find_map(|mut addr| {
+        if addr.ip().is_unspecified() {
+            addr.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+        }
+        TcpStream::connect_timeout(&addr, Duration::from_millis(500)).ok().map(|_| addr)
+    })
+}
+
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     tracing_subscriber::fmt()
@@ -176,6 +201,27 @@ fn main() -> anyhow::Result<()> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Openapi => {
             print!("{}", spielstand_api::openapi_yaml());
+            Ok(())
+        }
+        Command::Backup { path } => {
+            let url = DatabaseUrl::parse(&cli.database_url)?;
+            let written = db::backup::backup(&url, &path)?;
+            eprintln!("Backed up the database to {} ({} bytes).", written.path.display(), written.bytes);
+            Ok(())
+        }
+        Command::Restore { path } => {
+            let url = DatabaseUrl::parse(&cli.database_url)?;
+            if let Some(running) = serving(&cli.bind) {
+                anyhow::bail!(
+                    "a server answers on {running} (--bind): stop it before restoring, or it would go on writing to the replaced database"
+                );
+            }
+            match db::backup::restore(&url, &path)? {
+                Some(kept) => {
+                    eprintln!("Restored {}; the replaced database is kept as {}.", path.display(), kept.display())
+                }
+                None => eprintln!("Restored {}.", path.display()),
+            }
             Ok(())
         }
         Command::Token(command) => {

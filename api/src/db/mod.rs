@@ -3,6 +3,7 @@
 //! This is the one place with backend-specific code: connection setup, migrations and
 //! how transactions begin. Everything else is written against [`DbConn`].
 
+pub mod backup;
 pub mod schema;
 mod writer;
 
@@ -83,6 +84,11 @@ impl DatabaseUrl {
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// The database file, for SQLite; `None` for PostgreSQL.
+    pub fn sqlite_path(&self) -> Option<&std::path::Path> {
+        (self.backend == Backend::Sqlite).then(|| std::path::Path::new(&self.target))
     }
 
     /// The URL in full, password included: for handing to another process, never for logs.

@@ -7,6 +7,7 @@
 mod common;
 
 mod audit;
+mod backup;
 mod batch;
 mod browser;
 mod faults;

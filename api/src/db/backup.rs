@@ -1,0 +1,163 @@
+//! Copies of the database. `backup` takes a consistent copy of a running server's
+//! database without stopping its writes: SQLite's `VACUUM INTO` reads one snapshot (WAL
+//! lets the writers go on meanwhile) and writes a compact file, which is then checked.
+//! `restore` puts such a copy back while the server is stopped, after checking it, and
+//! keeps the database it replaces.
+
+use super::{Backend, DatabaseUrl};
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+#[derive(Debug, thiserror::Error)]
+pub enum BackupError {
+    #[error("{0}")]
+    Refused(String),
+    #[error("{what}: {source}")]
+    Io { what: String, source: std::io::Error },
+    #[error("{what}: {source}")]
+    Database { what: String, source: diesel::result::Error },
+    #[error("cannot open {path}: {source}")]
+    Open { path: String, source: diesel::ConnectionError },
+}
+
+fn io(what: impl Into<String>) -> impl FnOnce(std::io::Error) -> BackupError {
+    let what = what.into();
+    move |source| BackupError::Io { what, source }
+}
+
+fn db(what: impl Into<String>) -> impl FnOnce(diesel::result::Error) -> BackupError {
+    let what = what.into();
+    move |source| BackupError::Database { what, source }
+}
+
+/// What a backup wrote.
+#[derive(Debug)]
+pub struct Written {
+    pub path: PathBuf,
+    pub bytes: u64,
+}
+
+/// Writes a consistent copy of the database `url` names to `dest`, which must not exist.
+pub fn backup(url: &DatabaseUrl, dest: &Path) -> Result<Written, BackupError> {
+    if dest.exists() {
+        return Err(BackupError::Refused(format!(
+            "{} exists already: a backup never overwrites a file; name a new one",
+            dest.display()
+        )));
+    }
+    match url.backend() {
+        Backend::Sqlite => {
+            let mut conn = url.connect().map_err(|e| BackupError::Refused(format!("cannot open the database: {e}")))?;
+            let super::DbConn::Sqlite(conn) = &mut conn else { unreachable!("a SQLite URL opens SQLite") };
+            let target =
+                dest.to_str().ok_or_else(|| BackupError::Refused(format!("{}: not a UTF-8 path", dest.display())))?;
+            conn.batch_execute(&format!("VACUUM INTO '{}'", target.replace('\'', "''")))
+                .map_err(db(format!("writing the backup {}", dest.display())))?;
+            check(dest)?;
+        }
+        Backend::Postgres => {
+            let status = Command::new("pg_dump")
+                .args(["--format=custom", "--no-owner", "--file"])
+                .arg(dest)
+                .arg(url.expose())
+                .status();
+            match status {
+                Ok(s) if s.success() => {}
+                Ok(s) => return Err(BackupError::Refused(format!("pg_dump failed ({s}); its message is above"))),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    return Err(BackupError::Refused(
+                        "pg_dump is not installed: install PostgreSQL's client tools (Debian: apt-get install postgresql-client), \
+                         then run this again, or run pg_dump --format=custom --file PATH DATABASE_URL yourself; \
+                         pg_restore --clean --dbname DATABASE_URL PATH puts it back"
+                            .into(),
+                    ));
+                }
+                Err(e) => return Err(io("running pg_dump")(e)),
+            }
+        }
+    }
+    let bytes = std::fs::metadata(dest).map_err(io(format!("reading {}", dest.display())))?.len();
+    Ok(Written { path: dest.to_owned(), bytes })
+}
+
+/// Checks that `path` is a sound spielstand database: SQLite's integrity check passes and
+/// it has spielstand's tables.
+pub fn check(path: &Path) -> Result<(), BackupError> {
+    let name = path.to_str().ok_or_else(|| BackupError::Refused(format!("{}: not a UTF-8 path", path.display())))?;
+    if !path.is_file() {
+        return Err(BackupError::Refused(format!("{}: no such file", path.display())));
+    }
+    let mut conn = SqliteConnection::establish(&format!("file:{name}?mode=ro"))
+        .map_err(|source| BackupError::Open { path: path.display().to_string(), source })?;
+    #[derive(QueryableByName)]
+    struct Line {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        integrity_check: String,
+    }
+    let lines: Vec<Line> = diesel::sql_query("PRAGMA integrity_check")
+        .load(&mut conn)
+        .map_err(|e| BackupError::Refused(format!("{} is not a sound SQLite database: {e}", path.display())))?;
+    let report: Vec<&str> = lines.iter().map(|l| l.integrity_check.as_str()).collect();
+    if report != ["ok"] {
+        return Err(BackupError::Refused(format!(
+            "{} fails SQLite's integrity check: {}",
+            path.display(),
+            report.join("; ")
+        )));
+    }
+    #[derive(QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    let tables: Count = diesel::sql_query(
+        "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('leagues', 'results', 'players')",
+    )
+    .get_result(&mut conn)
+    .map_err(db(format!("reading {}", path.display())))?;
+    if tables.n != 3 {
+        return Err(BackupError::Refused(format!("{} is not a spielstand database", path.display())));
+    }
+    Ok(())
+}
+
+/// Puts the backup `src` in place of the database `url` names, after checking it. The
+/// server must be stopped. The replaced database is kept beside it; its path is returned.
+pub fn restore(url: &DatabaseUrl, src: &Path) -> Result<Option<PathBuf>, BackupError> {
+    let Some(target) = url.sqlite_path() else {
+        return Err(BackupError::Refused(
+            "restore puts back SQLite backups; on PostgreSQL run pg_restore --clean --dbname DATABASE_URL PATH".into(),
+        ));
+    };
+    check(src)?;
+    let staged = with_suffix(target, ".restoring");
+    std::fs::copy(src, &staged).map_err(io(format!("copying {} to {}", src.display(), staged.display())))?;
+    std::fs::File::open(&staged).and_then(|f| f.sync_all()).map_err(io(format!("syncing {}", staged.display())))?;
+    let kept = if target.exists() {
+        // The old database's write-ahead log belongs to it: checkpoint it into the file
+        // that is kept, so that neither it nor a stale log meets the restored file.
+        let name = target.to_str().unwrap_or_default();
+        let mut conn = SqliteConnection::establish(name)
+            .map_err(|source| BackupError::Open { path: target.display().to_string(), source })?;
+        conn.batch_execute("PRAGMA wal_checkpoint(TRUNCATE)").map_err(db("checkpointing the current database"))?;
+        drop(conn);
+        let kept = with_suffix(target, &format!(".before-restore-{}", chrono::Utc::now().format("%Y%m%dT%H%M%SZ")));
+        std::fs::rename(target, &kept).map_err(io(format!("keeping {} as {}", target.display(), kept.display())))?;
+        for extra in ["-wal", "-shm"] {
+            let _ = std::fs::remove_file(with_suffix(target, extra));
+        }
+        Some(kept)
+    } else {
+        None
+    };
+    std::fs::rename(&staged, target).map_err(io(format!("moving {} to {}", staged.display(), target.display())))?;
+    Ok(kept)
+}
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
