@@ -152,7 +152,23 @@ done
 record_median_ms=$(printf '%s\n' "${record_ms[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}')
 kill "$fill_pid"
 
-echo "== 4. durable writes: 64 clients, synchronous=FULL, group commit against one commit per result" >&2
+echo "== 8. import: 10,000 BG Stats plays through the CLI, and the same file again" >&2
+start_server import
+"$bin/spielstand-bench" bgstats --plays 10000 --players 40 > "$work/bgstats.json"
+SPIELSTAND_SERVER=$url SPIELSTAND_TOKEN=$token "$bin/spielstand" league create Importliga --games all > /dev/null
+import_once() {
+  local t0
+  t0=$(date +%s%N)
+  SPIELSTAND_SERVER=$url SPIELSTAND_TOKEN=$token "$bin/spielstand" import bgstats "$work/bgstats.json" \
+    --league Importliga --create-players > /dev/null
+  echo "scale=2; ($(date +%s%N) - t0) / 1000000000" | bc
+}
+import_secs=$(import_once)
+reimport_secs=$(import_once)
+import_peak_mb=$(peak_mb "$pid")
+kill "$pid"
+
+
 start_server writes
 grouped_league=$("$bin/spielstand-bench" --server "$url" --token "$token" fill --results 0 --players 50 --league Writes)
 grouped=$("$bin/spielstand-bench" --server "$url" --token "$token" writes --league "$grouped_league" --players 50 --clients 64 --seconds 10)
@@ -216,6 +232,7 @@ cat << SUMMARY
 | SQLite, mixed: 32 readers + 20 writes/s | $mix20_rps req/s (ratio $(ratio "$mix20_rps" "$warm_rps")), p50 $mix20_p50 ms, p99 $mix20_p99 ms | ratio >= 0.8, p99 <= 25 ms |
 | SQLite server, peak resident memory over all of the above | $sqlite_peak_mb MB | <= 100 MB |
 $pg_rows
+| \`spielstand import bgstats\`: 10,000 plays, SQLite | $import_secs s; the same file again (nothing new) $reimport_secs s; server peak $import_peak_mb MB | <= 10 s |
 | durable writes, 64 clients, group commit | $grouped results/s | |
 | durable writes, 64 clients, one commit per result | $single results/s; group commit is $(ratio "$grouped" "$single")x | >= 10x |
 | \`spielstand record\`, start to exit (median of 21) | $record_median_ms ms | <= 20 ms |

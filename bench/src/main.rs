@@ -82,6 +82,14 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         also: Vec<String>,
     },
+    /// Write a BG Stats export of N Mensch ärgere Dich nicht plays among M players (2 to 4
+    /// at a table, every player ranked) to standard output, for the import benchmark.
+    Bgstats {
+        #[arg(long, default_value_t = 10_000)]
+        plays: usize,
+        #[arg(long, default_value_t = 40)]
+        players: usize,
+    },
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -170,6 +178,9 @@ fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let api = Api::new(&cli.server, &cli.token);
     match cli.command {
+        Command::Bgstats { plays, players } => {
+            println!("{}", bgstats_export(plays, players));
+        }
         Command::Fill { results, players, clients, league } => {
             let league = api.seed(players, &league).context("seeding players and the league")?;
             let started = Instant::now();
@@ -235,4 +246,46 @@ fn main() -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// A BG Stats export as the app writes it: players, one game, and `plays` ranked plays
+/// over a year and a half, each with a uuid of its own.
+fn bgstats_export(plays: usize, players: usize) -> serde_json::Value {
+    let mut rng = Rng::new(15);
+    let start = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).expect("a date");
+    let plays: Vec<serde_json::Value> = (0..plays)
+        .map(|i| {
+            let at_table = 2 + rng.below(3) as usize;
+            let mut seated: Vec<usize> = Vec::with_capacity(at_table);
+            while seated.len() < at_table {
+                let p = rng.below(players as u64) as usize + 1;
+                if !seated.contains(&p) {
+                    seated.push(p);
+                }
+            }
+            let day = start + chrono::Days::new(rng.below(540));
+            serde_json::json!({
+                "uuid": format!("00000000-0000-4000-8000-{i:012}"),
+                "playDate": format!("{day} 20:00:00"),
+                "gameRefId": 1,
+                "locationRefId": 0,
+                "ignored": false,
+                "rounds": 0,
+                "board": "",
+                "playerScores": seated.iter().enumerate().map(|(k, p)| serde_json::json!({
+                    "playerRefId": p, "score": "", "winner": k == 0, "rank": k + 1,
+                    "seatOrder": k + 1, "startPlayer": k == 0, "newPlayer": false,
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "games": [{"id": 1, "uuid": "00000000-0000-4000-8000-000000000001", "name": "Mensch ärgere Dich nicht",
+                   "bggId": 0, "highestWins": false, "noPoints": true}],
+        "players": (1..=players).map(|i| serde_json::json!({
+            "id": i, "uuid": format!("00000000-0000-4000-9000-{i:012}"), "name": spielstand_bench::player_name(i - 1),
+        })).collect::<Vec<_>>(),
+        "locations": [],
+        "plays": plays,
+    })
 }

@@ -70,10 +70,11 @@ fn variant(game: GameKind, detail: &str) -> RefOr<Schema> {
         .property(
             "event_id",
             ObjectBuilder::new()
-                .schema_type(Type::Integer)
+                // Null as well as absent: no night (what a client's optional field sends).
+                .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::Integer, Type::Null]))
                 .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
                 .description(Some(
-                    "The club night (event) of the league the game was played at; the game's date must be the night's.",
+                    "The club night (event) of the league the game was played at; the game's date must be the night's. Absent or null: none.",
                 )),
         )
         .into()
