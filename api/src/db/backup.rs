@@ -55,7 +55,11 @@ pub fn backup(url: &DatabaseUrl, dest: &Path) -> Result<Written, BackupError> {
                 dest.to_str().ok_or_else(|| BackupError::Refused(format!("{}: not a UTF-8 path", dest.display())))?;
             conn.batch_execute(&format!("VACUUM INTO '{}'", target.replace('\'', "''")))
                 .map_err(db(format!("writing the backup {}", dest.display())))?;
-            check(dest)?;
+            if let Err(e) = check(dest) {
+                // A copy that fails its check is no backup: it must not be mistaken for one.
+                let _ = std::fs::remove_file(dest);
+                return Err(e);
+            }
         }
         Backend::Postgres => {
             let status = Command::new("pg_dump")

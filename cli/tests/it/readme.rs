@@ -71,6 +71,28 @@ fn the_readme_audit_runs_as_written() {
     assert_eq!(renames["items"][0]["detail"], serde_json::json!({"before": "Anna", "after": "Annabelle"}));
 }
 
+#[test]
+fn the_readme_import_and_export_run_as_written() {
+    let server = Server::start();
+    let cli = Cli::new(&server);
+    let (stdout, _) = run_blocks(&cli, &section("import"));
+    assert!(stdout.contains("Dry run, nothing written"), "{stdout}");
+    assert!(stdout.contains("Archiv: 2 imported"), "{stdout}");
+    assert!(stdout.contains("0 imported, 2 already there"), "{stdout}");
+    let leagues = server.get("/leagues").unwrap();
+    let ids: Vec<i64> = leagues.as_array().unwrap().iter().map(|l| l["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids.len(), 2, "Archiv and its copy");
+    for id in &ids {
+        assert_eq!(server.result_count(*id), 2);
+    }
+    let table = |id: i64| server.get(&format!("/leagues/{id}/standings")).unwrap()["rows"].clone();
+    assert_eq!(table(ids[0]), table(ids[1]), "the copy's table is the original's");
+    let results = server.get(&format!("/leagues/{}/results", ids[0])).unwrap();
+    let rangeln =
+        results["items"].as_array().unwrap().iter().find(|r| r["record"]["game"] == "rangeln").unwrap().clone();
+    assert_eq!(rangeln["placings"][0]["player"], "Anna", "-19 beats +12: {rangeln}");
+}
+
 /// The contents of every fenced block of `lang` in `text`, in order.
 fn blocks(text: &str, lang: &str) -> Vec<String> {
     let mut found = Vec::new();
