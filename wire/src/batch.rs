@@ -35,6 +35,10 @@ pub struct BatchItem {
     /// holds is answered `replayed` with that result.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<ResultSource>,
+    /// A game record exactly as `record_result` takes it (`GameRecord`). It is judged per
+    /// item: one that breaks a rule is answered `refused` with its problem, and the others
+    /// are stored; so for the request as a whole any object is acceptable here.
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
     pub record: GameRecord,
 }
 

@@ -68,8 +68,12 @@ api_test!(a_batch_stores_the_valid_items_and_answers_each, |api| {
     let many: Vec<Value> = (0..1001).map(|i| item(&format!("m{i}"), None, mensch("2026-03-05", "Anna,Ben"))).collect();
     api.post(&batch, &json!({"items": many})).await.problem(422, "invalid-body");
     let bad_source = json!({"items": [item("s1", Some(("BG Stats!", "x")), mensch("2026-03-05", "Anna,Ben"))]});
-    let r = api.post(&batch, &bad_source).await.json();
-    assert_eq!(r["items"][0]["problem"]["type"], "/problems/invalid-body", "{r}");
+    // A malformed key or source refuses the whole batch: nothing is stored.
+    let detail = api.post(&batch, &bad_source).await.problem(422, "invalid-body");
+    assert!(detail.contains("items[0].source.system"), "{detail}");
+    let bad_key = json!({"items": [item("k9", None, mensch("2026-03-06", "Anna,Ben")), item("k 10", None, mensch("2026-03-07", "Anna,Ben"))]});
+    let detail = api.post(&batch, &bad_key).await.problem(422, "invalid-body");
+    assert!(detail.contains("items[1].idempotency_key"), "{detail}");
     api.post("/api/v1/leagues/999999/results/batch", &items).await.problem(404, "not-found");
     assert_eq!(api.get(&format!("/api/v1/leagues/{league}/results")).await.json()["total"], 2, "nothing changed");
 });

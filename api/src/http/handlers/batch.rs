@@ -16,8 +16,9 @@ use actix_web::{HttpResponse, post, web};
 /// `refused` with the problem a single post would have answered. A failure of the server
 /// stores nothing.
 ///
-/// Rules beyond the schema, refused with 422 for the whole batch: 1 to 1,000 items. Each
-/// item is checked like a single post (the game's and the league's rules).
+/// Refused with 422 for the whole batch, before anything is stored: a record that is not
+/// a game record at all, a malformed key or source. Each record is then checked like a
+/// single post (the game's and the league's rules), item by item.
 #[utoipa::path(
     operation_id = "record_results_batch",
     tag = "results",
@@ -42,6 +43,7 @@ pub async fn batch(
             items.len()
         )));
     }
+    results::check_items(&items)?;
     let request_id = REQUEST_ID.try_with(Clone::clone).ok();
     let outcome = state
         .write(move |conn| {

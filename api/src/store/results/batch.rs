@@ -53,9 +53,7 @@ pub fn create_batch(
 
 fn one(conn: &mut DbConn, league_id: i64, item: BatchItem, who: &BatchContext) -> Result<(BatchStatus, i64)> {
     let BatchItem { idempotency_key: key, source, record } = item;
-    check_key(&key)?;
     if let Some(source) = &source {
-        check_source(source)?;
         if let Some(id) = by_source(conn, league_id, source)? {
             return Ok((BatchStatus::Replayed, id));
         }
@@ -91,6 +89,22 @@ fn by_source(conn: &mut DbConn, league_id: i64, source: &ResultSource) -> Result
         .select(results::id)
         .first(conn)
         .optional()?)
+}
+
+/// Checks what identifies each item (its key and source): a malformed one is the
+/// sender's mistake, and refuses the whole batch before anything is stored.
+pub fn check_items(items: &[BatchItem]) -> Result<()> {
+    for (i, item) in items.iter().enumerate() {
+        let at = |e: Error| match e {
+            Error::InvalidBody(detail) => Error::InvalidBody(format!("items[{i}].{detail}")),
+            other => other,
+        };
+        check_key(&item.idempotency_key).map_err(at)?;
+        if let Some(source) = &item.source {
+            check_source(source).map_err(at)?;
+        }
+    }
+    Ok(())
 }
 
 fn check_key(key: &str) -> Result<()> {

@@ -9,7 +9,7 @@ pub mod projection;
 pub mod read;
 pub mod write;
 
-pub use batch::{BatchContext, create_batch};
+pub use batch::{BatchContext, check_items, create_batch};
 pub use history::history;
 pub use projection::for_player_ratings;
 pub use read::{ResultFilter, by_ids, get, list, of_event};
