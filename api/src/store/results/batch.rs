@@ -53,10 +53,10 @@ pub fn create_batch(
 
 fn one(conn: &mut DbConn, league_id: i64, item: BatchItem, who: &BatchContext) -> Result<(BatchStatus, i64)> {
     let BatchItem { idempotency_key: key, source, record } = item;
-    if let Some(source) = &source {
-        if let Some(id) = by_source(conn, league_id, source)? {
-            return Ok((BatchStatus::Replayed, id));
-        }
+    if let Some(source) = &source
+        && let Some(id) = by_source(conn, league_id, source)?
+    {
+        return Ok((BatchStatus::Replayed, id));
     }
     let fingerprint = idempotency::fingerprint(league_id, &record)?;
     match idempotency::claim(conn, &key, &fingerprint)? {
