@@ -84,7 +84,10 @@ export function describe(record: GameRecord): string {
     case "ghostbuster":
       return `${record.game}: ${record.detail.order.map((place) => place.join("=")).join(", ")}`;
     case "rangeln":
-      return `rangeln: ${record.detail.rounds.length} rounds`;
+      // A game imported with its totals only has no rounds.
+      return record.detail.imported_totals
+        ? `rangeln: imported totals of ${Object.keys(record.detail.imported_totals).length} players`
+        : `rangeln: ${(record.detail.rounds ?? []).length} rounds`;
     case "lauf-rauf":
       return `lauf-rauf (${record.detail.edition}): ${record.detail.order.length} places`;
     case "hase-und-igel":
