@@ -264,7 +264,15 @@ fn own(client: &Client, file: &Path, name: Option<String>, dry_run: bool, output
         return report(&league, &tally, true, output, 0);
     }
     let league = match existing {
-        Some(league) => league,
+        Some(league) => {
+            if league.rules != document.league.rules {
+                eprintln!(
+                    "warning: the league {} here has other rules than the exported one; its results are imported under this league's rules",
+                    league.name
+                );
+            }
+            league
+        }
         None => client.create_league(&LeagueInput { name, rules: document.league.rules.clone() })?.0,
     };
     let (known, _) = client.players()?;
