@@ -161,7 +161,7 @@ import_once() {
   t0=$(date +%s%N)
   SPIELSTAND_SERVER=$url SPIELSTAND_TOKEN=$token "$bin/spielstand" import bgstats "$work/bgstats.json" \
     --league Importliga --create-players > /dev/null
-  echo "scale=2; ($(date +%s%N) - t0) / 1000000000" | bc
+  echo "scale=2; ($(date +%s%N) - $t0) / 1000000000" | bc
 }
 import_secs=$(import_once)
 reimport_secs=$(import_once)
