@@ -105,8 +105,19 @@ pub fn revoke(conn: &mut DbConn, name: &str) -> Result<()> {
                 audit::log(conn, Actor::CommandLine, AuditAction::TokenRevoked, None, None, detail)?;
                 // What the token set up stops acting in its name until an admin says so.
                 let paused = crate::webhooks::hooks::pause_of_token(conn, name)?;
-                if paused > 0 {
-                    tracing::info!(token = name, webhooks = paused, "webhooks of a revoked token paused");
+                for (id, league_id, url) in &paused {
+                    let detail = serde_json::json!({"url": url, "revoked_token": name});
+                    audit::log(
+                        conn,
+                        Actor::CommandLine,
+                        AuditAction::WebhookPaused,
+                        Some(*league_id),
+                        Some(*id),
+                        detail,
+                    )?;
+                }
+                if !paused.is_empty() {
+                    tracing::info!(token = name, webhooks = paused.len(), "webhooks of a revoked token paused");
                 }
                 Ok(())
             }

@@ -4,9 +4,7 @@
 use crate::db::schema::{leagues, webhook_deliveries as deliveries, webhooks};
 use crate::db::{DbConn, now, utc};
 use crate::error::{Error, Result};
-use crate::model::AuditAction;
 use crate::model::{NewWebhook, Webhook};
-use crate::store::audit::{self, Actor};
 use crate::webhooks::egress::{Egress, Refused};
 use actix_web::http::Uri;
 use chrono::NaiveDateTime;
@@ -111,20 +109,19 @@ pub fn get(conn: &mut DbConn, id: i64) -> Result<Webhook> {
         .ok_or_else(|| Error::not_found(format!("webhook {id}")))
 }
 
+/// A webhook paused by a revocation: (id, league id, URL).
+pub type Paused = (i64, i64, String);
+
 /// Pauses every webhook registered by the token named `token_name` (it was revoked):
-/// their deliveries wait until an admin enables them. Runs in the revocation's transaction.
-pub fn pause_of_token(conn: &mut DbConn, token_name: &str) -> Result<usize> {
-    let paused: Vec<(i64, i64, String)> = diesel::update(
+/// their deliveries wait until an admin enables them. Runs in the revocation's
+/// transaction; returns the webhooks it paused, for the audit trail.
+pub fn pause_of_token(conn: &mut DbConn, token_name: &str) -> Result<Vec<Paused>> {
+    Ok(diesel::update(
         webhooks::table.filter(webhooks::token_name.eq(token_name)).filter(webhooks::paused_at.is_null()),
     )
     .set(webhooks::paused_at.eq(Some(now())))
     .returning((webhooks::id, webhooks::league_id, webhooks::url))
-    .get_results(conn)?;
-    for (id, league_id, url) in &paused {
-        let detail = serde_json::json!({"url": url, "revoked_token": token_name});
-        audit::log(conn, Actor::CommandLine, AuditAction::WebhookPaused, Some(*league_id), Some(*id), detail)?;
-    }
-    Ok(paused.len())
+    .get_results(conn)?)
 }
 
 /// Enables a paused webhook again: what waited is delivered.

@@ -77,21 +77,11 @@ impl WriteContext<'_> {
     }
 
     /// Writes a result's change into the audit trail.
-    fn audit(
-        &self,
-        conn: &mut DbConn,
-        action: AuditAction,
-        league_id: i64,
-        result_id: i64,
-        record: &GameRecord,
-        revision: i64,
-    ) -> Result<()> {
-        let detail = serde_json::json!({
-            "game": record.game().slug(),
-            "played_on": record.played_on,
-            "revision": revision,
-        });
-        audit::log(conn, audit::Actor::Token(self.token_name), action, Some(league_id), Some(result_id), detail)
+    /// Writes a change of the result stored as `row` into the audit trail; the row's
+    /// columns say which game and day, so its record need not be read.
+    fn audit(&self, conn: &mut DbConn, action: AuditAction, row: &ResultRow, revision: i64) -> Result<()> {
+        let detail = serde_json::json!({"game": row.game, "played_on": row.played_on, "revision": revision});
+        audit::log(conn, audit::Actor::Token(self.token_name), action, Some(row.league_id), Some(row.id), detail)
     }
 }
 
@@ -175,7 +165,7 @@ pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &Write
         insert_seats(conn, row.id, &prepared.seats)?;
         changes::log(conn, league_id, league.revision, Subject::Result(row.id))?;
         history::append(conn, row.id, 1, Action::Recorded, ctx.token_name, None, Some(&prepared.record_json))?;
-        ctx.audit(conn, AuditAction::ResultRecorded, league_id, row.id, &prepared.record, 1)?;
+        ctx.audit(conn, AuditAction::ResultRecorded, &row, 1)?;
         let stored = view(row, prepared.record)?;
         queue::enqueue(conn, Change::Recorded(&stored))?;
         if let Some((key, fence)) = ctx.idempotency_key {
@@ -240,7 +230,7 @@ pub fn update(
             Some(&old.record),
             Some(&prepared.record_json),
         )?;
-        ctx.audit(conn, AuditAction::ResultCorrected, league.id, id, &prepared.record, revision)?;
+        ctx.audit(conn, AuditAction::ResultCorrected, &row, revision)?;
         let stored = view(row, prepared.record)?;
         queue::enqueue(conn, Change::Corrected(&stored))?;
         Ok(stored)
@@ -260,8 +250,7 @@ pub fn delete(conn: &mut DbConn, id: i64, expected: &Precondition, ctx: &WriteCo
             .set((results::revision.eq(revision), results::deleted_at.eq(Some(now())), results::updated_at.eq(now())))
             .execute(conn)?;
         history::append(conn, id, revision, Action::Deleted, ctx.token_name, Some(&old.record), None)?;
-        let record: GameRecord = serde_json::from_str(&old.record)?;
-        ctx.audit(conn, AuditAction::ResultDeleted, old.league_id, id, &record, revision)?;
+        ctx.audit(conn, AuditAction::ResultDeleted, &old, revision)?;
         queue::enqueue(conn, Change::Deleted { league_id: old.league_id, result_id: id, revision })
     })
 }
