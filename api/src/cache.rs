@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum View {
     Table { game: Option<GameKind>, as_of: Option<NaiveDate> },
-    HeadToHead { game: Option<GameKind> },
+    HeadToHead { game: Option<GameKind>, player: Option<i64>, page: u32, per_page: u32 },
     PlayerStats { player_id: i64 },
     Ratings { game: Option<GameKind>, lines: Lines },
     Race { game: Option<GameKind>, top: usize },

@@ -17,7 +17,7 @@ use crate::model::{HeadToHead, LeaguePlayerRatings, LeaguePlayerStats, Standings
 use crate::store::results::projection::{self, Projection};
 use crate::store::{leagues, players};
 use sha2::{Digest, Sha256};
-use spielstand_core::{Lines, PlayerStats, RatingLine, StandingsQuery};
+use spielstand_core::{Lines, PairPage, PairQuery, PlayerStats, RatingLine, StandingsQuery};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -132,9 +132,24 @@ fn render(
             let standings = Standings { league_id, league_revision, game, as_of, rows };
             (serde_json::to_vec(&standings)?, ViewData::Table(standings))
         }
-        View::HeadToHead { game } => {
-            let pairs = projection.state.head_to_head(game);
-            (serde_json::to_vec(&HeadToHead { league_id, league_revision, game, pairs })?, ViewData::None)
+        View::HeadToHead { game, player, page, per_page } => {
+            if let Some(player_id) = player {
+                // Unknown players are 404; a player without games here has no pairs.
+                players::get(conn, player_id)?;
+            }
+            let (skip, take) = ((page as usize - 1) * per_page as usize, per_page as usize);
+            let PairPage { total, pairs } = projection.state.head_to_head(PairQuery { game, player, skip, take });
+            let h2h = HeadToHead {
+                league_id,
+                league_revision,
+                game,
+                player_id: player,
+                pairs,
+                page,
+                per_page,
+                total: total as i64,
+            };
+            (serde_json::to_vec(&h2h)?, ViewData::None)
         }
         View::PlayerStats { player_id } => {
             let stats = match projection.state.player_stats(player_id) {

@@ -12,8 +12,8 @@ use spielstand_core::{GameKind, GameRecord, same_name};
 use spielstand_wire::headers::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED};
 use spielstand_wire::{
     AuditAction, AuditPage, BatchInput, BatchOutcome, Event, EventInput, EventReport, HeadToHead, Health, HistoryEntry,
-    League, LeagueExport, LeagueInput, LeaguePlayerRatings, LeaguePlayerStats, Player, PlayerName, PlayerRatings,
-    ResultPage, Standings, StandingsParams, StoredResult, TokenName,
+    League, LeagueExport, LeagueInput, LeaguePlayerRatings, LeaguePlayerStats, MAX_PAIRS_PER_PAGE, Player, PlayerName,
+    PlayerRatings, ResultPage, Standings, StandingsParams, StoredResult, TokenName,
 };
 use std::time::Duration;
 use ureq::http;
@@ -342,10 +342,39 @@ impl Client {
         self.get_as(&format!("/events/{id}"), &[])
     }
 
-    /// How every two players of a league (or of one game) fared against each other.
-    pub fn head_to_head(&self, league: i64, game: Option<GameKind>) -> Result<(HeadToHead, Reply)> {
-        let pairs: Vec<(&str, String)> = game.map(|g| ("game", g.slug().to_owned())).into_iter().collect();
-        self.get_as(&format!("/leagues/{league}/head-to-head"), &pairs)
+    /// How every two players of a league (or of one game) fared against each other, or
+    /// one player against everyone: every page, read at one revision of the league (a
+    /// write between two pages starts the reading over, as the order may have changed).
+    pub fn head_to_head(&self, league: i64, game: Option<GameKind>, player: Option<i64>) -> Result<HeadToHead> {
+        const ATTEMPTS: usize = 5;
+        let mut query: Vec<(&str, String)> = vec![("per_page", MAX_PAIRS_PER_PAGE.to_string())];
+        query.extend(game.map(|g| ("game", g.slug().to_owned())));
+        query.extend(player.map(|p| ("player", p.to_string())));
+        let path = format!("/leagues/{league}/head-to-head");
+        'read: for _ in 0..ATTEMPTS {
+            let (mut all, _): (HeadToHead, _) = self.get_as(&path, &query)?;
+            let mut page = all.page;
+            while (all.pairs.len() as i64) < all.total {
+                page += 1;
+                let mut paged = query.clone();
+                paged.push(("page", page.to_string()));
+                let (next, _): (HeadToHead, _) = self.get_as(&path, &paged)?;
+                if next.league_revision != all.league_revision {
+                    continue 'read;
+                }
+                if next.pairs.is_empty() {
+                    break;
+                }
+                all.pairs.extend(next.pairs);
+            }
+            all.per_page = all.pairs.len().max(1) as u32;
+            return Ok(all);
+        }
+        // Busy: results arrive faster than the pages can be read.
+        Err(CliError::Server {
+            server: self.server.clone(),
+            message: format!("the league changed while its head-to-head was read, {ATTEMPTS} times over: try again"),
+        })
     }
 
     pub fn standings(&self, league: i64, query: &StandingsParams) -> Result<(Standings, Reply)> {

@@ -21,9 +21,9 @@ mod slug;
 pub use catalogue::{GameInfo, GameKind, UnknownGame};
 pub use error::{Error, RuleCode};
 pub use league::{
-    GameStats, LeagueRules, LeagueState, LeagueTable, Lines, PairRecord, PlayerStats, PointsLine, PointsPoint,
-    PointsScheme, RatedStandingRow, RatingLine, RatingPoint, ResultEntry, Season, StandingRow, StandingsQuery,
-    TableMove, TieBreaker, night_table, night_winners, rated_standings, standings, table_change,
+    GameStats, LeagueRules, LeagueState, LeagueTable, Lines, PairPage, PairQuery, PairRecord, PlayerStats, PointsLine,
+    PointsPoint, PointsScheme, RatedStandingRow, RatingLine, RatingPoint, ResultEntry, Season, StandingRow,
+    StandingsQuery, TableMove, TieBreaker, night_table, night_winners, rated_standings, standings, table_change,
 };
 pub use names::{
     MAX_NAME_CHARS, NAME_PATTERN, check_name, is_invisible, look_alike, lookalike_key, name_key, same_name,

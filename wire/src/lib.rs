@@ -23,6 +23,6 @@ pub use batch::{BatchInput, BatchItem, BatchItemOutcome, BatchOutcome, BatchStat
 pub use event::{Event, EventInput, EventReport, MAX_EVENT_TEXT};
 pub use export::{EXPORT_FORMAT, LeagueExport};
 pub use model::*;
-pub use paging::{DEFAULT_PER_PAGE, MAX_PER_PAGE};
+pub use paging::{DEFAULT_PAIRS_PER_PAGE, DEFAULT_PER_PAGE, MAX_PAIRS_PER_PAGE, MAX_PER_PAGE};
 pub use problem::{PROBLEM_JSON, Problem, ProblemType};
-pub use standings::{HeadToHeadParams, StandingsParams};
+pub use standings::{GameParams, HeadToHeadParams, StandingsParams};

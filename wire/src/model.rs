@@ -120,7 +120,8 @@ pub struct Standings {
     pub rows: Vec<RatedStandingRow>,
 }
 
-/// How every two players of a league (or of one game) fared in their games together.
+/// How every two players of a league (or of one game) fared in their games together: a
+/// page of the pairs.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HeadToHead {
@@ -128,9 +129,28 @@ pub struct HeadToHead {
     pub league_revision: i64,
     #[cfg_attr(feature = "openapi", schema(required))]
     pub game: Option<GameKind>,
+    /// The player whose pairs these are; `null` for every pair.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub player_id: Option<i64>,
     /// Each pair that played together once, the one higher in the table first, in table
-    /// order.
+    /// order (with `player_id`: that player first, opponents in table order).
     pub pairs: Vec<PairRecord>,
+    // The defaults read an older server's answer, which held every pair on one page.
+    #[serde(default = "first_page")]
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub page: u32,
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub per_page: u32,
+    /// Pairs on all pages.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub total: i64,
+}
+
+fn first_page() -> u32 {
+    1
 }
 
 /// A player's record in one league.

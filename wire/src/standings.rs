@@ -21,7 +21,18 @@ pub struct StandingsParams {
     pub after_event: Option<i64>,
 }
 
-/// Which head-to-head records of a league: one game's, or all.
+/// Which of a league's views: one game's, or all (a player's ratings).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::IntoParams))]
+#[cfg_attr(feature = "openapi", into_params(parameter_in = Query))]
+pub struct GameParams {
+    /// Only this game's results (Mensch and Ghostbuster together if the league says so).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameKind>,
+}
+
+/// Which head-to-head records of a league: one game's or all, every pair or one
+/// player's, a page of them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::IntoParams))]
 #[cfg_attr(feature = "openapi", into_params(parameter_in = Query))]
@@ -29,4 +40,17 @@ pub struct HeadToHeadParams {
     /// Only this game's results (Mensch and Ghostbuster together if the league says so).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<GameKind>,
+    /// Only the pairs of this player (by id), the player first in each, opponents in
+    /// table order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<i64>,
+    /// Page number, from 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", param(value_type = Option<i64>, minimum = 1, maximum = 4294967295_u64))]
+    pub page: Option<u32>,
+    /// Pairs per page, 1 to 5000 (default 1000: every pair of a league of up to 45
+    /// players).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", param(minimum = 1, maximum = 5000))]
+    pub per_page: Option<u32>,
 }

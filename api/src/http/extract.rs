@@ -151,13 +151,18 @@ pub use spielstand_wire::MAX_PER_PAGE;
 
 /// A listing's page (from 1, default 1) and page size (1 to [`MAX_PER_PAGE`], default 50).
 pub fn paging(page: Option<u32>, per_page: Option<u32>) -> Result<(u32, u32), Error> {
+    paging_within(page, per_page, spielstand_wire::DEFAULT_PER_PAGE, MAX_PER_PAGE)
+}
+
+/// A page (from 1, default 1) and page size (1 to `max`, default `default`).
+pub fn paging_within(page: Option<u32>, per_page: Option<u32>, default: u32, max: u32) -> Result<(u32, u32), Error> {
     let page = page.unwrap_or(1);
     if page == 0 {
         return Err(Error::InvalidQuery("page: pages start at 1".into()));
     }
-    let per_page = per_page.unwrap_or(spielstand_wire::DEFAULT_PER_PAGE);
-    if !(1..=MAX_PER_PAGE).contains(&per_page) {
-        return Err(Error::InvalidQuery(format!("per_page: must be between 1 and {MAX_PER_PAGE}")));
+    let per_page = per_page.unwrap_or(default);
+    if !(1..=max).contains(&per_page) {
+        return Err(Error::InvalidQuery(format!("per_page: must be between 1 and {max}")));
     }
     Ok((page, per_page))
 }

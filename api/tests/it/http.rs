@@ -417,6 +417,37 @@ api_test!(player_statistics_and_head_to_head_by_hand, |api| {
     );
     api.get(&format!("/api/v1/leagues/{league}/players/999999/stats")).await.problem(404, "not-found");
     api.get("/api/v1/leagues/999999/head-to-head").await.problem(404, "not-found");
+    assert_eq!((h2h["page"].clone(), h2h["per_page"].clone(), h2h["total"].clone()), (json!(1), json!(1000), json!(3)));
+    assert_eq!(h2h["player_id"], Value::Null);
+
+    // Pages of the same list, and one player's pairs with that player first.
+    let page = |query: String| {
+        let api = &api;
+        async move {
+            let h2h = api.get(&format!("/api/v1/leagues/{league}/head-to-head?{query}")).await.json();
+            let pairs: Vec<Value> = h2h["pairs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| json!([p["player"], p["opponent"], p["games"], p["ahead"], p["behind"], p["ties"]]))
+                .collect();
+            (pairs, h2h["total"].clone())
+        }
+    };
+    let (first, total) = page("per_page=2".into()).await;
+    let (second, _) = page("per_page=2&page=2".into()).await;
+    assert_eq!(([first, second].concat(), total), (pairs.clone(), json!(3)));
+    assert_eq!(page("per_page=2&page=3".into()).await, (vec![], json!(3)));
+    let (cleo, total) = page(format!("player={}", id("Cleo"))).await;
+    assert_eq!(
+        (cleo, total),
+        (vec![json!(["Cleo", "Anna", 3, 0, 2, 1]), json!(["Cleo", "Ben", 2, 0, 2, 0])], json!(2))
+    );
+    assert_eq!(page(format!("player={}", id("Dora"))).await, (vec![], json!(0)));
+    api.get(&format!("/api/v1/leagues/{league}/head-to-head?player=999999")).await.problem(404, "not-found");
+    for bad in ["page=0", "per_page=0", "per_page=5001", "player=anna"] {
+        api.get(&format!("/api/v1/leagues/{league}/head-to-head?{bad}")).await.problem(400, "invalid-query");
+    }
     api.get(&format!("/api/v1/leagues/{league}/head-to-head?game=chess")).await.problem(400, "invalid-query");
 
     // Cached per revision like the tables: 304 until the next write changes them.

@@ -160,3 +160,69 @@ fn player_statistics_and_head_to_head_at_the_terminal() {
     let err = cli.fails(&["h2h", "Winterliga", "Anna", "Dora"], 1);
     assert!(err.contains("have not played together"), "{err}");
 }
+
+/// A league with more pairs than one page holds (120 players, 717 games of six): `h2h`
+/// reads every page, and `h2h A B` reads only the first player's pairs.
+#[test]
+fn h2h_reads_every_page_of_a_large_league() {
+    let server = Server::start();
+    let cli = Cli::new(&server);
+    let league = cli.json(&["league", "create", "Großliga", "--games", "mensch-aergere-dich-nicht"])["id"].as_i64().unwrap();
+    let post = |path: &str, body: &serde_json::Value| {
+        ureq::post(format!("{}/api/v1{path}", server.url))
+            .header("Authorization", format!("Bearer {}", server.token))
+            .send_json(body)
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
+    };
+    let name = |p: u64| format!("P{p:03}");
+    for p in 0..120 {
+        post("/players", &serde_json::json!({"name": name(p)}));
+    }
+    // A fixed pseudo-random draw of six players a game.
+    let mut x: u64 = 12345;
+    let items: Vec<serde_json::Value> = (0..717)
+        .map(|g| {
+            let mut seats: Vec<u64> = Vec::new();
+            while seats.len() < 6 {
+                x = (x * 1_103_515_245 + 12_345) % (1 << 31);
+                if !seats.contains(&(x % 120)) {
+                    seats.push(x % 120);
+                }
+            }
+            let players: Vec<serde_json::Value> =
+                seats.iter().enumerate().map(|(i, &p)| serde_json::json!({"player": name(p), "seat": i + 1})).collect();
+            let order: Vec<Vec<String>> = seats.iter().map(|&p| vec![name(p)]).collect();
+            let record = serde_json::json!({"played_on": "2026-11-20", "players": players,
+                "game": "mensch-aergere-dich-nicht", "detail": {"order": order}});
+            serde_json::json!({"idempotency_key": format!("game-{g}"), "record": record})
+        })
+        .collect();
+    post(&format!("/leagues/{league}/results/batch"), &serde_json::json!({ "items": items }));
+
+    let first = server.get(&format!("/leagues/{league}/head-to-head")).unwrap();
+    let total = first["total"].as_u64().unwrap();
+    assert!(total > 5000, "more pairs than the CLI's pages hold: {total}");
+    let all = cli.json(&["h2h", "Großliga"]);
+    let pairs = all["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len() as u64, total);
+    // Each pair once, and the first page as the server lists it.
+    let mut seen = std::collections::HashSet::new();
+    for p in pairs {
+        let (a, b) = (p["player"].as_str().unwrap(), p["opponent"].as_str().unwrap());
+        assert!(seen.insert(if a < b { (a, b) } else { (b, a) }), "{a} and {b} twice");
+    }
+    assert_eq!(pairs[..1000], first["pairs"].as_array().unwrap()[..]);
+
+    // One pair, read from the first player's pairs, that player first.
+    let (a, b) = (pairs[4321]["player"].as_str().unwrap(), pairs[4321]["opponent"].as_str().unwrap());
+    let one = cli.json(&["h2h", "Großliga", b, a]);
+    let shown = &one["pairs"][0];
+    assert_eq!((shown["player"].as_str(), shown["opponent"].as_str()), (Some(b), Some(a)));
+    assert_eq!(
+        (shown["ahead"].clone(), shown["behind"].clone()),
+        (pairs[4321]["behind"].clone(), pairs[4321]["ahead"].clone())
+    );
+    let table = cli.ok(&["h2h", "Großliga", b, a]);
+    let row = table.lines().find(|l| l.contains(a) && l.contains(b)).expect("the pair's row");
+    assert!(row.find(b) < row.find(a), "{b} first: {table}");
+}

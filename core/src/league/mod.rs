@@ -13,7 +13,7 @@ pub use night::{TableMove, night_table, night_winners, table_change};
 pub use points::{POINT_UNITS, PointsScheme};
 pub use standings::{LeagueTable, RatedStandingRow, StandingRow, StandingsQuery, rated_standings, standings};
 pub use state::{CHECKPOINT_EVERY, LeagueState, ResultEntry};
-pub use stats::{GameStats, PairRecord, PlayerStats};
+pub use stats::{GameStats, PairPage, PairQuery, PairRecord, PlayerStats};
 
 use crate::catalogue::GameKind;
 use crate::error::Error;

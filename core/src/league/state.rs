@@ -22,7 +22,7 @@
 
 use super::charts::{Lines, PointsLine, PointsPoint, RatingLine, RatingPoint, end_of_day};
 use super::ranking::{Tally, head_to_head_units, rank};
-use super::stats::{GameStats, PairRecord, PlayerStats, streaks};
+use super::stats::{GameStats, PairPage, PairQuery, PairRecord, PlayerStats, streaks};
 use super::{LeagueRules, POINT_UNITS, PointsScheme, RatedStandingRow, StandingRow, StandingsQuery};
 use crate::catalogue::GameKind;
 use crate::rating::{Skill, rate_game};
@@ -356,31 +356,54 @@ impl LeagueState {
         with_skills(rows, &ratings)
     }
 
-    /// How every two players of the table of `game` fared in their games together: each
-    /// pair once, the one higher in the table first, in table order. Read from the pair
-    /// counts the state keeps up to date anyway (for the head-to-head tie-breaker).
-    pub fn head_to_head(&mut self, game: Option<GameKind>) -> Vec<PairRecord> {
-        let t = self.timeline(game);
+    /// How two players of the table of `query.game` fared in their games together: each
+    /// pair once, in table order, the one higher in the table first (or the asked-for
+    /// player first, against everyone in table order). Read from the pair counts the state
+    /// keeps up to date anyway (for the head-to-head tie-breaker); only the pairs of the
+    /// window become records, so a page costs about what the table does.
+    pub fn head_to_head(&mut self, query: PairQuery) -> PairPage {
+        let t = self.timeline(query.game);
         let order: Vec<u32> = self.rows_now(t).into_iter().map(|(p, _)| p).collect();
         let pairs = &self.timelines[t].pairs;
-        let mut records = Vec::new();
-        for (i, &a) in order.iter().enumerate() {
-            for &b in &order[i + 1..] {
+        let met = |&(a, b): &(u32, u32)| pairs.contains_key(&pair_key(a, b).0);
+        let (total, window): (usize, Vec<(u32, u32)>) = match query.player {
+            Some(id) => {
+                let Some(&p) = self.player_index.get(&id) else { return PairPage { total: 0, pairs: Vec::new() } };
+                let theirs: Vec<(u32, u32)> = order.iter().filter(|&&o| o != p).map(|&o| (p, o)).filter(met).collect();
+                let window = theirs.iter().copied().skip(query.skip).take(query.take).collect();
+                (theirs.len(), window)
+            }
+            // Every pair that met is in the map, and both of its players are in the table.
+            None => (
+                pairs.len(),
+                order
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, &a)| order[i + 1..].iter().map(move |&b| (a, b)))
+                    .filter(met)
+                    .skip(query.skip)
+                    .take(query.take)
+                    .collect(),
+            ),
+        };
+        let records = window
+            .into_iter()
+            .map(|(a, b)| {
                 let (key, swapped) = pair_key(a, b);
-                let Some(pair) = pairs.get(&key) else { continue };
+                let pair = &pairs[&key];
                 let (ahead, behind) =
                     if swapped { (pair.second_ahead, pair.first_ahead) } else { (pair.first_ahead, pair.second_ahead) };
-                records.push(PairRecord {
+                PairRecord {
                     player: self.names[a as usize].clone(),
                     opponent: self.names[b as usize].clone(),
                     games: pair.games,
                     ahead,
                     behind,
                     ties: pair.games - ahead - behind,
-                });
-            }
-        }
-        records
+                }
+            })
+            .collect();
+        PairPage { total, pairs: records }
     }
 
     /// A player's record overall and per game (a game counted with another, as Ghostbuster

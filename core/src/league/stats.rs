@@ -66,6 +66,27 @@ pub struct PairRecord {
     pub ties: u32,
 }
 
+/// Which pairs of a head-to-head to list: every pair of a table, or one player's pairs
+/// (that player first in each); then a window of them, `skip` pairs in, at most `take`.
+/// With 500 players a league has 124,750 pairs (10 MB as JSON): a page of them costs
+/// about what the table does, the whole list 250 times as much.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PairQuery {
+    /// Only results of this game (Mensch and Ghostbuster together if the league says so).
+    pub game: Option<GameKind>,
+    /// Only the pairs of this player (by id).
+    pub player: Option<i64>,
+    pub skip: usize,
+    pub take: usize,
+}
+
+/// A window of a head-to-head, and how many pairs the whole list holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairPage {
+    pub total: usize,
+    pub pairs: Vec<PairRecord>,
+}
+
 /// The win streaks of a sequence of games (true: won), oldest first: (current, longest).
 pub(crate) fn streaks(wins: impl IntoIterator<Item = bool>) -> (u32, u32) {
     let (mut current, mut longest) = (0u32, 0u32);

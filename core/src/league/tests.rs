@@ -227,14 +227,34 @@ fn player_stats_and_head_to_head_by_hand() {
     assert_eq!(per_game, [(Some(LaufRauf), 3, 2, 1, 1), (Some(MenschAergereDichNicht), 1, 1, 1, 1)]);
     assert!(state.player_stats(99).is_none(), "no results of an unknown player");
 
-    let pairs = state.head_to_head(None);
-    let shown: Vec<(&str, &str, u32, u32, u32, u32)> =
-        pairs.iter().map(|p| (p.player.as_str(), p.opponent.as_str(), p.games, p.ahead, p.behind, p.ties)).collect();
+    let every = PairQuery { game: None, player: None, skip: 0, take: usize::MAX };
+    let all = state.head_to_head(every);
+    let shown = |pairs: &[PairRecord]| -> Vec<(String, String, u32, u32, u32, u32)> {
+        pairs.iter().map(|p| (p.player.clone(), p.opponent.clone(), p.games, p.ahead, p.behind, p.ties)).collect()
+    };
+    let row = |a: &str, b: &str, games, ahead, behind, ties| (a.to_owned(), b.to_owned(), games, ahead, behind, ties);
     // Anna leads the table; Ben is ahead of Cleo (players beaten: 1 + 1 + 0 against 0 + 0.5 + 0).
-    assert_eq!(shown, [("Anna", "Ben", 3, 2, 1, 0), ("Anna", "Cleo", 3, 2, 0, 1), ("Ben", "Cleo", 2, 2, 0, 0)]);
+    let expected = [row("Anna", "Ben", 3, 2, 1, 0), row("Anna", "Cleo", 3, 2, 0, 1), row("Ben", "Cleo", 2, 2, 0, 0)];
+    assert_eq!((all.total, shown(&all.pairs)), (3, expected.to_vec()));
+    // A window of the same list.
+    let window = state.head_to_head(PairQuery { skip: 1, take: 1, ..every });
+    assert_eq!((window.total, shown(&window.pairs)), (3, expected[1..2].to_vec()));
+    let past = state.head_to_head(PairQuery { skip: 3, ..every });
+    assert_eq!((past.total, past.pairs.len()), (3, 0));
+    // One player's pairs put that player first, opponents in table order.
+    let cleo = state.head_to_head(PairQuery { player: Some(2), ..every });
+    assert_eq!(
+        (cleo.total, shown(&cleo.pairs)),
+        (2, vec![row("Cleo", "Anna", 3, 0, 2, 1), row("Cleo", "Ben", 2, 0, 2, 0)])
+    );
+    let nobody = state.head_to_head(PairQuery { player: Some(99), ..every });
+    assert_eq!((nobody.total, nobody.pairs.len()), (0, 0));
+    // One game's pairs: Mensch had Anna and Cleo only.
+    let mensch = state.head_to_head(PairQuery { game: Some(MenschAergereDichNicht), ..every });
+    assert_eq!((mensch.total, shown(&mensch.pairs)), (1, vec![row("Anna", "Cleo", 1, 1, 0, 0)]));
     // A deletion takes the game away from both.
     state.remove(4);
-    let pairs = state.head_to_head(None);
+    let pairs = state.head_to_head(every).pairs;
     assert_eq!((pairs[0].games, pairs[0].ahead), (2, 1));
 }
 

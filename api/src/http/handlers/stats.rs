@@ -7,8 +7,11 @@ use crate::error::Result;
 use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::ReadErrors;
-use crate::http::extract::Params;
-use crate::model::{HeadToHead, HeadToHeadParams, LeaguePlayerRatings, LeaguePlayerStats};
+use crate::http::extract::{Params, paging_within};
+use crate::model::{
+    DEFAULT_PAIRS_PER_PAGE, GameParams, HeadToHead, HeadToHeadParams, LeaguePlayerRatings, LeaguePlayerStats,
+    MAX_PAIRS_PER_PAGE,
+};
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use spielstand_core::Lines;
 
@@ -20,7 +23,10 @@ async fn respond(state: &AppState, req: &HttpRequest, league_id: i64, view: View
 
 /// For every two players who played together: their games, how often each placed above
 /// the other, and ties. In a game of several, a player beats every player placed below.
-/// Pairs are listed once, the one higher in the table first, in table order.
+/// Pairs are listed once, the one higher in the table first, in table order; with
+/// `player`, only that player's pairs, the player first. Paged: 1000 pairs a page unless
+/// `per_page` says otherwise (a league of 500 players has 124,750 pairs), `total` counts
+/// them all.
 #[utoipa::path(
     operation_id = "get_head_to_head",
     tag = "standings",
@@ -38,7 +44,9 @@ pub async fn head_to_head(
     league_id: web::Path<i64>,
     params: Params<HeadToHeadParams>,
 ) -> Result<HttpResponse> {
-    respond(&state, &req, league_id.into_inner(), View::HeadToHead { game: params.0.game }).await
+    let HeadToHeadParams { game, player, page, per_page } = params.0;
+    let (page, per_page) = paging_within(page, per_page, DEFAULT_PAIRS_PER_PAGE, MAX_PAIRS_PER_PAGE)?;
+    respond(&state, &req, league_id.into_inner(), View::HeadToHead { game, player, page, per_page }).await
 }
 
 /// One player's record in a league, overall and per game: played, wins, win rate,
@@ -71,7 +79,7 @@ pub async fn player_stats(
 #[utoipa::path(
     operation_id = "get_player_league_ratings",
     tag = "standings",
-    params(("id" = i64, Path, description = "League id"), ("player_id" = i64, Path, description = "Player id"), HeadToHeadParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    params(("id" = i64, Path, description = "League id"), ("player_id" = i64, Path, description = "Player id"), GameParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
     responses(
         (status = 200, body = LeaguePlayerRatings, headers(("ETag" = String), ("Cache-Control" = String))),
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
@@ -83,7 +91,7 @@ pub async fn player_league_ratings(
     state: web::Data<AppState>,
     req: HttpRequest,
     path: web::Path<(i64, i64)>,
-    params: Params<HeadToHeadParams>,
+    params: Params<GameParams>,
 ) -> Result<HttpResponse> {
     let (league_id, player_id) = path.into_inner();
     respond(&state, &req, league_id, View::Ratings { game: params.0.game, lines: Lines::Player(player_id) }).await
