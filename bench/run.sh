@@ -140,8 +140,9 @@ cold_h2h_ms=$("$bin/spielstand-bench" --server "$fill_url" --token "$token" cold
 cold_h2h_player_ms=$("$bin/spielstand-bench" --server "$fill_url" --token "$token" cold --league "$league" --players "$M" --samples 9 --view "head-to-head?player=$leader_id")
 # Every pair, all pages, as the CLI reads them for its matrix (after a write: cold).
 t0=$(date +%s%N)
-SPIELSTAND_SERVER=$fill_url "$bin/spielstand" h2h "$league" --format json | jq -e --argjson n "$h2h_total" '.pairs | length == $n' > /dev/null
+SPIELSTAND_SERVER=$fill_url "$bin/spielstand" h2h "$league" --format json > "$work/h2h.json"
 h2h_all_ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+jq -e '(.pairs | length) == .total' "$work/h2h.json" > /dev/null || { echo "spielstand h2h missed pairs" >&2; exit 1; }
 cold_stats_ms=$("$bin/spielstand-bench" --server "$fill_url" --token "$token" cold --league "$league" --players "$M" --samples 9 --view "players/$leader_id/stats")
 
 echo "== 6. mixed load on SQLite: the standings while results arrive" >&2
