@@ -397,13 +397,17 @@ api_test!(player_statistics_and_head_to_head_by_hand, |api| {
     assert_eq!(stats["games"][0]["game"], "mensch-aergere-dich-nicht");
     assert_eq!(stats["games"][0]["played"], 4);
 
+    // A head-to-head's pairs as [player, opponent, games, ahead, behind, ties].
+    let pair_rows = |h2h: &Value| -> Vec<Value> {
+        h2h["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| json!([p["player"], p["opponent"], p["games"], p["ahead"], p["behind"], p["ties"]]))
+            .collect()
+    };
     let h2h = api.get(&format!("/api/v1/leagues/{league}/head-to-head")).await.json();
-    let pairs: Vec<Value> = h2h["pairs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| json!([p["player"], p["opponent"], p["games"], p["ahead"], p["behind"], p["ties"]]))
-        .collect();
+    let pairs = pair_rows(&h2h);
     assert_eq!(
         pairs,
         [json!(["Anna", "Ben", 3, 2, 1, 0]), json!(["Anna", "Cleo", 3, 2, 0, 1]), json!(["Ben", "Cleo", 2, 2, 0, 0])]
@@ -425,13 +429,7 @@ api_test!(player_statistics_and_head_to_head_by_hand, |api| {
         let api = &api;
         async move {
             let h2h = api.get(&format!("/api/v1/leagues/{league}/head-to-head?{query}")).await.json();
-            let pairs: Vec<Value> = h2h["pairs"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|p| json!([p["player"], p["opponent"], p["games"], p["ahead"], p["behind"], p["ties"]]))
-                .collect();
-            (pairs, h2h["total"].clone())
+            (pair_rows(&h2h), h2h["total"].clone())
         }
     };
     let (first, total) = page("per_page=2".into()).await;

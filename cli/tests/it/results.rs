@@ -167,7 +167,8 @@ fn player_statistics_and_head_to_head_at_the_terminal() {
 fn h2h_reads_every_page_of_a_large_league() {
     let server = Server::start();
     let cli = Cli::new(&server);
-    let league = cli.json(&["league", "create", "Großliga", "--games", "mensch-aergere-dich-nicht"])["id"].as_i64().unwrap();
+    let league =
+        cli.json(&["league", "create", "Großliga", "--games", "mensch-aergere-dich-nicht"])["id"].as_i64().unwrap();
     let post = |path: &str, body: &serde_json::Value| {
         ureq::post(format!("{}/api/v1{path}", server.url))
             .header("Authorization", format!("Bearer {}", server.token))
