@@ -137,7 +137,8 @@ fn render(
                 // Unknown players are 404; a player without games here has no pairs.
                 players::get(conn, player_id)?;
             }
-            let (skip, take) = ((page as usize - 1) * per_page as usize, per_page as usize);
+            let skip = (page as usize - 1).saturating_mul(per_page as usize);
+            let take = per_page as usize;
             let PairPage { total, pairs } = projection.state.head_to_head(PairQuery { game, player, skip, take });
             let h2h = HeadToHead {
                 league_id,

@@ -23,7 +23,9 @@ pub fn run(ctx: &Ctx, args: HeadToHeadArgs) -> Result<()> {
             let (first, _) = client.find_player(a)?;
             let mut h2h = client.head_to_head(league.id, args.game, Some(first.id))?;
             let table = pair(&h2h.pairs, &first.name, b)?;
+            // As JSON: the one pair, as a list of one.
             h2h.pairs.retain(|p| same_name(&p.opponent, b));
+            h2h.total = h2h.pairs.len() as i64;
             (h2h, table)
         }
         _ => return Err(CliError::input("name two players, or none for every pair")),

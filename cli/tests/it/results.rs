@@ -217,6 +217,7 @@ fn h2h_reads_every_page_of_a_large_league() {
     // One pair, read from the first player's pairs, that player first.
     let (a, b) = (pairs[4321]["player"].as_str().unwrap(), pairs[4321]["opponent"].as_str().unwrap());
     let one = cli.json(&["h2h", "Großliga", b, a]);
+    assert_eq!((one["pairs"].as_array().unwrap().len(), one["total"].as_i64()), (1, Some(1)), "{one}");
     let shown = &one["pairs"][0];
     assert_eq!((shown["player"].as_str(), shown["opponent"].as_str()), (Some(b), Some(a)));
     assert_eq!(
