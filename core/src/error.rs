@@ -83,6 +83,12 @@ pub enum Error {
     PushOffBoard { line: String },
     #[error("{allowance}; {has}")]
     Allowance { allowance: String, has: String },
+    /// A path that stops before the length its shape asks for, where RULES.md's "Stuck"
+    /// does not allow it.
+    #[error(
+        "the path stops after {steps} of {full} steps, but {reason}: a path goes its full length whenever a piece of the mover can"
+    )]
+    ShortPath { steps: usize, full: usize, reason: String },
     #[error("{cell} is a black cell: no piece may be placed there")]
     PlacementOnBlack { cell: String },
     #[error("{cell} is taken by another piece")]
@@ -200,6 +206,8 @@ pub enum RuleCode {
     StepRevisit,
     PushOffBoard,
     Allowance,
+    /// A refereed path stopped short where another piece, or this one, could go on.
+    ShortPath,
     PlayerCount,
     DuplicatePlayer,
     UnknownPlayer,
@@ -271,6 +279,7 @@ impl Error {
             Error::StepRevisit { .. } => RuleCode::StepRevisit,
             Error::PushOffBoard { .. } => RuleCode::PushOffBoard,
             Error::Allowance { .. } => RuleCode::Allowance,
+            Error::ShortPath { .. } => RuleCode::ShortPath,
             Error::BoardSymbol { .. } => RuleCode::BoardSymbol,
             Error::BoardSeat { .. } => RuleCode::BoardSeat,
             Error::BoardRowTooLong { .. } => RuleCode::BoardRowTooLong,
@@ -393,6 +402,7 @@ mod code_tests {
                 "step-revisit",
                 "push-off-board",
                 "allowance",
+                "short-path",
                 "player-count",
                 "duplicate-player",
                 "unknown-player",

@@ -7,14 +7,18 @@
 //! names the placement, turn, path and step at fault.
 //!
 //! Decisions beyond RULES.md, taken here:
-//! - A turn ends when its paths fit the allowance exactly. A shorter turn is accepted
-//!   only where RULES.md's "stuck" rule says so; the answer then carries a note.
+//! - A turn ends when its paths fill a shape of the allowance (every path made, each at
+//!   its full length or short where RULES.md's revised "Stuck" allows it), or when no
+//!   piece of the mover that may still start a path has a legal step.
 //! - With 3 players the second player chooses between two paths of 3 steps and three
-//!   of 2; a turn counts as whichever shape its paths fit.
-//! - A stuck path ends the turn: with a fixed length per path (two of 3, three of 2),
-//!   no path may follow a shorter one.
-//! - "Legal step" for the stuck rule looks one step ahead: a piece that could step
-//!   once but then not again is not stuck.
+//!   of 2; a turn counts as whichever shape its paths fit. While paths fit both (short
+//!   ones), the turn goes on as long as the longer shape could take another path.
+//! - In a shared shape ("k paths, S steps in all") the last path takes the steps left;
+//!   it is the one path of such a turn that may be short, by the same rule as a
+//!   fixed-length path.
+//! - A short path is checked against the position before it: "could have gone the full
+//!   length" is a search over every route of every piece that may still start a path,
+//!   pushes included.
 
 use super::{Board, Cell};
 use crate::error::Error;
@@ -99,6 +103,15 @@ enum Steps {
     Total(usize),
 }
 
+/// What a shape asks of the next path of a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Need {
+    /// Exactly this many steps; fewer only when stuck (RULES.md "Stuck").
+    Full(usize),
+    /// Any length from 1 up to this (a shared total with paths still to come).
+    UpTo(usize),
+}
+
 impl Shape {
     fn total(self) -> usize {
         match self.steps {
@@ -107,39 +120,41 @@ impl Shape {
         }
     }
 
-    /// Could a turn whose paths so far have `lengths` still become this shape?
-    fn admits_prefix(self, lengths: &[usize]) -> bool {
-        let Some((&last, done)) = lengths.split_last() else { return true };
-        if lengths.len() > self.paths {
-            return false;
-        }
-        match self.steps {
-            Steps::Each(each) => done.iter().all(|&l| l == each) && last <= each,
-            Steps::Total(total) => lengths.iter().sum::<usize>() + (self.paths - lengths.len()) <= total,
-        }
-    }
-
-    fn is_complete(self, lengths: &[usize]) -> bool {
-        lengths.len() == self.paths && self.admits_prefix(lengths) && lengths.iter().sum::<usize>() == self.total()
-    }
-
-    /// May the last path of `lengths` take another step?
-    fn may_extend(self, lengths: &[usize]) -> bool {
-        let Some(&last) = lengths.last() else { return false };
-        match self.steps {
-            Steps::Each(each) => last < each,
-            Steps::Total(total) => lengths.iter().sum::<usize>() + (self.paths - lengths.len()) < total,
-        }
-    }
-
-    /// May another path start after `lengths` (the last one ending where it is)?
-    fn may_start(self, lengths: &[usize]) -> bool {
+    /// What the next path must be after paths of `lengths`, or `None` when this shape
+    /// takes no further path.
+    fn need(self, lengths: &[usize]) -> Option<Need> {
         if lengths.len() >= self.paths {
-            return false;
+            return None;
         }
         match self.steps {
-            Steps::Each(each) => lengths.last().is_none_or(|&l| l == each),
-            Steps::Total(_) => true,
+            Steps::Each(each) => Some(Need::Full(each)),
+            Steps::Total(total) => {
+                let left = total.checked_sub(lengths.iter().sum())?;
+                let later = self.paths - lengths.len() - 1;
+                match later {
+                    0 => Some(Need::Full(left)),
+                    _ => (left > later).then_some(Need::UpTo(left - later)),
+                }
+            }
+        }
+    }
+
+    /// Every path of the shape is made. (Each path was admitted by [`Shape::need`], a
+    /// short one only when stuck.)
+    fn is_complete(self, lengths: &[usize]) -> bool {
+        lengths.len() == self.paths
+    }
+
+    /// What is left of this shape after paths of `lengths`: "2 paths of 3 steps each".
+    fn left(self, lengths: &[usize]) -> String {
+        let paths = self.paths.saturating_sub(lengths.len());
+        match self.steps {
+            Steps::Each(each) if paths == 1 => format!("1 path of {}", plural(each, "step")),
+            Steps::Each(each) => format!("{} of {} each", plural(paths, "path"), plural(each, "step")),
+            Steps::Total(total) => {
+                let steps = total.saturating_sub(lengths.iter().sum());
+                format!("{} with {} in all", plural(paths, "path"), plural(steps, "step"))
+            }
         }
     }
 }
@@ -211,16 +226,77 @@ pub struct Referee {
     turn: usize,
     /// Step counts of the current turn's paths.
     lengths: Vec<usize>,
+    /// The shapes of the allowance that the current turn's paths still fit: the second of
+    /// three players may take either of two until a path decides.
+    shapes: Vec<Shape>,
     /// Pieces that made their own path this turn.
     moved: Vec<u8>,
-    /// Where the current turn's last path ended, and the cells it has been on.
-    last: Option<(Cell, Vec<Cell>)>,
     notes: Vec<String>,
 }
 
 /// Where a refereed round went wrong, for [`Error::AtMove`].
 fn at(error: Error, place: impl Into<String>) -> Error {
     Error::AtMove { at: place.into(), error: Box::new(error) }
+}
+
+/// The four directions a step may take.
+const DIRECTIONS: [(i16, i16); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+
+/// Where a step from `from` to `to` on `board` pushes: the pushed line (`to` first), or
+/// why the step is illegal. `visited` are the cells the path has been on.
+fn step_check(board: &Board, from: Cell, to: Cell, visited: &[Cell]) -> Result<Vec<Cell>, Error> {
+    let (dc, dr) = (i16::from(to.col()) - i16::from(from.col()), i16::from(to.row()) - i16::from(from.row()));
+    if dc.abs() + dr.abs() != 1 {
+        return Err(Error::StepNotOrthogonal { from: from.to_string(), to: to.to_string() });
+    }
+    if to.is_black() {
+        return Err(Error::StepOntoBlack { cell: to.to_string() });
+    }
+    if visited.contains(&to) {
+        return Err(Error::StepRevisit { cell: to.to_string() });
+    }
+    let mut line = Vec::new();
+    let mut cell = Some(to);
+    while let Some(c) = cell.filter(|&c| board.get(c).is_some()) {
+        line.push(c);
+        cell = offset(c, dc, dr);
+    }
+    if !line.is_empty() && cell.is_none() {
+        let names: Vec<String> = line.iter().map(Cell::to_string).collect();
+        return Err(Error::PushOffBoard { line: names.join("-") });
+    }
+    Ok(line)
+}
+
+/// Moves the piece on `from` to `to`, pushing `line` one cell on; `ids` follow the pieces.
+fn shift(board: &mut Board, ids: &mut [u8; 81], from: Cell, to: Cell, line: &[Cell]) {
+    let (dc, dr) = (i16::from(to.col()) - i16::from(from.col()), i16::from(to.row()) - i16::from(from.row()));
+    for &c in line.iter().rev() {
+        let next = offset(c, dc, dr).expect("checked: the line stays on the board");
+        board.set(next, board.get(c));
+        ids[next.index()] = ids[c.index()];
+    }
+    board.set(to, board.get(from));
+    ids[to.index()] = ids[from.index()];
+    board.set(from, None);
+    ids[from.index()] = 0;
+}
+
+/// Could the piece on `from` walk `steps` more legal steps, having been on `visited`?
+/// A depth-first search over the real position, pushes included.
+fn can_walk(board: &Board, ids: &[u8; 81], from: Cell, visited: &mut Vec<Cell>, steps: usize) -> bool {
+    if steps == 0 {
+        return true;
+    }
+    DIRECTIONS.into_iter().filter_map(|(dc, dr)| offset(from, dc, dr)).any(|to| {
+        let Ok(line) = step_check(board, from, to, visited) else { return false };
+        let (mut board, mut ids) = (board.clone(), *ids);
+        shift(&mut board, &mut ids, from, to, &line);
+        visited.push(to);
+        let walked = can_walk(&board, &ids, to, visited, steps - 1);
+        visited.pop();
+        walked
+    })
 }
 
 impl Referee {
@@ -237,8 +313,8 @@ impl Referee {
             placed: 0,
             turn: 0,
             lengths: Vec::new(),
+            shapes: allowance(n, 0),
             moved: Vec::new(),
-            last: None,
             notes: Vec::new(),
         })
     }
@@ -291,10 +367,6 @@ impl Referee {
         self.order[self.turn]
     }
 
-    fn shapes(&self) -> Vec<Shape> {
-        allowance(self.players.len(), self.turn)
-    }
-
     fn allowance_text(&self) -> String {
         allowance_text(&self.players[self.mover()], self.players.len(), self.turn)
     }
@@ -312,6 +384,30 @@ impl Referee {
             };
         }
         Expect::Done
+    }
+
+    /// The allowance of the turn in play and what is left of it, for a player who asks:
+    /// "Ben's allowance as second player of 3 is ...; made so far: 1 path (3 steps);
+    /// left: 1 path of 3 steps". `None` outside the turns.
+    pub fn allowance_left(&self) -> Option<String> {
+        if self.placed < self.placements() || self.is_done() {
+            return None;
+        }
+        let made = match self.lengths.as_slice() {
+            [] => "no path yet".to_owned(),
+            lengths => {
+                let each: Vec<String> = lengths.iter().map(usize::to_string).collect();
+                format!("{} ({} steps)", plural(lengths.len(), "path"), each.join(", "))
+            }
+        };
+        let mut left: Vec<String> = self
+            .shapes
+            .iter()
+            .filter(|s| !s.is_complete(&self.lengths))
+            .map(|s| s.left(&self.lengths))
+            .collect();
+        left.dedup();
+        Some(format!("{}; made so far: {made}; left: {}", self.allowance_text(), left.join(", or ")))
     }
 
     /// The seat (0-based) of `player`, who must be the one expected.
@@ -352,53 +448,37 @@ impl Referee {
         Ok(())
     }
 
-    /// Where the mover's piece at `from` would push and land stepping to `to`: the
-    /// pushed line (`to` first), or why the step is illegal. `visited` are the cells the
-    /// path has been on.
-    fn step_check(&self, from: Cell, to: Cell, visited: &[Cell]) -> Result<Vec<Cell>, Error> {
-        let (dc, dr) = (i16::from(to.col()) - i16::from(from.col()), i16::from(to.row()) - i16::from(from.row()));
-        if dc.abs() + dr.abs() != 1 {
-            return Err(Error::StepNotOrthogonal { from: from.to_string(), to: to.to_string() });
-        }
-        if to.is_black() {
-            return Err(Error::StepOntoBlack { cell: to.to_string() });
-        }
-        if visited.contains(&to) {
-            return Err(Error::StepRevisit { cell: to.to_string() });
-        }
-        let mut line = Vec::new();
-        let mut cell = Some(to);
-        while let Some(c) = cell.filter(|&c| self.board.get(c).is_some()) {
-            line.push(c);
-            cell = offset(c, dc, dr);
-        }
-        if !line.is_empty() && cell.is_none() {
-            let names: Vec<String> = line.iter().map(Cell::to_string).collect();
-            return Err(Error::PushOffBoard { line: names.join("-") });
-        }
-        Ok(line)
-    }
-
-    /// Moves the piece on `from` to `to`, pushing `line` one cell on.
-    fn step(&mut self, from: Cell, to: Cell, line: &[Cell]) {
-        let (dc, dr) = (i16::from(to.col()) - i16::from(from.col()), i16::from(to.row()) - i16::from(from.row()));
-        for &c in line.iter().rev() {
-            let next = offset(c, dc, dr).expect("checked: the line stays on the board");
-            self.board.set(next, self.board.get(c));
-            self.ids[next.index()] = self.ids[c.index()];
-        }
-        self.board.set(to, self.board.get(from));
-        self.ids[to.index()] = self.ids[from.index()];
-        self.board.set(from, None);
-        self.ids[from.index()] = 0;
-    }
-
     /// Could the piece on `from` take one more step, having been on `visited`?
     fn can_step(&self, from: Cell, visited: &[Cell]) -> bool {
-        [(0, 1), (0, -1), (1, 0), (-1, 0)]
+        DIRECTIONS
             .into_iter()
             .filter_map(|(dc, dr)| offset(from, dc, dr))
-            .any(|to| self.step_check(from, to, visited).is_ok())
+            .any(|to| step_check(&self.board, from, to, visited).is_ok())
+    }
+
+    /// Why the piece on `cell` (having been on `visited`) has no legal step, direction
+    /// by direction: "a1 is black, the line a3-a4 would be pushed off the board, and the
+    /// edge of the board".
+    fn why_stuck(&self, cell: Cell, visited: &[Cell]) -> String {
+        let mut reasons: Vec<String> = Vec::new();
+        let mut edge = false;
+        for (dc, dr) in DIRECTIONS {
+            let Some(to) = offset(cell, dc, dr) else {
+                edge = true;
+                continue;
+            };
+            reasons.push(match step_check(&self.board, cell, to, visited) {
+                Ok(_) => format!("{to} is open"),
+                Err(Error::StepOntoBlack { cell }) => format!("{cell} is black"),
+                Err(Error::StepRevisit { cell }) => format!("{cell} was already on this path"),
+                Err(Error::PushOffBoard { line }) => format!("the line {line} would be pushed off the board"),
+                Err(other) => other.to_string(),
+            });
+        }
+        if edge {
+            reasons.push("the edge of the board".to_owned());
+        }
+        crate::error::list_names(&reasons)
     }
 
     /// Pieces of the mover that may still start a path this turn.
@@ -407,9 +487,48 @@ impl Referee {
         self.board.pieces_of(seat).filter(|c| !self.moved.contains(&self.ids[c.index()]))
     }
 
+    /// A piece of the mover that may still start a path and has a legal step.
+    fn movable(&self) -> Option<Cell> {
+        self.startable().find(|&c| self.can_step(c, &[c]))
+    }
+
+    /// Why no piece of the mover that may still start a path has a legal step.
+    fn why_none_movable(&self) -> String {
+        let player = &self.players[self.mover()];
+        let stuck: Vec<String> =
+            self.startable().map(|c| format!("the piece on {c} ({})", self.why_stuck(c, &[c]))).collect();
+        if stuck.is_empty() {
+            return format!("every piece of {player} has made its path this turn");
+        }
+        format!("no piece of {player} that may still move has a legal step: {}", stuck.join("; "))
+    }
+
+    /// May a path of `steps` steps, ending on `end` after `visited` in `after`, stop short
+    /// of the `full` length its shape asks for? Only at a dead end, and only when no piece
+    /// of the mover that may still start a path (this one by another route included)
+    /// could have gone the full length from the position before it (RULES.md "Stuck").
+    /// The note to keep when it may; the refusal, naming a piece, when not.
+    fn short_path(&self, after: &Referee, path: &Path, visited: &[Cell], full: usize) -> Result<String, Error> {
+        let (steps, end) = (path.steps(), *visited.last().expect("a path has a start"));
+        let player = &self.players[self.mover()];
+        let short = |reason: String| Error::ShortPath { steps, full, reason };
+        if after.can_step(end, visited) {
+            return Err(short(format!("the piece on {end} can still step on")));
+        }
+        if let Some(piece) = self.startable().find(|&c| can_walk(&self.board, &self.ids, c, &mut vec![c], full)) {
+            return Err(short(format!("the piece on {piece} could go all {full}")));
+        }
+        Ok(format!(
+            "{player}'s path {path} stopped after {} of {full}: the piece on {end} is stuck ({}), and no piece of {player} could have gone {full} steps",
+            plural(steps, "step"),
+            after.why_stuck(end, visited)
+        ))
+    }
+
     /// The next path of the current turn, by `player`. Checked step by step; refused
-    /// whole (nothing moves) if any step is illegal. Ends the turn when its paths fit
-    /// the allowance exactly.
+    /// whole (nothing moves) if any step is illegal. A path shorter than its shape asks
+    /// is taken only where RULES.md's "Stuck" allows it. Ends the turn when its paths
+    /// fill a shape of the allowance, or when none could go on.
     pub fn path(&mut self, player: &str, path: &Path) -> Result<(), Error> {
         let (n, k) = (self.players.len(), self.lengths.len() + 1);
         if self.placed < self.placements() {
@@ -436,8 +555,14 @@ impl Referee {
         }
         let mut lengths = self.lengths.clone();
         lengths.push(path.steps());
-        if !self.shapes().iter().any(|s| s.admits_prefix(&lengths)) {
-            let has = describe(&lengths, &self.shapes());
+        // Lengths no shape could take are refused before any step is tried.
+        let fits = |s: &Shape| match s.need(&self.lengths) {
+            Some(Need::Full(full)) => path.steps() <= full,
+            Some(Need::UpTo(most)) => path.steps() <= most,
+            None => false,
+        };
+        if !self.shapes.iter().any(fits) {
+            let has = describe(&lengths, &allowance(n, self.turn));
             return Err(at(Error::Allowance { allowance: self.allowance_text(), has }, path_at));
         }
         // Play the path on a copy: an illegal step leaves the round as it was.
@@ -445,54 +570,76 @@ impl Referee {
         let mut visited = vec![start];
         let mut from = start;
         for (index, &to) in steps.iter().enumerate() {
-            let line =
-                after.step_check(from, to, &visited).map_err(|e| at(e, format!("{path_at}, step {}", index + 1)))?;
-            after.step(from, to, &line);
+            let line = step_check(&after.board, from, to, &visited)
+                .map_err(|e| at(e, format!("{path_at}, step {}", index + 1)))?;
+            shift(&mut after.board, &mut after.ids, from, to, &line);
             visited.push(to);
             from = to;
         }
         after.moved.push(after.ids[from.index()]);
+        // The shapes that take this path: at its full length, or short where stuck.
+        let (mut kept, mut full_somewhere, mut note, mut refusal) = (Vec::new(), false, None, None);
+        for &shape in &self.shapes {
+            let need = shape.need(&self.lengths);
+            let whole = match need {
+                Some(Need::Full(full)) => path.steps() == full,
+                Some(Need::UpTo(most)) => path.steps() <= most,
+                None => false,
+            };
+            if whole {
+                kept.push(shape);
+                full_somewhere = true;
+            } else if let Some(Need::Full(full)) = need.filter(|_| path.steps() > 0) {
+                match self.short_path(&after, path, &visited, full) {
+                    Ok(said) => {
+                        kept.push(shape);
+                        note = note.or(Some(said));
+                    }
+                    Err(e) => refusal = refusal.or(Some(e)),
+                }
+            }
+        }
+        if kept.is_empty() {
+            let has = describe(&lengths, &allowance(n, self.turn));
+            let error = refusal.unwrap_or(Error::Allowance { allowance: self.allowance_text(), has });
+            return Err(at(error, path_at));
+        }
         after.lengths = lengths;
-        after.last = Some((from, visited));
-        if after.shapes().iter().any(|s| s.is_complete(&after.lengths)) {
+        after.shapes = kept;
+        if let Some(note) = note.filter(|_| !full_somewhere) {
+            after.notes.push(note);
+        }
+        if after.turn_is_over() {
             after.next_turn();
         }
         *self = after;
         Ok(())
     }
 
-    /// Could the current turn go on (the last path extend, or another path start)?
-    /// Names a piece that still could move.
-    fn could_go_on(&self) -> Option<Cell> {
-        let shapes: Vec<Shape> = self.shapes().into_iter().filter(|s| s.admits_prefix(&self.lengths)).collect();
-        if let Some((end, visited)) = &self.last
-            && shapes.iter().any(|s| s.may_extend(&self.lengths))
-            && self.can_step(*end, visited)
-        {
-            return Some(*end);
-        }
-        if shapes.iter().any(|s| s.may_start(&self.lengths)) {
-            return self.startable().find(|&c| self.can_step(c, &[c]));
-        }
-        None
+    /// A shape of the allowance is filled, and no other one could still take a path.
+    fn turn_is_over(&self) -> bool {
+        let complete = |s: &&Shape| s.is_complete(&self.lengths);
+        self.shapes.iter().any(|s| complete(&s)) && (self.shapes.iter().all(|s| complete(&s)) || self.movable().is_none())
     }
 
     /// Ends the current turn before its allowance is used up: accepted only when no
-    /// further legal step exists (RULES.md "Stuck"), with a note saying so.
+    /// piece of the mover that may still start a path has a legal step (RULES.md
+    /// "Stuck"), with a note saying which pieces were stuck and why.
     pub fn end_turn(&mut self) -> Result<(), Error> {
         let Some(&seat) = self.order.get(self.turn).filter(|_| self.placed == self.placements()) else {
             return Ok(());
         };
         let player = self.players[seat].clone();
-        if let Some(piece) = self.could_go_on() {
-            let has = format!("{}, and the piece on {piece} can still move", describe(&self.lengths, &self.shapes()));
+        if let Some(piece) = self.movable() {
+            let has = format!("{}, and the piece on {piece} can still move", describe(&self.lengths, &self.shapes));
             return Err(at(Error::Allowance { allowance: self.allowance_text(), has }, format!("turn of {player}")));
         }
         let steps: usize = self.lengths.iter().sum();
         self.notes.push(format!(
-            "{player}'s turn ended after {} of {}: no piece of {player} could make another legal step",
+            "{player}'s turn ended after {} of {}: {}",
             plural(steps, "step"),
-            self.shapes()[0].total()
+            self.shapes[0].total(),
+            self.why_none_movable()
         ));
         self.next_turn();
         Ok(())
@@ -502,7 +649,7 @@ impl Referee {
         self.turn += 1;
         self.lengths.clear();
         self.moved.clear();
-        self.last = None;
+        self.shapes = allowance(self.players.len(), self.turn.min(self.players.len() - 1));
     }
 
     /// The round is over: every player has moved.

@@ -31,6 +31,7 @@ fn round_at(n: usize, start: usize, position: usize, pieces: &[(u8, &str)]) -> R
     }
     round.placed = round.placements();
     round.turn = position;
+    round.shapes = allowance(n, position);
     round
 }
 
@@ -193,8 +194,8 @@ fn the_allowance_of_every_position_is_used_exactly() {
             3,
             1,
             &[3, 3],
-            &[3, 2],
-            "allowance as second player of 3 is 2 paths of 3 steps each, or 3 paths of 2 steps each; this turn has 2 paths of 3, 2 steps",
+            &[3, 4],
+            "allowance as second player of 3 is 2 paths of 3 steps each, or 3 paths of 2 steps each; this turn has 2 paths of 3, 4 steps",
         ),
         (3, 1, &[2, 2, 2], &[2, 2, 3], "this turn has 3 paths of 2, 2, 3 steps"),
         (3, 2, &[6], &[7], "allowance as third player of 3 is 1 path of 6 steps; this turn has 1 path of 7 steps"),
@@ -207,14 +208,14 @@ fn the_allowance_of_every_position_is_used_exactly() {
             "allowance as second player of 4 is 3 paths with 4 steps in all; this turn has 2 paths",
         ),
         (4, 2, &[3, 1], &[4], "allowance as third player of 4 is 2 paths with 4 steps in all; this turn has 1 path"),
-        (4, 3, &[4], &[1, 3], "allowance as fourth player of 4 is 1 path of 4 steps"),
+        (4, 3, &[4], &[5], "allowance as fourth player of 4 is 1 path of 4 steps"),
         (5, 0, &[1, 1, 1, 1, 1], &[1, 1, 3], "allowance as first player of 5 is 5 paths of 1 step each"),
         (
             5,
             1,
             &[2, 1, 1, 1],
-            &[1, 1, 1, 1, 1],
-            "allowance as second player of 5 is 4 paths with 5 steps in all; this turn has 5 paths",
+            &[1, 1, 1, 3],
+            "allowance as second player of 5 is 4 paths with 5 steps in all; this turn has 6 steps in all",
         ),
         (
             5,
@@ -247,30 +248,123 @@ fn the_allowance_of_every_position_is_used_exactly() {
             .try_for_each(|p| round.path(player, p))
             .and_then(|()| if round.turn == position { round.end_turn() } else { Ok(()) })
             .expect_err(&format!("{n} players, position {position}: {illegal:?} is refused"));
-        assert_eq!(err.code(), "allowance");
+        assert_eq!(err.code(), "allowance", "{n} players, position {position}: {err}");
         assert!(err.to_string().contains(said), "{n} players, position {position}: {err}");
     }
 }
 
+/// Pieces of `seat` on every cell of `cells` (a space-separated list).
+fn pieces(seat: u8, cells: &'static str) -> (u8, &'static str) {
+    (seat, cells)
+}
+
+/// Cleo (third of 3: one path of 6) on c9, boxed in: row 9 to the right and column c
+/// below are full to the edge, so she can only step to b9; column b below b9 is full
+/// down to `b_column`'s end.
+fn cleo_in_the_corner(b_column: &'static str) -> Referee {
+    round_at(
+        3,
+        0,
+        2,
+        &[pieces(3, "c9"), pieces(1, "d9 e9 f9 g9 h9 i9"), pieces(2, "c8 c7 c6 c4 c3 c2 c1"), pieces(1, "c5"), pieces(1, b_column)],
+    )
+}
+
 #[test]
-fn a_turn_ends_early_only_when_stuck() {
-    // Cleo (third of 3: one path of 6) steps from c9 to b9. From there a9 is black, c9
-    // is where she came from and column b is full down to b1: the push would go off the
-    // board. She is stuck after 1 step.
-    let column = "b1 b2 b3 b4 b5 b6 b7 b8";
-    let mut round = round_at(3, 0, 2, &[(3, "c9"), (1, column)]);
+fn a_short_path_is_taken_only_when_no_piece_could_go_the_full_length() {
+    // Ben, second of three, walks a3-a2 into the corner (a1 is black, row 2 is full to
+    // the edge): his piece on d5 could still go 3 steps, so the short path is refused,
+    // naming it, and nothing moves. (His piece on a3 is boxed in by full lines.)
+    let boxed = [
+        pieces(2, "a3 d5"),
+        pieces(1, "b2 c2 d2 e2 f2 g2 h2 i2"),
+        pieces(3, "a4 a5 a6 a7 a8 a9"),
+        pieces(3, "b3 c3 d3 e3 f3 g3 h3 i3"),
+    ];
+    let mut round = round_at(3, 0, 1, &boxed);
+    let before = round.board.clone();
+    let err = round.path("Ben", &path("a3-a2")).unwrap_err().in_round(2);
+    assert_eq!(err.code(), "short-path");
+    assert_eq!(
+        err.to_string(),
+        "round 2, turn of Ben, path 1 (a3-a2): the path stops after 1 of 3 steps, but the piece on d5 could go all 3: a path goes its full length whenever a piece of the mover can"
+    );
+    assert_eq!(round.board, before, "a refused path moves nothing");
+    // A path that stops while its piece could step on is refused too.
+    let err = round.path("Ben", &path("d5-d6")).unwrap_err();
+    assert_eq!(err.code(), "short-path");
+    assert!(err.to_string().contains("the piece on d6 can still step on"), "{err}");
+    // Going the full length is fine, and the turn goes on.
+    round.path("Ben", &path("d5-d6-d7-d8")).unwrap();
+    assert_eq!(round.expect(), Expect::Path { player: "Ben", path: 2, allowance: round.allowance_text() });
+    assert_eq!(
+        round.allowance_left().unwrap(),
+        "Ben's allowance as second player of 3 is 2 paths of 3 steps each, or 3 paths of 2 steps each; made so far: 1 path (3 steps); left: 1 path of 3 steps"
+    );
+}
+
+#[test]
+fn a_short_path_at_a_dead_end_counts_and_the_turn_goes_on() {
+    // Ben (second of three) has two pieces, each able to make exactly one step: a3 to
+    // the dead end a2, and h1 to the dead end g1. Neither could go 2 or 3 steps, so both
+    // short paths count, each as one path of the turn, and the turn ends when no piece
+    // is left to move.
+    let board = [
+        pieces(2, "a3 h1"),
+        pieces(1, "b2 c2 d2 e2 f2 g2 h2 i2"),
+        pieces(3, "a4 a5 a6 a7 a8 a9"),
+        pieces(3, "b3 c3 d3 e3 f3 g3 h3 i3"),
+        pieces(1, "g4 g5 g6 g7 g8 g9 h4 h5 h6 h7 h8 h9"),
+        pieces(3, "a1 b1 c1 d1 e1 f1"),
+    ];
+    let mut round = round_at(3, 0, 1, &board);
+    round.path("Ben", &path("a3-a2")).unwrap();
+    assert_eq!(round.turn, 1, "the turn goes on after a short path");
+    assert_eq!(
+        round.notes()[0],
+        "Ben's path a3-a2 stopped after 1 step of 3: the piece on a2 is stuck (a3 was already on this path, a1 is black, the line b2-c2-d2-e2-f2-g2-h2-i2 would be pushed off the board and the edge of the board), and no piece of Ben could have gone 3 steps"
+    );
+    round.path("Ben", &path("h1-g1")).unwrap();
+    assert_eq!(round.turn, 2, "no piece of Ben is left to move: the turn is over");
+    assert_eq!(round.notes().len(), 2);
+    assert!(round.notes()[1].starts_with("Ben's path h1-g1 stopped after 1 step of 3: the piece on g1 is stuck"));
+    // Written down and refereed again, the turn reads the same.
+    assert_eq!(round.expect(), Expect::Path { player: "Cleo", path: 1, allowance: round.allowance_text() });
+}
+
+#[test]
+fn a_turn_ends_early_only_when_no_piece_can_move() {
+    // Boxed in on c9 with column b full to b1: c9-b9 is a dead end, and no piece of
+    // Cleo could have gone 6 steps. The path counts, and with it her one path is made.
+    let mut round = cleo_in_the_corner("b8 b7 b6 b5 b4 b3 b2 b1");
     round.path("Cleo", &path("c9-b9")).unwrap();
-    assert!(!round.is_done());
-    round.end_turn().unwrap();
     assert!(round.is_done());
-    assert_eq!(round.notes(), ["Cleo's turn ended after 1 step of 6: no piece of Cleo could make another legal step"]);
-    // With room at b1 she could go on: ending there is refused.
-    let mut round = round_at(3, 0, 2, &[(3, "c9"), (1, "b2 b3 b4 b5 b6 b7 b8")]);
-    round.path("Cleo", &path("c9-b9")).unwrap();
+    assert_eq!(
+        round.notes(),
+        [
+            "Cleo's path c9-b9 stopped after 1 step of 6: the piece on b9 is stuck (the line b8-b7-b6-b5-b4-b3-b2-b1 would be pushed off the board, c9 was already on this path, a9 is black and the edge of the board), and no piece of Cleo could have gone 6 steps"
+        ]
+    );
+    // With room at b1 she could go on from b9: the short path is refused.
+    let mut round = cleo_in_the_corner("b8 b7 b6 b5 b4 b3 b2");
+    let err = round.path("Cleo", &path("c9-b9")).unwrap_err();
+    assert_eq!(err.code(), "short-path");
+    assert!(err.to_string().contains("the piece on b9 can still step on"), "{err}");
+    // Ending the turn without a path is refused while a piece can move ...
     let err = round.end_turn().unwrap_err();
     assert_eq!(
         err.to_string(),
-        "turn of Cleo: Cleo's allowance as third player of 3 is 1 path of 6 steps; this turn has 1 path of 1 steps, and the piece on b9 can still move"
+        "turn of Cleo: Cleo's allowance as third player of 3 is 1 path of 6 steps; this turn has 0 paths, and the piece on c9 can still move"
+    );
+    // ... and taken, with a true note, when none can.
+    let mut round = round_at(3, 0, 2, &[pieces(3, "b9"), pieces(1, "b8 b7 b6 b5 b4 b3 b2 b1 c9 d9 e9 f9 g9 h9 i9")]);
+    round.end_turn().unwrap();
+    assert!(round.is_done());
+    assert_eq!(
+        round.notes(),
+        [
+            "Cleo's turn ended after 0 steps of 6: no piece of Cleo that may still move has a legal step: the piece on b9 (the line b8-b7-b6-b5-b4-b3-b2-b1 would be pushed off the board, the line c9-d9-e9-f9-g9-h9-i9 would be pushed off the board, a9 is black and the edge of the board)"
+        ]
     );
 }
 
@@ -324,7 +418,52 @@ impl Rng {
     }
 }
 
-/// Plays a round of random legal moves through the referee, and writes it down.
+/// The test's own search for a path of exactly `steps` steps from `from`: every route,
+/// each step checked by the referee's step rule on a copy of the round.
+fn full_walk(round: &Referee, from: Cell, steps: usize) -> Option<Path> {
+    fn walk(round: &Referee, cells: &mut Vec<Cell>, steps: usize) -> bool {
+        if cells.len() > steps {
+            return true;
+        }
+        let from = *cells.last().unwrap();
+        for (dc, dr) in DIRECTIONS {
+            let Some(to) = offset(from, dc, dr) else { continue };
+            let Ok(line) = step_check(&round.board, from, to, cells) else { continue };
+            let mut next = round.clone();
+            shift(&mut next.board, &mut next.ids, from, to, &line);
+            cells.push(to);
+            if walk(&next, cells, steps) {
+                return true;
+            }
+            cells.pop();
+        }
+        false
+    }
+    let mut cells = vec![from];
+    walk(round, &mut cells, steps).then_some(Path(cells))
+}
+
+/// A random walk from `from` of at most `steps` steps: it stops early only at a dead end.
+fn random_walk(round: &Referee, from: Cell, steps: usize, rng: &mut Rng) -> Path {
+    let (mut cells, mut sim) = (vec![from], round.clone());
+    while cells.len() <= steps {
+        let here = *cells.last().unwrap();
+        let next: Vec<Cell> = DIRECTIONS
+            .into_iter()
+            .filter_map(|(dc, dr)| offset(here, dc, dr))
+            .filter(|&to| step_check(&sim.board, here, to, &cells).is_ok())
+            .collect();
+        let Some(&to) = next.get(rng.below(next.len().max(1))) else { break };
+        let line = step_check(&sim.board, here, to, &cells).unwrap();
+        shift(&mut sim.board, &mut sim.ids, here, to, &line);
+        cells.push(to);
+    }
+    Path(cells)
+}
+
+/// Plays a round of random legal moves through the referee, and writes it down. Random
+/// walks that stop short are offered to the referee too, and what it says is held
+/// against the test's own search (RULES.md "Stuck").
 fn random_round(n: usize, start: usize, seed: u64) -> (Moves, Referee) {
     let players = names(n);
     let mut rng = Rng(seed | 1);
@@ -341,43 +480,57 @@ fn random_round(n: usize, start: usize, seed: u64) -> (Moves, Referee) {
     while !round.is_done() {
         let player = players[round.mover()].clone();
         let position = round.turn;
-        let shapes = round.shapes();
-        let shape = shapes[rng.below(shapes.len())];
         let mut paths = Vec::new();
         while round.turn == position {
-            let lengths = round.lengths.clone();
             let starts: Vec<Cell> = round.startable().filter(|&c| round.can_step(c, &[c])).collect();
-            if !shape.may_start(&lengths) || starts.is_empty() {
-                round.end_turn().unwrap();
+            if starts.is_empty() {
+                round.end_turn().unwrap_or_else(|e| panic!("seed {seed}: {e}"));
                 break;
             }
-            let left = shape.total() - lengths.iter().sum::<usize>();
-            let later = shape.paths - lengths.len() - 1;
-            let target = match shape.steps {
-                Steps::Each(each) => each,
-                Steps::Total(_) if later == 0 => left,
-                Steps::Total(_) => 1 + rng.below(left - later),
+            let needs: Vec<Need> = round.shapes.iter().filter_map(|s| s.need(&round.lengths)).collect();
+            let target = match needs[rng.below(needs.len())] {
+                Need::Full(full) => full,
+                Need::UpTo(most) => 1 + rng.below(most),
             };
-            let mut cells = vec![starts[rng.below(starts.len())]];
-            let mut sim = round.clone();
-            while cells.len() <= target {
-                let from = *cells.last().unwrap();
-                let next: Vec<Cell> = [(0, 1), (0, -1), (1, 0), (-1, 0)]
-                    .into_iter()
-                    .filter_map(|(dc, dr)| offset(from, dc, dr))
-                    .filter(|&to| sim.step_check(from, to, &cells).is_ok())
-                    .collect();
-                let Some(&to) = next.get(rng.below(next.len().max(1))) else { break };
-                let line = sim.step_check(from, to, &cells).unwrap();
-                sim.step(from, to, &line);
-                cells.push(to);
-            }
-            let p = Path(cells);
-            round.path(&player, &p).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-            let stuck_short = p.steps() < target;
-            paths.push(p);
-            if round.turn == position && stuck_short && matches!(shape.steps, Steps::Each(_)) {
-                round.end_turn().unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            let walked = random_walk(&round, starts[rng.below(starts.len())], target, &mut rng);
+            let fits = needs.iter().any(|need| match *need {
+                Need::Full(full) => walked.steps() == full,
+                Need::UpTo(most) => walked.steps() <= most,
+            });
+            // Short of every shape: taken exactly when some shape's full length is out of
+            // reach of every piece that may still move (the walk ended at a dead end).
+            let short_ok = needs.iter().any(|need| match *need {
+                Need::Full(full) if walked.steps() < full => {
+                    round.startable().all(|c| full_walk(&round, c, full).is_none())
+                }
+                _ => false,
+            });
+            let mut attempt = round.clone();
+            match attempt.path(&player, &walked) {
+                Ok(()) => {
+                    assert!(fits || short_ok, "seed {seed}: {walked} was taken although a piece could go on");
+                    round = attempt;
+                    paths.push(walked);
+                }
+                Err(e) => {
+                    assert!(!fits && !short_ok, "seed {seed}: {walked} was refused: {e}");
+                    assert_eq!(e.code(), "short-path", "seed {seed}: {e}");
+                    // A path of the full length exists: the test's search finds one.
+                    let full = needs
+                        .iter()
+                        .filter_map(|need| match *need {
+                            Need::Full(full) if full > walked.steps() => Some(full),
+                            _ => None,
+                        })
+                        .min()
+                        .unwrap();
+                    let path = round
+                        .startable()
+                        .find_map(|c| full_walk(&round, c, full))
+                        .unwrap_or_else(|| panic!("seed {seed}: refused {walked}, but no piece can go {full}"));
+                    round.path(&player, &path).unwrap_or_else(|e| panic!("seed {seed}: {path}: {e}"));
+                    paths.push(path);
+                }
             }
         }
         turns.push(Turn { player, paths });
