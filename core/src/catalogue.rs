@@ -12,7 +12,6 @@ use std::str::FromStr;
 #[serde(rename_all = "kebab-case")]
 #[derive(strum::IntoStaticStr, strum::VariantArray)]
 #[strum(serialize_all = "kebab-case")]
-#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum GameKind {
     Rangeln,
     MenschAergereDichNicht,
@@ -84,6 +83,40 @@ impl GameKind {
 impl GameKind {
     /// The five games, in the catalogue's order.
     pub const ALL: &'static [GameKind] = <GameKind as strum::VariantArray>::VARIANTS;
+
+    /// The short name organisers type: `mensch` and `hase` for the two long slugs, the
+    /// slug itself for the others.
+    pub fn short_name(self) -> &'static str {
+        match self {
+            GameKind::MenschAergereDichNicht => "mensch",
+            GameKind::HaseUndIgel => "hase",
+            other => other.slug(),
+        }
+    }
+
+    /// A game as typed: its slug or its short name, in any case. Every command line
+    /// that takes a game reads it through here, so each spelling works everywhere.
+    pub fn parse_typed(text: &str) -> Result<GameKind, UnknownGame> {
+        let typed = text.trim().to_lowercase();
+        GameKind::ALL
+            .iter()
+            .copied()
+            .find(|g| g.slug() == typed || g.short_name() == typed)
+            .ok_or_else(|| UnknownGame(text.to_owned()))
+    }
+}
+
+/// On the command line a game is its slug, or its short name (an alias).
+#[cfg(feature = "clap")]
+impl clap::ValueEnum for GameKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        GameKind::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let value = clap::builder::PossibleValue::new(self.slug());
+        Some(if self.short_name() == self.slug() { value } else { value.alias(self.short_name()) })
+    }
 }
 
 impl fmt::Display for GameKind {
@@ -94,7 +127,9 @@ impl fmt::Display for GameKind {
 
 /// The slug is not one of the five games.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game {0:?}: use one of rangeln, mensch-aergere-dich-nicht, ghostbuster, lauf-rauf, hase-und-igel")]
+#[error(
+    "unknown game {0:?}: use one of rangeln, mensch-aergere-dich-nicht (mensch), ghostbuster, lauf-rauf, hase-und-igel (hase)"
+)]
 pub struct UnknownGame(pub String);
 
 impl FromStr for GameKind {
@@ -135,6 +170,19 @@ mod tests {
             assert_eq!(game.to_string(), game.slug());
         }
         assert_eq!("chess".parse::<GameKind>().unwrap_err(), UnknownGame("chess".into()));
+        // Typed: slugs and short names, in any case; the wire takes slugs only.
+        for (typed, game) in [
+            ("mensch", GameKind::MenschAergereDichNicht),
+            ("Hase", GameKind::HaseUndIgel),
+            ("lauf-rauf", GameKind::LaufRauf),
+            ("ghostbuster", GameKind::Ghostbuster),
+            ("RANGELN", GameKind::Rangeln),
+            ("hase-und-igel", GameKind::HaseUndIgel),
+        ] {
+            assert_eq!(GameKind::parse_typed(typed), Ok(game), "{typed}");
+        }
+        assert!(GameKind::parse_typed("men").is_err());
+        assert!("mensch".parse::<GameKind>().is_err());
     }
 
     #[test]

@@ -132,6 +132,8 @@ pub enum Error {
     OptionsForOtherGame { game: GameKind },
     #[error("house rule {rule} is listed more than once")]
     DuplicateHouseRule { rule: &'static str },
+    #[error("house rule {rule} is refused for {game}: {reason}")]
+    HouseRuleNotForGame { game: GameKind, rule: &'static str, reason: &'static str },
     #[error("{player} crossed the finish with {lettuces} lettuce(s) left: a hare must eat all its lettuces first")]
     HareLettuce { player: String, lettuces: u32 },
     #[error("{player} finished in place {place} with {carrots} carrots, at most {max} are allowed")]
@@ -146,7 +148,9 @@ pub enum Error {
     HareNotFinished { player: String, place: u32, ahead_of: String },
     #[error("{player} finished in round {round}, before {earlier} who is placed ahead of them (round {earlier_round})")]
     HareRoundOrder { player: String, round: u32, earlier: String, earlier_round: u32 },
-    #[error("{players} did not finish and are ranked apart: hares that did not finish share the last place")]
+    #[error(
+        "{players} have no carrots recorded, so they did not finish, yet they are ranked apart: record each finisher's carrots left at the finish, or let the hares that did not finish share the last place"
+    )]
     HareUnfinishedRanked { players: String },
     #[error("finish round of {player} must be at least 1")]
     HareRoundZero { player: String },
@@ -167,6 +171,8 @@ pub enum Error {
     DuplicateTieBreaker { breaker: &'static str },
     #[error("this league does not count {game}")]
     GameNotInLeague { game: GameKind },
+    #[error("{what}: {date} is out of range: dates run from {earliest} to {latest}{}", if *latest == crate::dates::LATEST_FILTER { "" } else { " (a game is never played after tomorrow)" })]
+    DateOutOfRange { what: String, date: chrono::NaiveDate, earliest: chrono::NaiveDate, latest: chrono::NaiveDate },
     #[error("played on {date}, outside the season {from} to {to}")]
     OutsideSeason { date: chrono::NaiveDate, from: chrono::NaiveDate, to: chrono::NaiveDate },
 }
@@ -222,6 +228,8 @@ pub enum RuleCode {
     NoWinner,
     ColourMode,
     DuplicateHouseRule,
+    /// A house rule stated for a game it cannot apply to (Ghostbuster has no captures).
+    HouseRuleNotForGame,
     OptionConflict,
     OptionMissing,
     OptionsForOtherGame,
@@ -241,6 +249,8 @@ pub enum RuleCode {
     DuplicateTieBreaker,
     GameNotInLeague,
     OutsideSeason,
+    /// A date before 1900-01-01, a game after tomorrow, a filter after 9999-12-31.
+    DateOutOfRange,
 }
 
 impl RuleCode {
@@ -310,6 +320,7 @@ impl Error {
             Error::NoWinner { .. } => RuleCode::NoWinner,
             Error::ColourMode { .. } => RuleCode::ColourMode,
             Error::DuplicateHouseRule { .. } => RuleCode::DuplicateHouseRule,
+            Error::HouseRuleNotForGame { .. } => RuleCode::HouseRuleNotForGame,
             Error::OptionConflict { .. } => RuleCode::OptionConflict,
             Error::OptionMissing { .. } => RuleCode::OptionMissing,
             Error::OptionsForOtherGame { .. } => RuleCode::OptionsForOtherGame,
@@ -329,6 +340,7 @@ impl Error {
             Error::DuplicateTieBreaker { .. } => RuleCode::DuplicateTieBreaker,
             Error::GameNotInLeague { .. } => RuleCode::GameNotInLeague,
             Error::OutsideSeason { .. } => RuleCode::OutsideSeason,
+            Error::DateOutOfRange { .. } => RuleCode::DateOutOfRange,
         }
     }
 
@@ -417,6 +429,7 @@ mod code_tests {
                 "no-winner",
                 "colour-mode",
                 "duplicate-house-rule",
+                "house-rule-not-for-game",
                 "option-conflict",
                 "option-missing",
                 "options-for-other-game",
@@ -435,7 +448,8 @@ mod code_tests {
                 "duplicate-game",
                 "duplicate-tie-breaker",
                 "game-not-in-league",
-                "outside-season"
+                "outside-season",
+                "date-out-of-range"
             ]
         );
         for code in RuleCode::all() {

@@ -5,6 +5,7 @@
 //! it is silent are documented on the items they concern.
 
 pub mod catalogue;
+pub mod dates;
 mod error;
 pub mod finishing;
 pub mod league;
@@ -16,6 +17,7 @@ pub mod rangeln;
 pub mod rating;
 pub mod record;
 mod ring;
+pub mod similar;
 mod slug;
 
 pub use catalogue::{GameInfo, GameKind, UnknownGame};

@@ -194,7 +194,7 @@ impl GameRecord {
                     score.totals.iter().map(|t| Placing { player: t.player.clone(), place: t.place }).collect();
                 (placings, Some(score))
             }
-            Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => (r.placings(&players)?, None),
+            Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => (r.placings(self.game(), &players)?, None),
             Outcome::LaufRauf(r) => (r.placings(&players)?, None),
             Outcome::HaseUndIgel(r) => (r.placings(&players)?, None),
         };

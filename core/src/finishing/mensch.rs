@@ -2,6 +2,7 @@
 //! same way (RULES.md).
 
 use super::FinishingOrder;
+use crate::catalogue::GameKind;
 use crate::error::Error;
 use crate::places::Placing;
 use crate::slug::Slug;
@@ -64,23 +65,44 @@ pub struct MenschResult {
     pub colours: Option<ColourMode>,
 }
 
-/// Each house rule at most once.
-pub(crate) fn check_house_rules(rules: &[HouseRule]) -> Result<(), Error> {
+impl HouseRule {
+    /// Why this house rule cannot be in force in `game`, if it cannot (RULES.md,
+    /// Ghostbuster): its rule text has no classic capture, so the capture rules make no
+    /// sense, and three rolls to bring a piece out and no jumping in the home row are part
+    /// of its own rules already.
+    pub fn refused_for(self, game: GameKind) -> Option<&'static str> {
+        match (game, self) {
+            (GameKind::Ghostbuster, HouseRule::BackwardCapture | HouseRule::ForcedCapture) => {
+                Some("Ghostbuster has no captures (\"kein klassisches Rauswerfen\"), so a capture rule cannot apply")
+            }
+            (GameKind::Ghostbuster, HouseRule::ThreeRolls | HouseRule::NoJumpingInHomeRow) => {
+                Some("it is part of Ghostbuster's own rules already, so it is not a house rule there")
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Each house rule at most once, and each one that can apply to `game`.
+pub(crate) fn check_house_rules(game: GameKind, rules: &[HouseRule]) -> Result<(), Error> {
     for (i, rule) in rules.iter().enumerate() {
         if rules[..i].contains(rule) {
             return Err(Error::DuplicateHouseRule { rule: rule.slug() });
+        }
+        if let Some(reason) = rule.refused_for(game) {
+            return Err(Error::HouseRuleNotForGame { game, rule: rule.slug(), reason });
         }
     }
     Ok(())
 }
 
 impl MenschResult {
-    pub(crate) fn placings(&self, players: &[String]) -> Result<Vec<Placing>, Error> {
+    pub(crate) fn placings(&self, game: GameKind, players: &[String]) -> Result<Vec<Placing>, Error> {
         let colours = self.colours.unwrap_or_default();
         if let Some(needed) = colours.players().filter(|&n| n != players.len()) {
             return Err(Error::ColourMode { mode: colours.slug(), needed, found: players.len() });
         }
-        check_house_rules(self.house_rules.as_deref().unwrap_or_default())?;
+        check_house_rules(game, self.house_rules.as_deref().unwrap_or_default())?;
         self.order.placings(players)
     }
 }
@@ -99,12 +121,12 @@ mod tests {
 
     #[test]
     fn colour_modes_need_their_player_count() {
-        assert!(result("Ben,Anna", ColourMode::TwoEach, vec![]).placings(&players(2)).is_ok());
-        assert!(result("Ben,Anna,Cleo", ColourMode::Neutral, vec![]).placings(&players(3)).is_ok());
-        let err = result("Ben,Anna,Cleo", ColourMode::TwoEach, vec![]).placings(&players(3)).unwrap_err();
+        assert!(result("Ben,Anna", ColourMode::TwoEach, vec![]).placings(GameKind::MenschAergereDichNicht, &players(2)).is_ok());
+        assert!(result("Ben,Anna,Cleo", ColourMode::Neutral, vec![]).placings(GameKind::MenschAergereDichNicht, &players(3)).is_ok());
+        let err = result("Ben,Anna,Cleo", ColourMode::TwoEach, vec![]).placings(GameKind::MenschAergereDichNicht, &players(3)).unwrap_err();
         assert_eq!(err.to_string(), "colour mode two-each is for 2 players, this game has 3");
         assert_eq!(
-            result("Ben,Anna,Cleo,Dora", ColourMode::Neutral, vec![]).placings(&players(4)).unwrap_err().code(),
+            result("Ben,Anna,Cleo,Dora", ColourMode::Neutral, vec![]).placings(GameKind::MenschAergereDichNicht, &players(4)).unwrap_err().code(),
             "colour-mode"
         );
     }
@@ -112,8 +134,26 @@ mod tests {
     #[test]
     fn house_rules_are_recorded_once_each() {
         let rules = vec![HouseRule::Barriers, HouseRule::BackwardCapture, HouseRule::Barriers];
-        let err = result("Anna,Ben", ColourMode::OneEach, rules).placings(&players(2)).unwrap_err();
+        let err = result("Anna,Ben", ColourMode::OneEach, rules).placings(GameKind::MenschAergereDichNicht, &players(2)).unwrap_err();
         assert_eq!(err, Error::DuplicateHouseRule { rule: "barriers" });
+    }
+
+    #[test]
+    fn ghostbuster_takes_only_the_house_rules_that_make_sense_without_captures() {
+        let ghost = |rules| result("Anna,Ben", ColourMode::OneEach, rules).placings(GameKind::Ghostbuster, &players(2));
+        for rule in [HouseRule::BackwardCapture, HouseRule::ForcedCapture] {
+            let err = ghost(vec![rule]).unwrap_err();
+            assert_eq!(err.code(), "house-rule-not-for-game");
+            assert!(err.to_string().contains("Ghostbuster has no captures"), "{err}");
+        }
+        for rule in [HouseRule::ThreeRolls, HouseRule::NoJumpingInHomeRow] {
+            let err = ghost(vec![rule]).unwrap_err();
+            assert!(err.to_string().contains("part of Ghostbuster's own rules"), "{err}");
+        }
+        assert!(ghost(vec![HouseRule::Barriers]).is_ok());
+        // Mensch ärgere Dich nicht takes every one of them.
+        let all = HouseRule::all().to_vec();
+        assert!(result("Anna,Ben", ColourMode::OneEach, all).placings(GameKind::MenschAergereDichNicht, &players(2)).is_ok());
     }
 
     #[test]

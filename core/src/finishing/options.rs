@@ -87,12 +87,16 @@ impl GameOptions {
         let (key, value) = (key.trim(), value.trim());
         let bad = |expected: String| format!("{key}={value}: expected {expected}");
         let one_of = |all: &[&str]| format!("one of {}", all.join(", "));
-        match key {
-            "lauf-rauf.edition" => {
+        let no_such = || format!("{key}: no such option; the options are {}", OPTION_NAMES.join(", "));
+        // The game as typed: its slug or its short name (`mensch.house-rules`).
+        let (game, option) = key.split_once('.').ok_or_else(no_such)?;
+        let game = GameKind::parse_typed(game).map_err(|_| no_such())?;
+        match (game, option) {
+            (GameKind::LaufRauf, "edition") => {
                 let edition = parse::<Edition>(value).ok_or_else(|| bad(one_of(&slugs::<Edition>())))?;
                 self.lauf_rauf.get_or_insert_default().edition = Some(edition);
             }
-            "lauf-rauf.cards" => {
+            (GameKind::LaufRauf, "cards") => {
                 let cards = match value {
                     "true" | "yes" => true,
                     "false" | "no" => false,
@@ -100,41 +104,36 @@ impl GameOptions {
                 };
                 self.lauf_rauf.get_or_insert_default().cards = Some(cards);
             }
-            _ => {
-                let (game, option) = key.split_once('.').unwrap_or((key, ""));
-                let mensch = match game {
-                    "mensch-aergere-dich-nicht" => &mut self.mensch,
-                    "ghostbuster" => &mut self.ghostbuster,
-                    _ => return Err(format!("{key}: no such option; the options are {}", OPTION_NAMES.join(", "))),
-                };
-                match option {
-                    "house-rules" => {
-                        let rules = value
-                            .split('+')
-                            .filter(|r| !r.trim().is_empty())
-                            .map(|r| parse::<HouseRule>(r.trim()))
-                            .collect::<Option<Vec<HouseRule>>>()
-                            .ok_or_else(|| {
-                                bad(format!("house rules joined by '+', each {}", one_of(&slugs::<HouseRule>())))
-                            })?;
-                        mensch.get_or_insert_default().house_rules = Some(rules);
-                    }
-                    "colours" => {
-                        let colours = parse::<ColourMode>(value).ok_or_else(|| bad(one_of(&slugs::<ColourMode>())))?;
-                        mensch.get_or_insert_default().colours = Some(colours);
-                    }
-                    _ => return Err(format!("{key}: no such option; the options are {}", OPTION_NAMES.join(", "))),
-                }
+            (GameKind::MenschAergereDichNicht | GameKind::Ghostbuster, "house-rules") => {
+                let rules = value
+                    .split('+')
+                    .filter(|r| !r.trim().is_empty())
+                    .map(|r| parse::<HouseRule>(r.trim()))
+                    .collect::<Option<Vec<HouseRule>>>()
+                    .ok_or_else(|| bad(format!("house rules joined by '+', each {}", one_of(&slugs::<HouseRule>()))))?;
+                super::mensch::check_house_rules(game, &rules).map_err(|e| format!("{key}={value}: {e}"))?;
+                self.mensch_mut(game).get_or_insert_default().house_rules = Some(rules);
             }
+            (GameKind::MenschAergereDichNicht | GameKind::Ghostbuster, "colours") => {
+                let colours = parse::<ColourMode>(value).ok_or_else(|| bad(one_of(&slugs::<ColourMode>())))?;
+                self.mensch_mut(game).get_or_insert_default().colours = Some(colours);
+            }
+            _ => return Err(no_such()),
         }
         Ok(())
     }
 
+    /// The Mensch-like options of `game` (Mensch ärgere Dich nicht or Ghostbuster).
+    fn mensch_mut(&mut self, game: GameKind) -> &mut Option<MenschOptions> {
+        if game == GameKind::Ghostbuster { &mut self.ghostbuster } else { &mut self.mensch }
+    }
+
     /// Checks the options themselves: each house rule once.
     pub fn validate(&self) -> Result<(), Error> {
-        for mensch in [&self.mensch, &self.ghostbuster].into_iter().flatten() {
-            if let Some(rules) = &mensch.house_rules {
-                super::mensch::check_house_rules(rules)?;
+        let games = [(GameKind::MenschAergereDichNicht, &self.mensch), (GameKind::Ghostbuster, &self.ghostbuster)];
+        for (game, mensch) in games {
+            if let Some(rules) = mensch.as_ref().and_then(|m| m.house_rules.as_ref()) {
+                super::mensch::check_house_rules(game, rules)?;
             }
         }
         Ok(())
