@@ -22,6 +22,10 @@ pub enum Error {
     /// The body is JSON but not of the expected shape; names the path of the field.
     #[error("{0}")]
     InvalidBody(String),
+    /// A result names a player nobody is (422 `invalid-body`, as any unknown value in a
+    /// body); the problem lists the closest known names.
+    #[error("{field}: there is no player named {name:?}{}; add the player first", did_you_mean(.suggestions))]
+    UnknownPlayer { field: String, name: String, suggestions: Vec<String> },
     #[error("{0}")]
     InvalidQuery(String),
     #[error("{0}")]
@@ -44,6 +48,9 @@ pub enum Error {
     /// A club night of another league, or a game not on its night's date.
     #[error("{0}")]
     EventMismatch(String),
+    /// A new game for a club night an admin has closed.
+    #[error("{0}")]
+    EventClosed(String),
     #[error("the Idempotency-Key {0:?} was used before with a different request")]
     IdempotencyMismatch(String),
     #[error("a request with the Idempotency-Key {0:?} is still being processed; retry shortly")]
@@ -76,7 +83,7 @@ impl Error {
             Error::NotFound(_) => ProblemType::NotFound,
             Error::Conflict(_) => ProblemType::Conflict,
             Error::MalformedJson(_) => ProblemType::MalformedJson,
-            Error::InvalidBody(_) => ProblemType::InvalidBody,
+            Error::InvalidBody(_) | Error::UnknownPlayer { .. } => ProblemType::InvalidBody,
             Error::InvalidQuery(_) => ProblemType::InvalidQuery,
             Error::InvalidPath(_) => ProblemType::InvalidPath,
             Error::InvalidHeader(_) => ProblemType::InvalidHeader,
@@ -87,6 +94,7 @@ impl Error {
             Error::PreconditionRequired(_) => ProblemType::PreconditionRequired,
             Error::IdempotencyMismatch(_) => ProblemType::IdempotencyKeyReused,
             Error::EventMismatch(_) => ProblemType::EventMismatch,
+            Error::EventClosed(_) => ProblemType::EventClosed,
             Error::IdempotencyInProgress(_) => ProblemType::IdempotencyKeyInProgress,
             Error::PayloadTooLarge(_) => ProblemType::PayloadTooLarge,
             Error::RequestTimeout(_) => ProblemType::RequestTimeout,
@@ -117,7 +125,9 @@ pub fn status_of(kind: ProblemType) -> StatusCode {
         | ProblemType::IdempotencyKeyReused
         | ProblemType::EventMismatch => StatusCode::UNPROCESSABLE_ENTITY,
         ProblemType::NotFound | ProblemType::NoRoute => StatusCode::NOT_FOUND,
-        ProblemType::Conflict | ProblemType::IdempotencyKeyInProgress => StatusCode::CONFLICT,
+        ProblemType::Conflict | ProblemType::IdempotencyKeyInProgress | ProblemType::EventClosed => {
+            StatusCode::CONFLICT
+        }
         ProblemType::MalformedJson
         | ProblemType::InvalidQuery
         | ProblemType::InvalidPath
@@ -175,6 +185,15 @@ impl From<serde_json::Error> for Error {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// " (did you mean Ben or Benedikt?)" for a list of suggestions, nothing for none.
+fn did_you_mean(suggestions: &[String]) -> String {
+    match suggestions {
+        [] => String::new(),
+        [one] => format!(" (did you mean {one}?)"),
+        [init @ .., last] => format!(" (did you mean {} or {last}?)", init.join(", ")),
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -33,7 +33,9 @@ Round SPECs (one --round per round, in the order played; seat 1 starts round 1):
 Names are matched case-insensitively. Everything is checked before it is sent.
 
 Without --round on a terminal, the rounds are asked for one by one, with each round's
-scores and the running totals, and the game is sent after a confirmation.";
+scores and the running totals, and the game is sent after a confirmation. Every prompt
+also takes undo (the last round), board, help and quit. What was typed is kept as a draft
+after every round: --resume continues it after quit, the end of input or an interruption.";
 
 /// Record board-game results and read league standings at the club table.
 ///
@@ -89,8 +91,9 @@ pub enum Command {
     /// Head-to-head: how every two players of a league fared against each other (a matrix),
     /// or two players' record when both are named.
     H2h(HeadToHeadArgs),
-    /// Club nights: start one on this laptop (every `record` for its league joins it until
-    /// `event end`), list a league's nights, show one.
+    /// Club nights: start one on this laptop or join one another laptop started (every
+    /// `record` for its league belongs to it until `event end`), list a league's nights,
+    /// show one, close one.
     #[command(subcommand)]
     Event(EventCommand),
     /// Score a game offline, without a server.
@@ -99,6 +102,10 @@ pub enum Command {
     /// Referee a game at the table move by move, then record it.
     #[command(subcommand)]
     Referee(RefereeCommand),
+    /// The outbox: list what waits and what the server refused, correct a refused result and
+    /// send it again, or drop one.
+    #[command(subcommand, after_help = EXIT_CODES)]
+    Outbox(OutboxCommand),
     /// Send the results waiting in the outbox, oldest first.
     ///
     /// Each is sent with the Idempotency-Key it got when it was recorded and removed only
@@ -160,7 +167,10 @@ pub struct Games(pub Vec<GameKind>);
 impl FromStr for Games {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        slug_list(s, "game", ("all", GameKind::ALL)).map(Games)
+        if s.trim() == "all" {
+            return Ok(Games(GameKind::ALL.to_vec()));
+        }
+        s.split(',').map(|game| GameKind::parse_typed(game).map_err(|e| e.to_string())).collect::<Result<_, _>>().map(Games)
     }
 }
 
@@ -245,18 +255,18 @@ pub enum LeagueCommand {
 #[derive(Debug, Args)]
 pub struct LeagueCreate {
     pub name: String,
-    /// Games counted, by slug, separated by commas, or all:
-    /// rangeln, mensch-aergere-dich-nicht, ghostbuster, lauf-rauf, hase-und-igel
+    /// Games counted, separated by commas, or all: rangeln, mensch-aergere-dich-nicht (or
+    /// mensch), ghostbuster, lauf-rauf, hase-und-igel (or hase)
     #[arg(long, value_name = "SLUG,...")]
     pub games: Games,
     /// How places become points: players-beaten (one point per player placed below), or
     /// table:10,6,4,2,1 (points for place 1, 2, ...) [default: players-beaten]
     #[arg(long, value_name = "SCHEME")]
     pub points: Option<PointsScheme>,
-    /// First day of the season (YYYY-MM-DD) [default: open]
+    /// First day of the season (2026-09-01 or 1.9.2026) [default: open]
     #[arg(long, value_parser = spec::date, value_name = "DATE")]
     pub from: Option<NaiveDate>,
-    /// Last day of the season (YYYY-MM-DD) [default: open]
+    /// Last day of the season (2027-03-31 or 31.3.2027) [default: open]
     #[arg(long, value_parser = spec::date, value_name = "DATE")]
     pub to: Option<NaiveDate>,
     /// Tie-breakers after points, in order, separated by commas [default: wins,average-place,head-to-head]
@@ -305,12 +315,42 @@ pub enum EventCommand {
         /// The league: its name or id
         #[arg(long, short = 'l', value_name = "L")]
         league: String,
-        /// The night's date: YYYY-MM-DD, today or yesterday [default: today]
-        #[arg(long, value_parser = spec::date, value_name = "DATE")]
+        /// The night's date: 2026-11-23, 23.11.2026, 23.11., today/heute or yesterday/gestern [default: today]
+        #[arg(long, value_parser = spec::played_date, value_name = "DATE")]
         date: Option<NaiveDate>,
         /// Where it takes place
         #[arg(long, value_name = "TEXT")]
         location: Option<String>,
+        /// Start a second night even if the league has an open one on that date (else the
+        /// open one is offered to join, and without a terminal the start is refused)
+        #[arg(long)]
+        new: bool,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Attach this laptop to a night that another laptop started: every `spielstand record`
+    /// for its league then belongs to it, until `spielstand event end`.
+    Join {
+        /// The night: its id, or its title in the league
+        #[arg(value_name = "NIGHT")]
+        night: String,
+        /// The league: its name or id (needed when the night is given by its title)
+        #[arg(long, short = 'l', value_name = "L")]
+        league: Option<String>,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// This laptop's current night, as the server has it now.
+    Current {
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Close a night (admin token): the server then refuses its new games, on every laptop.
+    /// Ends it on this laptop too.
+    Close {
+        /// The night's id [default: this laptop's current night]
+        #[arg(value_name = "ID")]
+        id: Option<i64>,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -371,8 +411,9 @@ pub struct RecordTarget {
     /// The league: its name or id
     #[arg(long, short = 'l', value_name = "L")]
     pub league: String,
-    /// The day it was played: YYYY-MM-DD, today or yesterday [default: today]
-    #[arg(long, value_parser = spec::date, value_name = "DATE")]
+    /// The day it was played: 2026-11-23, 23.11.2026, 23.11. (this year), today/heute or
+    /// yesterday/gestern; never after tomorrow [default: today]
+    #[arg(long, value_parser = spec::played_date, value_name = "DATE")]
     pub date: Option<NaiveDate>,
     /// Check the result and show it, but send nothing
     #[arg(long)]
@@ -383,17 +424,34 @@ pub struct RecordTarget {
 
 #[derive(Debug, Args)]
 pub struct RecordRangeln {
+    /// The league: its name or id
+    #[arg(long, short = 'l', value_name = "L", required_unless_present_any = ["resume", "discard"])]
+    pub league: Option<String>,
+    /// The day it was played: 2026-11-23, 23.11.2026, 23.11. (this year), today/heute or
+    /// yesterday/gestern; never after tomorrow [default: today]
+    #[arg(long, value_parser = spec::played_date, value_name = "DATE")]
+    pub date: Option<NaiveDate>,
+    /// Check the result and show it, but send nothing
+    #[arg(long)]
+    pub dry_run: bool,
     #[command(flatten)]
-    pub target: RecordTarget,
+    pub output: OutputArgs,
     /// The players in seat order, separated by commas: seat 1 is piece A and starts round 1
-    #[arg(long, value_name = "NAMES")]
-    pub players: Names,
+    #[arg(long, value_name = "NAMES", required_unless_present_any = ["resume", "discard"])]
+    pub players: Option<Names>,
     /// One round's result: @FILE, Anna=4,Ben=-3,... or Anna=+2:1/-1:7,... (see below); once per round, in order
     #[arg(long = "round", value_name = "SPEC", value_parser = spec::parse_round)]
     pub rounds: Vec<RoundSource>,
     /// Send without asking after the rounds were entered interactively
     #[arg(long, short = 'y')]
     pub yes: bool,
+    /// Continue the game typed earlier and kept as a draft (after `quit`, the end of input
+    /// or an interruption)
+    #[arg(long, conflicts_with_all = ["players", "rounds", "discard"])]
+    pub resume: bool,
+    /// Drop the game kept as a draft
+    #[arg(long, conflicts_with_all = ["players", "rounds", "league", "date", "yes"])]
+    pub discard: bool,
 }
 
 /// What the four finishing-order games take.
@@ -443,7 +501,7 @@ pub struct RecordHase {
     pub game: FinishingArgs,
     /// Carrots each hare had left when it crossed the finish, e.g. Anna=8,Ben=15;
     /// hares not listed did not finish and share the last place
-    #[arg(long, value_name = "NAME=N,...")]
+    #[arg(long, value_name = "NAME=N,...", required = true)]
     pub carrots: Option<Pairs>,
     /// The round in which each finisher crossed the finish, e.g. Anna=30,Ben=31
     #[arg(long, value_name = "NAME=N,...")]
@@ -642,9 +700,13 @@ For anything else: spielstand result show 12 --format json, edit its \"record\",
 pub struct FixArgs {
     /// The result's id, as `spielstand results L` lists it
     pub id: i64,
-    /// The day it was played
-    #[arg(long, value_parser = spec::date, value_name = "DATE")]
+    /// The day it was played (as for `record --date`)
+    #[arg(long, value_parser = spec::played_date, value_name = "DATE")]
     pub date: Option<NaiveDate>,
+    /// Move the game into a club night of its league (its id or title), or out of any with
+    /// "none"; the game must be on the night's date (give --date too to move it there)
+    #[arg(long, value_name = "NIGHT|none")]
+    pub event: Option<String>,
     /// Put another player in someone's place, throughout the result: OLD=NEW (repeatable)
     #[arg(long, value_name = "OLD=NEW")]
     pub replace: Vec<String>,
@@ -660,9 +722,10 @@ pub struct FixArgs {
     /// Hase und Igel: the finishers' carrots, e.g. Anna=8,Ben=15 (replaces all finishers)
     #[arg(long, value_name = "NAME=N,...")]
     pub carrots: Option<Pairs>,
-    /// Mensch/Ghostbuster: the house rules in force (replaces the list; "none" for none)
-    #[arg(long = "house-rules", value_name = "RULE,...")]
-    pub house_rules: Option<HouseRules>,
+    /// Mensch/Ghostbuster: the house rules in force, replacing the list (repeat, or
+    /// separate with commas; none for none)
+    #[arg(long = "house-rule", alias = "house-rules", value_name = "RULE")]
+    pub house_rules: Vec<HouseRules>,
     /// Mensch/Ghostbuster: how the colours were shared out
     #[arg(long, value_name = "MODE", value_enum)]
     pub colours: Option<ColourMode>,
@@ -673,7 +736,7 @@ pub struct FixArgs {
     #[arg(long, value_name = "BOOL")]
     pub cards: Option<bool>,
     /// The whole corrected record as JSON (as in `result show --format json`'s "record"); - for stdin
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["date", "replace", "players", "order", "rounds", "carrots", "house_rules", "colours", "edition", "cards"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["date", "event", "replace", "players", "order", "rounds", "carrots", "house_rules", "colours", "edition", "cards"])]
     pub file: Option<String>,
     /// The revision you expect it to be at [default: its current one]
     #[arg(long, value_name = "N")]
@@ -710,7 +773,11 @@ Lines starting with '#' are ignored. Round r is started by the player in seat r.
 
 On a terminal, each round not given by a file is refereed live: every player places a
 piece in turn (type a cell), then moves (type a path); an illegal placement or path is
-refused with the reason and asked again; 'stuck' ends a turn that cannot go on.";
+refused with the reason and asked again; 'stuck' ends a turn when no piece can go on.
+Every prompt also takes undo (the last placement, path or end of turn, back to the start
+of the round), board, help (what is expected, and the allowance left) and quit. The game
+is kept as a draft after every entry: --resume continues it after quit, the end of input
+or an interruption, and a finished game waits there until it is recorded.";
 
 #[derive(Debug, Subcommand)]
 pub enum RefereeCommand {
@@ -723,14 +790,22 @@ pub enum RefereeCommand {
 #[derive(Debug, Args)]
 pub struct RefereeRangeln {
     /// The players in seat order, separated by commas: seat 1 is piece A and starts round 1
-    #[arg(long, value_name = "NAMES")]
-    pub players: Names,
+    #[arg(long, value_name = "NAMES", required_unless_present_any = ["resume", "discard"])]
+    pub players: Option<Names>,
     /// Record the game in this league at the end (its name or id); without it, nothing is sent
     #[arg(long, short = 'l', value_name = "L")]
     pub league: Option<String>,
-    /// The day it was played: YYYY-MM-DD, today or yesterday [default: today]
-    #[arg(long, value_parser = spec::date, value_name = "DATE")]
+    /// The day it was played: 2026-11-23, 23.11.2026, 23.11., today/heute or
+    /// yesterday/gestern; never after tomorrow [default: today]
+    #[arg(long, value_parser = spec::played_date, value_name = "DATE")]
     pub date: Option<NaiveDate>,
+    /// Continue the game refereed earlier and kept as a draft (after `quit`, the end of
+    /// input or an interruption)
+    #[arg(long, conflicts_with_all = ["players", "rounds", "discard"])]
+    pub resume: bool,
+    /// Drop the game kept as a draft
+    #[arg(long, conflicts_with_all = ["players", "rounds", "league", "date", "yes", "dry_run"])]
+    pub discard: bool,
     /// A round already played, from a file in the text form below (repeat, round 1 first)
     #[arg(long = "round", value_name = "@FILE")]
     pub rounds: Vec<String>,
@@ -760,6 +835,49 @@ pub struct ScoreRangeln {
     /// The players in seat order (A, B, ...) [default: A, B, ... as on the board]
     #[arg(long, value_name = "NAMES")]
     pub players: Option<Names>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum OutboxCommand {
+    /// Every result waiting to be sent, and every one the server refused with its reason.
+    List {
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Correct a result the server refused and send it again (kept waiting if the server
+    /// cannot be reached); checked here first, as `record` checks.
+    Fix(OutboxFix),
+    /// Drop a waiting or refused result for good.
+    Drop {
+        /// The entry, as `spielstand outbox list` shows it
+        #[arg(value_name = "ID")]
+        id: String,
+    },
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Example: spielstand outbox fix 3f1c2a9e --replace Bne=Ben")]
+pub struct OutboxFix {
+    /// The entry, as `spielstand outbox list` shows it
+    #[arg(value_name = "ID")]
+    pub id: String,
+    /// Put another player in someone's place, throughout the result: OLD=NEW (repeatable)
+    #[arg(long, value_name = "OLD=NEW")]
+    pub replace: Vec<String>,
+    /// The day it was played (as for `record --date`)
+    #[arg(long, value_parser = spec::played_date, value_name = "DATE")]
+    pub date: Option<NaiveDate>,
+    /// Put the game into a club night of its league (its id or title), or out of any with "none"
+    #[arg(long, value_name = "NIGHT|none")]
+    pub event: Option<String>,
+    /// Send it to this league instead (its name or id)
+    #[arg(long, short = 'l', value_name = "L")]
+    pub league: Option<String>,
+    /// Check and show the corrected result, but send nothing and keep the entry as it is
+    #[arg(long)]
+    pub dry_run: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -810,7 +928,7 @@ mod tests {
         ])
         .unwrap();
         let Command::Record(RecordCommand::Rangeln(r)) = cli.command else { panic!() };
-        assert_eq!(r.players.0, ["Anna", "Ben", "Cleo"]);
+        assert_eq!(r.players.unwrap().0, ["Anna", "Ben", "Cleo"]);
         assert_eq!(r.rounds.len(), 2);
         assert_eq!(fix_round("2:Anna=1,Ben=2").unwrap().round, 2);
         assert!(fix_round("0:Anna=1").is_err());

@@ -160,6 +160,7 @@ impl Client {
             return Ok(Reply { etag, body, replayed });
         }
         let problem = serde_json::from_str::<Problem>(&text).unwrap_or_else(|_| Problem {
+            suggestions: Vec::new(),
             kind: String::new(),
             title: http::StatusCode::from_u16(status)
                 .ok()
@@ -340,6 +341,10 @@ impl Client {
 
     pub fn event(&self, id: i64) -> Result<(EventReport, Reply)> {
         self.get_as(&format!("/events/{id}"), &[])
+    }
+
+    pub fn close_event(&self, id: i64) -> Result<(Event, Reply)> {
+        self.write_as(http::Method::POST, &format!("/events/{id}/close"), None::<&()>, &[])
     }
 
     /// How every two players of a league (or of one game) fared against each other, or

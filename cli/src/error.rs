@@ -76,6 +76,10 @@ pub enum CliError {
     /// A local file could not be read or written.
     #[error("{0}")]
     Local(String),
+    /// Entering a game stopped early (the input ended) and what was entered is kept as a
+    /// draft; the message says how to go on.
+    #[error("{0}")]
+    Kept(String),
 }
 
 impl CliError {
@@ -89,7 +93,7 @@ impl CliError {
 
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Input(_) => exit::USAGE,
+            CliError::Input(_) | CliError::Kept(_) => exit::USAGE,
             CliError::Rejected(_) | CliError::NotFound(_) | CliError::Refused(_) => exit::REJECTED,
             CliError::Unreachable { .. } => exit::UNREACHABLE,
             CliError::Server { .. } => exit::SERVER,
@@ -124,6 +128,7 @@ mod tests {
 
     fn problem(status: u16, kind: &str, detail: &str) -> Problem {
         Problem {
+            suggestions: Vec::new(),
             kind: format!("/problems/{kind}"),
             title: "Unprocessable Entity".into(),
             status,

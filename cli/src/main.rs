@@ -4,13 +4,17 @@ mod args;
 mod client;
 mod commands;
 mod config;
+mod draft;
+mod edit;
 mod error;
 
 mod import;
 mod input;
+mod known;
 mod night;
 mod outbox;
 mod output;
+mod recording;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -23,6 +27,10 @@ fn main() -> ExitCode {
             // Not a failure of the organiser's: said plainly, without "error:".
             eprintln!("{message}");
             ExitCode::from(code)
+        }
+        Err(e @ error::CliError::Kept(_)) => {
+            eprintln!("{e}");
+            ExitCode::from(e.exit_code())
         }
         Err(e) => {
             eprintln!("error: {e}");

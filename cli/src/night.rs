@@ -7,6 +7,7 @@ use crate::error::{CliError, Result};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use spielstand_core::same_name;
+use spielstand_wire::Event;
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,4 +57,24 @@ impl Night {
     pub fn covers(&self, server: &str, league: &str) -> bool {
         self.server == server && (same_name(league, &self.league) || league.trim() == self.league_id.to_string())
     }
+}
+
+/// The night `text` names among a league's `events`: its id, or its title (of several
+/// nights of one title, the latest open one, else the latest).
+pub fn find<'a>(events: &'a [Event], league: &str, text: &str) -> Result<&'a Event> {
+    if let Ok(id) = text.trim().parse::<i64>() {
+        return events
+            .iter()
+            .find(|e| e.id == id)
+            .ok_or_else(|| CliError::NotFound(format!("there is no club night {id} in league {league}")));
+    }
+    let titled: Vec<&Event> = events.iter().filter(|e| same_name(&e.title, text)).collect();
+    if let Some(open) = titled.iter().rev().find(|e| e.closed_at.is_none()).or(titled.last()) {
+        return Ok(open);
+    }
+    let latest: Vec<String> = events.iter().rev().take(5).map(|e| format!("{} \"{}\" ({})", e.id, e.title, e.date)).collect();
+    Err(CliError::NotFound(format!(
+        "there is no club night {text:?} in league {league}{}",
+        if latest.is_empty() { String::new() } else { format!("; the latest are: {}", latest.join(", ")) }
+    )))
 }

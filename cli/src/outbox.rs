@@ -7,8 +7,9 @@
 //! File names start with the creation time, so sorting them gives the order of entry.
 //! Results the server refuses are moved to `outbox/rejected` with the reason.
 
+use crate::client::Client;
 use crate::config::{self, write_atomically};
-use crate::error::{CliError, Result};
+use crate::error::{CliError, Result, describe};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use spielstand_core::GameRecord;
@@ -45,6 +46,11 @@ impl Entry {
             record,
             rejected: None,
         }
+    }
+
+    /// The short id people type (`spielstand outbox fix 3f1c2a9e`): the key's first part.
+    pub fn short_id(&self) -> &str {
+        self.key.split('-').next().unwrap_or(&self.key)
     }
 
     /// `Rangeln on 2026-11-20 for Winterliga (Anna, Ben, Cleo)`.
@@ -126,32 +132,93 @@ impl Outbox {
 
     /// Every waiting entry, oldest first.
     pub fn pending(&self) -> Result<Vec<Pending>> {
-        let read_dir = match std::fs::read_dir(&self.dir) {
-            Ok(r) => r,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(e) => return Err(CliError::local(format!("cannot read {}", self.dir.display()), e)),
-        };
-        let mut paths: Vec<PathBuf> = read_dir
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| {
-                p.is_file()
-                    && p.extension().is_some_and(|x| x == "json")
-                    && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'))
-            })
-            .collect();
-        paths.sort();
-        paths
-            .into_iter()
-            .map(|path| {
-                let text =
-                    std::fs::read(&path).map_err(|e| CliError::local(format!("cannot read {}", path.display()), e))?;
-                let entry = serde_json::from_slice(&text).map_err(|e| {
-                    CliError::local(format!("{} is not an outbox entry (move it away to go on)", path.display()), e)
-                })?;
-                Ok(Pending { path, entry })
-            })
-            .collect()
+        entries_in(&self.dir)
     }
+
+    /// Every entry the server refused, oldest first.
+    pub fn rejected(&self) -> Result<Vec<Pending>> {
+        entries_in(&self.rejected_dir())
+    }
+
+    /// Sends one waiting entry. A refusal of the result itself is reported and the entry
+    /// moved to `rejected/`; errors that stop sending (server gone, token refused) are
+    /// returned, the entry staying where it is.
+    pub fn send(&self, client: &Client, pending: &mut Pending) -> Result<Delivery> {
+        let league_id = match pending.entry.league_id {
+            Some(id) => id,
+            None => match client.resolve_league(&pending.entry.league) {
+                Ok((league, _)) => {
+                    // Fixed before the first send: every retry is then the identical request.
+                    pending.entry.league_id = Some(league.id);
+                    self.write(&pending.path, &pending.entry)?;
+                    league.id
+                }
+                Err(CliError::NotFound(detail)) => return self.refused(pending, detail),
+                Err(e) => return Err(e),
+            },
+        };
+        match client.record_result(league_id, &pending.entry.record, &pending.entry.key) {
+            Ok((stored, reply)) => {
+                // Removed only now that the server has acknowledged it.
+                self.remove(&pending.path)?;
+                Ok(Delivery::Sent { result_id: stored.id, replayed: reply.replayed })
+            }
+            Err(CliError::Rejected(p))
+                if !matches!(p.status, 401 | 403) && !CliError::Rejected(p.clone()).is_transient() =>
+            {
+                self.refused(pending, describe(&p))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    fn refused(&self, pending: &Pending, reason: String) -> Result<Delivery> {
+        let moved = self.reject(pending, &reason)?;
+        eprintln!(
+            "refused: {}: {reason} (moved to {}; correct it with `spielstand outbox fix {} ...`)",
+            pending.entry.describe(),
+            moved.display(),
+            pending.entry.short_id()
+        );
+        Ok(Delivery::Refused { reason, file: moved })
+    }
+}
+
+/// What became of one entry sent.
+#[derive(Debug, Clone)]
+pub enum Delivery {
+    /// Stored by the server; `replayed` when it had it from an earlier attempt.
+    Sent { result_id: i64, replayed: bool },
+    /// Refused by the server, and moved to `rejected/`.
+    Refused { reason: String, file: PathBuf },
+}
+
+/// The entries in `dir`, oldest first.
+fn entries_in(dir: &Path) -> Result<Vec<Pending>> {
+    let read_dir = match std::fs::read_dir(dir) {
+        Ok(r) => r,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(CliError::local(format!("cannot read {}", dir.display()), e)),
+    };
+    let mut paths: Vec<PathBuf> = read_dir
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.is_file()
+                && p.extension().is_some_and(|x| x == "json")
+                && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read(&path).map_err(|e| CliError::local(format!("cannot read {}", path.display()), e))?;
+            let entry = serde_json::from_slice(&text).map_err(|e| {
+                CliError::local(format!("{} is not an outbox entry (move it away to go on)", path.display()), e)
+            })?;
+            Ok(Pending { path, entry })
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@ pub enum AuditAction {
     EventCreated,
     EventChanged,
     EventDeleted,
+    EventClosed,
     WebhookRegistered,
     WebhookDeleted,
     WebhookEnabled,

@@ -50,6 +50,10 @@ pub struct Event {
     pub games: i64,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// When an admin closed the night (`POST /events/{id}/close`); from then on results
+    /// naming it are refused. `null` while it is open.
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub closed_at: Option<DateTime<Utc>>,
 }
 
 /// A club night and what happened at it.

@@ -20,6 +20,9 @@ pub struct Problem {
     /// The request's id, also in the `X-Request-Id` header and the server log.
     #[cfg_attr(feature = "openapi", schema(required))]
     pub request_id: Option<String>,
+    /// For a name nobody has (an unknown player): the closest known names, best first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<String>,
 }
 
 impl Problem {
@@ -96,6 +99,9 @@ problem_types! {
     IdempotencyKeyReused = "idempotency-key-reused",
     /// A club night of another league, or a game not on its night's date (422).
     EventMismatch = "event-mismatch",
+    /// A new game for a club night that an admin has closed; the detail names the night
+    /// (409).
+    EventClosed = "event-closed",
     /// Another request with the same key is still being processed: retry (409).
     IdempotencyKeyInProgress = "idempotency-key-in-progress",
     PayloadTooLarge = "payload-too-large",
@@ -126,6 +132,7 @@ mod tests {
     #[test]
     fn the_code_is_the_last_segment_of_the_type() {
         let problem = Problem {
+            suggestions: Vec::new(),
             kind: "/problems/piece-count".into(),
             title: "Unprocessable Entity".into(),
             status: 422,
@@ -158,6 +165,7 @@ mod tests {
                 "precondition-required",
                 "idempotency-key-reused",
                 "event-mismatch",
+                "event-closed",
                 "idempotency-key-in-progress",
                 "payload-too-large",
                 "request-timeout",

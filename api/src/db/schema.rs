@@ -47,6 +47,7 @@ diesel::table! {
         location -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        closed_at -> Nullable<Timestamp>,
     }
 }
 

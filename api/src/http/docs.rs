@@ -84,6 +84,7 @@ mod errors {
         InvalidBody,
         IdempotencyKeyReused,
         EventMismatch,
+        EventClosed,
         ANY_RULE,
         Internal,
         Unavailable,
@@ -114,6 +115,7 @@ mod errors {
             EventMismatch => {
                 "The club night (`event_id`, `after_event`) belongs to another league, or the game is not on its date."
             }
+            EventClosed => "The club night (`event_id`) was closed by an admin and takes no more games.",
             PayloadTooLarge => "The body is larger than 64 KiB (chunked bodies included).",
             RequestTimeout => "The body did not arrive whole within the server's deadline (10 s by default).",
             UnsupportedMediaType => "The body is not declared as JSON.",
@@ -196,7 +198,7 @@ const LINKS: &[(&str, &[&str])] = &[
             "list_events",
         ],
     ),
-    ("create_event", &["get_event", "update_event", "delete_event"]),
+    ("create_event", &["get_event", "update_event", "close_event", "delete_event"]),
     ("record_result", &["get_result", "correct_result", "delete_result", "result_history"]),
     ("create_webhook", &["get_webhook", "delete_webhook", "list_deliveries"]),
 ];

@@ -59,6 +59,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(events::list)
             .service(events::get)
             .service(events::update)
+            .service(events::close)
             .service(events::remove)
             .service(standings::standings)
             .service(standings::standings_csv)

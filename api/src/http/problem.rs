@@ -26,6 +26,10 @@ impl Error {
             status: status.as_u16(),
             detail: self.to_string(),
             request_id,
+            suggestions: match self {
+                Error::UnknownPlayer { suggestions, .. } => suggestions.clone(),
+                _ => Vec::new(),
+            },
         }
     }
 }

@@ -21,6 +21,7 @@ pub struct EventRow {
     pub location: Option<String>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    pub closed_at: Option<NaiveDateTime>,
 }
 
 impl EventRow {
@@ -34,6 +35,7 @@ impl EventRow {
             games,
             created_at: utc(self.created_at),
             updated_at: utc(self.updated_at),
+            closed_at: self.closed_at.map(utc),
         }
     }
 }
@@ -56,6 +58,8 @@ fn check_text(field: &str, text: &str) -> Result<()> {
 
 fn check(input: &EventInput) -> Result<()> {
     check_text("title", &input.title)?;
+    // A night's games are on its date, so the night is dated as a game is (RULES.md "Dates").
+    spielstand_core::dates::check_played("date", input.date, chrono::Utc::now().date_naive())?;
     input.location.as_deref().map_or(Ok(()), |l| check_text("location", l))
 }
 
@@ -178,8 +182,27 @@ pub fn delete(conn: &mut DbConn, id: i64) -> Result<()> {
     })
 }
 
-/// Checks that a game of `league_id` on `played_on` may name night `event_id`.
-pub fn admit(conn: &mut DbConn, league_id: i64, event_id: i64, played_on: NaiveDate) -> Result<()> {
+/// Closes a night: results naming it are refused from then on (corrections of its own
+/// results go on). Closing a closed night again changes nothing.
+pub fn close(conn: &mut DbConn, id: i64) -> Result<(Event, bool)> {
+    conn.write(|conn| {
+        let old = row(conn, id)?;
+        let n = games(conn, id)?;
+        if old.closed_at.is_some() {
+            return Ok((old.into_event(n), false));
+        }
+        let t = now();
+        let row: EventRow = diesel::update(events::table.find(id))
+            .set((events::closed_at.eq(Some(t)), events::updated_at.eq(t)))
+            .returning(events::all_columns)
+            .get_result(conn)?;
+        Ok((row.into_event(n), true))
+    })
+}
+
+/// Checks that a game of `league_id` on `played_on` may name night `event_id`; `already`
+/// when the game belongs to it already (a correction), which a closed night still takes.
+pub fn admit(conn: &mut DbConn, league_id: i64, event_id: i64, played_on: NaiveDate, already: bool) -> Result<()> {
     let event: Option<EventRow> = events::table.find(event_id).first(conn).optional()?;
     let Some(event) = event else {
         return Err(Error::InvalidBody(format!("event_id: there is no event {event_id}")));
@@ -194,6 +217,14 @@ pub fn admit(conn: &mut DbConn, league_id: i64, event_id: i64, played_on: NaiveD
         return Err(Error::EventMismatch(format!(
             "event_id: event {event_id} ({:?}) is on {}, but the game's played_on is {played_on}; a night's games are on its date",
             event.title, event.held_on
+        )));
+    }
+    if let Some(closed) = event.closed_at.filter(|_| !already) {
+        return Err(Error::EventClosed(format!(
+            "event_id: club night {event_id} ({:?}, {}) was closed at {} UTC: it takes no more games; record this one without the night, or ask an admin",
+            event.title,
+            event.held_on,
+            closed.format("%Y-%m-%d %H:%M")
         )));
     }
     Ok(())

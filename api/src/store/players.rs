@@ -132,13 +132,12 @@ pub fn rename(conn: &mut DbConn, id: i64, name: &str) -> Result<Player> {
 pub fn resolve(conn: &mut DbConn, names: &[(String, String)]) -> Result<Vec<PlayerRow>> {
     let keys: Vec<String> = names.iter().map(|(_, n)| name_key(n)).collect();
     let rows: Vec<PlayerRow> = players::table.filter(players::name_key.eq_any(&keys)).load(conn)?;
-    names
-        .iter()
-        .zip(&keys)
-        .map(|((field, name), key)| {
-            rows.iter().find(|r| &r.name_key == key).cloned().ok_or_else(|| {
-                Error::InvalidBody(format!("{field}: there is no player named {name:?}; add the player first"))
-            })
-        })
-        .collect()
+    let missing = names.iter().zip(&keys).find(|(_, key)| !rows.iter().any(|r| &r.name_key == *key));
+    if let Some(((field, name), _)) = missing {
+        // Only now, on the way to an error, are all names read: for the suggestions.
+        let known: Vec<String> = players::table.select(players::name).load(conn)?;
+        let suggestions = spielstand_core::similar::closest(name, known.iter().map(String::as_str));
+        return Err(Error::UnknownPlayer { field: field.clone(), name: name.clone(), suggestions });
+    }
+    Ok(keys.iter().map(|key| rows.iter().find(|r| &r.name_key == key).cloned().expect("found above")).collect())
 }

@@ -81,7 +81,7 @@ fn summary(e: &AuditEntry) -> String {
         AuditAction::WebhookPaused => format!("{} (token {} revoked)", text(&d["url"]), text(&d["revoked_token"])),
         AuditAction::WebhookRegistered | AuditAction::WebhookDeleted | AuditAction::WebhookEnabled => text(&d["url"]),
         AuditAction::PlayerCreated | AuditAction::LeagueCreated => text(&d["name"]),
-        AuditAction::EventCreated | AuditAction::EventDeleted => {
+        AuditAction::EventCreated | AuditAction::EventDeleted | AuditAction::EventClosed => {
             format!("{} on {}", text(&d["title"]), text(&d["date"]))
         }
         AuditAction::EventChanged => format!("{} on {}", text(&d["after"]["title"]), text(&d["after"]["date"])),

@@ -1,123 +1,258 @@
-//! `spielstand event start|end|list|show`: club nights.
+//! `spielstand event start|join|current|close|end|list|show`: club nights. A night lives
+//! on the server; each laptop remembers the one it takes part in (`night.rs`), started
+//! there or joined, so that several laptops record the games of one night.
 
 use super::Ctx;
-use crate::args::EventCommand;
+use crate::args::{EventCommand, OutputArgs};
+use crate::client::Client;
 use crate::error::{CliError, Result};
-use crate::night::Night;
-use crate::output::{Table, emit, number, placings, table_place};
-use chrono::Local;
-use spielstand_wire::EventInput;
+use crate::input::console::{self, Console};
+use crate::night::{self, Night};
+use crate::output::{Table, emit, number, placings, print, table_place};
+use chrono::{Local, NaiveDate};
+use serde_json::json;
+use spielstand_wire::{Event, EventInput, League};
 
 pub fn run(ctx: impl FnOnce() -> Result<Ctx>, command: EventCommand) -> Result<()> {
     match command {
         // Ending needs no server: it only forgets the night on this laptop.
         EventCommand::End => end(),
-        EventCommand::Start { title, league, date, location, output } => {
-            let ctx = ctx()?;
-            let client = &ctx.client;
-            let (league, _) = client.resolve_league(&league)?;
-            let input = EventInput { title, date: date.unwrap_or_else(|| Local::now().date_naive()), location };
-            let (event, reply) = client.create_event(league.id, &input)?;
-            let previous = Night::current().ok().flatten();
-            Night {
-                server: client.server.clone(),
-                event_id: event.id,
-                title: event.title.clone(),
-                date: event.date,
-                league_id: league.id,
-                league: league.name.clone(),
-            }
-            .save()?;
-            let mut lines = vec![format!(
-                "Club night {} \"{}\" started in league {} on {}: every `spielstand record` for this league now belongs to it, until `spielstand event end`.",
-                event.id, event.title, league.name, event.date
-            )];
-            if let Some(previous) = previous.filter(|p| p.event_id != event.id) {
-                lines.push(format!("(It replaces night {} \"{}\" on this laptop.)", previous.event_id, previous.title));
-            }
-            emit(output.format, &reply.body, &lines, &[]);
-            Ok(())
+        EventCommand::Start { title, league, date, location, new, output } => {
+            start(&ctx()?.client, title, &league, date, location, new, output)
         }
-        EventCommand::List { league, output } => {
-            let ctx = ctx()?;
-            let (league, _) = ctx.client.resolve_league(&league)?;
-            let (events, reply) = ctx.client.events(league.id)?;
-            let current = Night::current().ok().flatten().filter(|n| n.server == ctx.client.server);
-            let mut table = Table::new(&["ID", "Date", "Title", "Location", "Games", "Current"])
-                .numeric([0, 4])
-                .when_empty("No club nights in this league yet: start one with `spielstand event start`.");
-            for e in &events {
-                let is_current = current.as_ref().is_some_and(|n| n.event_id == e.id);
-                table.row(vec![
-                    e.id.to_string(),
-                    e.date.to_string(),
-                    e.title.clone(),
-                    e.location.clone().unwrap_or_default(),
-                    e.games.to_string(),
-                    if is_current { "yes".into() } else { String::new() },
-                ]);
+        EventCommand::Join { night, league, output } => join(&ctx()?.client, &night, league.as_deref(), output),
+        EventCommand::Current { output } => current(&ctx()?.client, output),
+        EventCommand::Close { id, output } => close(&ctx()?.client, id, output),
+        EventCommand::List { league, output } => list(&ctx()?.client, &league, output),
+        EventCommand::Show { id, output } => show(&ctx()?.client, id, output),
+    }
+}
+
+fn start(
+    client: &Client,
+    title: String,
+    league: &str,
+    date: Option<NaiveDate>,
+    location: Option<String>,
+    new: bool,
+    output: OutputArgs,
+) -> Result<()> {
+    let (league, _) = client.resolve_league(league)?;
+    let date = date.unwrap_or_else(|| Local::now().date_naive());
+    if !new {
+        // Another laptop may have started tonight's night already: join that one.
+        let (events, _) = client.events(league.id)?;
+        if let Some(open) = events.iter().rev().find(|e| e.date == date && e.closed_at.is_none()) {
+            let named = format!("night {} \"{}\" ({} game(s))", open.id, open.title, open.games);
+            if !console::is_interactive() {
+                return Err(CliError::input(format!(
+                    "league {} already has an open club night on {date}: {named}. Join it with `spielstand event join {} --league \"{}\"`, or give --new to start a second night",
+                    league.name, open.id, league.name
+                )));
             }
-            emit(output.format, &reply.body, &[format!("Club nights of {}", league.name)], &[table]);
-            Ok(())
-        }
-        EventCommand::Show { id, output } => {
-            let ctx = ctx()?;
-            let (report, reply) = ctx.client.event(id)?;
-            let e = &report.event;
-            let mut lines = vec![format!(
-                "{} (night {}), {}{}: {} game(s)",
-                e.title,
-                e.id,
-                e.date,
-                e.location.as_ref().map_or(String::new(), |l| format!(", {l}")),
-                e.games
-            )];
-            if !report.winners.is_empty() {
-                lines.push(format!("Winners of the night: {}", report.winners.join(", ")));
+            let question = format!("League {} already has an open club night on {date}: {named}. Join it?", league.name);
+            match Console::stdio().confirm(&question, true)? {
+                Some(true) => return joined(client, open, &league, output),
+                Some(false) => {}
+                None => return Err(CliError::input("the input ended before the answer; no night was started")),
             }
-            let mut games = Table::new(&["Result", "Game", "Places"]).numeric([0]).title("Games");
-            for r in &report.results {
-                games.row(vec![r.id.to_string(), r.record.game().name().to_owned(), placings(&r.placings)]);
-            }
-            let mut night = Table::new(&["Place", "Player", "Played", "Wins", "Points"])
-                .numeric([0, 2, 3, 4])
-                .title("The night's table")
-                .when_empty("No games at this night yet.");
-            for row in &report.table {
-                night.row(vec![
-                    table_place(row.place),
-                    row.player.clone(),
-                    row.played.to_string(),
-                    row.wins.to_string(),
-                    number(row.points),
-                ]);
-            }
-            let mut moves = Table::new(&["Place", "Was", "Player", "Points", "+", "Rating"])
-                .numeric([0, 1, 3, 4, 5])
-                .title("The league table after the night");
-            for m in &report.table_change {
-                moves.row(vec![
-                    table_place(m.place_after),
-                    m.place_before.map_or("new".to_owned(), |p| p.to_string()),
-                    m.player.clone(),
-                    number(m.points_after),
-                    number(m.points_after - m.points_before),
-                    format!("{:.1}", m.rating_after),
-                ]);
-            }
-            // The CSV is the night's own table; the JSON has everything.
-            let csv_first = matches!(output.format, crate::output::Format::Csv);
-            let tables = if csv_first { vec![night, games, moves] } else { vec![games, night, moves] };
-            emit(output.format, &reply.body, &lines, &tables);
-            Ok(())
         }
     }
+    let input = EventInput { title, date, location };
+    let (event, reply) = client.create_event(league.id, &input)?;
+    let previous = remember(client, &event, &league)?;
+    let mut lines = vec![format!(
+        "Club night {} \"{}\" started in league {} on {}: every `spielstand record` for this league now belongs to it, until `spielstand event end`. Other laptops join it with `spielstand event join {} --league \"{}\"`.",
+        event.id, event.title, league.name, event.date, event.id, league.name
+    )];
+    lines.extend(previous);
+    emit(output.format, &reply.body, &lines, &[]);
+    Ok(())
+}
+
+/// Makes `event` this laptop's night; says which night it replaces, if any.
+fn remember(client: &Client, event: &Event, league: &League) -> Result<Option<String>> {
+    let previous = Night::current().ok().flatten();
+    Night {
+        server: client.server.clone(),
+        event_id: event.id,
+        title: event.title.clone(),
+        date: event.date,
+        league_id: league.id,
+        league: league.name.clone(),
+    }
+    .save()?;
+    Ok(previous
+        .filter(|p| p.event_id != event.id || p.server != client.server)
+        .map(|p| format!("(It replaces night {} \"{}\" on this laptop.)", p.event_id, p.title)))
+}
+
+/// This laptop takes part in `event` from now on.
+fn joined(client: &Client, event: &Event, league: &League, output: OutputArgs) -> Result<()> {
+    let previous = remember(client, event, league)?;
+    let mut lines = vec![format!(
+        "Joined club night {} \"{}\" of league {} on {} ({} game(s) so far): every `spielstand record` for this league now belongs to it, until `spielstand event end`.",
+        event.id, event.title, league.name, event.date, event.games
+    )];
+    lines.extend(previous);
+    emit(output.format, &serde_json::to_value(event).unwrap_or_default(), &lines, &[]);
+    Ok(())
+}
+
+/// `event join NIGHT [--league L]`: NIGHT is an id, or a title in the league.
+fn join(client: &Client, night: &str, league: Option<&str>, output: OutputArgs) -> Result<()> {
+    let league = match (league, night.trim().parse::<i64>().ok()) {
+        (Some(league), _) => client.resolve_league(league)?.0,
+        (None, Some(id)) => client.league(client.event(id)?.0.event.league_id)?.0,
+        (None, None) => {
+            return Err(CliError::input(format!(
+                "name the league of night {night:?} with --league L (or give the night's id)"
+            )));
+        }
+    };
+    let (events, _) = client.events(league.id)?;
+    let event = night::find(&events, &league.name, night)?;
+    if event.closed_at.is_some() {
+        return Err(CliError::input(format!(
+            "club night {} \"{}\" on {} was closed by an admin: it takes no more games",
+            event.id, event.title, event.date
+        )));
+    }
+    joined(client, event, &league, output)
+}
+
+/// `event current`: this laptop's night, as the server has it now.
+fn current(client: &Client, output: OutputArgs) -> Result<()> {
+    let Some(night) = Night::current()?.filter(|n| n.server == client.server) else {
+        emit(
+            output.format,
+            &serde_json::Value::Null,
+            &["No club night on this laptop: start one with `spielstand event start`, or join one with `spielstand event join`.".to_owned()],
+            &[],
+        );
+        return Ok(());
+    };
+    let (events, _) = client.events(night.league_id)?;
+    let Some(event) = events.into_iter().find(|e| e.id == night.event_id) else {
+        return Err(CliError::NotFound(format!(
+            "this laptop's club night {} \"{}\" is no longer on the server: run `spielstand event end`",
+            night.event_id, night.title
+        )));
+    };
+    let state = match event.closed_at {
+        Some(at) => format!("closed at {} UTC: it takes no more games; run `spielstand event end`", at.format("%Y-%m-%d %H:%M")),
+        None => "open".to_owned(),
+    };
+    let lines = vec![
+        format!("Club night {} \"{}\" of league {} on {}{}", event.id, event.title, night.league, event.date, event.location.as_ref().map_or(String::new(), |l| format!(", {l}"))),
+        format!("{} game(s) recorded so far, from every laptop; {state}.", event.games),
+    ];
+    emit(output.format, &json!({"night": event, "league": night.league}), &lines, &[]);
+    Ok(())
+}
+
+/// `event close [ID]`: closes the night on the server (admin), and ends it here.
+fn close(client: &Client, id: Option<i64>, output: OutputArgs) -> Result<()> {
+    let night = Night::current()?.filter(|n| n.server == client.server);
+    let id = match (id, &night) {
+        (Some(id), _) => id,
+        (None, Some(night)) => night.event_id,
+        (None, None) => {
+            return Err(CliError::input("no club night is running on this laptop: give the night's id"));
+        }
+    };
+    let (event, reply) = client.close_event(id)?;
+    let mut lines = vec![format!(
+        "Club night {} \"{}\" on {} is closed with {} game(s): the server refuses its new games, on every laptop.",
+        event.id, event.title, event.date, event.games
+    )];
+    if night.is_some_and(|n| n.event_id == id) {
+        Night::end()?;
+        lines.push("It is ended on this laptop too.".to_owned());
+    }
+    emit(output.format, &reply.body, &lines, &[]);
+    Ok(())
+}
+
+fn list(client: &Client, league: &str, output: OutputArgs) -> Result<()> {
+    let (league, _) = client.resolve_league(league)?;
+    let (events, reply) = client.events(league.id)?;
+    let current = Night::current().ok().flatten().filter(|n| n.server == client.server);
+    let mut table = Table::new(&["ID", "Date", "Title", "Location", "Games", "State", "Current"])
+        .numeric([0, 4])
+        .when_empty("No club nights in this league yet: start one with `spielstand event start`.");
+    for e in &events {
+        let is_current = current.as_ref().is_some_and(|n| n.event_id == e.id);
+        table.row(vec![
+            e.id.to_string(),
+            e.date.to_string(),
+            e.title.clone(),
+            e.location.clone().unwrap_or_default(),
+            e.games.to_string(),
+            if e.closed_at.is_some() { "closed".into() } else { "open".into() },
+            if is_current { "yes".into() } else { String::new() },
+        ]);
+    }
+    emit(output.format, &reply.body, &[format!("Club nights of {}", league.name)], &[table]);
+    Ok(())
+}
+
+fn show(client: &Client, id: i64, output: OutputArgs) -> Result<()> {
+    let (report, reply) = client.event(id)?;
+    let e = &report.event;
+    let mut lines = vec![format!(
+        "{} (night {}), {}{}: {} game(s){}",
+        e.title,
+        e.id,
+        e.date,
+        e.location.as_ref().map_or(String::new(), |l| format!(", {l}")),
+        e.games,
+        if e.closed_at.is_some() { ", closed" } else { "" }
+    )];
+    if !report.winners.is_empty() {
+        lines.push(format!("Winners of the night: {}", report.winners.join(", ")));
+    }
+    let mut games = Table::new(&["Result", "Game", "Places"]).numeric([0]).title("Games");
+    for r in &report.results {
+        games.row(vec![r.id.to_string(), r.record.game().name().to_owned(), placings(&r.placings)]);
+    }
+    let mut night = Table::new(&["Place", "Player", "Played", "Wins", "Points"])
+        .numeric([0, 2, 3, 4])
+        .title("The night's table")
+        .when_empty("No games at this night yet.");
+    for row in &report.table {
+        night.row(vec![
+            table_place(row.place),
+            row.player.clone(),
+            row.played.to_string(),
+            row.wins.to_string(),
+            number(row.points),
+        ]);
+    }
+    let mut moves = Table::new(&["Place", "Was", "Player", "Points", "+", "Rating"])
+        .numeric([0, 1, 3, 4, 5])
+        .title("The league table after the night");
+    for m in &report.table_change {
+        moves.row(vec![
+            table_place(m.place_after),
+            m.place_before.map_or("new".to_owned(), |p| p.to_string()),
+            m.player.clone(),
+            number(m.points_after),
+            number(m.points_after - m.points_before),
+            format!("{:.1}", m.rating_after),
+        ]);
+    }
+    // The CSV is the night's own table; the JSON has everything.
+    let csv_first = matches!(output.format, crate::output::Format::Csv);
+    let tables = if csv_first { vec![night, games, moves] } else { vec![games, night, moves] };
+    emit(output.format, &reply.body, &lines, &tables);
+    Ok(())
 }
 
 fn end() -> Result<()> {
     match Night::end()? {
         Some(night) => {
-            println!("Club night {} \"{}\" ended: later games belong to no night.", night.event_id, night.title);
+            print(&format!("Club night {} \"{}\" ended: later games belong to no night.\n", night.event_id, night.title));
             Ok(())
         }
         None => {

@@ -3,6 +3,8 @@
 
 use super::Ctx;
 use crate::args::{FixArgs, HouseRules};
+use crate::{edit, known};
+use spielstand_core::finishing::HouseRule;
 use crate::error::{CliError, Result};
 use crate::input::spec::seat_spelling;
 use crate::input::{read_input, round_input, seats};
@@ -26,6 +28,12 @@ pub fn run(ctx: &Ctx, args: FixArgs) -> Result<()> {
         }
         None => corrected(&stored.record, &args)?,
     };
+    let mut record = record;
+    if let Some(night) = &args.event {
+        edit::move_to_night(client, stored.league_id, &mut record, night)?;
+    }
+    let names: Vec<String> = record.players.iter().map(|p| p.player.clone()).collect();
+    known::check_names(client, &names)?;
     let mut record = record;
     seat_spelling(&mut record);
     let evaluation = record.evaluate()?;
@@ -53,19 +61,8 @@ fn corrected(stored: &GameRecord, args: &FixArgs) -> Result<GameRecord> {
         record.played_on = date;
         changed = true;
     }
-    for pair in &args.replace {
-        let (old, new) = pair
-            .split_once('=')
-            .map(|(o, n)| (o.trim().to_owned(), n.trim().to_owned()))
-            .filter(|(o, n)| !o.is_empty() && !n.is_empty())
-            .ok_or_else(|| CliError::input(format!("--replace {pair:?}: write OLD=NEW, e.g. Ben=Dora")))?;
-        if !record.players.iter().any(|p| same_name(&p.player, &old)) {
-            return Err(CliError::input(format!(
-                "--replace {pair:?}: nobody of that name played in result {}",
-                args.id
-            )));
-        }
-        record.map_player_names(|n| if same_name(n, &old) { new.clone() } else { n.to_owned() });
+    if !args.replace.is_empty() {
+        edit::replace_players(&mut record, &args.replace, &format!("result {}", args.id))?;
         changed = true;
     }
     if let Some(players) = &args.players {
@@ -105,10 +102,11 @@ fn corrected(stored: &GameRecord, args: &FixArgs) -> Result<GameRecord> {
             .collect();
         changed = true;
     }
-    if let Some(HouseRules(rules)) = args.house_rules.clone() {
+    if !args.house_rules.is_empty() {
+        let rules: Vec<HouseRule> = args.house_rules.iter().flat_map(|HouseRules(rules)| rules.iter().copied()).collect();
         match &mut record.outcome {
             Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => r.house_rules = Some(rules),
-            _ => return Err(not_for("--house-rules")),
+            _ => return Err(not_for("--house-rule")),
         }
         changed = true;
     }
@@ -131,9 +129,9 @@ fn corrected(stored: &GameRecord, args: &FixArgs) -> Result<GameRecord> {
         }
         changed = true;
     }
-    if !changed {
+    if !changed && args.event.is_none() {
         return Err(CliError::input(
-            "nothing to fix: give what changes (--date, --replace, --players, --order, --round, ...) or --file",
+            "nothing to fix: give what changes (--date, --event, --replace, --players, --order, --round, ...) or --file",
         ));
     }
     Ok(record)

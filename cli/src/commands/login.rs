@@ -3,7 +3,8 @@
 use crate::client::Client;
 use crate::config::{ConfigFile, DEFAULT_SERVER, Settings, normalise_server};
 use crate::error::{CliError, Result};
-use crate::input::prompt;
+use crate::input::console;
+use std::io::{IsTerminal, Read};
 
 pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
     let saved = ConfigFile::load()?;
@@ -11,10 +12,19 @@ pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
     let server = normalise_server(&server)?;
     let token = match token.filter(|t| !t.trim().is_empty()) {
         Some(token) => Some(token.trim().to_owned()),
-        None if prompt::is_interactive() => {
+        None if console::is_interactive() => {
             let typed = rpassword::prompt_password(format!("Write token for {server} (Enter for none, reads only): "))
                 .map_err(|e| CliError::input(format!("cannot read the token: {e}")))?;
             Some(typed.trim().to_owned()).filter(|t| !t.is_empty())
+        }
+        // Piped in (`spielstand-api token create ... | tail -1 | spielstand login`): the
+        // first line of standard input is the token.
+        None if !std::io::stdin().is_terminal() => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| CliError::input(format!("cannot read the token from standard input: {e}")))?;
+            text.lines().map(str::trim).find(|l| !l.is_empty()).map(str::to_owned)
         }
         None => None,
     };

@@ -8,6 +8,7 @@ mod h2h;
 mod import;
 mod league;
 mod login;
+mod outbox;
 mod player;
 mod record;
 mod referee;
@@ -52,12 +53,16 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Event(c) => event::run(ctx, c),
         Command::Score(c) => score::run(c),
         Command::Referee(c) => referee::run(ctx, c),
+        Command::Outbox(c) => outbox::run(ctx, c),
         Command::Sync(a) => sync::run(&ctx()?, a),
         Command::Audit(a) => audit::list(&ctx()?, a),
         Command::Import(c) => import::run(&ctx()?, c),
         Command::Export(a) => export::run(&ctx()?, a),
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "spielstand", &mut std::io::stdout());
+            // Written through `print`, which takes a closed pipe quietly (`| head`).
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "spielstand", &mut script);
+            crate::output::print(&String::from_utf8_lossy(&script));
             Ok(())
         }
     }

@@ -4,7 +4,7 @@
 use super::Ctx;
 use crate::args::OutputArgs;
 use crate::error::{CliError, Result};
-use crate::input::prompt;
+use crate::input::console::{self, Console};
 use crate::output::result::view;
 use crate::output::{Table, emit, placings};
 use serde_json::{Value, json};
@@ -56,9 +56,15 @@ pub fn delete(ctx: &Ctx, id: i64, revision: Option<i64>, yes: bool) -> Result<()
         stored.record.played_on,
         placings(&stored.placings)
     );
-    if !yes && prompt::is_interactive() && !prompt::confirm(&format!("Delete {what}?"), false)? {
-        eprintln!("Nothing deleted.");
-        return Ok(());
+    if !yes && console::is_interactive() {
+        match Console::stdio().confirm(&format!("Delete {what}?"), false)? {
+            Some(true) => {}
+            Some(false) => {
+                eprintln!("Nothing deleted.");
+                return Ok(());
+            }
+            None => return Err(CliError::input("the input ended before the answer; nothing deleted")),
+        }
     }
     let if_match = reply.if_match(revision, stored.revision);
     client.delete_result(id, &if_match)?;

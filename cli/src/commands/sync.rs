@@ -3,8 +3,8 @@
 use super::Ctx;
 use crate::args::SyncArgs;
 use crate::client::Client;
-use crate::error::{CliError, Result, describe};
-use crate::outbox::{Entry, Outbox, Pending};
+use crate::error::{CliError, Result};
+use crate::outbox::{Delivery, Entry, Outbox, Pending};
 use crate::output::{Table, emit};
 use serde_json::{Value, json};
 use spielstand_core::Slug;
@@ -108,58 +108,34 @@ pub fn run(ctx: &Ctx, args: SyncArgs) -> Result<()> {
     eprintln!("Sent {sent} of {total} result(s).");
     if refused > 0 {
         return Err(CliError::Refused(format!(
-            "{refused} result(s) were refused and moved to {}; correct them and record them again",
+            "{refused} result(s) were refused and moved to {}: `spielstand outbox list` shows why, `spielstand outbox fix ID --replace OLD=NEW` (or --date, --event) corrects one and sends it again",
             outbox.rejected_dir().display()
         )));
     }
     Ok(())
 }
 
-/// Sends one entry. Errors stop the sync (server gone, token refused); a refusal of
-/// the result itself is reported and the entry moved aside.
+/// Sends one entry (`Outbox::send`), for the report.
 fn send_one(client: &Client, outbox: &Outbox, pending: &mut Pending) -> Result<Report> {
     let file = pending.path.display().to_string();
-    let refused = |outbox: &Outbox, pending: &Pending, detail: String| -> Result<Report> {
-        let moved = outbox.reject(pending, &detail)?;
-        eprintln!("refused: {}: {detail} (moved to {})", pending.entry.describe(), moved.display());
-        Ok(Report {
-            entry: pending.entry.clone(),
-            file: moved.display().to_string(),
+    let entry = pending.entry.clone();
+    Ok(match outbox.send(client, pending)? {
+        Delivery::Sent { result_id, replayed: true } => Report {
+            entry,
+            file,
+            outcome: "already recorded",
+            result_id: Some(result_id),
+            detail: "the server had it from an earlier attempt; counted once".to_owned(),
+        },
+        Delivery::Sent { result_id, replayed: false } => {
+            Report { entry, file, outcome: "sent", result_id: Some(result_id), detail: String::new() }
+        }
+        Delivery::Refused { reason, file } => Report {
+            entry,
+            file: file.display().to_string(),
             outcome: "refused",
             result_id: None,
-            detail,
-        })
-    };
-    let league_id = match pending.entry.league_id {
-        Some(id) => id,
-        None => match client.resolve_league(&pending.entry.league) {
-            Ok((league, _)) => {
-                // Fixed before the first send: every retry is then the identical request.
-                pending.entry.league_id = Some(league.id);
-                outbox.write(&pending.path, &pending.entry)?;
-                league.id
-            }
-            Err(CliError::NotFound(detail)) => return refused(outbox, pending, detail),
-            Err(e) => return Err(e),
+            detail: reason,
         },
-    };
-    match client.record_result(league_id, &pending.entry.record, &pending.entry.key) {
-        Ok((stored, reply)) => {
-            // Removed only now that the server has acknowledged it.
-            outbox.remove(&pending.path)?;
-            let id = Some(stored.id);
-            let (outcome, detail) = if reply.replayed {
-                ("already recorded", "the server had it from an earlier attempt; counted once".to_owned())
-            } else {
-                ("sent", String::new())
-            };
-            Ok(Report { entry: pending.entry.clone(), file, outcome, result_id: id, detail })
-        }
-        Err(CliError::Rejected(p))
-            if !matches!(p.status, 401 | 403) && !CliError::Rejected(p.clone()).is_transient() =>
-        {
-            refused(outbox, pending, describe(&p))
-        }
-        Err(e) => Err(e),
-    }
+    })
 }

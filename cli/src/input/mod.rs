@@ -1,8 +1,11 @@
 //! What the organiser types or names: files and standard input, round specs and
-//! finishing orders (`spec`), and questions on a terminal (`prompt`). Commands read
-//! their input through here; nothing here knows a command.
+//! finishing orders (`spec`), the conversation on a terminal (`console`), and games
+//! typed at the table (`rounds`, `live_round`). Commands read their input through here;
+//! nothing here knows a command.
 
-pub mod prompt;
+pub mod console;
+pub mod live_round;
+pub mod rounds;
 pub mod spec;
 
 use crate::error::{CliError, Result};

@@ -1,7 +1,7 @@
 //! The typed forms of the command line: round SPECs, name lists, `NAME=N` pairs, dates.
 //! Parsing only: every rule (piece counts, score bounds, who plays) is checked by core.
 
-use chrono::{Local, NaiveDate, TimeDelta};
+use chrono::{Datelike, Local, NaiveDate, TimeDelta};
 use spielstand_core::GameRecord;
 use spielstand_core::names::{respell, same_name};
 use spielstand_core::rangeln::Ring;
@@ -123,15 +123,48 @@ pub fn game_option(text: &str) -> Result<String, String> {
     spielstand_core::finishing::GameOptions::default().set(text).map(|()| text.to_owned())
 }
 
-/// A day: `YYYY-MM-DD`, `today` or `yesterday` (local time).
+/// A day as organisers type it (local time): `2026-11-23`, `23.11.2026` (or `23.11.26`
+/// with two digits for this century), `23.11.` (this year), `today`/`heute`,
+/// `yesterday`/`gestern`; between 1900-01-01 and 9999-12-31 (RULES.md "Dates").
 pub fn date(text: &str) -> Result<NaiveDate, String> {
+    let day = typed_date(text, Local::now().date_naive())?;
+    spielstand_core::dates::check_filter("date", day).map_err(|e| e.to_string())?;
+    Ok(day)
+}
+
+/// A day a game was played (or a club night held): as [`date`], and never after
+/// tomorrow.
+pub fn played_date(text: &str) -> Result<NaiveDate, String> {
     let today = Local::now().date_naive();
-    match text.trim() {
-        "today" => Ok(today),
-        "yesterday" => Ok(today - TimeDelta::days(1)),
-        day => NaiveDate::parse_from_str(day, "%Y-%m-%d")
-            .map_err(|_| format!("{day:?} is not a date: use YYYY-MM-DD, today or yesterday")),
+    let day = typed_date(text, today)?;
+    spielstand_core::dates::check_played("date", day, today).map_err(|e| e.to_string())?;
+    Ok(day)
+}
+
+fn typed_date(text: &str, today: NaiveDate) -> Result<NaiveDate, String> {
+    let typed = text.trim();
+    let unknown = || {
+        format!("{typed:?} is not a date: write 2026-11-23, 23.11.2026, 23.11. (this year), today/heute or yesterday/gestern")
+    };
+    match typed.to_lowercase().as_str() {
+        "today" | "heute" => return Ok(today),
+        "yesterday" | "gestern" => return Ok(today - TimeDelta::days(1)),
+        _ => {}
     }
+    if let Ok(day) = NaiveDate::parse_from_str(typed, "%Y-%m-%d") {
+        return Ok(day);
+    }
+    // German: day.month.year, day.month.year with two digits, or day.month. of this year.
+    let parts: Vec<&str> = typed.split('.').collect();
+    let number = |s: &str| s.trim().parse::<u32>().ok().filter(|_| !s.trim().is_empty() && s.len() <= 4);
+    let (day, month, year) = match parts.as_slice() {
+        [d, m, y] if y.trim().is_empty() => (number(d), number(m), Some(today.year_ce().1 as i32)),
+        [d, m, y] if y.trim().len() == 2 => (number(d), number(m), number(y).map(|y| 2000 + y as i32)),
+        [d, m, y] if y.trim().len() == 4 => (number(d), number(m), number(y).map(|y| y as i32)),
+        _ => return Err(unknown()),
+    };
+    let (Some(day), Some(month), Some(year)) = (day, month, year) else { return Err(unknown()) };
+    NaiveDate::from_ymd_opt(year, month, day).ok_or_else(|| format!("{typed:?} is not a day of the calendar"))
 }
 
 /// Writes every name in the record's detail as it is spelled among the seated players
@@ -193,7 +226,23 @@ mod tests {
         assert!(number_pairs("Anna=-1").is_err());
         assert_eq!(date("2026-11-20").unwrap(), NaiveDate::from_ymd_opt(2026, 11, 20).unwrap());
         assert_eq!(date("yesterday").unwrap() + TimeDelta::days(1), date("today").unwrap());
-        assert!(date("20.11.2026").is_err());
+        assert_eq!(date("gestern").unwrap() + TimeDelta::days(1), date("heute").unwrap());
+        let today = NaiveDate::from_ymd_opt(2026, 11, 24).unwrap();
+        let day = |text| typed_date(text, today);
+        let nov23 = NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
+        for typed in ["2026-11-23", "23.11.2026", "23.11.", "23.11.26", " 23.11.2026 ", "yesterday", "Gestern"] {
+            assert_eq!(day(typed), Ok(nov23), "{typed}");
+        }
+        assert_eq!(day("1.2.2025"), Ok(NaiveDate::from_ymd_opt(2025, 2, 1).unwrap()));
+        for bad in ["23.11", "2026/11/23", "31.02.2026", "x.11.2026", "23..2026", "tomorrow"] {
+            assert!(day(bad).is_err(), "{bad}");
+        }
+        assert!(day("31.02.2026").unwrap_err().contains("not a day of the calendar"));
+        // A game is never played after tomorrow, nor before 1900.
+        assert!(played_date("2099-01-01").unwrap_err().contains("out of range"));
+        assert!(played_date("31.12.1899").is_err());
+        assert!(played_date("today").is_ok());
+        assert!(date("2099-01-01").is_ok(), "a season may end in the future");
     }
 
     #[test]

@@ -99,10 +99,30 @@ fn leagues_are_created_listed_and_found_by_name_or_id() {
 #[test]
 fn unknown_players_and_leagues_are_reported_plainly() {
     let ClubNight { server, cli, league } = ClubNight::new();
-    let err = cli.fails(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Anna,Zoe"], 1);
+    // Names are checked before anything is sent, with the closest known names.
+    let err = cli.fails(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Anna,Zoe"], 2);
+    assert_eq!(err, "error: there is no player named \"Zoe\" (someone new: `spielstand player add Zoe`)\n");
+    let err = cli.fails(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Cleo,Anna,Bne"], 2);
     assert_eq!(
         err,
-        "error: players[1].player: there is no player named \"Zoe\"; add the player first (422 invalid-body)\n"
+        "error: there is no player named \"Bne\"; did you mean Ben? (someone new: `spielstand player add Bne`)\n"
+    );
+    // The server says the same, with the suggestions in the problem document.
+    let body = serde_json::json!({"played_on": "2026-11-20", "players": [{"player": "Cleo", "seat": 1}, {"player": "Bne", "seat": 2}],
+        "game": "ghostbuster", "detail": {"order": [["Cleo"], ["Bne"]]}});
+    let response = ureq::post(format!("{}/api/v1/leagues/{league}/results", server.url))
+        .header("Authorization", format!("Bearer {}", server.token))
+        .config()
+        .http_status_as_error(false)
+        .build()
+        .send_json(&body)
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 422);
+    let problem: serde_json::Value = response.into_body().read_json().unwrap();
+    assert_eq!(problem["suggestions"], serde_json::json!(["Ben"]), "{problem}");
+    assert_eq!(
+        problem["detail"],
+        "players[1].player: there is no player named \"Bne\" (did you mean Ben?); add the player first"
     );
     let err = cli.fails(&["record", "ghostbuster", "-l", "Herbstliga", "--order", "Anna,Ben"], 1);
     assert!(err.contains("there is no league \"Herbstliga\"; the leagues are: Winterliga (1)"), "{err}");

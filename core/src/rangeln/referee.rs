@@ -616,6 +616,19 @@ impl Referee {
         Ok(())
     }
 
+    /// The board after each step of `path` from the position now, for showing a path
+    /// step by step; only the steps are checked (not whose turn it is, nor the allowance).
+    pub fn step_boards(&self, path: &Path) -> Result<Vec<Board>, Error> {
+        let (mut board, mut ids) = (self.board.clone(), self.ids);
+        let mut boards = Vec::new();
+        for (index, pair) in path.0.windows(2).enumerate() {
+            let line = step_check(&board, pair[0], pair[1], &path.0[..=index])?;
+            shift(&mut board, &mut ids, pair[0], pair[1], &line);
+            boards.push(board.clone());
+        }
+        Ok(boards)
+    }
+
     /// A shape of the allowance is filled, and no other one could still take a path.
     fn turn_is_over(&self) -> bool {
         let complete = |s: &&Shape| s.is_complete(&self.lengths);

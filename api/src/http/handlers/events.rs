@@ -156,6 +156,33 @@ pub async fn update(
     Ok(HttpResponse::Ok().json(event))
 }
 
+/// Close a club night (admin): from then on a result naming it is refused with 409
+/// `event-closed`, naming the night; the results it has may still be corrected. Closing a
+/// closed night again changes nothing.
+#[utoipa::path(
+    operation_id = "close_event",
+    tag = "events",
+    params(("id" = i64, Path)),
+    security(("bearer" = [])),
+    responses((status = 200, body = Event), WriteErrors)
+)]
+#[post("/events/{id}/close")]
+pub async fn close(state: web::Data<AppState>, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
+    writer.admin("closing a club night")?;
+    let id = id.into_inner();
+    let event = state
+        .write(move |conn| {
+            let (event, closed_now) = events::close(conn, id)?;
+            if closed_now {
+                let detail = json!({"title": event.title, "date": event.date, "games": event.games});
+                audit::log(conn, writer.actor(), AuditAction::EventClosed, Some(event.league_id), Some(id), detail)?;
+            }
+            Ok(event)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(event))
+}
+
 /// Delete a night without games; one with games is refused (409).
 #[utoipa::path(
     operation_id = "delete_event",

@@ -96,6 +96,7 @@ struct Prepared {
 /// Resolves the seated players (case-insensitively) to stored players, rewrites the
 /// record with their stored names, and checks it with core.
 fn prepare(conn: &mut DbConn, mut record: GameRecord) -> Result<Prepared> {
+    spielstand_core::dates::check_played("played_on", record.played_on, chrono::Utc::now().date_naive())?;
     record.players_in_seat_order()?;
     let names: Vec<(String, String)> =
         record.players.iter().enumerate().map(|(i, p)| (format!("players[{i}].player"), p.player.clone())).collect();
@@ -143,7 +144,7 @@ pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &Write
         let mut record = record;
         rules.game_options.apply(&mut record.outcome)?;
         if let Some(event_id) = record.event_id {
-            events::admit(conn, league_id, event_id, record.played_on)?;
+            events::admit(conn, league_id, event_id, record.played_on, false)?;
         }
         let prepared = prepare(conn, record)?;
         let t = now();
@@ -203,7 +204,7 @@ pub fn update(
         let mut record = record;
         rules.game_options.apply(&mut record.outcome)?;
         if let Some(event_id) = record.event_id {
-            events::admit(conn, league.id, event_id, record.played_on)?;
+            events::admit(conn, league.id, event_id, record.played_on, old.event_id == Some(event_id))?;
         }
         let prepared = prepare(conn, record)?;
         let revision = old.revision + 1;

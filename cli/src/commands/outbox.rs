@@ -1,0 +1,137 @@
+//! `spielstand outbox list|fix|drop`: what waits to be sent and what the server refused.
+//! A refused result is corrected and sent again with one command, checked here first
+//! exactly as `record` checks, so that a typo never has to be typed again in full.
+
+use super::Ctx;
+use crate::args::{OutboxCommand, OutboxFix, OutputArgs};
+use crate::edit;
+use crate::error::{CliError, Result};
+use crate::input::spec::seat_spelling;
+use crate::known;
+use crate::outbox::{Delivery, Entry, Outbox, Pending};
+use crate::output::{Table, emit};
+use serde_json::{Value, json};
+use spielstand_core::Slug;
+
+pub fn run(ctx: impl FnOnce() -> Result<Ctx>, command: OutboxCommand) -> Result<()> {
+    let outbox = Outbox::open()?;
+    match command {
+        OutboxCommand::List { output } => list(&outbox, output),
+        OutboxCommand::Fix(args) => fix(&ctx()?, &outbox, args),
+        OutboxCommand::Drop { id } => {
+            let (pending, _) = find(&outbox, &id)?;
+            outbox.remove(&pending.path)?;
+            eprintln!("Dropped {} ({}).", pending.entry.short_id(), pending.entry.describe());
+            Ok(())
+        }
+    }
+}
+
+/// Waiting entries, then refused ones; each with whether it was refused.
+fn all(outbox: &Outbox) -> Result<Vec<(Pending, bool)>> {
+    let waiting = outbox.pending()?.into_iter().map(|p| (p, false));
+    Ok(waiting.chain(outbox.rejected()?.into_iter().map(|p| (p, true))).collect())
+}
+
+/// The entry whose id begins with `id` (the short id, or the whole key).
+fn find(outbox: &Outbox, id: &str) -> Result<(Pending, bool)> {
+    let id = id.trim();
+    let mut found: Vec<(Pending, bool)> =
+        all(outbox)?.into_iter().filter(|(p, _)| !id.is_empty() && p.entry.key.starts_with(id)).collect();
+    match found.len() {
+        1 => Ok(found.remove(0)),
+        0 => Err(CliError::input(format!("nothing in the outbox has the id {id:?}: see `spielstand outbox list`"))),
+        n => Err(CliError::input(format!("{n} entries begin with {id:?}: give more of the id"))),
+    }
+}
+
+fn list(outbox: &Outbox, output: OutputArgs) -> Result<()> {
+    let mut table = Table::new(&["ID", "State", "Game", "Played on", "League", "Players", "Server", "Refused because"])
+        .when_empty("The outbox is empty: nothing waits, nothing was refused.");
+    let mut json = Vec::new();
+    for (p, refused) in all(outbox)? {
+        let e = &p.entry;
+        let players: Vec<&str> = e.record.players.iter().map(|p| p.player.as_str()).collect();
+        table.row(vec![
+            e.short_id().to_owned(),
+            if refused { "refused".into() } else { "waiting".into() },
+            e.record.game().slug().to_owned(),
+            e.record.played_on.to_string(),
+            e.league.clone(),
+            players.join(", "),
+            e.server.clone(),
+            e.rejected.clone().unwrap_or_default(),
+        ]);
+        json.push(json!({"id": e.short_id(), "refused": refused, "file": p.path.display().to_string(), "entry": e}));
+    }
+    emit(output.format, &Value::Array(json), &[], &[table]);
+    Ok(())
+}
+
+fn fix(ctx: &Ctx, outbox: &Outbox, args: OutboxFix) -> Result<()> {
+    let client = &ctx.client;
+    let (old, _) = find(outbox, &args.id)?;
+    if old.entry.server != client.server {
+        return Err(CliError::input(format!(
+            "{} is for the server {}: give --server {} to fix it",
+            old.entry.short_id(),
+            old.entry.server,
+            old.entry.server
+        )));
+    }
+    let mut entry = old.entry.clone();
+    let what = format!("outbox entry {}", entry.short_id());
+    if let Some(league) = &args.league {
+        let (found, _) = client.resolve_league(league)?;
+        (entry.league, entry.league_id) = (found.name, Some(found.id));
+    }
+    if let Some(date) = args.date {
+        entry.record.played_on = date;
+    }
+    edit::replace_players(&mut entry.record, &args.replace, &what)?;
+    if let Some(night) = &args.event {
+        let league_id = match entry.league_id {
+            Some(id) => id,
+            None => client.resolve_league(&entry.league)?.0.id,
+        };
+        edit::move_to_night(client, league_id, &mut entry.record, night)?;
+    }
+    // Checked as `record` checks: names (with suggestions), the date, the rules.
+    let names: Vec<String> = entry.record.players.iter().map(|p| p.player.clone()).collect();
+    known::check_names(client, &names)?;
+    spielstand_core::dates::check_played("--date", entry.record.played_on, chrono::Local::now().date_naive())?;
+    seat_spelling(&mut entry.record);
+    entry.record.evaluate()?;
+    if args.dry_run {
+        emit(args.output.format, &json!(entry.record), &[format!("{what}, corrected: {}", entry.describe())], &[]);
+        eprintln!("Dry run: the corrected result is valid; nothing was sent or changed.");
+        return Ok(());
+    }
+    // The corrected result is a new request: a new key, so the server cannot take it for
+    // the refused one.
+    let mut corrected = Entry::new(&entry.server, &entry.league, entry.league_id, entry.record);
+    corrected.created_at = old.entry.created_at;
+    let path = outbox.add(&corrected)?;
+    outbox.remove(&old.path)?;
+    let mut pending = Pending { path, entry: corrected };
+    match outbox.send(client, &mut pending) {
+        Ok(Delivery::Sent { result_id, .. }) => {
+            emit(
+                args.output.format,
+                &json!({"result_id": result_id}),
+                &[format!("Recorded result {result_id}: {}.", pending.entry.describe())],
+                &[],
+            );
+            Ok(())
+        }
+        Ok(Delivery::Refused { reason, .. }) => Err(CliError::Refused(format!("refused again: {reason}"))),
+        Err(e) if e.is_transient() => Err(CliError::Queued {
+            message: format!(
+                "{e}.\nThe corrected result waits in the outbox ({}); `spielstand sync` sends it when the server is back.",
+                pending.entry.short_id()
+            ),
+            code: e.exit_code(),
+        }),
+        Err(e) => Err(e),
+    }
+}

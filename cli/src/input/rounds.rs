@@ -1,0 +1,121 @@
+//! A Rangeln game typed round by round at the table (`record rangeln` without `--round`):
+//! each round as bare scores, ring counts or `@FILE` (a final board, or the round move by
+//! move, refereed with the round's own start player), checked with core at once and
+//! shown with the running totals. Every prompt also takes `undo` (the last round),
+//! `board` (the last round's board), `help` and `quit`; after every accepted round the
+//! caller keeps the rounds (a draft).
+
+use super::console::{CONTROL_WORDS, Console, Reply};
+use super::live_round::{Played, Stop};
+use super::read_input;
+use super::spec::{self, RoundSource, respell_round};
+use crate::error::{CliError, Result};
+use crate::output::Table;
+use crate::output::board::render;
+use spielstand_core::rangeln::{PlayedRound, RoundInput, play_round};
+use std::io::{BufRead, Write};
+
+/// Round `index` (0-based) of `players` scored, as core plays it: seat `index + 1` starts.
+pub fn score(round: &RoundInput, players: &[String], index: usize) -> Result<PlayedRound> {
+    play_round(round, players, Some(index)).map_err(|e| CliError::Input(e.in_round(index as u32 + 1).to_string()))
+}
+
+/// Asks for the rounds of a Rangeln game of `players` (seat order) after those in
+/// `rounds` (a draft's), until every round is entered or entering stops.
+pub fn rangeln_rounds(
+    players: &[String],
+    rounds: &mut Vec<RoundInput>,
+    console: &mut Console<impl BufRead, impl Write>,
+    colour: bool,
+    keep: &mut impl FnMut(&[RoundInput]) -> Result<()>,
+) -> Result<Played<()>> {
+    let n = players.len();
+    // Core's player-count check before the first question.
+    spielstand_core::rangeln::pieces_per_player(n)?;
+    let mut played: Vec<PlayedRound> =
+        rounds.iter().enumerate().map(|(i, r)| score(r, players, i)).collect::<Result<_>>()?;
+    console.say("Enter each round as scores (Anna=4,Ben=-3,...), ring counts (Anna=+2:1/-1:7,...) or @FILE with the board or the moves. Type help at any prompt.")?;
+    if !played.is_empty() {
+        console.show(&running_totals(players, &played).render())?;
+    }
+    while rounds.len() < n {
+        let index = rounds.len();
+        let reply = match console.ask(&format!("Round {} of {n} ({} starts): ", index + 1, players[index]))? {
+            None => return Ok(Played::Stopped(Stop::EndOfInput)),
+            Some(Reply::Quit) => return Ok(Played::Stopped(Stop::Quit)),
+            Some(reply) => reply,
+        };
+        match reply {
+            Reply::Undo => match rounds.pop() {
+                Some(_) => {
+                    played.pop();
+                    keep(rounds)?;
+                    console.say(&format!("  Took back round {}.", index))?;
+                    console.show(&running_totals(players, &played).render())?;
+                }
+                None => console.say("  Nothing to take back: no round is entered yet.")?,
+            },
+            Reply::Board => match played.last() {
+                Some(PlayedRound { board: Some(board), .. }) => console.show(&render(board, players, colour))?,
+                Some(_) => {
+                    console.say(&format!("  Round {index} was entered without a board; the scores so far:"))?;
+                    console.show(&running_totals(players, &played).render())?;
+                }
+                None => console.say("  No round is entered yet.")?,
+            },
+            Reply::Help => console.say(&format!(
+                "  Round {} of {n}, {} starts: type the round as its scores (Anna=4,Ben=-3,...), its ring counts (Anna=+2:1/-1:7,...: rings +2 -2 +1 -1 black) or @FILE, a file with the final board or the round move by move.\n  Also: {CONTROL_WORDS}.",
+                index + 1,
+                players[index]
+            ))?,
+            Reply::Quit => unreachable!("handled above"),
+            Reply::Text(line) => match checked(&line, players, index) {
+                Ok((round, scored)) => {
+                    rounds.push(round);
+                    played.push(scored);
+                    keep(rounds)?;
+                    for note in &played.last().expect("pushed").notes {
+                        console.say(&format!("  note: {note}"))?;
+                    }
+                    console.show(&running_totals(players, &played).render())?;
+                }
+                Err(e) => console.say(&format!("  {e}; enter round {} again", index + 1))?,
+            },
+        }
+    }
+    Ok(Played::Done(()))
+}
+
+/// One typed round, parsed and scored as round `index`.
+fn checked(line: &str, players: &[String], index: usize) -> Result<(RoundInput, PlayedRound)> {
+    let mut round = match spec::parse_round(line).map_err(CliError::Input)? {
+        RoundSource::Inline(round) => round,
+        RoundSource::File(path) if path == "-" => {
+            return Err(CliError::input("@- cannot be used while typing rounds: give a file name"));
+        }
+        RoundSource::File(path) => super::file_round(read_input(&path, &mut false)?),
+    };
+    respell_round(&mut round, players);
+    let scored = score(&round, players, index)?;
+    Ok((round, scored))
+}
+
+/// Rounds so far, one row each, and the totals.
+pub fn running_totals(players: &[String], rounds: &[PlayedRound]) -> Table {
+    let mut headers = vec![String::new()];
+    headers.extend(players.iter().cloned());
+    let mut table = Table::with_headers(headers).numeric(1..=players.len());
+    let mut totals = vec![0; players.len()];
+    for (i, round) in rounds.iter().enumerate() {
+        let mut row = vec![format!("Round {}", i + 1)];
+        for (total, s) in totals.iter_mut().zip(&round.scores) {
+            *total += s;
+            row.push(s.to_string());
+        }
+        table.row(row);
+    }
+    let mut row = vec!["Total".to_owned()];
+    row.extend(totals.iter().map(i32::to_string));
+    table.row(row);
+    table
+}

@@ -1,0 +1,82 @@
+//! The players this laptop last saw on each server (`$XDG_DATA_HOME/spielstand/players.json`),
+//! written whenever the CLI reads the server's player list. Names typed for a result are
+//! checked against the server's list before anything is sent, and offline against this
+//! one, so that a typo is answered with the closest names at the table, not after the
+//! result waited in the outbox.
+
+use crate::client::Client;
+use crate::config::{self, write_atomically};
+use crate::error::{CliError, Result};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use spielstand_core::same_name;
+use spielstand_core::similar::closest;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// One server's players as last seen.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Seen {
+    names: Vec<String>,
+    at: DateTime<Utc>,
+}
+
+fn file() -> Result<PathBuf> {
+    Ok(config::data_dir()?.join("players.json"))
+}
+
+fn load() -> BTreeMap<String, Seen> {
+    // A damaged or missing list only means there is nothing to check offline.
+    file().ok().and_then(|path| std::fs::read(path).ok()).and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default()
+}
+
+/// Remembers `names` as the players of `server` now.
+pub fn remember(server: &str, names: Vec<String>) {
+    let mut all = load();
+    all.insert(server.to_owned(), Seen { names, at: Utc::now() });
+    // Only a convenience for later checks: failing to keep it stops nothing.
+    if let (Ok(path), Ok(json)) = (file(), serde_json::to_vec(&all)) {
+        let _ = write_atomically(&path, &json);
+    }
+}
+
+/// The players of the server, read from it (and remembered), or, while it cannot be
+/// reached, as last seen, with when.
+fn players(client: &Client) -> Result<Option<(Vec<String>, Option<DateTime<Utc>>)>> {
+    match client.players() {
+        Ok((players, _)) => {
+            let names: Vec<String> = players.into_iter().map(|p| p.name).collect();
+            remember(&client.server, names.clone());
+            Ok(Some((names, None)))
+        }
+        Err(e) if e.is_transient() => Ok(load().remove(&client.server).map(|seen| (seen.names, Some(seen.at)))),
+        Err(e) => Err(e),
+    }
+}
+
+/// Checks that every one of `names` is a player of the server: an unknown name is
+/// refused with the closest known names. Offline, the check uses the players last seen
+/// and says so; without any, nothing can be checked here (the server checks when the
+/// result is sent).
+pub fn check_names(client: &Client, names: &[String]) -> Result<()> {
+    let Some((known, seen_at)) = players(client)? else { return Ok(()) };
+    for name in names {
+        if known.iter().any(|k| same_name(k, name)) {
+            continue;
+        }
+        let suggestions = closest(name, known.iter().map(String::as_str));
+        let mut message = format!("there is no player named {name:?}");
+        match suggestions.as_slice() {
+            [] => {}
+            [one] => message.push_str(&format!("; did you mean {one}?")),
+            [init @ .., last] => message.push_str(&format!("; did you mean {} or {last}?", init.join(", "))),
+        }
+        message.push_str(&format!(" (someone new: `spielstand player add {name}`)"));
+        if let Some(at) = seen_at {
+            let at = at.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M");
+            message.push_str(&format!("; checked against the players this laptop saw on {at}, as the server cannot be reached"));
+        }
+        return Err(CliError::Input(message));
+    }
+    Ok(())
+}

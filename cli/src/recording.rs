@@ -1,0 +1,361 @@
+//! Recording a game, the step `record` and `referee` share: the record is put into this
+//! laptop's club night, given the league's game options, its names and date checked, the
+//! whole of it checked with core, shown and confirmed where asked, and sent, or kept in
+//! the outbox when the server cannot take it.
+
+use crate::args::RecordTarget;
+use crate::client::Client;
+use crate::draft::{Draft, DraftKind};
+use crate::input::live_round::Stop;
+use crate::input::seats;
+use spielstand_core::rangeln::RangelnResult;
+use crate::error::{CliError, Result, exit};
+use crate::input::console::Console;
+use crate::input::spec::seat_spelling;
+use crate::known;
+use crate::night::Night;
+use crate::outbox::{Entry, Outbox};
+use crate::output::emit;
+use crate::output::result::view;
+use chrono::{Local, Utc};
+use spielstand_core::{Error as RuleError, Evaluation, GameRecord, Outcome};
+use spielstand_wire::{League, StoredResult};
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+/// How recording ended, short of an error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sent {
+    /// Recorded (or, in a dry run, checked).
+    Done,
+    /// The organiser answered no at the confirmation.
+    Declined,
+    /// The input ended at the confirmation.
+    InputEnded,
+}
+
+/// Records `record` in `target`'s league. `files` name the file each Rangeln round came
+/// from, for errors; with a `confirm` console, the result is shown and confirmed first.
+pub fn record(
+    client: &Client,
+    target: &RecordTarget,
+    record: GameRecord,
+    files: &[Option<String>],
+    confirm: Option<&mut Console<impl BufRead, impl Write>>,
+) -> Result<Sent> {
+    let record = at_night(client, target, record)?;
+    let names: Vec<String> = record.players.iter().map(|p| p.player.clone()).collect();
+    known::check_names(client, &names)?;
+    let (record, league) = league_options(client, target, record)?;
+    spielstand_core::dates::check_played("--date", record.played_on, Local::now().date_naive())?;
+    let (record, evaluation) = check(record, files)?;
+    if let Some(console) = confirm.filter(|_| !target.dry_run) {
+        let preview = preview(&record, &evaluation);
+        let (lines, tables) = view(&preview);
+        console.say(&lines[1..].join("\n"))?;
+        for t in &tables {
+            console.show(&t.render())?;
+        }
+        match console.confirm(&format!("Record this game in league {}?", target.league), true)? {
+            Some(true) => {}
+            Some(false) => return Ok(Sent::Declined),
+            None => return Ok(Sent::InputEnded),
+        }
+    }
+    send(client, target, record, evaluation, league)?;
+    Ok(Sent::Done)
+}
+
+/// A new game for `kind`, or the one kept as its draft (`resume`): a draft waiting is not
+/// replaced by a new game unasked.
+pub fn start_or_resume(kind: DraftKind, resume: bool, new: impl FnOnce() -> Result<Draft>) -> Result<Draft> {
+    let kept = Draft::load(kind)?;
+    if resume {
+        let draft = kept.ok_or_else(|| {
+            CliError::input(format!("there is no game kept as a draft to resume; start one with `{}`", kind.command()))
+        })?;
+        eprintln!("Resuming the game kept as a draft: {}.", draft.describe());
+        return Ok(draft);
+    }
+    match kept {
+        Some(draft) => Err(draft.in_the_way(kind)),
+        None => new(),
+    }
+}
+
+/// `--discard`: drops the draft of `kind`.
+pub fn discard(kind: DraftKind) -> Result<()> {
+    match Draft::load(kind)? {
+        Some(draft) => {
+            Draft::discard(kind)?;
+            eprintln!("Dropped the game kept as a draft ({}).", draft.describe());
+            Ok(())
+        }
+        None => Err(CliError::input("there is no game kept as a draft")),
+    }
+}
+
+/// Entering stopped before the game was complete: what was entered is kept as the draft
+/// (nothing, when nothing was entered).
+pub fn stopped(kind: DraftKind, stop: Stop, draft: &mut Draft) -> Result<()> {
+    let entered = !draft.rounds.is_empty() || draft.live.as_ref().is_some_and(|l| !l.entries.is_empty());
+    let kept = if entered {
+        draft.save(kind)?;
+        format!(
+            "The game so far is kept as a draft: `{} --resume` continues it, `{} --discard` drops it.",
+            kind.command(),
+            kind.command()
+        )
+    } else {
+        Draft::discard(kind)?;
+        "Nothing was entered, so nothing is kept.".to_owned()
+    };
+    match stop {
+        Stop::Quit => {
+            eprintln!("Stopped. {kept}");
+            Ok(())
+        }
+        Stop::EndOfInput => Err(CliError::Kept(format!("The input ended. {kept} Nothing was sent."))),
+    }
+}
+
+/// Records the finished Rangeln game of `draft` (kept first, so that no question can lose
+/// it): asked first on `console` when given. The draft goes once the game is recorded or
+/// waits in the outbox; it stays when the answer is no, the input ends, or the game is
+/// refused.
+pub fn finish_rangeln(
+    client: &Client,
+    kind: DraftKind,
+    mut draft: Draft,
+    target: &RecordTarget,
+    console: Option<&mut Console<impl BufRead, impl Write>>,
+) -> Result<()> {
+    draft.save(kind)?;
+    let game = GameRecord {
+        played_on: played_on(target),
+        players: seats(&draft.players),
+        outcome: Outcome::Rangeln(RangelnResult { rounds: draft.rounds.clone(), imported_totals: None }),
+        event_id: None,
+    };
+    let how = format!("`{} --resume`", kind.command());
+    match record(client, target, game, &[], console) {
+        Ok(Sent::Done) => Draft::discard(kind).map(drop),
+        Ok(Sent::Declined) => {
+            eprintln!(
+                "Not recorded. The game is kept as a draft: {how} asks again, `{} --discard` drops it.",
+                kind.command()
+            );
+            Ok(())
+        }
+        Ok(Sent::InputEnded) => {
+            Err(CliError::Kept(format!("The input ended before the answer. The game is kept as a draft: {how} asks again.")))
+        }
+        Err(e @ CliError::Queued { .. }) => {
+            // In the outbox: `sync` sends it.
+            Draft::discard(kind)?;
+            Err(e)
+        }
+        Err(e) => {
+            eprintln!("The game is kept as a draft: once the problem below is solved, {how} records it.");
+            Err(e)
+        }
+    }
+}
+
+pub fn played_on(target: &RecordTarget) -> chrono::NaiveDate {
+    target.date.unwrap_or_else(|| Local::now().date_naive())
+}
+
+/// Puts a game into this laptop's current club night (`spielstand event start`) when it
+/// is for the night's league: on the night's date, naming the night.
+fn at_night(client: &Client, target: &RecordTarget, mut record: GameRecord) -> Result<GameRecord> {
+    let Some(night) = Night::current()? else { return Ok(record) };
+    if !night.covers(&client.server, &target.league) {
+        return Ok(record);
+    }
+    if let Some(day) = target.date.filter(|day| *day != night.date) {
+        return Err(CliError::input(format!(
+            "--date {day}: the current club night \"{}\" is on {}, and its games are on its date; run `spielstand event end` first to record a game outside it",
+            night.title, night.date
+        )));
+    }
+    // Another laptop (or an admin) may have closed the night: say so before anything is
+    // sent. Offline, the server says it when the result arrives.
+    match client.events(night.league_id) {
+        Ok((events, _)) => match events.iter().find(|e| e.id == night.event_id) {
+            Some(event) if event.closed_at.is_some() => {
+                return Err(CliError::input(format!(
+                    "club night {} \"{}\" on {} was closed by an admin and takes no more games: run `spielstand event end` to record this game without it",
+                    night.event_id, night.title, night.date
+                )));
+            }
+            Some(_) => {}
+            None => {
+                return Err(CliError::input(format!(
+                    "club night {} \"{}\" is no longer on the server: run `spielstand event end`, or join another night with `spielstand event join`",
+                    night.event_id, night.title
+                )));
+            }
+        },
+        Err(e) if e.is_transient() => {}
+        Err(e) => return Err(e),
+    }
+    record.played_on = night.date;
+    record.event_id = Some(night.event_id);
+    Ok(record)
+}
+
+/// Gives the record the league's game options where it leaves them out (RULES.md "Game
+/// options per league"), refusing one it contradicts, so that it can be checked in full
+/// here. Offline, the server fills them in when the result is sent; a Lauf Rauf! result
+/// must then state its edition and cards to be checked.
+/// Returns the league too when it was looked up, so that sending does not look it up again.
+fn league_options(client: &Client, target: &RecordTarget, mut record: GameRecord) -> Result<(GameRecord, Option<League>)> {
+    let needs_league = match &record.outcome {
+        Outcome::LaufRauf(r) => r.edition.is_none() || r.cards.is_none(),
+        Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => r.house_rules.is_none() || r.colours.is_none(),
+        _ => false,
+    };
+    if !needs_league {
+        return Ok((record, None));
+    }
+    let league = match client.resolve_league(&target.league) {
+        Ok((league, _)) => {
+            league
+                .rules
+                .game_options
+                .apply(&mut record.outcome)
+                .map_err(|e| CliError::input(format!("league {}: {e}", league.name)))?;
+            if let Outcome::LaufRauf(r) = &record.outcome {
+                let flag = match (r.edition, r.cards) {
+                    (None, _) => Some("--edition published|revised"),
+                    (_, None) => Some("--cards or --no-cards"),
+                    _ => None,
+                };
+                if let Some(flag) = flag {
+                    return Err(CliError::input(format!(
+                        "league {} sets no Lauf Rauf! options for this: give {flag} (or set them with `spielstand league edit {} --option lauf-rauf.edition=... --option lauf-rauf.cards=...`)",
+                        league.name, league.name
+                    )));
+                }
+            }
+            Some(league)
+        }
+        Err(e) if e.is_transient() && matches!(record.outcome, Outcome::LaufRauf(_)) => {
+            return Err(CliError::input(format!(
+                "the league's game options are unknown while the server cannot be reached ({e}): give --edition and --cards or --no-cards"
+            )));
+        }
+        Err(e) if e.is_transient() => None,
+        Err(e) => return Err(e),
+    };
+    Ok((record, league))
+}
+
+/// Core's full check, before anything is sent. A board error names its file too.
+fn check(mut record: GameRecord, files: &[Option<String>]) -> Result<(GameRecord, Evaluation)> {
+    seat_spelling(&mut record);
+    match record.evaluate() {
+        Ok(evaluation) => Ok((record, evaluation)),
+        Err(e) => {
+            let file = match &e {
+                RuleError::InRound { round, .. } => files.get(*round as usize - 1).cloned().flatten(),
+                _ => None,
+            };
+            Err(CliError::Input(match file {
+                Some(file) => format!("{e} (board from {file})"),
+                None => e.to_string(),
+            }))
+        }
+    }
+}
+
+/// The record as it would be stored, for showing before it is.
+fn preview(record: &GameRecord, evaluation: &Evaluation) -> StoredResult {
+    StoredResult {
+        id: 0,
+        league_id: 0,
+        revision: 0,
+        record: record.clone(),
+        placings: evaluation.placings.clone(),
+        rangeln: evaluation.rangeln.clone(),
+        source: None,
+        created_at: Utc::now(),
+        updated_at: Utc::now(),
+    }
+}
+
+/// Sends a checked record. The outbox entry is written first and removed once the
+/// server has answered, so a result survives the server being down, a lost answer and
+/// the CLI being killed; the Idempotency-Key makes sending it again harmless.
+/// `known`: the league, if it was looked up already.
+fn send(
+    client: &Client,
+    target: &RecordTarget,
+    record: GameRecord,
+    evaluation: Evaluation,
+    known: Option<League>,
+) -> Result<()> {
+    let format = target.output.format;
+    if target.dry_run {
+        let (mut lines, tables) = view(&preview(&record, &evaluation));
+        lines[0] = format!("{} on {} (not sent)", record.game().name(), record.played_on);
+        emit(format, &serde_json::to_value(&record).unwrap_or_default(), &lines, &tables);
+        eprintln!("Dry run: the result is valid; nothing was sent.");
+        return Ok(());
+    }
+    let league = match known.map(Ok).unwrap_or_else(|| client.resolve_league(&target.league).map(|(l, _)| l)) {
+        Ok(league) => Ok(league),
+        Err(e) if e.is_transient() => Err(e),
+        Err(e) => return Err(e),
+    };
+    if let Ok(league) = &league {
+        // Core's league check: the game is counted and the day is in the season.
+        league
+            .rules
+            .admits(record.game(), record.played_on)
+            .map_err(|e| CliError::input(format!("league {}: {e}", league.name)))?;
+    }
+    let outbox = Outbox::open()?;
+    // Only for a hint: an unreadable old entry must not stop a new result (sync reports it).
+    let waiting = outbox.pending().map_or(0, |p| p.iter().filter(|p| p.entry.server == client.server).count());
+    let entry = Entry::new(&client.server, &target.league, league.as_ref().ok().map(|l| l.id), record);
+    let path = outbox.add(&entry)?;
+    let league = match league {
+        Ok(league) => league,
+        Err(e) => return Err(queued(e, &path)),
+    };
+    match client.record_result(league.id, &entry.record, &entry.key) {
+        Ok((stored, reply)) => {
+            outbox.remove(&path)?;
+            let (mut lines, tables) = view(&stored);
+            let night = stored.record.event_id.map_or(String::new(), |id| format!(" at club night {id}"));
+            lines.insert(0, format!("Recorded result {} in league {}{night}.", stored.id, league.name));
+            emit(format, &reply.body, &lines, &tables);
+            if waiting > 0 {
+                eprintln!("note: {waiting} earlier result(s) still wait in the outbox: run `spielstand sync`");
+            }
+            Ok(())
+        }
+        Err(e) if e.is_transient() => Err(queued(e, &path)),
+        Err(e) => {
+            outbox.remove(&path)?;
+            Err(e)
+        }
+    }
+}
+
+/// The error for a result kept in the outbox, saying so plainly.
+fn queued(error: CliError, path: &Path) -> CliError {
+    let code = match error.exit_code() {
+        exit::UNREACHABLE => exit::UNREACHABLE,
+        _ => exit::SERVER,
+    };
+    CliError::Queued {
+        message: format!(
+            "{error}.\nThe result is NOT recorded yet. It is kept in the outbox:\n  {}\nRun `spielstand sync` when the server is back: it is sent once, and counted once.",
+            path.display()
+        ),
+        code,
+    }
+}
