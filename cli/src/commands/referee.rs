@@ -52,7 +52,8 @@ fn rangeln(ctx: impl Fn() -> Result<Ctx>, args: RefereeRangeln) -> Result<()> {
         }
     }
     let colour = colour_wanted();
-    let mut console = live.then(Console::stdio);
+    // A resumed game is on a terminal: its last question is asked there too.
+    let mut console = (live || args.resume).then(Console::stdio);
     let mut played: Vec<PlayedRound> =
         draft.rounds.iter().enumerate().map(|(i, r)| score(r, &players, i)).collect::<Result<_>>()?;
     if !played.is_empty() {

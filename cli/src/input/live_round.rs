@@ -211,3 +211,85 @@ fn show_steps(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names() -> Vec<String> {
+        ["Anna", "Ben", "Cleo"].iter().map(|s| s.to_string()).collect()
+    }
+
+    /// The 24 placement cells of a round of three: rows 2, 4, 6 and 8, columns b, c, d,
+    /// f, g, h, so that no two pieces of one player touch.
+    fn cells() -> Vec<String> {
+        ["2", "4", "6", "8"].iter().flat_map(|row| ["b", "c", "d", "f", "g", "h"].map(|col| format!("{col}{row}"))).collect()
+    }
+
+    fn play_typed(typed: &str, round: &mut LiveRound) -> (Played<Moves>, String, usize) {
+        let mut out = Vec::new();
+        let mut kept = 0;
+        let played = {
+            let mut console = Console::new(typed.as_bytes(), &mut out);
+            play(&names(), round, &mut console, false, &mut |_| {
+                kept += 1;
+                Ok(())
+            })
+            .unwrap()
+        };
+        (played, String::from_utf8(out).unwrap(), kept)
+    }
+
+    #[test]
+    fn a_live_round_refuses_illegal_moves_takes_back_and_explains() {
+        let mut typed = String::from("e5\nhelp\n");
+        let cells = cells();
+        typed.push_str(&cells[..2].join("\n"));
+        // Ben's c2 taken back, and placed again.
+        typed.push_str("\nundo\nboard\n");
+        typed.push_str(&cells[1..].join("\n"));
+        // Anna: one illegal path, help, six of one step; the last one taken back and made again.
+        typed.push_str("\nb2-b3-b1\nhelp\nstuck\nb2-b3\nf2-f3\nb4-a4\nf4-e4\nb6-a6\nf6-f7\n");
+        // Ben: three paths of two steps; undo of the first path of his turn.
+        typed.push_str("c2-c1-d1\nundo\nc2-c1-d1\ng2-g1-f1\nc4-c5-b5\n");
+        // Cleo: one path of six.
+        typed.push_str("h8-i8-i7-i6-i5-i4-i3\n");
+        let mut round = LiveRound::new(0);
+        let (played, out, kept) = play_typed(&typed, &mut round);
+        let Played::Done(moves) = played else { panic!("{out}") };
+        assert!(out.contains("refused: placement 1: Anna may not place on e5: it is a black cell; again"), "{out}");
+        assert!(out.contains("Anna places piece 1 of 8: type a free cell"), "{out}");
+        assert!(out.contains("Took back Ben's placement on c2."), "{out}");
+        assert!(out.contains("refused: turn of Anna, path 1 (b2-b3-b1)"), "{out}");
+        assert!(
+            out.contains("Anna's allowance as first player of 3 is 6 paths of 1 step each; made so far: no path yet; left: 6 paths of 1 step each"),
+            "{out}"
+        );
+        assert!(out.contains("refused: turn of Anna: "), "stuck while pieces can move: {out}");
+        assert!(out.contains("Took back Ben's path c2-c1-d1."), "{out}");
+        assert!(out.contains("Cleo: h8-i8-i7"), "the board is shown after each step: {out}");
+        assert_eq!(moves.placements.len(), 24);
+        assert_eq!(moves.turns.len(), 3);
+        assert_eq!(round.entries.len(), 24 + 6 + 3 + 1);
+        assert!(kept >= round.entries.len(), "kept after every entry and undo");
+        // Written down, the round referees the same.
+        let again: Moves = moves.to_string().parse().unwrap();
+        assert_eq!(again, moves);
+        spielstand_core::rangeln::referee(&moves, &names(), 0).unwrap();
+    }
+
+    #[test]
+    fn stopping_keeps_the_round_and_undo_stops_at_its_start() {
+        let mut round = LiveRound::new(1);
+        let (played, out, _) = play_typed("undo\nb2\nc2\nquit\n", &mut round);
+        assert!(matches!(played, Played::Stopped(Stop::Quit)));
+        assert!(out.contains("Nothing to take back: this round has just begun."), "{out}");
+        assert!(out.contains("Round 2 of 3: Ben starts."), "{out}");
+        assert_eq!(round.entries.len(), 2, "{out}");
+        // Resumed, it goes on where it stopped; the end of input stops it again.
+        let (played, out, _) = play_typed("d2\n", &mut round);
+        assert!(matches!(played, Played::Stopped(Stop::EndOfInput)), "{out}");
+        assert!(out.contains("Ben, placement 4: "), "{out}");
+        assert_eq!(round.moves().placements[..3].iter().map(|(p, _)| p.as_str()).collect::<Vec<_>>(), ["Ben", "Cleo", "Anna"]);
+    }
+}

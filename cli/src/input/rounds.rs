@@ -119,3 +119,49 @@ pub fn running_totals(players: &[String], rounds: &[PlayedRound]) -> Table {
     table.row(row);
     table
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names() -> Vec<String> {
+        ["Anna", "Ben", "Cleo"].iter().map(|s| s.to_string()).collect()
+    }
+
+    fn typed(text: &str, rounds: &mut Vec<RoundInput>) -> (Played<()>, String) {
+        let mut out = Vec::new();
+        let played = {
+            let mut console = Console::new(text.as_bytes(), &mut out);
+            rangeln_rounds(&names(), rounds, &mut console, false, &mut |_| Ok(())).unwrap()
+        };
+        (played, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn rounds_are_asked_checked_taken_back_and_totalled() {
+        let mut rounds = Vec::new();
+        let text = "Anna=4,Ben=-3,Cleo=0\nboard\nundo\nundo\nanna=17,Ben=0,Cleo=0\nAnna=4,Ben=-3,Cleo=0\nhelp\nAnna=-2:3/black:5,Ben=+2:3/+1:5,Cleo=+1:8\nAnna=1,Ben=2,Cleo=3\n";
+        let (played, out) = typed(text, &mut rounds);
+        assert!(matches!(played, Played::Done(())), "{out}");
+        assert_eq!(rounds.len(), 3);
+        assert!(out.contains("Round 1 was entered without a board"), "{out}");
+        assert!(out.contains("Took back round 1."), "{out}");
+        assert!(out.contains("Nothing to take back: no round is entered yet."), "{out}");
+        // 17 is out of bounds for 8 pieces: core says so, and the round is asked again.
+        assert!(out.contains("Anna scored 17, but with 8 pieces a round score lies between -16 and 16"), "{out}");
+        assert!(out.contains("Round 2 of 3, Ben starts: type the round"), "{out}");
+        // 4 - 6 + 1 = -1 for Anna.
+        assert!(out.lines().any(|l| l.contains("Total") && l.contains("-1")), "{out}");
+    }
+
+    #[test]
+    fn the_end_of_input_stops_with_what_was_entered() {
+        let mut rounds = Vec::new();
+        let (played, _) = typed("Anna=4,Ben=-3,Cleo=0\n", &mut rounds);
+        assert!(matches!(played, Played::Stopped(Stop::EndOfInput)));
+        assert_eq!(rounds.len(), 1);
+        let (played, out) = typed("quit\n", &mut rounds);
+        assert!(matches!(played, Played::Stopped(Stop::Quit)));
+        assert!(out.contains("Round 2 of 3 (Ben starts)"), "resumed at round 2: {out}");
+    }
+}

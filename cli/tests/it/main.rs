@@ -13,3 +13,4 @@ mod record;
 mod referee;
 mod results;
 mod setup;
+mod terminal;

@@ -222,23 +222,6 @@ fn dry_runs_check_and_show_without_sending() {
     assert_eq!(server.result_count(league), 0);
 }
 
-/// On a terminal without --round, the rounds are asked for one by one. `script` gives
-/// the CLI a pseudo-terminal; the test is skipped where it does not exist.
-#[test]
-fn rounds_are_asked_for_on_a_terminal() {
-    let ClubNight { server, cli, league } = ClubNight::new();
-    let typed = "Anna=-7,Ben=6,Cleo=1\nAnna=40,Ben=0,Cleo=0\nAnna=-6,Ben=6,Cleo=1\nAnna=-6,Ben=6,Cleo=1\ny\n";
-    let args = "record rangeln -l Winterliga --players Anna,Ben,Cleo --date 2026-11-20";
-    let Some((ok, screen)) = cli.on_terminal(args, typed) else { return };
-    assert!(ok, "{screen}");
-    assert!(screen.contains("Round 2 of 3 (Ben starts)"), "{screen}");
-    assert!(screen.contains("Anna scored 40, but with 8 pieces a round score lies between -16 and 16"), "{screen}");
-    assert!(screen.contains("Total"), "{screen}");
-    assert!(screen.contains("Record this game in league Winterliga? [Y/n]"), "{screen}");
-    assert!(screen.contains("Recorded result 1 in league Winterliga."), "{screen}");
-    assert_eq!(server.result_count(league), 1);
-}
-
 #[test]
 fn score_rangeln_needs_no_server() {
     let cli = Cli::bare();

@@ -2,38 +2,7 @@
 //! through a pseudo-terminal; league game options and the joint check of bare scores in
 //! the CLI.
 
-use crate::common::ClubNight;
-
-const NAMES: [&str; 3] = ["Anna", "Ben", "Cleo"];
-
-/// The paths of the players at positions 1, 2 and 3 of a round (see `placements`).
-const PATHS: [&str; 3] = ["b2-b3 f2-f3 b4-a4 f4-e4 b6-a6 f6-f7", "c2-c1-d1 g2-g1-f1 c4-c5-b5", "h8-i8-i7-i6-i5-i4-i3"];
-
-/// Who places and moves k-th in round `round` (0-based): seat `round` starts.
-fn at(round: usize, k: usize) -> &'static str {
-    NAMES[(round + k) % 3]
-}
-
-/// The cells of the 24 placements: rows 2, 4, 6, 8 and columns b, c, d, f, g, h, so that
-/// no two pieces of one player touch.
-fn cells() -> Vec<String> {
-    ["2", "4", "6", "8"]
-        .iter()
-        .flat_map(|row| ["b", "c", "d", "f", "g", "h"].map(|col| format!("{col}{row}")))
-        .collect()
-}
-
-/// Round `round` (0-based) in the moves text form.
-fn round_text(round: usize) -> String {
-    let mut text = format!("# round {}: {} starts\n", round + 1, at(round, 0));
-    for (i, cell) in cells().iter().enumerate() {
-        text.push_str(&format!("{} {cell}\n", at(round, i % 3)));
-    }
-    for (k, paths) in PATHS.iter().enumerate() {
-        text.push_str(&format!("{}: {paths}\n", at(round, k)));
-    }
-    text
-}
+use crate::common::{ClubNight, round_text};
 
 #[test]
 fn a_game_refereed_from_files_is_recorded() {
@@ -89,45 +58,6 @@ fn a_game_refereed_from_files_is_recorded() {
     let err = cli.fails(&["referee", "rangeln", "--players", "Anna,Ben,Cleo", "--round", &files[0]], 2);
     assert!(err.contains("rounds 2 to 3 are refereed live on a terminal"), "{err}");
     assert_eq!(server.result_count(league), 2);
-}
-
-#[test]
-fn a_round_refereed_live_on_a_terminal() {
-    let ClubNight { server, cli, league } = ClubNight::new();
-    let r1 = cli.write("round1.txt", &round_text(0));
-    let r2 = cli.write("round2.txt", &round_text(1));
-    let args = format!(
-        "referee rangeln --players Anna,Ben,Cleo -l Winterliga --date 2026-11-20 -y --round @{} --round @{}",
-        r1.display(),
-        r2.display()
-    );
-    // Round 3, live: Cleo starts. A black cell first, then the placements; one path too
-    // long for Cleo's allowance, then her six single steps, Anna's and Ben's turns.
-    let mut typed = String::from("e5\n");
-    for cell in cells() {
-        typed.push_str(&format!("{cell}\n"));
-    }
-    typed.push_str("b2-b3-b4\n");
-    for paths in PATHS {
-        for path in paths.split(' ') {
-            typed.push_str(&format!("{path}\n"));
-        }
-    }
-    let Some((ok, screen)) = cli.on_terminal(&args, &typed) else { return };
-    assert!(ok, "{screen}");
-    assert!(screen.contains("Round 3 of 3: Cleo starts."), "{screen}");
-    assert!(screen.contains("refused: placement 1: Cleo may not place on e5: it is a black cell; again"), "{screen}");
-    assert!(screen.contains("Anna, placement 2:"), "{screen}");
-    assert!(
-        screen.contains(
-            "refused: turn of Cleo, path 1 (b2-b3-b4): Cleo's allowance as first player of 3 is 6 paths of 1 step each"
-        ),
-        "{screen}"
-    );
-    assert!(screen.contains("    a b c d e f g h i"), "the board is shown: {screen}");
-    assert!(screen.contains("Total"), "{screen}");
-    assert!(screen.contains("Recorded result 1 in league Winterliga."), "{screen}");
-    assert_eq!(server.result_count(league), 1);
 }
 
 #[test]

@@ -266,27 +266,15 @@ impl Cli {
         run.stderr
     }
 
-    /// Runs `spielstand ARGS` on a pseudo-terminal (`script`), typing `typed`; returns
-    /// whether it succeeded and what the terminal showed. `None` where there is no
-    /// `script` to provide a terminal (the caller skips its test).
-    pub fn on_terminal(&self, args: &str, typed: &str) -> Option<(bool, String)> {
-        if Command::new("script").arg("--version").output().is_err() {
-            eprintln!("skipped: no `script` to provide a terminal");
-            return None;
-        }
-        let command = format!("{} {args}", cli_binary().display());
-        let mut script = Command::new("script");
-        self.env(&mut script);
-        let mut child = script
-            .args(["-qec", &command, "/dev/null"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(typed.as_bytes()).unwrap();
-        let out = child.wait_with_output().unwrap();
-        Some((out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned()))
+    /// Runs `spielstand ARGS` on a pseudo-terminal, as a person at the table would: see
+    /// [`Terminal`].
+    pub fn terminal(&self, args: &[&str]) -> Terminal {
+        let mut cmd = self.command();
+        // The pseudo-terminal is the child's standard input, output and error.
+        cmd.args(args).env("NO_COLOR", "1").stdin(Stdio::inherit()).stdout(Stdio::inherit()).stderr(Stdio::inherit());
+        let options = rexpect::session::Options::new().timeout_ms(Some(TERMINAL_TIMEOUT_MS)).strip_ansi_escape_codes(true);
+        let session = rexpect::spawn_with_options(cmd, options).expect("the CLI starts on a pseudo-terminal");
+        Terminal { session, args: args.join(" "), seen: String::new() }
     }
 
     /// Writes a file in the CLI's working folder.
@@ -295,6 +283,85 @@ impl Cli {
         std::fs::write(&path, text).unwrap();
         path
     }
+}
+
+/// How long a terminal test waits for one expected text: only a failure waits this long.
+const TERMINAL_TIMEOUT_MS: u64 = 30_000;
+
+/// The CLI running on a pseudo-terminal (a maintained expect library): each question is
+/// waited for by its text and answered, as a person types.
+pub struct Terminal {
+    session: rexpect::session::PtySession,
+    args: String,
+    /// Everything read so far, for failure messages.
+    seen: String,
+}
+
+impl Terminal {
+    /// Waits until `text` is shown; returns what was shown before it.
+    pub fn expect(&mut self, text: &str) -> String {
+        match self.session.exp_string(text) {
+            Ok(before) => {
+                self.seen.push_str(&before);
+                self.seen.push_str(text);
+                before
+            }
+            Err(e) => panic!("spielstand {}: waited for {text:?}: {e}
+--- shown so far\n{}", self.args, self.seen),
+        }
+    }
+
+    /// Waits for `prompt`, then types `line` and Enter.
+    pub fn answer(&mut self, prompt: &str, line: &str) {
+        self.expect(prompt);
+        self.session.send_line(line).expect("typing");
+    }
+
+    /// Ends the input, as Ctrl-D at the start of a line does.
+    pub fn end_input(&mut self) {
+        self.session.send_control('d').expect("Ctrl-D");
+    }
+
+    /// Waits for the program to end; its exit code and what it showed since the last
+    /// expected text.
+    pub fn finish(mut self) -> (i32, String) {
+        let rest = self.session.exp_eof().unwrap_or_else(|e| panic!("spielstand {}: did not end: {e}\n{}", self.args, self.seen));
+        let code = match self.session.process().wait().expect("the CLI ends") {
+            rexpect::process::WaitStatus::Exited(_, code) => code,
+            other => panic!("spielstand {}: ended by {other:?}\n{}{rest}", self.args, self.seen),
+        };
+        (code, rest)
+    }
+}
+
+/// The players of the Rangeln rounds below.
+pub const NAMES: [&str; 3] = ["Anna", "Ben", "Cleo"];
+
+/// The paths of the players at positions 1, 2 and 3 of a round (see `round_text`): each
+/// goes its full length.
+pub const PATHS: [&str; 3] = ["b2-b3 f2-f3 b4-a4 f4-e4 b6-a6 f6-f7", "c2-c1-d1 g2-g1-f1 c4-c5-b5", "h8-i8-i7-i6-i5-i4-i3"];
+
+/// Who places and moves k-th in round `round` (0-based): seat `round` starts.
+pub fn at(round: usize, k: usize) -> &'static str {
+    NAMES[(round + k) % 3]
+}
+
+/// The cells of the 24 placements: rows 2, 4, 6, 8 and columns b, c, d, f, g, h, so that
+/// no two pieces of one player touch.
+pub fn cells() -> Vec<String> {
+    ["2", "4", "6", "8"].iter().flat_map(|row| ["b", "c", "d", "f", "g", "h"].map(|col| format!("{col}{row}"))).collect()
+}
+
+/// Round `round` (0-based) of Anna, Ben and Cleo in the moves text form.
+pub fn round_text(round: usize) -> String {
+    let mut text = format!("# round {}: {} starts\n", round + 1, at(round, 0));
+    for (i, cell) in cells().iter().enumerate() {
+        text.push_str(&format!("{} {cell}\n", at(round, i % 3)));
+    }
+    for (k, paths) in PATHS.iter().enumerate() {
+        text.push_str(&format!("{}: {paths}\n", at(round, k)));
+    }
+    text
 }
 
 /// Records a Rangeln game of three rounds in Winterliga on `date`: Anna wins with -19.
