@@ -312,3 +312,82 @@ api_test!(pictures_draw_one_line_per_player_in_the_order_of_the_data, |api| {
         standings.contains("href=\"ratings.svg?lang=de&amp;theme=light\"") && standings.contains("href=\"race.svg?")
     );
 });
+
+api_test!(a_closed_night_takes_no_new_games_and_dates_names_and_house_rules_are_checked, |api| {
+    api.add_players(&["Anna", "Ben", "Cleo"]).await;
+    let league = api.add_league(json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht", "ghostbuster"]}})).await;
+    let night = api
+        .post(&format!("/api/v1/leagues/{league}/events"), &json!({"title": "Clubabend Dezember", "date": "2026-11-20"}))
+        .await;
+    assert_eq!(night.status, StatusCode::CREATED);
+    assert_eq!(night.json()["closed_at"], Value::Null);
+    let id = night.json()["id"].as_i64().unwrap();
+    let results = format!("/api/v1/leagues/{league}/results");
+    let mut game = mensch("2026-11-20", "Anna,Ben");
+    game["event_id"] = json!(id);
+    let first = api.post(&results, &game).await;
+    assert_eq!(first.status, StatusCode::CREATED);
+
+    let closed = api.post(&format!("/api/v1/events/{id}/close"), &json!({})).await;
+    assert_eq!(closed.status, StatusCode::OK, "{:?}", closed.json());
+    let closed_at = closed.json()["closed_at"].clone();
+    assert!(closed_at.is_string(), "{closed_at}");
+    assert_eq!(closed.json()["games"], 1);
+    // Closing again changes nothing, and is audited once.
+    let again = api.post(&format!("/api/v1/events/{id}/close"), &json!({})).await;
+    assert_eq!(again.json()["closed_at"], closed_at);
+    let audit = api
+        .send(
+            actix_web::test::TestRequest::get()
+                .uri("/api/v1/audit?action=event_closed")
+                .insert_header(("authorization", format!("Bearer {}", api.token))),
+        )
+        .await;
+    assert_eq!(audit.json()["total"], 1, "{:?}", audit.json());
+    let detail = api.post(&results, &game).await.problem(409, "event-closed");
+    assert!(detail.contains("club night") && detail.contains("\"Clubabend Dezember\", 2026-11-20) was closed"), "{detail}");
+    // Its own game may still be corrected.
+    let result = first.json()["id"].as_i64().unwrap();
+    let mut corrected = mensch("2026-11-20", "Ben,Anna");
+    corrected["event_id"] = json!(id);
+    let fix = api
+        .send(
+            actix_web::test::TestRequest::put()
+                .uri(&format!("/api/v1/results/{result}"))
+                .insert_header(("authorization", format!("Bearer {}", api.token)))
+                .insert_header(("if-match", "\"1\""))
+                .set_json(&corrected),
+        )
+        .await;
+    assert_eq!(fix.status, StatusCode::OK, "{:?}", fix.json());
+    assert_eq!(api.get(&format!("/api/v1/events/{id}")).await.json()["closed_at"], closed_at);
+    assert_eq!(api.post("/api/v1/events/999999/close", &json!({})).await.status, StatusCode::NOT_FOUND);
+
+    // Dates: a game is never played after tomorrow, nor before 1900; nor is a night held.
+    for date in ["2099-01-01", "1899-12-31"] {
+        let detail = api.post(&results, &mensch(date, "Anna,Ben")).await.problem(422, "date-out-of-range");
+        assert!(detail.contains(date) && detail.contains("dates run from 1900-01-01 to"), "{detail}");
+    }
+    let detail = api
+        .post(&format!("/api/v1/leagues/{league}/events"), &json!({"title": "Zukunft", "date": "2099-01-01"}))
+        .await
+        .problem(422, "date-out-of-range");
+    assert!(detail.starts_with("date: 2099-01-01 is out of range"), "{detail}");
+
+    // A name nobody has: the closest names, in the detail and as a list.
+    let typo = api.post(&results, &mensch("2026-11-21", "Cleo,Bne")).await;
+    let detail = typo.problem(422, "invalid-body");
+    assert!(detail.contains("there is no player named \"Bne\" (did you mean Ben?)"), "{detail}");
+    assert_eq!(typo.json()["suggestions"], json!(["Ben"]));
+    let nobody = api.post(&results, &mensch("2026-11-21", "Cleo,Xaver")).await;
+    assert_eq!(nobody.json().get("suggestions"), None, "no list when nothing is close");
+
+    // Ghostbuster has no captures.
+    let mut ghost = mensch("2026-11-21", "Anna,Ben");
+    ghost["game"] = json!("ghostbuster");
+    ghost["detail"]["house_rules"] = json!(["backward-capture"]);
+    let detail = api.post(&results, &ghost).await.problem(422, "house-rule-not-for-game");
+    assert!(detail.contains("Ghostbuster has no captures"), "{detail}");
+    ghost["detail"]["house_rules"] = json!(["barriers"]);
+    assert_eq!(api.post(&results, &ghost).await.status, StatusCode::CREATED);
+});

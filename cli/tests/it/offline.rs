@@ -123,6 +123,50 @@ fn sync_moves_refused_results_aside_and_goes_on() {
     assert!(cli.outbox_files().is_empty());
     assert_eq!(std::fs::read_dir(cli.outbox().join("rejected")).unwrap().count(), 2);
     assert_eq!(server.result_count(league), 1);
+
+    // The refused results are listed with their reasons, corrected and sent again with
+    // one command each: nothing typed again.
+    let listed = cli.json(&["outbox", "list"]);
+    let entries = listed.as_array().unwrap();
+    assert_eq!(entries.len(), 2, "{listed}");
+    assert!(entries.iter().all(|e| e["refused"] == true));
+    let id_of = |league: &str| {
+        entries.iter().find(|e| e["entry"]["league"] == league).unwrap()["id"].as_str().unwrap().to_owned()
+    };
+    let (zoe, nowhere) = (id_of("Winterliga"), id_of("Nowhere"));
+    let table = cli.ok(&["outbox", "list"]);
+    assert!(table.contains(&zoe) && table.contains("refused") && table.contains("no player named"), "{table}");
+    // A correction is checked before it is sent: a typo in it gets the closest names.
+    let err = cli.fails(&["outbox", "fix", &zoe, "--replace", "Zoe=Cloe"], 2);
+    assert!(err.contains("there is no player named \"Cloe\"; did you mean Cleo?"), "{err}");
+    let fixed = cli.ok(&["outbox", "fix", &zoe, "--replace", "Zoe=Cleo"]);
+    assert!(fixed.contains("Recorded result"), "{fixed}");
+    cli.ok(&["outbox", "fix", &nowhere, "--league", "Winterliga", "--dry-run"]);
+    assert_eq!(server.result_count(league), 2, "a dry run sends nothing");
+    cli.ok(&["outbox", "fix", &nowhere, "--league", "Winterliga"]);
+    assert_eq!(server.result_count(league), 3);
+    assert!(cli.json(&["outbox", "list"]).as_array().unwrap().is_empty());
+    let err = cli.fails(&["outbox", "drop", "nothing-here"], 2);
+    assert!(err.contains("nothing in the outbox has the id"), "{err}");
+}
+
+#[test]
+fn offline_names_are_checked_against_the_players_last_seen() {
+    let ClubNight { mut server, cli, league } = ClubNight::new();
+    // A record online reads (and remembers) the player list.
+    cli.ok(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Ben,Anna"]);
+    server.down();
+    let err = cli.fails(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Cleo,Anna,Bne", "--dry-run"], 2);
+    assert!(err.contains("there is no player named \"Bne\"; did you mean Ben?"), "{err}");
+    assert!(err.contains("checked against the players this laptop saw on"), "{err}");
+    let run = cli.run(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Cleo,Anna,Bne"]);
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(cli.outbox_files().is_empty(), "a typo never reaches the outbox");
+    // Known names pass offline and wait in the outbox as before.
+    assert_eq!(cli.run(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Cleo,Anna"]).code, 3);
+    server.up();
+    cli.ok(&["sync"]);
+    assert_eq!(server.result_count(league), 2);
 }
 
 #[test]

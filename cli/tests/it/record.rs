@@ -265,3 +265,65 @@ fn score_rangeln_needs_no_server() {
     let err = cli.fails(&["score", "rangeln", "--board", "r3.txt", "--players", "Anna,Ben,Cleo,Dora"], 2);
     assert!(err.contains("Anna has 8 pieces on the board, expected 6"), "{err}");
 }
+
+#[test]
+fn one_spelling_per_thing_dates_as_typed_and_house_rules_per_game() {
+    let ClubNight { server, cli, league } = ClubNight::new();
+    // A game's short name works in every command that takes a game.
+    let created = cli.json(&["league", "create", "Kurzliga", "--games", "mensch,hase,ghostbuster", "--option", "mensch.house-rules=barriers"]);
+    assert_eq!(created["rules"]["games"], serde_json::json!(["mensch-aergere-dich-nicht", "hase-und-igel", "ghostbuster"]));
+    assert_eq!(created["rules"]["game_options"]["mensch-aergere-dich-nicht"]["house_rules"], serde_json::json!(["barriers"]));
+    cli.ok(&["record", "hase", "-l", "Kurzliga", "--order", "Anna,Ben=Cleo", "--carrots", "Anna=8"]);
+    cli.ok(&["standings", "Kurzliga", "--game", "hase"]);
+    cli.ok(&["results", "Kurzliga", "--game", "mensch"]);
+    cli.ok(&["h2h", "Kurzliga", "--game", "hase"]);
+    cli.ok(&["league", "edit", "Kurzliga", "--clear-options", "mensch"]);
+    // Hase und Igel needs the finishers' carrots: said as such.
+    let err = cli.fails(&["record", "hase", "-l", "Kurzliga", "--order", "Anna,Ben,Cleo"], 2);
+    assert!(err.contains("--carrots"), "{err}");
+
+    // Dates as organisers type them; never after tomorrow, never before 1900.
+    cli.ok(&["record", "mensch", "-l", "Winterliga", "--order", "Anna,Ben", "--date", "23.11.2026"]);
+    let stored = server.get(&format!("/leagues/{league}/results")).unwrap();
+    assert_eq!(stored["items"][0]["record"]["played_on"], "2026-11-23");
+    for (date, said) in [("2099-01-01", "out of range"), ("1.1.1899", "out of range"), ("2026/11/23", "is not a date")] {
+        let err = cli.fails(&["record", "mensch", "-l", "Winterliga", "--order", "Anna,Ben", "--date", date], 2);
+        assert!(err.contains(said), "{date}: {err}");
+    }
+
+    // Ghostbuster has no captures: its capture house rules are refused, here and by the
+    // server; the redundant ones are refused as such.
+    let err = cli.fails(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Anna,Ben", "--house-rule", "backward-capture"], 2);
+    assert!(err.contains("Ghostbuster has no captures"), "{err}");
+    let err = cli.fails(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Anna,Ben", "--house-rule", "three-rolls"], 2);
+    assert!(err.contains("part of Ghostbuster's own rules"), "{err}");
+    let err = cli.fails(&["league", "edit", "Winterliga", "--option", "ghostbuster.house-rules=forced-capture"], 2);
+    assert!(err.contains("Ghostbuster has no captures"), "{err}");
+    // `result fix` spells the option as `record` does.
+    cli.ok(&["record", "mensch", "-l", "Winterliga", "--order", "Anna,Ben", "--date", "2026-11-20"]);
+    let id = server.get(&format!("/leagues/{league}/results")).unwrap()["items"][0]["id"].as_i64().unwrap().to_string();
+    cli.ok(&["result", "fix", &id, "--house-rule", "barriers", "--house-rule", "forced-capture"]);
+    let fixed = server.get(&format!("/results/{id}")).unwrap();
+    assert_eq!(fixed["record"]["detail"]["house_rules"], serde_json::json!(["barriers", "forced-capture"]));
+}
+
+#[test]
+fn printing_commands_end_quietly_on_a_closed_pipe() {
+    let cli = Cli::bare();
+    for args in [&["completions", "zsh"][..], &["completions", "bash"], &["score", "rangeln", "--board", "-"]] {
+        let mut command = cli.command();
+        command.args(args).stdin(std::process::Stdio::piped()).stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+        let mut child = command.spawn().unwrap();
+        // The reader goes away before anything is written (`spielstand ... | head`, with
+        // head already gone).
+        drop(child.stdout.take());
+        if let Some(mut stdin) = child.stdin.take() {
+            use std::io::Write;
+            let _ = stdin.write_all(BOARD.as_bytes());
+        }
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {:?} {stderr}", out.status);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
