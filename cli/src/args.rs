@@ -170,7 +170,10 @@ impl FromStr for Games {
         if s.trim() == "all" {
             return Ok(Games(GameKind::ALL.to_vec()));
         }
-        s.split(',').map(|game| GameKind::parse_typed(game).map_err(|e| e.to_string())).collect::<Result<_, _>>().map(Games)
+        s.split(',')
+            .map(|game| GameKind::parse_typed(game).map_err(|e| e.to_string()))
+            .collect::<Result<_, _>>()
+            .map(Games)
     }
 }
 
@@ -666,7 +669,7 @@ pub enum ResultCommand {
     },
     /// Correct a result. Only the parts given change; the server refuses the change if the
     /// result was changed meanwhile (If-Match).
-    Fix(FixArgs),
+    Fix(Box<FixArgs>),
     /// Delete a result (its history stays). Sends If-Match.
     Delete {
         /// The result's id, as `spielstand results L` lists it

@@ -181,7 +181,7 @@ impl Client {
         if status >= 500 {
             Err(CliError::Server { server: self.server.clone(), message: describe(&problem) })
         } else {
-            Err(CliError::Rejected(problem))
+            Err(CliError::Rejected(Box::new(problem)))
         }
     }
 

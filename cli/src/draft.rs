@@ -40,10 +40,18 @@ impl DraftKind {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "entry", rename_all = "snake_case")]
 pub enum LiveEntry {
-    Place { player: String, cell: Cell },
-    Path { player: String, path: Path },
+    Place {
+        player: String,
+        cell: Cell,
+    },
+    Path {
+        player: String,
+        path: Path,
+    },
     /// The player ended the turn: no piece could go on.
-    Stuck { player: String },
+    Stuck {
+        player: String,
+    },
 }
 
 /// A round being refereed live: its start (0-based game seat) and its entries so far.

@@ -57,7 +57,7 @@ pub enum CliError {
     Input(String),
     /// The server answered with a 4xx problem.
     #[error("{}", describe(.0))]
-    Rejected(Problem),
+    Rejected(Box<Problem>),
     /// Something the CLI looked up on the server does not exist (a league or player name).
     #[error("{0}")]
     NotFound(String),
@@ -149,11 +149,11 @@ mod tests {
     #[test]
     fn exit_codes_follow_the_table() {
         assert_eq!(CliError::input("x").exit_code(), 2);
-        assert_eq!(CliError::Rejected(problem(422, "x", "y")).exit_code(), 1);
+        assert_eq!(CliError::Rejected(Box::new(problem(422, "x", "y"))).exit_code(), 1);
         assert_eq!(CliError::Unreachable { server: "s".into(), reason: "r".into() }.exit_code(), 3);
         assert_eq!(CliError::Server { server: "s".into(), message: "m".into() }.exit_code(), 4);
         assert_eq!(CliError::local("a", "b").exit_code(), 5);
-        assert!(CliError::Rejected(problem(409, "idempotency-key-in-progress", "")).is_transient());
-        assert!(!CliError::Rejected(problem(409, "conflict", "")).is_transient());
+        assert!(CliError::Rejected(Box::new(problem(409, "idempotency-key-in-progress", ""))).is_transient());
+        assert!(!CliError::Rejected(Box::new(problem(409, "conflict", ""))).is_transient());
     }
 }

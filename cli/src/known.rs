@@ -27,7 +27,11 @@ fn file() -> Result<PathBuf> {
 
 fn load() -> BTreeMap<String, Seen> {
     // A damaged or missing list only means there is nothing to check offline.
-    file().ok().and_then(|path| std::fs::read(path).ok()).and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default()
+    file()
+        .ok()
+        .and_then(|path| std::fs::read(path).ok())
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or_default()
 }
 
 /// Remembers `names` as the players of `server` now.
@@ -40,9 +44,12 @@ pub fn remember(server: &str, names: Vec<String>) {
     }
 }
 
+/// Players' names, and when they were seen if not just now.
+type Known = (Vec<String>, Option<DateTime<Utc>>);
+
 /// The players of the server, read from it (and remembered), or, while it cannot be
 /// reached, as last seen, with when.
-fn players(client: &Client) -> Result<Option<(Vec<String>, Option<DateTime<Utc>>)>> {
+fn players(client: &Client) -> Result<Option<Known>> {
     match client.players() {
         Ok((players, _)) => {
             let names: Vec<String> = players.into_iter().map(|p| p.name).collect();
@@ -74,7 +81,9 @@ pub fn check_names(client: &Client, names: &[String]) -> Result<()> {
         message.push_str(&format!(" (someone new: `spielstand player add {name}`)"));
         if let Some(at) = seen_at {
             let at = at.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M");
-            message.push_str(&format!("; checked against the players this laptop saw on {at}, as the server cannot be reached"));
+            message.push_str(&format!(
+                "; checked against the players this laptop saw on {at}, as the server cannot be reached"
+            ));
         }
         return Err(CliError::Input(message));
     }

@@ -72,7 +72,8 @@ pub fn find<'a>(events: &'a [Event], league: &str, text: &str) -> Result<&'a Eve
     if let Some(open) = titled.iter().rev().find(|e| e.closed_at.is_none()).or(titled.last()) {
         return Ok(open);
     }
-    let latest: Vec<String> = events.iter().rev().take(5).map(|e| format!("{} \"{}\" ({})", e.id, e.title, e.date)).collect();
+    let latest: Vec<String> =
+        events.iter().rev().take(5).map(|e| format!("{} \"{}\" ({})", e.id, e.title, e.date)).collect();
     Err(CliError::NotFound(format!(
         "there is no club night {text:?} in league {league}{}",
         if latest.is_empty() { String::new() } else { format!("; the latest are: {}", latest.join(", ")) }

@@ -212,7 +212,8 @@ fn entries_in(dir: &Path) -> Result<Vec<Pending>> {
     paths
         .into_iter()
         .map(|path| {
-            let text = std::fs::read(&path).map_err(|e| CliError::local(format!("cannot read {}", path.display()), e))?;
+            let text =
+                std::fs::read(&path).map_err(|e| CliError::local(format!("cannot read {}", path.display()), e))?;
             let entry = serde_json::from_slice(&text).map_err(|e| {
                 CliError::local(format!("{} is not an outbox entry (move it away to go on)", path.display()), e)
             })?;

@@ -6,11 +6,10 @@
 use crate::args::RecordTarget;
 use crate::client::Client;
 use crate::draft::{Draft, DraftKind};
-use crate::input::live_round::Stop;
-use crate::input::seats;
-use spielstand_core::rangeln::RangelnResult;
 use crate::error::{CliError, Result, exit};
 use crate::input::console::Console;
+use crate::input::live_round::Stop;
+use crate::input::seats;
 use crate::input::spec::seat_spelling;
 use crate::known;
 use crate::night::Night;
@@ -18,6 +17,7 @@ use crate::outbox::{Entry, Outbox};
 use crate::output::emit;
 use crate::output::result::view;
 use chrono::{Local, Utc};
+use spielstand_core::rangeln::RangelnResult;
 use spielstand_core::{Error as RuleError, Evaluation, GameRecord, Outcome};
 use spielstand_wire::{League, StoredResult};
 use std::io::{BufRead, Write};
@@ -147,9 +147,9 @@ pub fn finish_rangeln(
             );
             Ok(())
         }
-        Ok(Sent::InputEnded) => {
-            Err(CliError::Kept(format!("The input ended before the answer. The game is kept as a draft: {how} asks again.")))
-        }
+        Ok(Sent::InputEnded) => Err(CliError::Kept(format!(
+            "The input ended before the answer. The game is kept as a draft: {how} asks again."
+        ))),
         Err(e @ CliError::Queued { .. }) => {
             // In the outbox: `sync` sends it.
             Draft::discard(kind)?;
@@ -210,7 +210,11 @@ fn at_night(client: &Client, target: &RecordTarget, mut record: GameRecord) -> R
 /// here. Offline, the server fills them in when the result is sent; a Lauf Rauf! result
 /// must then state its edition and cards to be checked.
 /// Returns the league too when it was looked up, so that sending does not look it up again.
-fn league_options(client: &Client, target: &RecordTarget, mut record: GameRecord) -> Result<(GameRecord, Option<League>)> {
+fn league_options(
+    client: &Client,
+    target: &RecordTarget,
+    mut record: GameRecord,
+) -> Result<(GameRecord, Option<League>)> {
     let needs_league = match &record.outcome {
         Outcome::LaufRauf(r) => r.edition.is_none() || r.cards.is_none(),
         Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => r.house_rules.is_none() || r.colours.is_none(),

@@ -62,7 +62,9 @@ pub fn closest<'a>(typed: &str, known: impl IntoIterator<Item = &'a str>) -> Vec
 pub fn likely_same(a: &str, b: &str) -> bool {
     let (a, b) = (loose_key(a), loose_key(b));
     let (short, long) = if a.chars().count() <= b.chars().count() { (&a, &b) } else { (&b, &a) };
-    a == b || strsim::damerau_levenshtein(&a, &b) <= 1 || (short.chars().count() >= 3 && long.starts_with(short.as_str()))
+    a == b
+        || strsim::damerau_levenshtein(&a, &b) <= 1
+        || (short.chars().count() >= 3 && long.starts_with(short.as_str()))
 }
 
 #[cfg(test)]

@@ -315,9 +315,14 @@ api_test!(pictures_draw_one_line_per_player_in_the_order_of_the_data, |api| {
 
 api_test!(a_closed_night_takes_no_new_games_and_dates_names_and_house_rules_are_checked, |api| {
     api.add_players(&["Anna", "Ben", "Cleo"]).await;
-    let league = api.add_league(json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht", "ghostbuster"]}})).await;
+    let league = api
+        .add_league(json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht", "ghostbuster"]}}))
+        .await;
     let night = api
-        .post(&format!("/api/v1/leagues/{league}/events"), &json!({"title": "Clubabend Dezember", "date": "2026-11-20"}))
+        .post(
+            &format!("/api/v1/leagues/{league}/events"),
+            &json!({"title": "Clubabend Dezember", "date": "2026-11-20"}),
+        )
         .await;
     assert_eq!(night.status, StatusCode::CREATED);
     assert_eq!(night.json()["closed_at"], Value::Null);
@@ -345,7 +350,10 @@ api_test!(a_closed_night_takes_no_new_games_and_dates_names_and_house_rules_are_
         .await;
     assert_eq!(audit.json()["total"], 1, "{:?}", audit.json());
     let detail = api.post(&results, &game).await.problem(409, "event-closed");
-    assert!(detail.contains("club night") && detail.contains("\"Clubabend Dezember\", 2026-11-20) was closed"), "{detail}");
+    assert!(
+        detail.contains("club night") && detail.contains("\"Clubabend Dezember\", 2026-11-20) was closed"),
+        "{detail}"
+    );
     // Its own game may still be corrected.
     let result = first.json()["id"].as_i64().unwrap();
     let mut corrected = mensch("2026-11-20", "Ben,Anna");

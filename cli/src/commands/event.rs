@@ -50,7 +50,8 @@ fn start(
                     league.name, open.id, league.name
                 )));
             }
-            let question = format!("League {} already has an open club night on {date}: {named}. Join it?", league.name);
+            let question =
+                format!("League {} already has an open club night on {date}: {named}. Join it?", league.name);
             match Console::stdio().confirm(&question, true)? {
                 Some(true) => return joined(client, open, &league, output),
                 Some(false) => {}
@@ -140,11 +141,20 @@ fn current(client: &Client, output: OutputArgs) -> Result<()> {
         )));
     };
     let state = match event.closed_at {
-        Some(at) => format!("closed at {} UTC: it takes no more games; run `spielstand event end`", at.format("%Y-%m-%d %H:%M")),
+        Some(at) => {
+            format!("closed at {} UTC: it takes no more games; run `spielstand event end`", at.format("%Y-%m-%d %H:%M"))
+        }
         None => "open".to_owned(),
     };
     let lines = vec![
-        format!("Club night {} \"{}\" of league {} on {}{}", event.id, event.title, night.league, event.date, event.location.as_ref().map_or(String::new(), |l| format!(", {l}"))),
+        format!(
+            "Club night {} \"{}\" of league {} on {}{}",
+            event.id,
+            event.title,
+            night.league,
+            event.date,
+            event.location.as_ref().map_or(String::new(), |l| format!(", {l}"))
+        ),
         format!("{} game(s) recorded so far, from every laptop; {state}.", event.games),
     ];
     emit(output.format, &json!({"night": event, "league": night.league}), &lines, &[]);
@@ -252,7 +262,10 @@ fn show(client: &Client, id: i64, output: OutputArgs) -> Result<()> {
 fn end() -> Result<()> {
     match Night::end()? {
         Some(night) => {
-            print(&format!("Club night {} \"{}\" ended: later games belong to no night.\n", night.event_id, night.title));
+            print(&format!(
+                "Club night {} \"{}\" ended: later games belong to no night.\n",
+                night.event_id, night.title
+            ));
             Ok(())
         }
         None => {

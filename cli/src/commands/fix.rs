@@ -3,15 +3,15 @@
 
 use super::Ctx;
 use crate::args::{FixArgs, HouseRules};
-use crate::{edit, known};
-use spielstand_core::finishing::HouseRule;
 use crate::error::{CliError, Result};
 use crate::input::spec::seat_spelling;
 use crate::input::{read_input, round_input, seats};
 use crate::output::emit;
 use crate::output::result::view;
+use crate::{edit, known};
 use serde_json::Value;
 use spielstand_core::finishing::HareFinish;
+use spielstand_core::finishing::HouseRule;
 use spielstand_core::{GameRecord, Outcome, Slug, same_name};
 use spielstand_wire::StoredResult;
 
@@ -34,7 +34,6 @@ pub fn run(ctx: &Ctx, args: FixArgs) -> Result<()> {
     }
     let names: Vec<String> = record.players.iter().map(|p| p.player.clone()).collect();
     known::check_names(client, &names)?;
-    let mut record = record;
     seat_spelling(&mut record);
     let evaluation = record.evaluate()?;
     if args.dry_run {
@@ -103,7 +102,8 @@ fn corrected(stored: &GameRecord, args: &FixArgs) -> Result<GameRecord> {
         changed = true;
     }
     if !args.house_rules.is_empty() {
-        let rules: Vec<HouseRule> = args.house_rules.iter().flat_map(|HouseRules(rules)| rules.iter().copied()).collect();
+        let rules: Vec<HouseRule> =
+            args.house_rules.iter().flat_map(|HouseRules(rules)| rules.iter().copied()).collect();
         match &mut record.outcome {
             Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => r.house_rules = Some(rules),
             _ => return Err(not_for("--house-rule")),

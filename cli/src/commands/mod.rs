@@ -46,7 +46,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Record(c) => record::run(&ctx()?, c),
         Command::Results(a) => results::list(&ctx()?, a),
         Command::ResultCmd(ResultCommand::Show { id, history, output }) => result::show(&ctx()?, id, history, output),
-        Command::ResultCmd(ResultCommand::Fix(args)) => fix::run(&ctx()?, args),
+        Command::ResultCmd(ResultCommand::Fix(args)) => fix::run(&ctx()?, *args),
         Command::ResultCmd(ResultCommand::Delete { id, revision, yes }) => result::delete(&ctx()?, id, revision, yes),
         Command::Standings(a) => standings::run(&ctx()?, a),
         Command::H2h(a) => h2h::run(&ctx()?, a),

@@ -130,12 +130,8 @@ fn send_one(client: &Client, outbox: &Outbox, pending: &mut Pending) -> Result<R
         Delivery::Sent { result_id, replayed: false } => {
             Report { entry, file, outcome: "sent", result_id: Some(result_id), detail: String::new() }
         }
-        Delivery::Refused { reason, file } => Report {
-            entry,
-            file: file.display().to_string(),
-            outcome: "refused",
-            result_id: None,
-            detail: reason,
-        },
+        Delivery::Refused { reason, file } => {
+            Report { entry, file: file.display().to_string(), outcome: "refused", result_id: None, detail: reason }
+        }
     })
 }

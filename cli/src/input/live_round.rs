@@ -223,7 +223,10 @@ mod tests {
     /// The 24 placement cells of a round of three: rows 2, 4, 6 and 8, columns b, c, d,
     /// f, g, h, so that no two pieces of one player touch.
     fn cells() -> Vec<String> {
-        ["2", "4", "6", "8"].iter().flat_map(|row| ["b", "c", "d", "f", "g", "h"].map(|col| format!("{col}{row}"))).collect()
+        ["2", "4", "6", "8"]
+            .iter()
+            .flat_map(|row| ["b", "c", "d", "f", "g", "h"].map(|col| format!("{col}{row}")))
+            .collect()
     }
 
     fn play_typed(typed: &str, round: &mut LiveRound) -> (Played<Moves>, String, usize) {
@@ -290,6 +293,9 @@ mod tests {
         let (played, out, _) = play_typed("d2\n", &mut round);
         assert!(matches!(played, Played::Stopped(Stop::EndOfInput)), "{out}");
         assert!(out.contains("Ben, placement 4: "), "{out}");
-        assert_eq!(round.moves().placements[..3].iter().map(|(p, _)| p.as_str()).collect::<Vec<_>>(), ["Ben", "Cleo", "Anna"]);
+        assert_eq!(
+            round.moves().placements[..3].iter().map(|(p, _)| p.as_str()).collect::<Vec<_>>(),
+            ["Ben", "Cleo", "Anna"]
+        );
     }
 }

@@ -144,7 +144,9 @@ pub fn played_date(text: &str) -> Result<NaiveDate, String> {
 fn typed_date(text: &str, today: NaiveDate) -> Result<NaiveDate, String> {
     let typed = text.trim();
     let unknown = || {
-        format!("{typed:?} is not a date: write 2026-11-23, 23.11.2026, 23.11. (this year), today/heute or yesterday/gestern")
+        format!(
+            "{typed:?} is not a date: write 2026-11-23, 23.11.2026, 23.11. (this year), today/heute or yesterday/gestern"
+        )
     };
     match typed.to_lowercase().as_str() {
         "today" | "heute" => return Ok(today),

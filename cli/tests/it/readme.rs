@@ -132,6 +132,7 @@ fn the_readme_club_night_runs_as_written() {
     ] {
         assert!(script.contains(&format!("spielstand {command}")), "the walk-through lacks `spielstand {command}`");
     }
+    assert!(script.contains("laptop2 event join"), "the walk-through lacks the second laptop joining");
     assert_eq!(script.matches("--round ").count(), 3, "a Rangeln game of three rounds");
 
     let server = Server::start();
@@ -147,12 +148,15 @@ fn the_readme_club_night_runs_as_written() {
     let id = leagues[0]["id"].as_i64().unwrap();
     let standings = server.get(&format!("/leagues/{id}/standings")).unwrap();
     assert_eq!(standings["rows"][0]["player"], "Anna", "{standings}");
-    assert_eq!(server.result_count(id), 2);
+    assert_eq!(server.result_count(id), 3);
+    // Both laptops' games are the night's: the second laptop joined it.
     let nights = server.get(&format!("/leagues/{id}/events")).unwrap();
+    assert_eq!(nights.as_array().unwrap().len(), 1);
     assert_eq!(
         (nights[0]["title"].clone(), nights[0]["games"].clone()),
-        (serde_json::json!("Clubabend"), serde_json::json!(2))
+        (serde_json::json!("Clubabend"), serde_json::json!(3))
     );
+    assert!(stdout.contains("Joined club night 1 \"Clubabend\""), "{stdout}");
 }
 
 #[test]

@@ -270,9 +270,23 @@ fn score_rangeln_needs_no_server() {
 fn one_spelling_per_thing_dates_as_typed_and_house_rules_per_game() {
     let ClubNight { server, cli, league } = ClubNight::new();
     // A game's short name works in every command that takes a game.
-    let created = cli.json(&["league", "create", "Kurzliga", "--games", "mensch,hase,ghostbuster", "--option", "mensch.house-rules=barriers"]);
-    assert_eq!(created["rules"]["games"], serde_json::json!(["mensch-aergere-dich-nicht", "hase-und-igel", "ghostbuster"]));
-    assert_eq!(created["rules"]["game_options"]["mensch-aergere-dich-nicht"]["house_rules"], serde_json::json!(["barriers"]));
+    let created = cli.json(&[
+        "league",
+        "create",
+        "Kurzliga",
+        "--games",
+        "mensch,hase,ghostbuster",
+        "--option",
+        "mensch.house-rules=barriers",
+    ]);
+    assert_eq!(
+        created["rules"]["games"],
+        serde_json::json!(["mensch-aergere-dich-nicht", "hase-und-igel", "ghostbuster"])
+    );
+    assert_eq!(
+        created["rules"]["game_options"]["mensch-aergere-dich-nicht"]["house_rules"],
+        serde_json::json!(["barriers"])
+    );
     cli.ok(&["record", "hase", "-l", "Kurzliga", "--order", "Anna,Ben=Cleo", "--carrots", "Anna=8"]);
     cli.ok(&["standings", "Kurzliga", "--game", "hase"]);
     cli.ok(&["results", "Kurzliga", "--game", "mensch"]);
@@ -286,16 +300,21 @@ fn one_spelling_per_thing_dates_as_typed_and_house_rules_per_game() {
     cli.ok(&["record", "mensch", "-l", "Winterliga", "--order", "Anna,Ben", "--date", "23.11.2026"]);
     let stored = server.get(&format!("/leagues/{league}/results")).unwrap();
     assert_eq!(stored["items"][0]["record"]["played_on"], "2026-11-23");
-    for (date, said) in [("2099-01-01", "out of range"), ("1.1.1899", "out of range"), ("2026/11/23", "is not a date")] {
+    for (date, said) in [("2099-01-01", "out of range"), ("1.1.1899", "out of range"), ("2026/11/23", "is not a date")]
+    {
         let err = cli.fails(&["record", "mensch", "-l", "Winterliga", "--order", "Anna,Ben", "--date", date], 2);
         assert!(err.contains(said), "{date}: {err}");
     }
 
     // Ghostbuster has no captures: its capture house rules are refused, here and by the
     // server; the redundant ones are refused as such.
-    let err = cli.fails(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Anna,Ben", "--house-rule", "backward-capture"], 2);
+    let err = cli.fails(
+        &["record", "ghostbuster", "-l", "Winterliga", "--order", "Anna,Ben", "--house-rule", "backward-capture"],
+        2,
+    );
     assert!(err.contains("Ghostbuster has no captures"), "{err}");
-    let err = cli.fails(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Anna,Ben", "--house-rule", "three-rolls"], 2);
+    let err = cli
+        .fails(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Anna,Ben", "--house-rule", "three-rolls"], 2);
     assert!(err.contains("part of Ghostbuster's own rules"), "{err}");
     let err = cli.fails(&["league", "edit", "Winterliga", "--option", "ghostbuster.house-rules=forced-capture"], 2);
     assert!(err.contains("Ghostbuster has no captures"), "{err}");
@@ -312,7 +331,11 @@ fn printing_commands_end_quietly_on_a_closed_pipe() {
     let cli = Cli::bare();
     for args in [&["completions", "zsh"][..], &["completions", "bash"], &["score", "rangeln", "--board", "-"]] {
         let mut command = cli.command();
-        command.args(args).stdin(std::process::Stdio::piped()).stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+        command
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
         let mut child = command.spawn().unwrap();
         // The reader goes away before anything is written (`spielstand ... | head`, with
         // head already gone).

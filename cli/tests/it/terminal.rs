@@ -28,7 +28,8 @@ fn play_round(term: &mut Terminal, round: usize) {
 fn record_rangeln_takes_every_round_form_with_undo_and_wrong_answers() {
     let ClubNight { server, cli, league } = ClubNight::new();
     cli.write("board.txt", BOARD);
-    let mut term = cli.terminal(&["record", "rangeln", "-l", "Winterliga", "--players", "Anna,Ben,Cleo", "--date", "2026-11-20"]);
+    let mut term =
+        cli.terminal(&["record", "rangeln", "-l", "Winterliga", "--players", "Anna,Ben,Cleo", "--date", "2026-11-20"]);
     term.answer("Round 1 of 3 (Anna starts): ", "undo");
     term.expect("Nothing to take back: no round is entered yet.");
     term.answer("Round 1 of 3 (Anna starts): ", "Anna=40,Ben=0,Cleo=0");
@@ -63,7 +64,8 @@ fn record_rangeln_takes_a_move_file_in_every_round_with_its_start_player() {
     for round in 0..3 {
         cli.write(&format!("round{}.txt", round + 1), &round_text(round));
     }
-    let mut term = cli.terminal(&["record", "rangeln", "-l", "Winterliga", "--players", "Anna,Ben,Cleo", "--date", "2026-11-20"]);
+    let mut term =
+        cli.terminal(&["record", "rangeln", "-l", "Winterliga", "--players", "Anna,Ben,Cleo", "--date", "2026-11-20"]);
     term.answer("Round 1 of 3 (Anna starts): ", "@round1.txt");
     // Round 2 from round 1's file: Anna places first, but Ben starts round 2.
     term.answer("Round 2 of 3 (Ben starts): ", "@round1.txt");
@@ -88,7 +90,9 @@ fn record_rangeln_keeps_what_was_typed_when_the_input_ends_and_resumes() {
     term.answer("Round 1 of 3 (Anna starts): ", "Anna=-7,Ben=6,Cleo=1");
     term.expect("Round 2 of 3 (Ben starts): ");
     term.end_input();
-    term.expect("The input ended. The game so far is kept as a draft: `spielstand record rangeln --resume` continues it");
+    term.expect(
+        "The input ended. The game so far is kept as a draft: `spielstand record rangeln --resume` continues it",
+    );
     assert_eq!(term.finish().0, 2);
     assert_eq!(server.result_count(league), 0);
     // A new game does not replace the draft unasked.
@@ -123,7 +127,8 @@ fn record_rangeln_keeps_what_was_typed_when_the_input_ends_and_resumes() {
 #[test]
 fn a_whole_game_refereed_live_with_mistakes_undo_a_dead_end_and_both_answers() {
     let ClubNight { server, cli, league } = ClubNight::new();
-    let mut term = cli.terminal(&["referee", "rangeln", "--players", "Anna,Ben,Cleo", "-l", "Winterliga", "--date", "2026-11-20"]);
+    let mut term =
+        cli.terminal(&["referee", "rangeln", "--players", "Anna,Ben,Cleo", "-l", "Winterliga", "--date", "2026-11-20"]);
     term.expect("Round 1 of 3: Anna starts.");
     // An illegal placement, help, and a placement taken back.
     term.answer("Anna, placement 1: ", "e5");
@@ -200,7 +205,20 @@ fn a_refereed_game_quit_and_resumed_and_ended_by_the_end_of_input() {
     let r1 = cli.write("round1.txt", &round_text(0));
     let r2 = cli.write("round2.txt", &round_text(1));
     let (r1, r2) = (format!("@{}", r1.display()), format!("@{}", r2.display()));
-    let args = ["referee", "rangeln", "--players", "Anna,Ben,Cleo", "-l", "Winterliga", "--date", "2026-11-20", "--round", &r1, "--round", &r2];
+    let args = [
+        "referee",
+        "rangeln",
+        "--players",
+        "Anna,Ben,Cleo",
+        "-l",
+        "Winterliga",
+        "--date",
+        "2026-11-20",
+        "--round",
+        &r1,
+        "--round",
+        &r2,
+    ];
     // Rounds 1 and 2 from files, round 3 live: a few placements, then quit.
     let mut term = cli.terminal(&args);
     term.expect("Round 2 (Ben starts), as written:");
@@ -297,15 +315,18 @@ fn two_laptops_share_one_night() {
     first.ok(&["event", "start", "Clubabend Dezember", "--league", "Winterliga", "--date", "2026-11-20"]);
     // The second laptop's start finds the open night: without a terminal it refuses,
     // naming the night to join; on a terminal it offers it.
-    let err = second.fails(&["event", "start", "Clubabend Dezember", "--league", "Winterliga", "--date", "2026-11-20"], 2);
+    let err =
+        second.fails(&["event", "start", "Clubabend Dezember", "--league", "Winterliga", "--date", "2026-11-20"], 2);
     assert!(err.contains("already has an open club night on 2026-11-20: night 1 \"Clubabend Dezember\""), "{err}");
     assert!(err.contains("spielstand event join 1 --league \"Winterliga\""), "{err}");
-    let mut term = second.terminal(&["event", "start", "Clubabend Dezember", "--league", "Winterliga", "--date", "2026-11-20"]);
+    let mut term =
+        second.terminal(&["event", "start", "Clubabend Dezember", "--league", "Winterliga", "--date", "2026-11-20"]);
     term.expect("Join it? [Y/n] ");
     term.end_input();
     term.expect("no night was started");
     assert_eq!(term.finish().0, 2);
-    let mut term = second.terminal(&["event", "start", "Clubabend Dezember", "--league", "Winterliga", "--date", "2026-11-20"]);
+    let mut term =
+        second.terminal(&["event", "start", "Clubabend Dezember", "--league", "Winterliga", "--date", "2026-11-20"]);
     term.answer("Join it? [Y/n] ", "y");
     term.expect("Joined club night 1 \"Clubabend Dezember\"");
     assert_eq!(term.finish().0, 0);
@@ -317,7 +338,8 @@ fn two_laptops_share_one_night() {
     second.ok(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Cleo,Dora"]);
     let shown = second.json(&["event", "show", "1"]);
     assert_eq!(shown["results"].as_array().unwrap().len(), 2, "{shown}");
-    let page = ureq::get(format!("{}/embed/events/1", server.url)).call().unwrap().into_body().read_to_string().unwrap();
+    let page =
+        ureq::get(format!("{}/embed/events/1", server.url)).call().unwrap().into_body().read_to_string().unwrap();
     for name in ["Anna", "Ben", "Cleo", "Dora"] {
         assert!(page.contains(name), "the night page lists every laptop's games: {name}");
     }
@@ -349,6 +371,9 @@ fn two_laptops_share_one_night() {
     assert_eq!(response.status().as_u16(), 409);
     let problem: Value = response.into_body().read_json().unwrap();
     assert_eq!(problem["type"], "/problems/event-closed");
-    assert!(problem["detail"].as_str().unwrap().contains("club night 1 (\"Clubabend Dezember\", 2026-11-20) was closed"), "{problem}");
+    assert!(
+        problem["detail"].as_str().unwrap().contains("club night 1 (\"Clubabend Dezember\", 2026-11-20) was closed"),
+        "{problem}"
+    );
     assert_eq!(server.result_count(league), 2);
 }

@@ -121,12 +121,25 @@ mod tests {
 
     #[test]
     fn colour_modes_need_their_player_count() {
-        assert!(result("Ben,Anna", ColourMode::TwoEach, vec![]).placings(GameKind::MenschAergereDichNicht, &players(2)).is_ok());
-        assert!(result("Ben,Anna,Cleo", ColourMode::Neutral, vec![]).placings(GameKind::MenschAergereDichNicht, &players(3)).is_ok());
-        let err = result("Ben,Anna,Cleo", ColourMode::TwoEach, vec![]).placings(GameKind::MenschAergereDichNicht, &players(3)).unwrap_err();
+        assert!(
+            result("Ben,Anna", ColourMode::TwoEach, vec![])
+                .placings(GameKind::MenschAergereDichNicht, &players(2))
+                .is_ok()
+        );
+        assert!(
+            result("Ben,Anna,Cleo", ColourMode::Neutral, vec![])
+                .placings(GameKind::MenschAergereDichNicht, &players(3))
+                .is_ok()
+        );
+        let err = result("Ben,Anna,Cleo", ColourMode::TwoEach, vec![])
+            .placings(GameKind::MenschAergereDichNicht, &players(3))
+            .unwrap_err();
         assert_eq!(err.to_string(), "colour mode two-each is for 2 players, this game has 3");
         assert_eq!(
-            result("Ben,Anna,Cleo,Dora", ColourMode::Neutral, vec![]).placings(GameKind::MenschAergereDichNicht, &players(4)).unwrap_err().code(),
+            result("Ben,Anna,Cleo,Dora", ColourMode::Neutral, vec![])
+                .placings(GameKind::MenschAergereDichNicht, &players(4))
+                .unwrap_err()
+                .code(),
             "colour-mode"
         );
     }
@@ -134,7 +147,9 @@ mod tests {
     #[test]
     fn house_rules_are_recorded_once_each() {
         let rules = vec![HouseRule::Barriers, HouseRule::BackwardCapture, HouseRule::Barriers];
-        let err = result("Anna,Ben", ColourMode::OneEach, rules).placings(GameKind::MenschAergereDichNicht, &players(2)).unwrap_err();
+        let err = result("Anna,Ben", ColourMode::OneEach, rules)
+            .placings(GameKind::MenschAergereDichNicht, &players(2))
+            .unwrap_err();
         assert_eq!(err, Error::DuplicateHouseRule { rule: "barriers" });
     }
 
@@ -153,7 +168,11 @@ mod tests {
         assert!(ghost(vec![HouseRule::Barriers]).is_ok());
         // Mensch ärgere Dich nicht takes every one of them.
         let all = HouseRule::all().to_vec();
-        assert!(result("Anna,Ben", ColourMode::OneEach, all).placings(GameKind::MenschAergereDichNicht, &players(2)).is_ok());
+        assert!(
+            result("Anna,Ben", ColourMode::OneEach, all)
+                .placings(GameKind::MenschAergereDichNicht, &players(2))
+                .is_ok()
+        );
     }
 
     #[test]

@@ -400,12 +400,8 @@ impl Referee {
                 format!("{} ({} steps)", plural(lengths.len(), "path"), each.join(", "))
             }
         };
-        let mut left: Vec<String> = self
-            .shapes
-            .iter()
-            .filter(|s| !s.is_complete(&self.lengths))
-            .map(|s| s.left(&self.lengths))
-            .collect();
+        let mut left: Vec<String> =
+            self.shapes.iter().filter(|s| !s.is_complete(&self.lengths)).map(|s| s.left(&self.lengths)).collect();
         left.dedup();
         Some(format!("{}; made so far: {made}; left: {}", self.allowance_text(), left.join(", or ")))
     }
@@ -632,7 +628,8 @@ impl Referee {
     /// A shape of the allowance is filled, and no other one could still take a path.
     fn turn_is_over(&self) -> bool {
         let complete = |s: &&Shape| s.is_complete(&self.lengths);
-        self.shapes.iter().any(|s| complete(&s)) && (self.shapes.iter().all(|s| complete(&s)) || self.movable().is_none())
+        self.shapes.iter().any(|s| complete(&s))
+            && (self.shapes.iter().all(|s| complete(&s)) || self.movable().is_none())
     }
 
     /// Ends the current turn before its allowance is used up: accepted only when no

@@ -272,7 +272,8 @@ impl Cli {
         let mut cmd = self.command();
         // The pseudo-terminal is the child's standard input, output and error.
         cmd.args(args).env("NO_COLOR", "1").stdin(Stdio::inherit()).stdout(Stdio::inherit()).stderr(Stdio::inherit());
-        let options = rexpect::session::Options::new().timeout_ms(Some(TERMINAL_TIMEOUT_MS)).strip_ansi_escape_codes(true);
+        let options =
+            rexpect::session::Options::new().timeout_ms(Some(TERMINAL_TIMEOUT_MS)).strip_ansi_escape_codes(true);
         let session = rexpect::spawn_with_options(cmd, options).expect("the CLI starts on a pseudo-terminal");
         Terminal { session, args: args.join(" "), seen: String::new() }
     }
@@ -306,8 +307,11 @@ impl Terminal {
                 self.seen.push_str(text);
                 before
             }
-            Err(e) => panic!("spielstand {}: waited for {text:?}: {e}
---- shown so far\n{}", self.args, self.seen),
+            Err(e) => panic!(
+                "spielstand {}: waited for {text:?}: {e}
+--- shown so far\n{}",
+                self.args, self.seen
+            ),
         }
     }
 
@@ -325,7 +329,10 @@ impl Terminal {
     /// Waits for the program to end; its exit code and what it showed since the last
     /// expected text.
     pub fn finish(mut self) -> (i32, String) {
-        let rest = self.session.exp_eof().unwrap_or_else(|e| panic!("spielstand {}: did not end: {e}\n{}", self.args, self.seen));
+        let rest = self
+            .session
+            .exp_eof()
+            .unwrap_or_else(|e| panic!("spielstand {}: did not end: {e}\n{}", self.args, self.seen));
         let code = match self.session.process().wait().expect("the CLI ends") {
             rexpect::process::WaitStatus::Exited(_, code) => code,
             other => panic!("spielstand {}: ended by {other:?}\n{}{rest}", self.args, self.seen),
@@ -339,7 +346,8 @@ pub const NAMES: [&str; 3] = ["Anna", "Ben", "Cleo"];
 
 /// The paths of the players at positions 1, 2 and 3 of a round (see `round_text`): each
 /// goes its full length.
-pub const PATHS: [&str; 3] = ["b2-b3 f2-f3 b4-a4 f4-e4 b6-a6 f6-f7", "c2-c1-d1 g2-g1-f1 c4-c5-b5", "h8-i8-i7-i6-i5-i4-i3"];
+pub const PATHS: [&str; 3] =
+    ["b2-b3 f2-f3 b4-a4 f4-e4 b6-a6 f6-f7", "c2-c1-d1 g2-g1-f1 c4-c5-b5", "h8-i8-i7-i6-i5-i4-i3"];
 
 /// Who places and moves k-th in round `round` (0-based): seat `round` starts.
 pub fn at(round: usize, k: usize) -> &'static str {
@@ -349,7 +357,10 @@ pub fn at(round: usize, k: usize) -> &'static str {
 /// The cells of the 24 placements: rows 2, 4, 6, 8 and columns b, c, d, f, g, h, so that
 /// no two pieces of one player touch.
 pub fn cells() -> Vec<String> {
-    ["2", "4", "6", "8"].iter().flat_map(|row| ["b", "c", "d", "f", "g", "h"].map(|col| format!("{col}{row}"))).collect()
+    ["2", "4", "6", "8"]
+        .iter()
+        .flat_map(|row| ["b", "c", "d", "f", "g", "h"].map(|col| format!("{col}{row}")))
+        .collect()
 }
 
 /// Round `round` (0-based) of Anna, Ben and Cleo in the moves text form.

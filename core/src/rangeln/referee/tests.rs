@@ -266,7 +266,13 @@ fn cleo_in_the_corner(b_column: &'static str) -> Referee {
         3,
         0,
         2,
-        &[pieces(3, "c9"), pieces(1, "d9 e9 f9 g9 h9 i9"), pieces(2, "c8 c7 c6 c4 c3 c2 c1"), pieces(1, "c5"), pieces(1, b_column)],
+        &[
+            pieces(3, "c9"),
+            pieces(1, "d9 e9 f9 g9 h9 i9"),
+            pieces(2, "c8 c7 c6 c4 c3 c2 c1"),
+            pieces(1, "c5"),
+            pieces(1, b_column),
+        ],
     )
 }
 
