@@ -149,10 +149,10 @@ fn embedded_tables_render_in_chromium() {
         json!({"games": ["mensch-aergere-dich-nicht", "rangeln"], "points": {"kind": "table", "table": [10, 6, 4, 2, 1]}}),
     );
     let games = [
-        ("2026-11-06", "Jürgen Groß,Zoë Ähnlich,Ωμέγα,李小龙"),
-        ("2026-11-13", "李小龙,Ёжик,Jürgen Groß,<script>alert(1)</script>"),
-        ("2026-11-20", "Zoë Ähnlich,Jürgen Groß,Ёжик=Ωμέγα"),
-        ("2026-11-27", "Ωμέγα,<script>alert(1)</script>,Zoë Ähnlich"),
+        ("2026-10-30", "Jürgen Groß,Zoë Ähnlich,Ωμέγα,李小龙"),
+        ("2026-11-06", "李小龙,Ёжик,Jürgen Groß,<script>alert(1)</script>"),
+        ("2026-11-13", "Zoë Ähnlich,Jürgen Groß,Ёжик=Ωμέγα"),
+        ("2026-11-20", "Ωμέγα,<script>alert(1)</script>,Zoë Ähnlich"),
     ];
     for (day, order) in games {
         let (status, body) = server.post(&format!("/leagues/{league}/results"), &token, &common::mensch(day, order));
@@ -238,7 +238,7 @@ fn nights_players_and_pictures_render_in_chromium() {
     let server = Server::start(&db, &[]);
     let league = club(&server, &token, json!({"games": ["mensch-aergere-dich-nicht"]}));
     let mut nights = Vec::new();
-    for (i, day) in ["2026-11-06", "2026-11-13", "2026-11-20", "2026-11-27"].iter().enumerate() {
+    for (i, day) in ["2026-10-30", "2026-11-06", "2026-11-13", "2026-11-20"].iter().enumerate() {
         let (status, night) = server.post(
             &format!("/leagues/{league}/events"),
             &token,
