@@ -27,7 +27,7 @@ cleanup() {
 }
 trap cleanup EXIT
 db="$work/contract.db"
-token=$("$bin" --database-url "$db" token create --name schemathesis --scope admin | tail -n 1)
+token=$("$bin" --database-url "$db" token create --create --name schemathesis --scope admin | tail -n 1)
 port=$((20000 + RANDOM % 20000))
 # schemathesis registers webhooks with made-up URLs: this server delivers none of them.
 # The fuzzer sends wrong tokens on purpose; the failed-authentication quota (tested in

@@ -38,7 +38,7 @@ start_server() {
   local port db=${DB:-$work/$name.db}
   port=$(free_port)
   if [ -z "${DB:-}" ] || [ -z "${token:-}" ]; then
-    token=$("$bin/spielstand-api" --database-url "$db" token create --name "bench-$name" --scope admin 2> /dev/null | tail -n 1)
+    token=$("$bin/spielstand-api" --database-url "$db" token create --create --name "bench-$name" --scope admin 2> /dev/null | tail -n 1)
   fi
   RUST_LOG=warn "$bin/spielstand-api" --database-url "$db" --bind "127.0.0.1:$port" "$@" 2> "$work/$name.log" &
   pid=$!
@@ -163,6 +163,35 @@ done
 record_median_ms=$(printf '%s\n' "${record_ms[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}')
 kill "$fill_pid"
 
+echo "== 4. exports: 16 parallel public exports of a 20,000-result league, results arriving, health meanwhile" >&2
+start_server export
+export_pid=$pid
+export_league=$("$bin/spielstand-bench" --server "$url" --token "$token" fill --results 20000 --players 40 --league Export)
+export_doc="$url/api/v1/leagues/$export_league/export"
+export_mb=$(curl -fsS "$export_doc" | wc -c | awk '{printf "%.1f", $1 / 1048576}')
+export_before_mb=$(peak_mb "$export_pid")
+: > "$work/exports"
+export_end=$(( $(date +%s) + 20 ))
+loops=()
+for _ in $(seq 1 16); do
+  ( while [ "$(date +%s)" -lt "$export_end" ]; do
+      curl -fsS -o /dev/null "$export_doc" && echo >> "$work/exports"
+    done ) &
+  loops+=($!)
+done
+# A new revision every half second: the export is computed again while being asked for.
+"$bin/spielstand-bench" --server "$url" --token "$token" trickle --league "$export_league" --players 40 \
+  --rate 2 --seconds 20 > /dev/null 2> "$work/trickle.log" &
+export_writer=$!
+health_p99=$(wrk -t1 -c4 -d20s --latency "$url/api/v1/health" | awk '
+  function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+  $1 == "99%" { printf "%.2f", ms($2) }')
+wait "${loops[@]}"
+wait "$export_writer" || { cat "$work/trickle.log" >&2; exit 1; }
+export_count=$(wc -l < "$work/exports")
+export_peak_mb=$(peak_mb "$export_pid")
+kill "$export_pid"
+
 echo "== 8. import: 10,000 BG Stats plays through the CLI, and the same file again" >&2
 start_server import
 "$bin/spielstand-bench" bgstats --plays 10000 --players 40 > "$work/bgstats.json"
@@ -245,6 +274,7 @@ cat << SUMMARY
 | SQLite, mixed: 32 readers + 20 writes/s | $mix20_rps req/s (ratio $(ratio "$mix20_rps" "$warm_rps")), p50 $mix20_p50 ms, p99 $mix20_p99 ms | ratio >= 0.8, p99 <= 25 ms |
 | SQLite server, peak resident memory over all of the above | $sqlite_peak_mb MB | <= 100 MB |
 $pg_rows
+| exports: 16 parallel loops on a 20,000-result league ($export_mb MB each) for 20 s, 2 results/s arriving | $export_count exports; \`/api/v1/health\` p99 $health_p99 ms (4 connections); server peak $export_peak_mb MB ($export_before_mb MB before) | p99 <= 50 ms, peak <= 150 MB |
 | \`spielstand import bgstats\`: 10,000 plays, SQLite | $import_secs s; the same file again (nothing new) $reimport_secs s; server peak $import_peak_mb MB | <= 10 s |
 | durable writes, 64 clients, group commit | $grouped results/s | |
 | durable writes, 64 clients, one commit per result | $single results/s; group commit is $(ratio "$grouped" "$single")x | >= 10x |

@@ -16,11 +16,29 @@ use std::sync::{Arc, Mutex};
 /// lines of a picture (ratings or the points race over the season).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum View {
-    Table { game: Option<GameKind>, as_of: Option<NaiveDate> },
-    HeadToHead { game: Option<GameKind>, player: Option<i64>, page: u32, per_page: u32 },
-    PlayerStats { player_id: i64 },
-    Ratings { game: Option<GameKind>, lines: Lines },
-    Race { game: Option<GameKind>, top: usize },
+    Table {
+        game: Option<GameKind>,
+        as_of: Option<NaiveDate>,
+    },
+    HeadToHead {
+        game: Option<GameKind>,
+        player: Option<i64>,
+        page: u32,
+        per_page: u32,
+    },
+    PlayerStats {
+        player_id: i64,
+    },
+    Ratings {
+        game: Option<GameKind>,
+        lines: Lines,
+    },
+    Race {
+        game: Option<GameKind>,
+        top: usize,
+    },
+    /// The whole league as one document (`export`), read from the database.
+    Export,
 }
 
 /// What a view keeps besides its JSON, for its other representations.

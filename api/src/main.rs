@@ -145,7 +145,8 @@ enum Command {
         path: std::path::PathBuf,
     },
     /// Put a SQLite backup back in place of the database, after an integrity check. Stop
-    /// the server first; the replaced database is kept beside it.
+    /// the server first: while any process has the database open it is refused. A backup of
+    /// a newer spielstand's schema is refused too. The replaced database is kept beside it.
     Restore {
         #[arg(value_name = "PATH")]
         path: std::path::PathBuf,
@@ -167,9 +168,12 @@ enum TokenCommand {
         /// correct or delete the results it recorded itself
         #[arg(long, default_value = "record", value_parser = ["admin", "record"])]
         scope: String,
-        /// Limit the token to this league (its id); players stay shared
+        /// Limit the token to this league (its id): it acts in no other (players stay shared)
         #[arg(long, value_name = "ID")]
         league: Option<i64>,
+        /// Create the database if there is none yet (otherwise a missing database is an error)
+        #[arg(long)]
+        create: bool,
     },
     /// List tokens (names and dates, never the tokens).
     List,
@@ -177,17 +181,17 @@ enum TokenCommand {
     Revoke { name: String },
 }
 
-/// Whether something accepts connections where this server would listen: a restore
-/// under a running server would be lost on its next write.
-fn serving(bind: &str) -> Option<std::net::SocketAddr> {
-    use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
-    let addrs: Vec<SocketAddr> = bind.to_socket_addrs().ok()?.collect();
-    addrs.into_iter().find_map(|mut addr| {
-        if addr.ip().is_unspecified() {
-            addr.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
-        }
-        TcpStream::connect_timeout(&addr, Duration::from_millis(500)).ok().map(|_| addr)
-    })
+/// The database of a command that manages an existing one (tokens): never created by
+/// it, unless asked, so that a command run in the wrong folder says so instead of making
+/// a new empty database with a token nobody's server knows.
+fn existing(url: &DatabaseUrl, create: bool) -> anyhow::Result<()> {
+    if !create && url.sqlite_path().is_some_and(|p| !p.exists()) {
+        anyhow::bail!(
+            "there is no database at {} (--database-url, SPIELSTAND_DATABASE_URL): run this where the server keeps it, or give --create to make a new one",
+            url.shown()
+        );
+    }
+    Ok(())
 }
 
 fn main() -> anyhow::Result<()> {
@@ -205,31 +209,34 @@ fn main() -> anyhow::Result<()> {
         }
         Command::Backup { path } => {
             let url = DatabaseUrl::parse(&cli.database_url)?;
+            existing(&url, false)?;
+            eprintln!("Database: {}", url.shown());
             let written = db::backup::backup(&url, &path)?;
             eprintln!("Backed up the database to {} ({} bytes).", written.path.display(), written.bytes);
             Ok(())
         }
         Command::Restore { path } => {
             let url = DatabaseUrl::parse(&cli.database_url)?;
-            if let Some(running) = serving(&cli.bind) {
-                anyhow::bail!(
-                    "a server answers on {running} (--bind): stop it before restoring, or it would go on writing to the replaced database"
-                );
-            }
+            eprintln!("Database: {}", url.shown());
             match db::backup::restore(&url, &path)? {
-                Some(kept) => {
-                    eprintln!("Restored {}; the replaced database is kept as {}.", path.display(), kept.display())
-                }
-                None => eprintln!("Restored {}.", path.display()),
+                Some(kept) => eprintln!(
+                    "Restored {} into {}; the database it replaced is kept as {}.",
+                    path.display(),
+                    url.shown(),
+                    kept.display()
+                ),
+                None => eprintln!("Restored {} into {} (there was no database there).", path.display(), url.shown()),
             }
             Ok(())
         }
         Command::Token(command) => {
             let url = DatabaseUrl::parse(&cli.database_url)?;
+            existing(&url, matches!(command, TokenCommand::Create { create: true, .. }))?;
+            eprintln!("Database: {}", url.shown());
             let pool = db::open(&url, 1)?;
             let mut conn = pool.get().context("opening a database connection")?;
             match command {
-                TokenCommand::Create { name, scope, league } => {
+                TokenCommand::Create { name, scope, league, .. } => {
                     let scope: TokenScope = scope.parse().map_err(anyhow::Error::msg)?;
                     let token = tokens::create(&mut conn, &name, scope, league)?;
                     let limit = league.map_or(String::new(), |l| format!(" for league {l}"));

@@ -195,6 +195,8 @@ fn render(
             let race = projection.state.points_race(game, top);
             (serde_json::to_vec(&race)?, ViewData::Race(race))
         }
+        // Anyone may ask for it, and it is large: once per revision, like a table.
+        View::Export => (crate::store::export::export_json(conn, league_id)?, ViewData::None),
     })
 }
 

@@ -20,19 +20,19 @@ pub fn latest_played(today: NaiveDate) -> NaiveDate {
 
 /// A day a game was played (`what` names the field in the message), when it is `today`.
 pub fn check_played(what: &str, date: NaiveDate, today: NaiveDate) -> Result<(), Error> {
-    check_within(what, date, latest_played(today))
+    check_within(what, date, latest_played(today), " (a game is never played after tomorrow)")
 }
 
 /// A day a filter or a season names.
 pub fn check_filter(what: &str, date: NaiveDate) -> Result<(), Error> {
-    check_within(what, date, LATEST_FILTER)
+    check_within(what, date, LATEST_FILTER, "")
 }
 
-fn check_within(what: &str, date: NaiveDate, latest: NaiveDate) -> Result<(), Error> {
+fn check_within(what: &str, date: NaiveDate, latest: NaiveDate, why: &'static str) -> Result<(), Error> {
     if (EARLIEST..=latest).contains(&date) {
         return Ok(());
     }
-    Err(Error::DateOutOfRange { what: what.to_owned(), date, earliest: EARLIEST, latest })
+    Err(Error::DateOutOfRange { what: what.to_owned(), date, earliest: EARLIEST, latest, why })
 }
 
 #[cfg(test)]

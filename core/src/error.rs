@@ -171,8 +171,15 @@ pub enum Error {
     DuplicateTieBreaker { breaker: &'static str },
     #[error("this league does not count {game}")]
     GameNotInLeague { game: GameKind },
-    #[error("{what}: {date} is out of range: dates run from {earliest} to {latest}{}", if *latest == crate::dates::LATEST_FILTER { "" } else { " (a game is never played after tomorrow)" })]
-    DateOutOfRange { what: String, date: chrono::NaiveDate, earliest: chrono::NaiveDate, latest: chrono::NaiveDate },
+    /// `why` explains the bound where it is not obvious (a game after tomorrow).
+    #[error("{what}: {date} is out of range: dates run from {earliest} to {latest}{why}")]
+    DateOutOfRange {
+        what: String,
+        date: chrono::NaiveDate,
+        earliest: chrono::NaiveDate,
+        latest: chrono::NaiveDate,
+        why: &'static str,
+    },
     #[error("played on {date}, outside the season {from} to {to}")]
     OutsideSeason { date: chrono::NaiveDate, from: chrono::NaiveDate, to: chrono::NaiveDate },
 }

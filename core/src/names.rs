@@ -17,7 +17,7 @@ pub const MAX_NAME_CHARS: usize = 100;
 /// refused, are beyond what a pattern can say portably.)
 pub const NAME_PATTERN: &str = concat!(
     r"^[^\u0000-\u0020\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8,=@]",
-    r"([^\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8,=]*",
+    r"([^\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8,=]*",
     r"[^\u0000-\u0020\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8,=])?$",
 );
 
@@ -32,6 +32,33 @@ pub fn is_invisible(c: char) -> bool {
         | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}'
         | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF0}'..='\u{FFF8}'
         | '\u{1BCA0}'..='\u{1BCA3}' | '\u{1D173}'..='\u{1D17A}' | '\u{E0000}'..='\u{E0FFF}')
+}
+
+/// Unicode's line and paragraph separators: not control characters, but they break a
+/// line wherever a name is shown.
+pub fn is_line_break(c: char) -> bool {
+    matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+/// Checks free text that people read (a night's title or location, an import's source
+/// id): `what` names it in the message. Not empty, at most `max` characters, no
+/// surrounding whitespace, and nothing invisible or line-breaking: no control
+/// characters, no zero-width or bidi characters ([`is_invisible`]), no line separators.
+pub fn check_text(what: &str, text: &str, max: usize) -> Result<(), String> {
+    let problem = if text.trim().is_empty() {
+        "must not be empty".to_owned()
+    } else if text.chars().count() > max {
+        format!("is longer than {max} characters")
+    } else if text.trim() != text {
+        "starts or ends with whitespace".to_owned()
+    } else if text.chars().any(|c| c.is_control() || is_line_break(c)) {
+        "contains a control character or a line break".to_owned()
+    } else if text.chars().any(is_invisible) {
+        "contains an invisible character (a zero-width space, a bidi mark or the like)".to_owned()
+    } else {
+        return Ok(());
+    };
+    Err(format!("{what}: {problem}"))
 }
 
 /// Checks a name for a player (or a league): any script, but not empty, at most
@@ -52,6 +79,9 @@ pub fn check_name(name: &str) -> Result<(), Error> {
     }
     if name.chars().any(char::is_control) {
         return invalid("contains a control character");
+    }
+    if name.chars().any(is_line_break) {
+        return invalid("contains a line or paragraph separator");
     }
     if name.chars().any(is_invisible) {
         return invalid("contains an invisible character (a zero-width space, a bidi mark or the like)");

@@ -39,8 +39,27 @@ pub struct Written {
     pub bytes: u64,
 }
 
+/// Where `path` is, resolved once: its folder as it really is (`..` and links followed),
+/// which must exist, and its file name. The backup is written to, and checked at, exactly
+/// this path.
+fn resolved(path: &Path) -> Result<PathBuf, BackupError> {
+    let name = path
+        .file_name()
+        .filter(|n| *n != "." && *n != "..")
+        .ok_or_else(|| BackupError::Refused(format!("{}: name a file", path.display())))?;
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let folder = folder.canonicalize().map_err(|e| {
+        BackupError::Refused(format!("{}: the folder {} cannot be used ({e})", path.display(), folder.display()))
+    })?;
+    Ok(folder.join(name))
+}
+
 /// Writes a consistent copy of the database `url` names to `dest`, which must not exist.
 pub fn backup(url: &DatabaseUrl, dest: &Path) -> Result<Written, BackupError> {
+    let dest = &resolved(dest)?;
     if dest.exists() {
         return Err(BackupError::Refused(format!(
             "{} exists already: a backup never overwrites a file; name a new one",
@@ -124,7 +143,60 @@ pub fn check(path: &Path) -> Result<(), BackupError> {
     if tables.n != 3 {
         return Err(BackupError::Refused(format!("{} is not a spielstand database", path.display())));
     }
+    // A database a newer spielstand wrote has tables this one would misread.
+    #[derive(QueryableByName)]
+    struct Version {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        version: String,
+    }
+    let applied: Vec<Version> = diesel::sql_query("SELECT version FROM __diesel_schema_migrations ORDER BY version")
+        .load(&mut conn)
+        .map_err(db(format!("reading the migrations of {}", path.display())))?;
+    let known = super::known_migrations(Backend::Sqlite);
+    let unknown: Vec<&str> =
+        applied.iter().map(|v| v.version.as_str()).filter(|v| !known.iter().any(|k| k == v)).collect();
+    if !unknown.is_empty() {
+        return Err(BackupError::Refused(format!(
+            "{} was written by a newer spielstand (migrations {} are unknown to this one): use that version to restore it",
+            path.display(),
+            unknown.join(", ")
+        )));
+    }
     Ok(())
+}
+
+/// Refuses while any process has the database at `target` open, as SQLite itself knows
+/// (whatever port a server listens on): leaving write-ahead logging needs every other
+/// connection gone. On success the returned connection holds the database exclusively
+/// until it is dropped, so nobody opens it while it is replaced.
+fn exclusively(target: &Path) -> Result<Option<SqliteConnection>, BackupError> {
+    if !target.exists() {
+        return Ok(None);
+    }
+    let name = target.to_str().unwrap_or_default();
+    let mut conn = SqliteConnection::establish(name)
+        .map_err(|source| BackupError::Open { path: target.display().to_string(), source })?;
+    let in_use = |e: diesel::result::Error| {
+        BackupError::Refused(format!(
+            "{} is in use by another process (a running server?): stop it before restoring, or its writes would go to the replaced database ({e})",
+            target.display()
+        ))
+    };
+    // No waiting: a lock held now means a connection is open.
+    conn.batch_execute("PRAGMA busy_timeout = 0").map_err(db("setting up the check"))?;
+    // Checkpoints the log into the file and leaves WAL mode: only the last connection may.
+    conn.batch_execute("PRAGMA journal_mode = DELETE").map_err(in_use)?;
+    #[derive(QueryableByName)]
+    struct Mode {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        journal_mode: String,
+    }
+    let mode: Mode = diesel::sql_query("PRAGMA journal_mode").get_result(&mut conn).map_err(in_use)?;
+    if !mode.journal_mode.eq_ignore_ascii_case("delete") {
+        return Err(in_use(diesel::result::Error::NotFound));
+    }
+    conn.batch_execute("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE").map_err(in_use)?;
+    Ok(Some(conn))
 }
 
 /// Puts the backup `src` in place of the database `url` names, after checking it. The
@@ -136,17 +208,13 @@ pub fn restore(url: &DatabaseUrl, src: &Path) -> Result<Option<PathBuf>, BackupE
         ));
     };
     check(src)?;
+    let held = exclusively(target)?;
     let staged = with_suffix(target, ".restoring");
     std::fs::copy(src, &staged).map_err(io(format!("copying {} to {}", src.display(), staged.display())))?;
     std::fs::File::open(&staged).and_then(|f| f.sync_all()).map_err(io(format!("syncing {}", staged.display())))?;
     let kept = if target.exists() {
-        // The old database's write-ahead log belongs to it: checkpoint it into the file
-        // that is kept, so that neither it nor a stale log meets the restored file.
-        let name = target.to_str().unwrap_or_default();
-        let mut conn = SqliteConnection::establish(name)
-            .map_err(|source| BackupError::Open { path: target.display().to_string(), source })?;
-        conn.batch_execute("PRAGMA wal_checkpoint(TRUNCATE)").map_err(db("checkpointing the current database"))?;
-        drop(conn);
+        // The old database's log was checkpointed into it when it left WAL mode above:
+        // neither it nor a stale log meets the restored file.
         let kept = with_suffix(target, &format!(".before-restore-{}", chrono::Utc::now().format("%Y%m%dT%H%M%SZ")));
         std::fs::rename(target, &kept).map_err(io(format!("keeping {} as {}", target.display(), kept.display())))?;
         for extra in ["-wal", "-shm"] {
@@ -157,6 +225,7 @@ pub fn restore(url: &DatabaseUrl, src: &Path) -> Result<Option<PathBuf>, BackupE
         None
     };
     std::fs::rename(&staged, target).map_err(io(format!("moving {} to {}", staged.display(), target.display())))?;
+    drop(held);
     Ok(kept)
 }
 

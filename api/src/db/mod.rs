@@ -91,6 +91,24 @@ impl DatabaseUrl {
         (self.backend == Backend::Sqlite).then(|| std::path::Path::new(&self.target))
     }
 
+    /// The database as people are told which one was used: the SQLite file's absolute
+    /// path, or the PostgreSQL URL without its password.
+    pub fn shown(&self) -> String {
+        match self.backend {
+            Backend::Sqlite => {
+                std::path::absolute(&self.target).map_or(self.target.clone(), |p| p.display().to_string())
+            }
+            Backend::Postgres => {
+                match self.target.split_once("://").and_then(|(s, rest)| Some((s, rest.split_once('@')?))) {
+                    Some((scheme, (user, host))) => {
+                        format!("{scheme}://{}@{host}", user.split_once(':').map_or(user, |(name, _)| name))
+                    }
+                    None => self.target.clone(),
+                }
+            }
+        }
+    }
+
     /// The URL in full, password included: for handing to another process, never for logs.
     pub fn expose(&self) -> String {
         match self.backend {
@@ -250,6 +268,18 @@ pub fn open(url: &DatabaseUrl, max_connections: u32) -> Result<Pool, DbSetupErro
         .connection_timeout(Duration::from_secs(20))
         .build(Manager(url.clone()))
         .map_err(|source| DbSetupError::Pool { url: url.clone(), source })
+}
+
+/// The versions of every migration this binary knows for `backend`, e.g. `20261121000001`.
+pub fn known_migrations(backend: Backend) -> Vec<String> {
+    use diesel::migration::MigrationSource;
+    let names = match backend {
+        Backend::Sqlite => MigrationSource::<diesel::sqlite::Sqlite>::migrations(&SQLITE_MIGRATIONS)
+            .map(|all| all.iter().map(|m| m.name().version().to_string()).collect::<Vec<_>>()),
+        Backend::Postgres => MigrationSource::<diesel::pg::Pg>::migrations(&POSTGRES_MIGRATIONS)
+            .map(|all| all.iter().map(|m| m.name().version().to_string()).collect::<Vec<_>>()),
+    };
+    names.unwrap_or_default()
 }
 
 pub fn migrate(conn: &mut DbConn) -> Result<(), DbSetupError> {

@@ -225,7 +225,23 @@ pub fn finish(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
         }
     }
     add_links(&mut doc);
+    add_security(&mut doc);
     doc
+}
+
+/// Each operation that needs a token declares it, with the scope its access rule asks
+/// for (`bearer: [admin]`), from the one table the server enforces (`http::access`).
+fn add_security(doc: &mut utoipa::openapi::OpenApi) {
+    use crate::http::access::{Needs, rule};
+    use utoipa::openapi::security::SecurityRequirement;
+    for item in doc.paths.paths.values_mut() {
+        for op in operations(item) {
+            let needs = op.operation_id.as_deref().and_then(rule).map(|r| r.needs);
+            if let Some(Needs::Token(scope)) = needs {
+                op.security = Some(vec![SecurityRequirement::new("bearer", [scope.slug()])]);
+            }
+        }
+    }
 }
 
 fn operations(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {

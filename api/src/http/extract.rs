@@ -77,20 +77,180 @@ impl<T: DeserializeOwned + Serialize + 'static, const MAX: usize> FromRequest fo
 }
 
 pub fn parse_json<T: DeserializeOwned + Serialize>(bytes: &[u8]) -> Result<T, Error> {
+    // `{"name": "A", "name": "B"}` is refused: a JSON value keeps only one of them.
+    if let Some(path) = duplicate_key(bytes) {
+        return Err(Error::InvalidBody(format!("{path}: this key is given twice")));
+    }
     let mut sent: serde_json::Value =
         serde_json::from_slice(bytes).map_err(|e| Error::MalformedJson(format!("the body is not valid JSON: {e}")))?;
     integral_numbers_as_integers(&mut sent);
-    let value: T = serde_path_to_error::deserialize(&sent).map_err(|e| {
+    let mut ignored: Vec<String> = Vec::new();
+    let mut note = |path: serde_ignored::Path<'_>| ignored.push(path.to_string());
+    let parsed = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(&sent, &mut note));
+    let value: T = parsed.map_err(|e| {
         let path = e.path().to_string();
-        let inner = e.into_inner();
-        Error::InvalidBody(if path == "." { inner.to_string() } else { format!("{path}: {inner}") })
+        let inner = e.into_inner().to_string();
+        // `{"nmae": "A"}` misses `name` because `nmae` is misspelt: the misspelling is
+        // what to name.
+        if let Some((missing, unknown)) = inner
+            .strip_prefix("missing field `")
+            .and_then(|rest| rest.split_once('`'))
+            .and_then(|(missing, _)| Some((missing, ignored.iter().find(|i| parent_of(i) == dotted(&path))?)))
+        {
+            let (shown, field) = shown_path(unknown);
+            if closest(field, &[missing]).is_some() {
+                return Error::InvalidBody(format!("{shown}: unknown field (did you mean `{missing}`?)"));
+            }
+        }
+        let inner = with_suggestion(&inner);
+        Error::InvalidBody(if path == "." { inner } else { format!("{path}: {inner}") })
     })?;
     let understood = serde_json::to_value(&value)?;
+    // A field nobody reads is a mistake of the client's (a misspelt one would otherwise
+    // be dropped without a word).
+    if let Some(path) = ignored.first() {
+        return Err(Error::InvalidBody(unknown_field(path, &understood)));
+    }
     if let Some(path) = array_for_object(&sent, &understood, String::new()) {
         let path = if path.is_empty() { ".".to_owned() } else { path };
         return Err(Error::InvalidBody(format!("{path}: invalid type: array, expected an object")));
     }
     Ok(value)
+}
+
+/// "detail.lettuce: unknown field (did you mean `lettuces`?)" for the ignored field at
+/// `path` (serde_ignored's `a.b.0.c`), its known neighbours read from `understood`.
+fn unknown_field(path: &str, understood: &serde_json::Value) -> String {
+    let segments: Vec<&str> = path.split('.').collect();
+    let (_, parents) = segments.split_last().expect("a path has a field");
+    let mut parent = Some(understood);
+    for segment in parents {
+        parent = match segment.parse::<usize>() {
+            Ok(index) => parent.and_then(|p| p.get(index)),
+            Err(_) => parent.and_then(|p| p.get(*segment)),
+        };
+    }
+    let known: Vec<&str> =
+        parent.and_then(|p| p.as_object()).map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
+    let (at, field) = shown_path(path);
+    match closest(field, &known) {
+        Some(near) => format!("{at}: unknown field (did you mean `{near}`?)"),
+        None if known.is_empty() => format!("{at}: unknown field"),
+        None => format!("{at}: unknown field; the fields here are {}", known.join(", ")),
+    }
+}
+
+/// serde_ignored's `players.1.sear` as the problem says it, `players[1].sear`, and the
+/// field's own name.
+fn shown_path(path: &str) -> (String, &str) {
+    let mut shown = String::new();
+    for segment in path.split('.') {
+        if segment.parse::<usize>().is_ok() {
+            shown.push_str(&format!("[{segment}]"));
+        } else {
+            shown.push_str(&format!("{}{segment}", if shown.is_empty() { "" } else { "." }));
+        }
+    }
+    (shown, path.rsplit('.').next().unwrap_or(path))
+}
+
+/// A path in one spelling, whichever crate wrote it: serde_path_to_error's `players[1]`
+/// and serde_ignored's `players.1` are `players.1`; the top is `.`.
+fn dotted(path: &str) -> String {
+    let dotted = path.replace('[', ".").replace(']', "");
+    match dotted.trim_matches('.') {
+        "" => ".".to_owned(),
+        inner => inner.to_owned(),
+    }
+}
+
+/// The object the field at serde_ignored's `path` is in, as [`dotted`] spells it.
+fn parent_of(path: &str) -> String {
+    path.rsplit_once('.').map_or(".".to_owned(), |(parent, _)| dotted(parent))
+}
+
+/// The known name closest to `name`, if one is close (a typo, a missing letter).
+fn closest<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
+    known
+        .iter()
+        .map(|k| (strsim::damerau_levenshtein(name, k), *k))
+        .filter(|(d, k)| *d <= 2.max(k.len() / 4) && *d < k.len())
+        .min()
+        .map(|(_, k)| k)
+}
+
+/// serde's "unknown field `lettuce`, expected one of `player`, `lettuces`" with the closest
+/// known field named.
+fn with_suggestion(message: &str) -> String {
+    let Some((_, rest)) = message.split_once("unknown field `") else { return message.to_owned() };
+    let Some((field, expected)) = rest.split_once('`') else { return message.to_owned() };
+    let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+    match closest(field, &known) {
+        Some(near) => format!("{message} (did you mean `{near}`?)"),
+        None => message.to_owned(),
+    }
+}
+
+/// The path of the first key given twice in one object of `bytes`, if any.
+fn duplicate_key(bytes: &[u8]) -> Option<String> {
+    use serde::de::{Deserializer, MapAccess, SeqAccess, Visitor};
+    /// Walks a JSON value, failing at the first object that repeats a key.
+    struct Walk(String);
+    impl<'de> serde::de::DeserializeSeed<'de> for Walk {
+        type Value = ();
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+            d.deserialize_any(self)
+        }
+    }
+    impl<'de> Visitor<'de> for Walk {
+        type Value = ();
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("JSON")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            let mut seen = std::collections::HashSet::new();
+            while let Some(key) = map.next_key::<String>()? {
+                let path = if self.0.is_empty() { key.clone() } else { format!("{}.{key}", self.0) };
+                if !seen.insert(key) {
+                    return Err(serde::de::Error::custom(path));
+                }
+                map.next_value_seed(Walk(path))?;
+            }
+            Ok(())
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+            let mut index = 0;
+            while seq.next_element_seed(Walk(format!("{}[{index}]", self.0)))?.is_some() {
+                index += 1;
+            }
+            Ok(())
+        }
+        fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_str<E>(self, _: &str) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_unit<E>(self) -> Result<(), E> {
+            Ok(())
+        }
+    }
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let walked = serde::de::DeserializeSeed::deserialize(Walk(String::new()), &mut de);
+    // Only a repeated key is said here; malformed JSON is the parser's to name.
+    walked.err().filter(|e| e.is_data()).map(|e| {
+        let text = e.to_string();
+        text.split(" at line ").next().unwrap_or(&text).to_owned()
+    })
 }
 
 /// JSON Schema's `integer` admits `1.0`, and generated clients may send it so; serde's
@@ -138,6 +298,18 @@ impl<T: DeserializeOwned> FromRequest for Params<T> {
     type Future = Ready<Result<Self, Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        // One domain for every input: no control character in a filter's text (a NUL
+        // would reach the database), and every date within the dates spielstand takes.
+        for (key, value) in form_urlencoded::parse(req.query_string().as_bytes()) {
+            if value.chars().any(|c| c.is_control()) {
+                return ready(Err(Error::InvalidQuery(format!("{key}: contains a control character"))));
+            }
+            if let Ok(day) = value.parse::<chrono::NaiveDate>()
+                && let Err(e) = spielstand_core::dates::check_filter(&key, day)
+            {
+                return ready(Err(e.into()));
+            }
+        }
         let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(req.query_string().as_bytes()));
         ready(serde_path_to_error::deserialize(de).map(Params).map_err(|e| {
             let path = e.path().to_string();
@@ -181,28 +353,6 @@ impl Writer {
     pub fn actor(&self) -> Actor<'_> {
         Actor::Token(&self.token_name)
     }
-
-    /// This write needs an admin token.
-    pub fn admin(&self, what: &str) -> Result<(), Error> {
-        match self.scope {
-            TokenScope::Admin => Ok(()),
-            TokenScope::Record => Err(Error::InsufficientScope(format!(
-                "{what} needs a token of scope admin; the token {:?} has scope record",
-                self.token_name
-            ))),
-        }
-    }
-
-    /// This write changes league `league_id`: a token limited to another league may not.
-    pub fn in_league(&self, league_id: i64) -> Result<(), Error> {
-        match self.league_id {
-            Some(own) if own != league_id => Err(Error::InsufficientScope(format!(
-                "the token {:?} may change league {own} only, not league {league_id}",
-                self.token_name
-            ))),
-            _ => Ok(()),
-        }
-    }
 }
 
 impl FromRequest for Writer {
@@ -210,7 +360,9 @@ impl FromRequest for Writer {
     type Future = LocalBoxFuture<'static, Result<Self, Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        // Checked already, before the body was read (`middleware::authenticate_first`).
+        // Checked already, before the body was read, with the operation's scope and
+        // league (`access::authorize`). Only an operation open to anyone gets here
+        // without one: a token sent to it is read as it is (a result's history).
         if let Some(writer) = req.extensions().get::<Writer>().cloned() {
             return Box::pin(async move { Ok(writer) });
         }

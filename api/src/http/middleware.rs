@@ -1,7 +1,8 @@
-//! The middleware every request passes: its id and its log line.
+//! The middleware every request passes: its id and its log line, and the quotas. (Who
+//! may call what is `access`.)
 
 use super::{problem, request_id};
-use actix_web::body::MessageBody;
+use actix_web::body::{BoxBody, EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
 use actix_web::http::header::{self, HeaderValue};
@@ -10,29 +11,6 @@ use std::time::Instant;
 
 /// Gives every request an id (echoed as `X-Request-Id`), makes it available to error
 /// bodies, and logs one line per request. Headers are never logged: they hold tokens.
-/// Writes that need no token: scoring a round stores nothing.
-const PUBLIC_WRITES: &[&str] = &["/api/v1/rangeln/score"];
-
-/// A write that carries a token has it checked before anything else, its body included:
-/// a wrong token is answered 401 (or 403, 429) whatever the body, and no body is read
-/// for it. The handler's token extractor then takes the checked caller from here.
-pub async fn authenticate_first<B: MessageBody + 'static>(
-    req: ServiceRequest,
-    next: Next<B>,
-) -> std::result::Result<ServiceResponse<actix_web::body::EitherBody<B>>, actix_web::Error> {
-    let write = matches!(*req.method(), Method::POST | Method::PUT | Method::PATCH | Method::DELETE);
-    if !write || PUBLIC_WRITES.contains(&req.path()) || !req.headers().contains_key(header::AUTHORIZATION) {
-        return next.call(req).await.map(ServiceResponse::map_into_left_body);
-    }
-    match crate::http::extract::authenticate(req.request()).await {
-        Ok(writer) => {
-            actix_web::HttpMessage::extensions_mut(&req).insert(writer);
-            next.call(req).await.map(ServiceResponse::map_into_left_body)
-        }
-        Err(e) => Ok(req.into_response(actix_web::ResponseError::error_response(&e)).map_into_right_body()),
-    }
-}
-
 /// Per-address quotas on writes and reads, where the server sets them (429 with
 /// `Retry-After`). Failed authentication has its own quota, in the token check.
 pub async fn throttle<B: MessageBody + 'static>(
@@ -64,10 +42,10 @@ const DOCS_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'sel
      img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; \
      frame-ancestors 'none'";
 
-pub async fn request_context(
+pub async fn request_context<B: MessageBody + 'static>(
     req: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> std::result::Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    next: Next<B>,
+) -> std::result::Result<ServiceResponse<EitherBody<B, BoxBody>>, actix_web::Error> {
     let id = req
         .headers()
         .get("x-request-id")
@@ -76,7 +54,18 @@ pub async fn request_context(
         .map(str::to_owned)
         .unwrap_or_else(request_id::next);
     let (method, path, started) = (req.method().clone(), req.path().to_owned(), Instant::now());
-    let mut res = problem::REQUEST_ID.scope(id.clone(), next.call(req)).await?;
+    // HEAD is GET without the body (RFC 9110): every GET route answers it, the same
+    // status and headers, from the same handler.
+    let mut req = req;
+    if method == Method::HEAD {
+        req.head_mut().method = Method::GET;
+    }
+    let res = problem::REQUEST_ID.scope(id.clone(), next.call(req)).await?;
+    let mut res = if method == Method::HEAD {
+        res.map_body(|_, _| EitherBody::right(BoxBody::new(())))
+    } else {
+        res.map_body(|_, body| EitherBody::left(body))
+    };
     if let Ok(value) = HeaderValue::from_str(&id) {
         res.headers_mut().insert(header::HeaderName::from_static("x-request-id"), value);
     }

@@ -1,14 +1,15 @@
 //! The HTTP API: one route registration for the server, the tests and the document.
 
+pub mod access;
 mod conditional;
 pub mod docs;
 pub mod extract;
-mod fallback;
 mod handlers;
 mod middleware;
 pub mod problem;
 pub mod public_url;
 mod request_id;
+pub mod routes;
 mod sliced;
 mod state;
 pub mod throttle;
@@ -112,13 +113,14 @@ pub fn app(
         .configure(configure)
         .split_for_parts();
     let api = docs::finish(api);
-    let routes = fallback::RouteTable::from_openapi(&api);
-    app.service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", api))
+    let routes = routes::RouteTable::from_openapi(&api);
+    app.app_data(web::Data::new(routes.clone()))
+        .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", api))
         .default_service(web::to(move |req: actix_web::HttpRequest| {
             let routes = routes.clone();
             async move { routes.respond(&req) }
         }))
-        .wrap(from_fn(middleware::authenticate_first))
+        .wrap(from_fn(access::authorize))
         .wrap(from_fn(middleware::throttle))
         .wrap(
             // Club websites read tables from any origin; writes are not for browsers.

@@ -40,20 +40,10 @@ impl EventRow {
     }
 }
 
-/// A title or location: visible text of at most [`MAX_EVENT_TEXT`] characters.
+/// A title or location: visible text of at most [`MAX_EVENT_TEXT`] characters, as core
+/// checks every free text people read.
 fn check_text(field: &str, text: &str) -> Result<()> {
-    let problem = if text.trim().is_empty() {
-        "must not be empty"
-    } else if text.chars().count() > MAX_EVENT_TEXT {
-        "is longer than 200 characters"
-    } else if text.trim() != text {
-        "starts or ends with whitespace"
-    } else if text.chars().any(char::is_control) {
-        "contains a control character"
-    } else {
-        return Ok(());
-    };
-    Err(Error::InvalidBody(format!("{field}: {problem}")))
+    spielstand_core::names::check_text(field, text, MAX_EVENT_TEXT).map_err(Error::InvalidBody)
 }
 
 fn check(input: &EventInput) -> Result<()> {

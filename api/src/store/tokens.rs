@@ -56,6 +56,13 @@ pub fn create(conn: &mut DbConn, name: &str, scope: TokenScope, league_id: Optio
             let found: Option<i64> = leagues::table.find(league).select(leagues::id).first(conn).optional()?;
             found.ok_or_else(|| Error::not_found(format!("league {league}")))?;
         }
+        // Token names compare as player names do: `TABLE` is the token `table`.
+        let names: Vec<String> = tokens::table.select(tokens::name).load(conn)?;
+        if let Some(taken) = names.iter().find(|n| spielstand_core::same_name(n, name)) {
+            return Err(Error::Conflict(format!(
+                "a token named {taken:?} already exists, and {name:?} is the same name"
+            )));
+        }
         diesel::insert_into(tokens::table)
             .values((
                 tokens::name.eq(name),

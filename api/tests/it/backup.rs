@@ -1,7 +1,7 @@
 //! Backup and restore with the real binary: a backup taken while twenty writers post
 //! results holds every result acknowledged before it began, exactly once, and passes
-//! SQLite's integrity check; restore refuses a running server and a damaged file, and
-//! puts a good backup back.
+//! SQLite's integrity check; restore refuses while any process has the database
+//! open, refuses a damaged file and a newer schema, and puts a good backup back.
 
 use crate::common::TestDb;
 use crate::common::mensch;
@@ -89,29 +89,111 @@ fn a_backup_under_twenty_writers_holds_every_acknowledged_result_once_and_restor
     let out = run(&db, &["backup", copy.to_str().unwrap()]);
     assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("exists already"));
 
-    // Restore: not under a running server, not a damaged file.
-    let port = server.base.rsplit(':').next().unwrap().to_owned();
-    let bind = format!("127.0.0.1:{port}");
-    let out = run(&db, &["--bind", &bind, "restore", copy.to_str().unwrap()]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success() && err.contains("stop it before restoring"), "{err}");
-    server.kill();
+    // Restore: not while any process has the database open, whatever port it listens on
+    // (SQLite's own locks say so), not a damaged file, not a newer schema.
     let live = db.url.sqlite_path().unwrap().to_owned();
+    let out = run(&db, &["--bind", "127.0.0.1:1", "restore", copy.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("is in use by another process"), "{err}");
+    let (status, _) =
+        server.post(&format!("/leagues/{league}/results"), &token, &mensch("2026-01-02", "Anna,Ben,Cleo"));
+    assert_eq!(status, 201, "the running server goes on writing to its database");
+    server.kill();
     let total_live: i64 = dates(&live).values().sum();
     let damaged = dir.path().join("damaged.db");
     let mut bytes = std::fs::read(&copy).unwrap();
     let middle = bytes.len() / 2;
     bytes[middle..middle + 4096].fill(0xA5);
     std::fs::write(&damaged, bytes).unwrap();
-    let out = run(&db, &["--bind", &bind, "restore", damaged.to_str().unwrap()]);
+    let out = run(&db, &["restore", damaged.to_str().unwrap()]);
     assert!(!out.status.success(), "a damaged file is refused");
     assert_eq!(dates(&live).values().sum::<i64>(), total_live, "and the database is untouched");
 
-    let out = run(&db, &["--bind", &bind, "restore", copy.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("kept as"));
+    let newer = dir.path().join("newer.db");
+    std::fs::copy(&copy, &newer).unwrap();
+    let mut conn = SqliteConnection::establish(newer.to_str().unwrap()).unwrap();
+    diesel::sql_query("INSERT INTO __diesel_schema_migrations (version) VALUES ('99991231000001')")
+        .execute(&mut conn)
+        .unwrap();
+    drop(conn);
+    let out = run(&db, &["restore", newer.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("99991231000001") && err.contains("newer spielstand"), "{err}");
+    assert_eq!(dates(&live).values().sum::<i64>(), total_live, "and the database is untouched");
+
+    let out = run(&db, &["restore", copy.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let shown = std::path::absolute(&live).unwrap().display().to_string();
+    assert!(err.contains(&format!("Database: {shown}")), "names the database: {err}");
+    let kept = err.split("kept as ").nth(1).map(|k| k.trim().trim_end_matches('.')).expect("names the file kept");
+    assert_eq!(dates(std::path::Path::new(kept)).values().sum::<i64>(), total_live, "the replaced database is kept");
     let server = Server::start(&db, &[]);
     let page = process::get(&agent(), &format!("{}/leagues/{league}/results?per_page=1", server.api));
     assert_eq!(page["total"].as_i64(), Some(saved.len() as i64), "the server serves the restored database");
     server.kill();
+}
+
+/// The path a backup names is resolved once: it writes and checks exactly that file, or
+/// refuses before writing anything.
+#[test]
+fn a_backup_writes_and_checks_the_file_it_names() {
+    let db = TestDb::sqlite();
+    process::token(&db);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("bk")).unwrap();
+    let backup = |path: &str| {
+        Command::new(BIN)
+            .current_dir(dir.path())
+            .args(["--database-url", &db.url.expose(), "backup", path])
+            .output()
+            .unwrap()
+    };
+
+    // `sub` does not exist, so `bk/sub/..` is no folder: nothing is written anywhere.
+    let out = backup("bk/../bk/sub/../ok3.db");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("cannot be used"), "{err}");
+    assert!(!dir.path().join("bk/ok3.db").exists(), "no file written beside the refusal");
+
+    std::fs::create_dir(dir.path().join("bk/sub")).unwrap();
+    let out = backup("bk/../bk/sub/../ok3.db");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let written = dir.path().canonicalize().unwrap().join("bk/ok3.db");
+    assert!(err.contains(&format!("Backed up the database to {}", written.display())), "{err}");
+    spielstand_api::db::backup::check(&written).expect("the file named is the file checked");
+}
+
+/// Commands that manage a database say which one they used, and never create one by
+/// accident: a token made in the wrong folder would be a token no server knows.
+#[test]
+fn token_commands_name_their_database_and_create_none_unasked() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("elsewhere.db");
+    let db = TestDb::at(path.clone());
+    let out = run(&db, &["token", "create", "--name", "adm1", "--scope", "admin"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("there is no database at") && err.contains("--create"), "{err}");
+    assert!(!path.exists(), "no database was created");
+    for command in [&["token", "list"][..], &["backup", "x.db"]] {
+        let out = run(&db, command);
+        assert!(!out.status.success(), "{command:?} without a database");
+        assert!(!path.exists(), "{command:?} created no database");
+    }
+
+    let out = run(&db, &["token", "create", "--create", "--name", "adm1", "--scope", "admin"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let shown = format!("Database: {}", path.display());
+    for command in [&["token", "list"][..], &["token", "create", "--name", "rec", "--scope", "record"]] {
+        let out = run(&db, command);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success() && err.contains(&shown), "{command:?}: {err}");
+    }
+    // Token names compare as player names do: `TABLE` is `table`.
+    let out = run(&db, &["token", "create", "--name", "table"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = run(&db, &["token", "create", "--name", "TABLE"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("table"), "{err}");
 }

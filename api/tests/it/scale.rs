@@ -198,3 +198,60 @@ fn a_bad_cache_size_is_refused_before_anything_starts() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--cache-mb"), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// The peak resident memory of a process, in MiB, as the kernel counts it.
+fn peak_mib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).expect("VmHWM");
+    line.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap() / 1024
+}
+
+/// Anyone may ask for a league's export, sixteen at once: it is computed once per league
+/// revision and shared, so the server's memory stays bounded (it once grew by 700 MB),
+/// and every asker gets the same document.
+#[test]
+fn sixteen_parallel_exports_of_twenty_thousand_results_share_one_document() {
+    let db = TestDb::sqlite();
+    let token = token(&db);
+    let server = Server::start(&db, &[]);
+    let (league, _) = seed(&server, &token, &NAMES, &["mensch-aergere-dich-nicht"]);
+    let agent = agent();
+    let start = NaiveDate::from_ymd_opt(2000, 1, 1).unwrap();
+    for batch in 0..20 {
+        let items: Vec<Value> = (0..1000)
+            .map(|i| {
+                let n = batch * 1000 + i;
+                let four: Vec<&str> = (0..4).map(|k| NAMES[(n + k * 5) % NAMES.len()]).collect();
+                let day = start + Days::new((n % 9000) as u64);
+                json!({"idempotency_key": format!("k{n}"), "record": common::mensch(&day.to_string(), &four.join(","))})
+            })
+            .collect();
+        let (status, body) =
+            post(&agent, &format!("{}/leagues/{league}/results/batch", server.api), &token, &json!({ "items": items }));
+        assert_eq!((status, body["created"].as_u64()), (200, Some(1000)), "batch {batch}");
+    }
+    let before = peak_mib(server.child.id());
+    let url = format!("{}/leagues/{league}/export", server.api);
+    let answers: Vec<_> = (0..16)
+        .map(|_| {
+            let url = url.clone();
+            std::thread::spawn(move || {
+                let mut res = crate::common::process::agent().get(&url).call().unwrap();
+                assert_eq!(res.status(), 200);
+                let etag = res.headers().get("etag").unwrap().to_str().unwrap().to_owned();
+                let body = res.body_mut().with_config().limit(256 << 20).read_to_vec().unwrap();
+                (etag, body.len(), body.iter().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(*b))))
+            })
+        })
+        .collect();
+    let answers: Vec<_> = answers.into_iter().map(|a| a.join().unwrap()).collect();
+    assert!(answers.windows(2).all(|w| w[0] == w[1]), "one document for all: {answers:?}");
+    let (_, bytes, _) = answers[0];
+    assert!(bytes > 5 << 20, "a large document: {bytes} bytes");
+    let document: Value =
+        agent.get(&url).call().unwrap().body_mut().with_config().limit(256 << 20).read_json().unwrap();
+    assert_eq!(document["results"].as_array().unwrap().len(), 20_000);
+    let peak = peak_mib(server.child.id());
+    eprintln!("export: {bytes} bytes; server peak {before} MiB before the exports, {peak} MiB after");
+    assert!(peak < 150, "the server peaked at {peak} MiB (before the exports: {before} MiB)");
+}

@@ -118,7 +118,7 @@ api_test!(a_token_limited_to_one_league_changes_only_that_league, |api| {
     let path = format!("/api/v1/leagues/{other}/results");
     let detail =
         api.send(request(&laptop, Method::POST, &path, Some(&game), None)).await.problem(403, "insufficient-scope");
-    assert!(detail.contains(&format!("may change league {own} only")), "{detail}");
+    assert!(detail.contains(&format!("may act in league {own} only")), "{detail}");
     let night = json!({"title": "Abend", "date": "2026-03-01"});
     let path = format!("/api/v1/leagues/{other}/events");
     api.send(request(&laptop, Method::POST, &path, Some(&night), None)).await.problem(403, "insufficient-scope");

@@ -23,6 +23,8 @@ pub fn max_carrots_at_finish(place: u32) -> u32 {
 
 /// One hare that crossed the finish.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+// A result names only what it means: a misspelt field is refused, never dropped.
+#[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HareFinish {
     pub player: String,
@@ -38,6 +40,8 @@ pub struct HareFinish {
 
 /// The game-specific part of a Hase und Igel result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+// A result names only what it means: a misspelt field is refused, never dropped.
+#[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HaseUndIgelResult {
     /// Finishers best first, each alone in their place; the hares that did not finish

@@ -25,6 +25,8 @@ pub enum Edition {
 /// played: edition and cards are required, unless the league sets them in its game
 /// options (a stored result always says).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+// A result names only what it means: a misspelt field is refused, never dropped.
+#[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LaufRaufResult {
     /// Best first; players who did not reach their summit camp may be ranked by the

@@ -53,6 +53,8 @@ impl ColourMode {
 
 /// The game-specific part of a Mensch ärgere Dich nicht (or Ghostbuster) result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+// A result names only what it means: a misspelt field is refused, never dropped.
+#[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MenschResult {
     pub order: FinishingOrder,

@@ -109,6 +109,12 @@ impl LeagueRules {
     }
 
     pub fn validate(&self) -> Result<(), Error> {
+        // A season is a filter of dates: 1900-01-01 to 9999-12-31 (RULES.md "Dates").
+        for (what, day) in [("season.from", self.season.from), ("season.to", self.season.to)] {
+            if let Some(day) = day {
+                crate::dates::check_filter(what, day)?;
+            }
+        }
         if let Season { from: Some(from), to: Some(to) } = self.season
             && to < from
         {

@@ -28,6 +28,8 @@ use std::collections::BTreeMap;
 
 /// Pieces of one player on each ring at the end of a round.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+// A result names only what it means: a misspelt field is refused, never dropped.
+#[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RingCounts {
     /// Pieces on the +2 ring (8 cells).
@@ -116,6 +118,8 @@ impl RoundInput {
 
 /// The game-specific part of a Rangeln result: one entry per round, in the order played.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+// A result names only what it means: a misspelt field is refused, never dropped.
+#[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RangelnResult {
     /// One entry per round, in the order played; empty for a game known only by its

@@ -29,6 +29,8 @@ use std::str::FromStr;
 /// A round played move by move: every placement in the order made, then one turn per
 /// player in order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+// A result names only what it means: a misspelt field is refused, never dropped.
+#[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Moves {
     /// `[player, cell]` for every placement, in the order made, round robin from the
@@ -41,6 +43,8 @@ pub struct Moves {
 
 /// One player's turn: the paths of their pieces, in the order moved.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+// A result names only what it means: a misspelt field is refused, never dropped.
+#[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Turn {
     pub player: String,

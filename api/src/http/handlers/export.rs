@@ -1,27 +1,38 @@
 //! A whole league as one document, for moving it to another server or keeping a copy.
 
+use crate::cache::View;
 use crate::error::Result;
 use crate::http::AppState;
+use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::ReadErrors;
 use crate::model::LeagueExport;
-use crate::store::export;
-use actix_web::{HttpResponse, get, web};
+use actix_web::{HttpRequest, HttpResponse, get, web};
 
 /// The whole league as one JSON document: its name and rules, the players of its
 /// results, its club nights and every live result with its id, revision, source and
 /// dates. `spielstand import spielstand FILE` recreates the league from it on another
-/// server, with identical standings and ratings. Public, like the standings.
+/// server, with identical standings and ratings. Public, like the standings, and like
+/// them computed once per league revision however many ask at once (its `exported_at` is
+/// when), kept within the server's cache budget and served with an ETag.
 #[utoipa::path(
     operation_id = "export_league",
     tag = "leagues",
-    params(("id" = i64, Path)),
-    responses((status = 200, body = LeagueExport), ReadErrors)
+    params(("id" = i64, Path), ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    responses(
+        (status = 200, body = LeagueExport, headers(("ETag" = String), ("Cache-Control" = String))),
+        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        ReadErrors
+    )
 )]
 #[get("/leagues/{id}/export")]
-pub async fn league(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpResponse> {
+pub async fn league(state: web::Data<AppState>, req: HttpRequest, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
-    let document = state.db(move |conn| export::export(conn, id)).await?;
-    Ok(HttpResponse::Ok()
-        .insert_header(("Content-Disposition", format!("attachment; filename=\"league-{id}.json\"")))
-        .json(document))
+    let view = state.tables.get(&state.pool, id, View::Export).await?;
+    let mut response = conditional::respond(&req, &view.etag, REVALIDATE, "application/json", view.body.clone());
+    response.headers_mut().insert(
+        actix_web::http::header::CONTENT_DISPOSITION,
+        actix_web::http::header::HeaderValue::from_str(&format!("attachment; filename=\"league-{id}.json\""))
+            .expect("ASCII"),
+    );
+    Ok(response)
 }

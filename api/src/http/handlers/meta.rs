@@ -63,7 +63,6 @@ pub async fn score(body: JsonBody<ScoreRequest>) -> Result<HttpResponse> {
 #[utoipa::path(
     operation_id = "check_token",
     tag = "meta",
-    security(("bearer" = [])),
     responses((status = 200, body = TokenName), WriteErrors)
 )]
 #[get("/token")]

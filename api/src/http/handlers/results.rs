@@ -56,7 +56,6 @@ pub struct IdempotencyHeader {
         IdempotencyHeader,
     ),
     request_body = GameRecord,
-    security(("bearer" = [])),
     responses(
         (status = 201, body = StoredResult, headers(("ETag" = String, description = "The result's revision"), ("Location" = String))),
         WriteErrors
@@ -71,7 +70,6 @@ pub async fn create(
     body: JsonBody<GameRecord>,
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
-    writer.in_league(league_id)?;
     let record = body.0;
     // Records the result, settling the claimed key with it in the same transaction.
     let store = |record, claim: Option<(String, chrono::NaiveDateTime)>| {
@@ -186,7 +184,6 @@ pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpR
     tag = "results",
     params(("id" = i64, Path), ("If-Match" = String, Header, description = "The result's current ETag")),
     request_body = GameRecord,
-    security(("bearer" = [])),
     responses(
         (status = 200, body = StoredResult, headers(("ETag" = String, description = "The new revision"))),
         WriteErrors,
@@ -207,15 +204,9 @@ pub async fn update(
     Ok(HttpResponse::Ok().insert_header(etag(stored.revision)).json(stored))
 }
 
-/// Who writes, as the store checks it: the token's name, scope and league.
+/// Who writes, as the store checks it: the token's name and scope.
 fn context<'a>(writer: &'a Writer, idempotency_key: Option<(&'a str, chrono::NaiveDateTime)>) -> WriteContext<'a> {
-    WriteContext {
-        token_name: &writer.token_name,
-        scope: writer.scope,
-        league_id: writer.league_id,
-        idempotency_key,
-        source: None,
-    }
+    WriteContext { token_name: &writer.token_name, scope: writer.scope, idempotency_key, source: None }
 }
 
 /// Delete a result. `If-Match` must carry its current revision; the history stays.
@@ -223,7 +214,6 @@ fn context<'a>(writer: &'a Writer, idempotency_key: Option<(&'a str, chrono::Nai
     operation_id = "delete_result",
     tag = "results",
     params(("id" = i64, Path), ("If-Match" = String, Header, description = "The result's current ETag")),
-    security(("bearer" = [])),
     responses((status = 204, description = "Deleted"), WriteErrors, PreconditionErrors)
 )]
 #[delete("/results/{id}")]

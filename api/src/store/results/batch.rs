@@ -14,7 +14,6 @@ use diesel::prelude::*;
 pub struct BatchContext<'a> {
     pub token_name: &'a str,
     pub scope: crate::model::TokenScope,
-    pub league_id: Option<i64>,
     pub request_id: Option<String>,
 }
 
@@ -64,7 +63,6 @@ fn one(conn: &mut DbConn, league_id: i64, item: BatchItem, who: &BatchContext) -
             let ctx = WriteContext {
                 token_name: who.token_name,
                 scope: who.scope,
-                league_id: who.league_id,
                 idempotency_key: Some((&key, fence)),
                 source: source.as_ref(),
             };
@@ -125,8 +123,6 @@ fn check_source(source: &ResultSource) -> Result<()> {
             source.system
         )));
     }
-    if source.id.is_empty() || source.id.chars().count() > 200 || source.id.chars().any(char::is_control) {
-        return Err(Error::InvalidBody("source.id: 1 to 200 characters, no control characters".into()));
-    }
-    Ok(())
+    // Shown to people (`result show`): visible text, as every free text is.
+    spielstand_core::names::check_text("source.id", &source.id, 200).map_err(Error::InvalidBody)
 }

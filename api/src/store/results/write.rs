@@ -40,8 +40,6 @@ impl Precondition {
 pub struct WriteContext<'a> {
     pub token_name: &'a str,
     pub scope: TokenScope,
-    /// The one league the token may change; `None`: every league.
-    pub league_id: Option<i64>,
     /// The claimed key and its fence.
     pub idempotency_key: Option<(&'a str, NaiveDateTime)>,
     /// Where a new result was imported from.
@@ -50,14 +48,9 @@ pub struct WriteContext<'a> {
 
 impl WriteContext<'_> {
     /// May this token correct or delete `row`? An admin any result; a record token only
-    /// one it recorded itself, in its league, with `If-Match` naming a revision.
+    /// one it recorded itself, with `If-Match` naming a revision. (Its league was checked
+    /// for every operation alike: `http::access`.)
     fn may_change(&self, conn: &mut DbConn, row: &ResultRow, expected: &Precondition) -> Result<()> {
-        if let Some(own) = self.league_id.filter(|&own| own != row.league_id) {
-            return Err(Error::InsufficientScope(format!(
-                "the token {:?} may change league {own} only; result {} is in league {}",
-                self.token_name, row.id, row.league_id
-            )));
-        }
         if self.scope == TokenScope::Admin {
             return Ok(());
         }

@@ -167,6 +167,12 @@ where
         self.send(at::TestRequest::get().uri(path)).await
     }
 
+    /// A read with the test token.
+    pub async fn get_with_token(&self, path: &str) -> Response {
+        self.send(at::TestRequest::get().uri(path).insert_header(("authorization", format!("Bearer {}", self.token))))
+            .await
+    }
+
     /// A write with the test token and a JSON body.
     pub async fn write(&self, method: Method, path: &str, body: &Value) -> Response {
         self.send(

@@ -82,7 +82,17 @@ pub fn agent() -> ureq::Agent {
 /// A new write token, created with the binary's `token create`.
 pub fn token(db: &TestDb) -> String {
     let out = Command::new(BIN)
-        .args(["--database-url", &db.url.expose(), "token", "create", "--name", "tests", "--scope", "admin"])
+        .args([
+            "--database-url",
+            &db.url.expose(),
+            "token",
+            "create",
+            "--create",
+            "--name",
+            "tests",
+            "--scope",
+            "admin",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

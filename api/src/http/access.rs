@@ -1,0 +1,256 @@
+//! Who may call each operation, declared once, and the one check every request passes
+//! (`authorize`, a middleware in front of every handler).
+//!
+//! Each operation has a [`Rule`]: the token it needs (none, or a scope) and where it acts,
+//! so that a token limited to one league is held to that league whatever the operation:
+//! the league of the path, or of the club night, webhook or result it names. The same
+//! rules write the `security` scopes of the OpenAPI document (`docs`), and an operation
+//! without a rule is refused (fail closed) and fails the tests that walk the route table.
+//! Handlers only take the checked caller (`Writer`); none of them checks a token itself.
+
+use crate::error::{Error, Result};
+use crate::http::AppState;
+use crate::http::extract::{Writer, authenticate};
+use crate::http::routes::{Matched, RouteTable};
+use crate::model::TokenScope;
+use crate::store::owners::{self, Owned};
+use actix_web::HttpMessage;
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::web;
+
+/// What an operation needs of its caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Needs {
+    /// Anyone. A token sent along is read where it shows more (a result's history).
+    Anyone,
+    /// A valid token of this scope or above (`admin` includes `record`).
+    Token(TokenScope),
+}
+
+/// Where an operation acts: what a token limited to one league is held to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Acts {
+    /// On no league's data (the token itself; public reads).
+    Nowhere,
+    /// In the league `{id}` of the path.
+    InLeague,
+    /// In the league of the thing `{id}` of the path names (a club night, a webhook, a
+    /// result).
+    InLeagueOf(Owned),
+    /// On every league at once (creating a league, renaming a player everyone shares):
+    /// no token limited to one league may.
+    Everywhere,
+    /// Adding a player: players are shared by every league and a new one changes no
+    /// table, so a limited token may (the table laptop adds its newcomers).
+    OnSharedPlayers,
+    /// The audit trail: a limited token reads its league's entries only; asking for
+    /// another league's (`?league_id=`) is refused.
+    OnAudit,
+}
+
+/// The rule of one operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rule {
+    pub operation: &'static str,
+    pub needs: Needs,
+    pub acts: Acts,
+}
+
+const fn anyone(operation: &'static str) -> Rule {
+    Rule { operation, needs: Needs::Anyone, acts: Acts::Nowhere }
+}
+
+const fn record(operation: &'static str, acts: Acts) -> Rule {
+    Rule { operation, needs: Needs::Token(TokenScope::Record), acts }
+}
+
+const fn admin(operation: &'static str, acts: Acts) -> Rule {
+    Rule { operation, needs: Needs::Token(TokenScope::Admin), acts }
+}
+
+/// Every operation's rule, by `operation_id`.
+pub const RULES: &[Rule] = &[
+    anyone("health"),
+    anyone("list_games"),
+    anyone("score_rangeln_round"),
+    record("check_token", Acts::Nowhere),
+    anyone("list_players"),
+    record("create_player", Acts::OnSharedPlayers),
+    anyone("get_player"),
+    admin("rename_player", Acts::Everywhere),
+    anyone("player_ratings"),
+    anyone("list_leagues"),
+    admin("create_league", Acts::Everywhere),
+    anyone("get_league"),
+    admin("update_league", Acts::InLeague),
+    anyone("export_league"),
+    record("record_results_batch", Acts::InLeague),
+    anyone("list_results"),
+    record("record_result", Acts::InLeague),
+    anyone("get_result"),
+    // A record token may change only what it recorded itself: the store checks that.
+    record("correct_result", Acts::InLeagueOf(Owned::Result)),
+    record("delete_result", Acts::InLeagueOf(Owned::Result)),
+    anyone("result_history"),
+    anyone("list_events"),
+    record("create_event", Acts::InLeague),
+    anyone("get_event"),
+    admin("update_event", Acts::InLeagueOf(Owned::Event)),
+    admin("delete_event", Acts::InLeagueOf(Owned::Event)),
+    admin("close_event", Acts::InLeagueOf(Owned::Event)),
+    anyone("get_standings"),
+    anyone("get_standings_csv"),
+    anyone("get_head_to_head"),
+    anyone("get_player_stats"),
+    anyone("get_player_league_ratings"),
+    anyone("results_feed"),
+    admin("list_webhooks", Acts::InLeague),
+    admin("create_webhook", Acts::InLeague),
+    admin("get_webhook", Acts::InLeagueOf(Owned::Webhook)),
+    admin("delete_webhook", Acts::InLeagueOf(Owned::Webhook)),
+    admin("enable_webhook", Acts::InLeagueOf(Owned::Webhook)),
+    admin("list_deliveries", Acts::InLeagueOf(Owned::Webhook)),
+    admin("list_audit", Acts::OnAudit),
+    anyone("embed_standings"),
+    anyone("embed_event"),
+    anyone("embed_player"),
+    anyone("embed_ratings_chart"),
+    anyone("embed_race_chart"),
+    anyone("embed_player_ratings_chart"),
+    anyone("embed_script"),
+];
+
+/// The rule of `operation`; `None` for an operation nobody declared (refused).
+pub fn rule(operation: &str) -> Option<Rule> {
+    RULES.iter().find(|r| r.operation == operation).copied()
+}
+
+/// Does `scope` include `needed`?
+fn includes(scope: TokenScope, needed: TokenScope) -> bool {
+    scope == TokenScope::Admin || scope == needed
+}
+
+/// The check every request passes before its handler: the operation's token and scope,
+/// and for a token limited to one league, that the operation acts in that league. A
+/// write's token is checked before its body is read. The checked caller is left for the
+/// handler's `Writer`.
+pub async fn authorize<B: MessageBody + 'static>(
+    req: ServiceRequest,
+    next: Next<B>,
+) -> std::result::Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
+    match check(&req).await {
+        Ok(Some(writer)) => {
+            req.extensions_mut().insert(writer);
+            next.call(req).await.map(ServiceResponse::map_into_left_body)
+        }
+        Ok(None) => next.call(req).await.map(ServiceResponse::map_into_left_body),
+        Err(e) => Ok(req.into_response(actix_web::ResponseError::error_response(&e)).map_into_right_body()),
+    }
+}
+
+/// The checked caller of an operation that needs a token; `None` for one that does not
+/// (or for a path no operation has: the fallback answers it).
+async fn check(req: &ServiceRequest) -> Result<Option<Writer>> {
+    let Some(state) = req.app_data::<web::Data<AppState>>().cloned() else { return Ok(None) };
+    let Some(routes) = req.app_data::<web::Data<RouteTable>>() else { return Ok(None) };
+    let Some(matched) = routes.find(req.method(), req.path()) else { return Ok(None) };
+    let rule = rule(matched.operation)
+        .ok_or_else(|| Error::Internal(format!("operation {} has no access rule", matched.operation)))?;
+    let Needs::Token(needed) = rule.needs else { return Ok(None) };
+    let writer = authenticate(req.request()).await?;
+    if !includes(writer.scope, needed) {
+        return Err(Error::InsufficientScope(format!(
+            "{} needs a token of scope {}; the token {:?} has scope {}",
+            matched.operation,
+            needed.slug(),
+            writer.token_name,
+            writer.scope.slug()
+        )));
+    }
+    if let Some(own) = writer.league_id {
+        in_own_league(&state, &writer, own, rule, &matched, req.query_string()).await?;
+    }
+    Ok(Some(writer))
+}
+
+/// A token limited to league `own` acts only there.
+async fn in_own_league(
+    state: &AppState,
+    writer: &Writer,
+    own: i64,
+    rule: Rule,
+    matched: &Matched<'_>,
+    query: &str,
+) -> Result<()> {
+    let refused = |acts_in: String| {
+        Error::InsufficientScope(format!(
+            "the token {:?} may act in league {own} only, and {} acts {acts_in}",
+            writer.token_name, matched.operation
+        ))
+    };
+    let id = || {
+        matched
+            .param("id")
+            .and_then(|v| v.parse::<i64>().ok())
+            .ok_or_else(|| Error::InvalidPath("id: not an id".into()))
+    };
+    match rule.acts {
+        Acts::Nowhere | Acts::OnSharedPlayers => Ok(()),
+        Acts::Everywhere => Err(refused("on every league".into())),
+        Acts::InLeague => match id()? {
+            league if league == own => Ok(()),
+            league => Err(refused(format!("in league {league}"))),
+        },
+        Acts::InLeagueOf(kind) => {
+            let id = id()?;
+            match state.db(move |conn| owners::league_of(conn, kind, id)).await? {
+                // Nothing of that id: the handler answers 404 as for anyone.
+                None => Ok(()),
+                Some(league) if league == own => Ok(()),
+                Some(league) => Err(refused(format!("in league {league} ({} {id})", kind.noun()))),
+            }
+        }
+        Acts::OnAudit => {
+            let asked = form_urlencoded::parse(query.as_bytes())
+                .find(|(key, _)| key == "league_id")
+                .map(|(_, value)| value.into_owned());
+            match asked.map(|v| v.parse::<i64>()) {
+                None => Ok(()),
+                Some(Ok(league)) if league == own => Ok(()),
+                Some(Ok(league)) => Err(refused(format!("in league {league}"))),
+                // A malformed filter is the handler's 400.
+                Some(Err(_)) => Ok(()),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every operation of the document has exactly one rule, and every rule an operation:
+    /// a new operation cannot be added without deciding who may call it.
+    #[test]
+    fn every_operation_has_one_rule() {
+        let api = crate::http::openapi();
+        let mut operations: Vec<String> = api
+            .paths
+            .paths
+            .values()
+            .flat_map(|item| {
+                [&item.get, &item.post, &item.put, &item.patch, &item.delete]
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|op| op.operation_id.clone())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        operations.sort();
+        let mut ruled: Vec<String> = RULES.iter().map(|r| r.operation.to_owned()).collect();
+        ruled.sort();
+        assert_eq!(operations, ruled);
+    }
+}

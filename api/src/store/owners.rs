@@ -1,0 +1,35 @@
+//! Which league a club night, a webhook or a result belongs to: what the access check
+//! holds a token limited to one league to (`http::access`).
+
+use crate::db::DbConn;
+use crate::db::schema::{events, results, webhooks};
+use crate::error::Result;
+use diesel::prelude::*;
+
+/// The things of a league that have ids of their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owned {
+    Event,
+    Webhook,
+    Result,
+}
+
+impl Owned {
+    /// For messages: "club night", "webhook", "result".
+    pub fn noun(self) -> &'static str {
+        match self {
+            Owned::Event => "club night",
+            Owned::Webhook => "webhook",
+            Owned::Result => "result",
+        }
+    }
+}
+
+/// The league of `kind` number `id`; `None` when there is no such thing.
+pub fn league_of(conn: &mut DbConn, kind: Owned, id: i64) -> Result<Option<i64>> {
+    Ok(match kind {
+        Owned::Event => events::table.find(id).select(events::league_id).first(conn).optional()?,
+        Owned::Webhook => webhooks::table.find(id).select(webhooks::league_id).first(conn).optional()?,
+        Owned::Result => results::table.find(id).select(results::league_id).first(conn).optional()?,
+    })
+}
