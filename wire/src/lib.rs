@@ -9,6 +9,7 @@
 
 mod audit;
 mod batch;
+mod dates;
 mod event;
 mod export;
 pub mod headers;
@@ -20,6 +21,7 @@ pub mod webhook;
 
 pub use audit::{AuditAction, AuditEntry, AuditPage};
 pub use batch::{BatchInput, BatchItem, BatchItemOutcome, BatchOutcome, BatchStatus, MAX_BATCH_ITEMS, ResultSource};
+pub use dates::FILTER_DATE_PATTERN;
 pub use event::{Event, EventInput, EventReport, MAX_EVENT_TEXT};
 pub use export::{EXPORT_FORMAT, LeagueExport};
 pub use model::*;

@@ -55,9 +55,13 @@ mod errors {
     /// Every rule answers alike; one stands for all of them.
     const ANY_RULE: ProblemType = Rule(RuleCode::PieceCount);
 
-    pub const READ: &[ProblemType] = &[InvalidQuery, InvalidPath, NotFound, Internal, Unavailable];
+    /// Any date in a query is checked against the dates spielstand takes (RULES.md "Dates").
+    const DATE: ProblemType = Rule(RuleCode::DateOutOfRange);
+
+    pub const READ: &[ProblemType] = &[InvalidQuery, InvalidPath, NotFound, DATE, Internal, Unavailable];
     pub const TOKEN_READ: &[ProblemType] = &[
         InvalidQuery,
+        DATE,
         InvalidPath,
         InvalidHeader,
         Unauthorized,
@@ -86,12 +90,14 @@ mod errors {
         EventMismatch,
         EventClosed,
         ANY_RULE,
+        DATE,
         Internal,
         Unavailable,
     ];
     pub const PRECONDITION: &[ProblemType] = &[PreconditionFailed, PreconditionRequired];
     /// A league table, which may be asked for after a club night.
-    pub const TABLE_READ: &[ProblemType] = &[InvalidQuery, InvalidPath, NotFound, EventMismatch, Internal, Unavailable];
+    pub const TABLE_READ: &[ProblemType] =
+        &[InvalidQuery, InvalidPath, NotFound, EventMismatch, DATE, Internal, Unavailable];
 
     /// What a problem means to a client, in the document.
     pub fn describe(kind: ProblemType) -> &'static str {
@@ -126,6 +132,9 @@ mod errors {
             }
             Unavailable => "The database is unavailable for the moment; see `Retry-After`.",
             Internal => "An internal error; the body quotes the request id.",
+            Rule(RuleCode::DateOutOfRange) => {
+                "A date (in the body or the query) is outside the dates spielstand takes: 1900-01-01 to tomorrow for a game or a night, to 9999-12-31 for a filter (`date-out-of-range`)."
+            }
             Rule(_) => "The body breaks a game or league rule; `detail` names the field, player, round, cell or line.",
         }
     }
@@ -213,6 +222,7 @@ pub fn finish(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
         for op in operations(item) {
             for parameter in op.parameters.iter_mut().flatten() {
                 parameter.schema.iter_mut().for_each(standard_integers);
+                parameter.schema.iter_mut().for_each(filter_date);
             }
             let bodies = op.request_body.iter_mut().flat_map(|body| body.content.values_mut());
             let answers = op.responses.responses.values_mut().filter_map(|r| match r {
@@ -227,6 +237,15 @@ pub fn finish(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     add_links(&mut doc);
     add_security(&mut doc);
     doc
+}
+
+/// A date in a query is a filter's: its domain (RULES.md "Dates") goes into the document
+/// as a pattern, once for every such parameter, so that clients and fuzzers know it.
+fn filter_date(schema: &mut RefOr<Schema>) {
+    let RefOr::T(Schema::Object(object)) = schema else { return };
+    if object.format == Some(SchemaFormat::KnownFormat(KnownFormat::Date)) {
+        object.pattern = Some(spielstand_wire::FILTER_DATE_PATTERN.to_owned());
+    }
 }
 
 /// Each operation that needs a token declares it, with the scope its access rule asks
