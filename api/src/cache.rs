@@ -3,6 +3,7 @@
 //! budget is exceeded, the leagues used least recently are dropped whole; a dropped
 //! league is loaded again in full when next asked for.
 
+use crate::error::{Error, Result};
 use crate::model::Standings;
 use crate::store::results::projection::Projection;
 use actix_web::web::Bytes;
@@ -58,7 +59,7 @@ pub enum ViewData {
 
 /// One view, rendered once for every request that asks for it at its revision.
 #[derive(Debug)]
-pub struct CachedStandings {
+pub struct CachedView {
     pub revision: i64,
     /// The JSON representation and its ETag: the hot path serves these bytes as they are.
     pub etag: String,
@@ -69,11 +70,53 @@ pub struct CachedStandings {
     pub league_name: String,
 }
 
-impl CachedStandings {
+impl CachedView {
     /// About how much memory the view holds: its JSON, and data of about the same size.
     fn bytes(&self) -> usize {
         2 * self.body.len() + self.league_name.len() + std::mem::size_of::<Self>()
     }
+
+    /// A table view's rows.
+    pub fn table(&self) -> Result<&Standings> {
+        match &self.data {
+            ViewData::Table(rows) => Ok(rows),
+            _ => Err(mismatch("a table")),
+        }
+    }
+
+    /// A player statistics view's statistics.
+    pub fn stats(&self) -> Result<&PlayerStats> {
+        match &self.data {
+            ViewData::Stats(stats) => Ok(stats),
+            _ => Err(mismatch("player statistics")),
+        }
+    }
+
+    /// A rating view's lines.
+    pub fn rating_lines(&self) -> Result<&[RatingLine]> {
+        match &self.data {
+            ViewData::Ratings(lines) => Ok(lines),
+            _ => Err(mismatch("rating lines")),
+        }
+    }
+
+    /// The one line of a player's rating view (empty for a player without games).
+    pub fn player_line(&self) -> Result<&RatingLine> {
+        self.rating_lines()?.first().ok_or_else(|| mismatch("a player's rating line"))
+    }
+
+    /// A points race view's lines.
+    pub fn race(&self) -> Result<&[PointsLine]> {
+        match &self.data {
+            ViewData::Race(lines) => Ok(lines),
+            _ => Err(mismatch("a points race")),
+        }
+    }
+}
+
+/// A view asked for as another kind than it was rendered: a bug, never the client's.
+fn mismatch(wanted: &str) -> Error {
+    Error::Internal(format!("a cached view without {wanted}"))
 }
 
 /// A league's projection, shared by the computations of its tables; `None` until loaded.
@@ -83,7 +126,7 @@ struct Entry {
     slot: Slot,
     /// The projection's size when last measured.
     slot_bytes: usize,
-    tables: HashMap<View, Arc<CachedStandings>>,
+    tables: HashMap<View, Arc<CachedView>>,
     tables_bytes: usize,
     /// When last used, in ticks of this cache: the smallest is evicted first.
     used: u64,
@@ -118,7 +161,7 @@ impl LeagueCache {
     }
 
     /// The table of `view`, if one at `revision` or later is held.
-    pub fn table(&self, league_id: i64, view: View, revision: i64) -> Option<Arc<CachedStandings>> {
+    pub fn table(&self, league_id: i64, view: View, revision: i64) -> Option<Arc<CachedView>> {
         let mut inner = self.lock();
         inner.tick += 1;
         let tick = inner.tick;
@@ -146,7 +189,7 @@ impl LeagueCache {
 
     /// Keeps a freshly rendered table (dropping the league's tables of older revisions)
     /// and the projection's new size, then evicts down to the budget.
-    pub fn store(&self, league_id: i64, slot: &Slot, slot_bytes: usize, view: View, table: Arc<CachedStandings>) {
+    pub fn store(&self, league_id: i64, slot: &Slot, slot_bytes: usize, view: View, table: Arc<CachedView>) {
         let mut inner = self.lock();
         inner.tick += 1;
         let used = inner.tick;
@@ -222,8 +265,8 @@ impl LeagueCache {
 mod tests {
     use super::*;
 
-    fn table(revision: i64, size: usize) -> Arc<CachedStandings> {
-        Arc::new(CachedStandings {
+    fn table(revision: i64, size: usize) -> Arc<CachedView> {
+        Arc::new(CachedView {
             revision,
             etag: String::new(),
             body: Bytes::from(vec![b' '; size]),

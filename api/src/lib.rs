@@ -9,6 +9,7 @@ pub mod http;
 pub mod render;
 pub mod store;
 pub mod tables;
+pub mod views;
 pub mod webhooks;
 
 pub use http::{AppState, Options, PublicUrl, app, openapi};

@@ -9,7 +9,7 @@
 //! the changes logged since the revision it holds (a full load only when it holds
 //! nothing or the log has a gap), and renders the table from it.
 
-use crate::cache::{CachedStandings, LeagueCache, Slot, View, ViewData};
+use crate::cache::{CachedView, LeagueCache, Slot, View, ViewData};
 use crate::db::{self, Pool};
 use crate::error::Result;
 use crate::flight::SingleFlight;
@@ -34,7 +34,7 @@ pub struct Counters {
 
 pub struct Tables {
     cache: Arc<LeagueCache>,
-    flights: SingleFlight<(i64, View, i64), Arc<CachedStandings>>,
+    flights: SingleFlight<(i64, View, i64), Arc<CachedView>>,
     counters: Arc<Counters>,
 }
 
@@ -53,7 +53,7 @@ impl Tables {
     }
 
     /// The table of `view` at the league's current revision.
-    pub async fn get(&self, pool: &Pool, league_id: i64, view: View) -> Result<Arc<CachedStandings>> {
+    pub async fn get(&self, pool: &Pool, league_id: i64, view: View) -> Result<Arc<CachedView>> {
         let revision = db::run(pool, move |conn| leagues::revision(conn, league_id)).await?;
         if let Some(table) = self.cache.table(league_id, view, revision) {
             return Ok(table);
@@ -81,7 +81,7 @@ fn compute(
     league_id: i64,
     view: View,
     counters: &Counters,
-) -> Result<(Arc<CachedStandings>, usize)> {
+) -> Result<(Arc<CachedView>, usize)> {
     let mut held = slot.lock().unwrap_or_else(|poisoned| {
         // A computation panicked half-way through applying changes: start over.
         let mut held = poisoned.into_inner();
@@ -107,7 +107,7 @@ fn compute(
     let projection = held.as_mut().expect("loaded above");
     let (body, data) = render(conn, projection, league_id, view)?;
     counters.renders.fetch_add(1, Ordering::Relaxed);
-    let table = Arc::new(CachedStandings {
+    let table = Arc::new(CachedView {
         revision: projection.revision,
         etag: etag(&body),
         body: body.into(),

@@ -213,7 +213,7 @@ const LINKS: &[(&str, &[&str])] = &[
 ];
 
 /// The document as served and committed: what the derives give, with standard integer
-/// formats and the links of [`LINKS`].
+/// formats, the links of `LINKS`, filter dates and security scopes.
 pub fn finish(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     if let Some(components) = doc.components.as_mut() {
         components.schemas.values_mut().for_each(standard_integers);

@@ -6,6 +6,7 @@ pub mod docs;
 pub mod extract;
 mod handlers;
 mod middleware;
+mod policy;
 pub mod problem;
 pub mod public_url;
 mod request_id;

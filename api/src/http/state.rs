@@ -84,6 +84,11 @@ impl AppState {
         })
     }
 
+    /// The leagues' views, for the read handlers.
+    pub fn views(&self) -> crate::views::Views<'_> {
+        crate::views::Views { pool: &self.pool, tables: &self.tables }
+    }
+
     /// Runs a write: in the next group commit, or on its own on the blocking pool.
     pub async fn write<T, F>(&self, f: F) -> Result<T>
     where

@@ -3,6 +3,7 @@
 //! Pure text in, text out; the handlers in `http` add the HTTP.
 
 pub mod atom;
+pub mod charts;
 pub mod csv;
 pub mod embed;
 pub mod pages;

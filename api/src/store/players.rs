@@ -128,7 +128,7 @@ pub fn rename(conn: &mut DbConn, id: i64, name: &str) -> Result<Player> {
 }
 
 /// Looks up players by name, case-insensitively, in the order given. `field` names the
-/// request field for the error ("players[2].player").
+/// request field for the error (`players[2].player`).
 pub fn resolve(conn: &mut DbConn, names: &[(String, String)]) -> Result<Vec<PlayerRow>> {
     let keys: Vec<String> = names.iter().map(|(_, n)| name_key(n)).collect();
     let rows: Vec<PlayerRow> = players::table.filter(players::name_key.eq_any(&keys)).load(conn)?;

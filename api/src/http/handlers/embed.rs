@@ -1,28 +1,24 @@
 //! For club websites: the table as a page for an iframe, and the script that draws it
 //! into the club's own page instead.
 
-use crate::cache::{View, ViewData};
+use crate::cache::View;
 use crate::error::{Error, Result};
 use crate::http::AppState;
-use crate::http::conditional::{self, REVALIDATE};
+use crate::http::conditional;
 use crate::http::docs::{ReadErrors, TableReadErrors};
 use crate::http::extract::Params;
+use crate::http::policy;
 use crate::model::StandingsParams;
+use crate::render::charts::player_chart;
 use crate::render::embed::{self, Page};
 use crate::render::pages;
 use crate::render::{Lang, Theme};
-use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use chrono::NaiveDate;
 use serde::Deserialize;
 use spielstand_core::GameKind;
 use std::sync::LazyLock;
 use utoipa::IntoParams;
-
-/// The page runs nothing and loads nothing: even a name that slipped through escaping
-/// could not run. `frame-ancestors *` lets any site frame it.
-const PAGE_POLICY: &str =
-    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors *";
 
 /// The script changes only with a new server version; an hour keeps club pages fast.
 const SCRIPT_CACHE: &str = "public, max-age=3600";
@@ -52,14 +48,6 @@ pub struct EmbedParams {
     limit: Option<u32>,
 }
 
-/// Headers that let any site embed the response, and nothing else.
-pub fn embeddable(response: &mut HttpResponse) {
-    let headers = response.headers_mut();
-    headers.insert(HeaderName::from_static("x-content-type-options"), HeaderValue::from_static("nosniff"));
-    // Sites that isolate themselves (Cross-Origin-Embedder-Policy) may still load it.
-    headers.insert(HeaderName::from_static("cross-origin-resource-policy"), HeaderValue::from_static("cross-origin"));
-}
-
 /// The league table as a self-contained HTML page for an `<iframe>`: inline CSS, no
 /// scripts, no external resources; responsive down to 320 px; colours as CSS custom
 /// properties (`--spielstand-bg`, `--spielstand-fg`, `--spielstand-accent`, ...). Any site
@@ -87,16 +75,15 @@ pub async fn standings(
     }
     let league_id = league_id.into_inner();
     let query = StandingsParams { game: p.game, as_of: p.as_of, after_event: p.after_event };
-    let as_of = super::events::table_day(&state, league_id, &query).await?;
-    let table = super::standings::table(&state, league_id, p.game, as_of).await?;
+    let table = state.views().table(league_id, &query).await?;
     let html = embed::page(&Page {
         league_name: &table.league_name,
-        standings: super::standings::rows_of(&table)?,
+        standings: table.table()?,
         lang: p.lang.unwrap_or_default(),
         theme: p.theme.unwrap_or_default(),
         limit: p.limit.map(|n| n as usize),
     });
-    Ok(page_response(&req, html))
+    Ok(policy::page(&req, html))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -108,15 +95,6 @@ pub struct PageParams {
     /// Light (the default) or dark colours.
     #[param(inline)]
     theme: Option<Theme>,
-}
-
-/// A page of the embed's style, with the embed's headers.
-fn page_response(req: &HttpRequest, html: String) -> HttpResponse {
-    let etag = conditional::etag(html.as_bytes());
-    let mut response = conditional::respond(req, &etag, REVALIDATE, "text/html; charset=utf-8", html.into());
-    embeddable(&mut response);
-    response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(PAGE_POLICY));
-    response
 }
 
 /// A club night as a page for an iframe, in the style of the embedded table: its
@@ -139,12 +117,9 @@ pub async fn night(
     id: web::Path<i64>,
     params: Params<PageParams>,
 ) -> Result<HttpResponse> {
-    let (report, league_name) = super::events::report(&state, id.into_inner()).await?;
+    let (report, league_name) = state.views().night(id.into_inner()).await?;
     let p = params.0;
-    Ok(page_response(
-        &req,
-        pages::night(&report, &league_name, p.lang.unwrap_or_default(), p.theme.unwrap_or_default()),
-    ))
+    Ok(policy::page(&req, pages::night(&report, &league_name, p.lang.unwrap_or_default(), p.theme.unwrap_or_default())))
 }
 
 /// A player's record in a league as a page for an iframe, in the style of the embedded
@@ -169,13 +144,11 @@ pub async fn player(
     let (league_id, player_id) = path.into_inner();
     let p = params.0;
     let (lang, theme) = (p.lang.unwrap_or_default(), p.theme.unwrap_or_default());
-    let stats = state.tables.get(&state.pool, league_id, View::PlayerStats { player_id }).await?;
-    let ViewData::Stats(stats) = &stats.data else {
-        return Err(Error::Internal("a statistics view without its statistics".into()));
-    };
-    let line = super::charts::player_line(&state, league_id, player_id, None).await?;
-    let chart = super::charts::player_chart(super::charts::player_of(&line)?, None, lang, theme);
-    Ok(page_response(&req, pages::player(stats, &line.league_name, &chart, lang, theme)))
+    let views = state.views();
+    let stats = views.get(league_id, View::PlayerStats { player_id }).await?;
+    let line = views.player_line(league_id, player_id, None).await?;
+    let chart = player_chart(line.player_line()?, None, lang, theme);
+    Ok(policy::page(&req, pages::player(stats.stats()?, &line.league_name, &chart, lang, theme)))
 }
 
 /// A small script (no dependencies) that draws a league table into every
@@ -202,6 +175,6 @@ pub async fn script(req: HttpRequest) -> HttpResponse {
         "text/javascript; charset=utf-8",
         web::Bytes::from_static(body),
     );
-    embeddable(&mut response);
+    policy::embeddable(&mut response);
     response
 }

@@ -1,22 +1,18 @@
-//! Club nights: the games of one evening of a league. A night's report is read from its
-//! own games and from two tables of the league's state (the day before, and after the
-//! night), never from a reload of the league.
+//! Club nights: the games of one evening of a league. A night's report is a view
+//! (`views::Views::night`).
 
-use crate::cache::View;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{ReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, Writer};
 use crate::model::AuditAction;
-use crate::model::{Event, EventInput, EventReport, StandingsParams};
+use crate::model::{Event, EventInput, EventReport};
 use crate::store::audit;
-use crate::store::{events, leagues, results};
+use crate::store::events;
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
-use chrono::NaiveDate;
 use serde_json::json;
-use spielstand_core::{LeagueResult, night_table, night_winners, table_change};
 
 /// Create a club night of a league: the games recorded with its `event_id` are its
 /// games, all on its date.
@@ -65,45 +61,6 @@ pub async fn list(state: web::Data<AppState>, league_id: web::Path<i64>) -> Resu
     Ok(HttpResponse::Ok().json(state.db(move |conn| events::list(conn, league_id)).await?))
 }
 
-/// What a night of `event` looks like: its games, its own table and winners, and how it
-/// moved the league table; with the league's name (as the tables read it).
-pub async fn report(state: &AppState, id: i64) -> Result<(EventReport, String)> {
-    let (row, rules, games) = state
-        .db(move |conn| {
-            conn.read(|conn| {
-                let row = events::row(conn, id)?;
-                let rules = leagues::row(conn, row.league_id)?.rules()?;
-                Ok((row, rules, results::of_event(conn, id)?))
-            })
-        })
-        .await?;
-    let (league_id, date) = (row.league_id, row.held_on);
-    let after = state.tables.get(&state.pool, league_id, View::Table { game: None, as_of: Some(date) }).await?;
-    let day_before = date.pred_opt().unwrap_or(NaiveDate::MIN);
-    let before = state.tables.get(&state.pool, league_id, View::Table { game: None, as_of: Some(day_before) }).await?;
-    let placings: Vec<LeagueResult> = games
-        .iter()
-        .map(|r| LeagueResult {
-            id: r.id,
-            game: r.record.game(),
-            played_on: r.record.played_on,
-            placings: r.placings.clone(),
-        })
-        .collect();
-    let table = night_table(&rules, &placings);
-    let after_rows = &super::standings::rows_of(&after)?.rows;
-    let report = EventReport {
-        event: row.into_event(games.len() as i64),
-        league_revision: after.revision,
-        players: table.iter().map(|r| r.player.clone()).collect(),
-        winners: night_winners(&table),
-        table_change: table_change(&super::standings::rows_of(&before)?.rows, after_rows),
-        table,
-        results: games,
-    };
-    Ok((report, after.league_name.clone()))
-}
-
 /// A club night: who played, every game with its places, the night's own table and
 /// winners, and the table change it caused (the league table at the end of its date,
 /// each player with where they stood the day before).
@@ -119,7 +76,7 @@ pub async fn report(state: &AppState, id: i64) -> Result<(EventReport, String)> 
 )]
 #[get("/events/{id}")]
 pub async fn get(state: web::Data<AppState>, req: HttpRequest, id: web::Path<i64>) -> Result<HttpResponse> {
-    let body = serde_json::to_vec(&report(&state, id.into_inner()).await?.0)?;
+    let body = serde_json::to_vec(&state.views().night(id.into_inner()).await?.0)?;
     Ok(conditional::respond(&req, &conditional::etag(&body), REVALIDATE, "application/json", body.into()))
 }
 
@@ -195,24 +152,4 @@ pub async fn remove(state: web::Data<AppState>, writer: Writer, id: web::Path<i6
         })
         .await?;
     Ok(HttpResponse::NoContent().finish())
-}
-
-/// The day a table query asks for: `as_of`, or the date of the night `after_event` of
-/// the same league; with both, the earlier day.
-pub async fn table_day(state: &AppState, league_id: i64, params: &StandingsParams) -> Result<Option<NaiveDate>> {
-    match (params.as_of, params.after_event) {
-        (as_of, None) => Ok(as_of),
-        (as_of, Some(event_id)) => {
-            let row = state.db(move |conn| events::row(conn, event_id)).await?;
-            if row.league_id != league_id {
-                // An unknown league is a 404 whatever the night.
-                state.db(move |conn| leagues::row(conn, league_id)).await?;
-                return Err(Error::EventMismatch(format!(
-                    "after_event: event {event_id} belongs to league {}, not to league {league_id}",
-                    row.league_id
-                )));
-            }
-            Ok(Some(as_of.map_or(row.held_on, |day| day.min(row.held_on))))
-        }
-    }
 }

@@ -27,7 +27,7 @@ use actix_web::{HttpRequest, HttpResponse, get, web};
 #[get("/leagues/{id}/export")]
 pub async fn league(state: web::Data<AppState>, req: HttpRequest, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
-    let view = state.tables.get(&state.pool, id, View::Export).await?;
+    let view = state.views().get(id, View::Export).await?;
     let mut response = conditional::respond(&req, &view.etag, REVALIDATE, "application/json", view.body.clone());
     response.headers_mut().insert(
         actix_web::http::header::CONTENT_DISPOSITION,

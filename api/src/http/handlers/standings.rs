@@ -1,5 +1,5 @@
-use crate::cache::{CachedStandings, View, ViewData};
-use crate::error::{Error, Result};
+use crate::cache::CachedView;
+use crate::error::Result;
 use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::TableReadErrors;
@@ -8,23 +8,8 @@ use crate::model::{Standings, StandingsParams};
 use crate::render;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, get, web};
-use chrono::NaiveDate;
-use spielstand_core::GameKind;
-use std::sync::Arc;
 
 pub const CSV: &str = "text/csv; charset=utf-8; header=present";
-
-/// The table of (league, game, day) at the league's current revision. JSON, CSV and the
-/// embedded page are all built from it, so they show the same table and a new result
-/// changes all of them at once.
-pub async fn table(
-    state: &AppState,
-    league_id: i64,
-    game: Option<GameKind>,
-    as_of: Option<NaiveDate>,
-) -> Result<Arc<CachedStandings>> {
-    state.tables.get(&state.pool, league_id, View::Table { game, as_of }).await
-}
 
 /// Does the client prefer CSV to JSON? Only when it says so: `*/*` and no `Accept` at
 /// all mean JSON.
@@ -51,17 +36,9 @@ fn prefers_csv(req: &HttpRequest) -> bool {
     csv > json
 }
 
-fn csv_response(req: &HttpRequest, table: &CachedStandings) -> Result<HttpResponse> {
-    let body = render::csv::standings(&rows_of(table)?.rows);
+fn csv_response(req: &HttpRequest, table: &CachedView) -> Result<HttpResponse> {
+    let body = render::csv::standings(&table.table()?.rows);
     Ok(conditional::respond(req, &conditional::etag(&body), REVALIDATE, CSV, body.into()))
-}
-
-/// The table behind a table view's JSON.
-pub fn rows_of(table: &CachedStandings) -> Result<&Standings> {
-    match &table.data {
-        ViewData::Table(rows) => Ok(rows),
-        _ => Err(Error::Internal("a table view without its rows".into())),
-    }
 }
 
 /// The league table, with each player's Weng-Lin rating from the same results. Served
@@ -87,8 +64,7 @@ pub async fn standings(
     params: Params<StandingsParams>,
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
-    let as_of = super::events::table_day(&state, league_id, &params.0).await?;
-    let table = table(&state, league_id, params.0.game, as_of).await?;
+    let table = state.views().table(league_id, &params.0).await?;
     let mut response = if prefers_csv(&req) {
         csv_response(&req, &table)?
     } else {
@@ -120,8 +96,7 @@ pub async fn standings_csv(
     params: Params<StandingsParams>,
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
-    let as_of = super::events::table_day(&state, league_id, &params.0).await?;
-    let table = table(&state, league_id, params.0.game, as_of).await?;
+    let table = state.views().table(league_id, &params.0).await?;
     csv_response(&req, &table)
 }
 

@@ -17,7 +17,7 @@ use spielstand_core::Lines;
 
 /// The view of `league_id` at its current revision, as JSON with its ETag.
 async fn respond(state: &AppState, req: &HttpRequest, league_id: i64, view: View) -> Result<HttpResponse> {
-    let cached = state.tables.get(&state.pool, league_id, view).await?;
+    let cached = state.views().get(league_id, view).await?;
     Ok(conditional::respond(req, &cached.etag, REVALIDATE, "application/json", cached.body.clone()))
 }
 

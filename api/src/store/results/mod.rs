@@ -1,6 +1,6 @@
-//! Results: the write path ([`write`]: checked by core, audited, queued for webhooks,
+//! Results: the write path ([`mod@write`]: checked by core, audited, queued for webhooks,
 //! settled with its idempotency key, all in one transaction), what the API shows of them
-//! ([`read`]), their audit trail ([`history`]) and what a league's tables and a player's
+//! ([`read`]), their audit trail ([`mod@history`]) and what a league's tables and a player's
 //! ratings are computed from ([`projection`]).
 
 pub mod batch;

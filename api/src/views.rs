@@ -1,0 +1,95 @@
+//! What the read handlers read, below them: a league's views at its current revision
+//! (`tables`), the day a table query asks for, a club night's report and a player's
+//! rating line. Handlers render these into JSON, CSV, pages and pictures; none of them
+//! looks up a view through another handler.
+
+use crate::cache::{CachedView, View};
+use crate::db::{self, Pool};
+use crate::error::{Error, Result};
+use crate::model::{EventReport, StandingsParams};
+use crate::store::{events, leagues, results};
+use crate::tables::Tables;
+use chrono::NaiveDate;
+use spielstand_core::{GameKind, LeagueResult, Lines, night_table, night_winners, table_change};
+use std::sync::Arc;
+
+/// The views of every league, read through the database's revisions.
+#[derive(Clone, Copy)]
+pub struct Views<'a> {
+    pub pool: &'a Pool,
+    pub tables: &'a Tables,
+}
+
+impl Views<'_> {
+    /// `view` of league `league_id` at the league's current revision.
+    pub async fn get(&self, league_id: i64, view: View) -> Result<Arc<CachedView>> {
+        self.tables.get(self.pool, league_id, view).await
+    }
+
+    /// The table a query asks for: its game, on its day (`as_of`, `after_event`). JSON,
+    /// CSV and the embedded page are all built from it, so they show the same table and
+    /// a new result changes all of them at once.
+    pub async fn table(&self, league_id: i64, query: &StandingsParams) -> Result<Arc<CachedView>> {
+        let as_of = self.table_day(league_id, query).await?;
+        self.get(league_id, View::Table { game: query.game, as_of }).await
+    }
+
+    /// The day a table query asks for: `as_of`, or the date of the night `after_event` of
+    /// the same league; with both, the earlier day.
+    async fn table_day(&self, league_id: i64, query: &StandingsParams) -> Result<Option<NaiveDate>> {
+        let (as_of, Some(event_id)) = (query.as_of, query.after_event) else { return Ok(query.as_of) };
+        let row = db::run(self.pool, move |conn| events::row(conn, event_id)).await?;
+        if row.league_id != league_id {
+            // An unknown league is a 404 whatever the night.
+            db::run(self.pool, move |conn| leagues::row(conn, league_id)).await?;
+            return Err(Error::EventMismatch(format!(
+                "after_event: event {event_id} belongs to league {}, not to league {league_id}",
+                row.league_id
+            )));
+        }
+        Ok(Some(as_of.map_or(row.held_on, |day| day.min(row.held_on))))
+    }
+
+    /// What a night of `event` looks like: its games, its own table and winners, and how
+    /// it moved the league table (from two tables of the league's state: the day before,
+    /// and after the night, never a reload of the league); with the league's name.
+    pub async fn night(&self, event_id: i64) -> Result<(EventReport, String)> {
+        let (row, rules, games) = db::run(self.pool, move |conn| {
+            conn.read(|conn| {
+                let row = events::row(conn, event_id)?;
+                let rules = leagues::row(conn, row.league_id)?.rules()?;
+                Ok((row, rules, results::of_event(conn, event_id)?))
+            })
+        })
+        .await?;
+        let (league_id, date) = (row.league_id, row.held_on);
+        let after = self.get(league_id, View::Table { game: None, as_of: Some(date) }).await?;
+        let day_before = date.pred_opt().unwrap_or(NaiveDate::MIN);
+        let before = self.get(league_id, View::Table { game: None, as_of: Some(day_before) }).await?;
+        let placings: Vec<LeagueResult> = games
+            .iter()
+            .map(|r| LeagueResult {
+                id: r.id,
+                game: r.record.game(),
+                played_on: r.record.played_on,
+                placings: r.placings.clone(),
+            })
+            .collect();
+        let table = night_table(&rules, &placings);
+        let report = EventReport {
+            event: row.into_event(games.len() as i64),
+            league_revision: after.revision,
+            players: table.iter().map(|r| r.player.clone()).collect(),
+            winners: night_winners(&table),
+            table_change: table_change(&before.table()?.rows, &after.table()?.rows),
+            table,
+            results: games,
+        };
+        Ok((report, after.league_name.clone()))
+    }
+
+    /// The view holding one player's rating line in the league (`CachedView::player_line`).
+    pub async fn player_line(&self, league_id: i64, player_id: i64, game: Option<GameKind>) -> Result<Arc<CachedView>> {
+        self.get(league_id, View::Ratings { game, lines: Lines::Player(player_id) }).await
+    }
+}
