@@ -6,8 +6,8 @@ use crate::http::problem::{PROBLEM_JSON, Problem};
 use spielstand_wire::ProblemType;
 use std::collections::{BTreeMap, BTreeSet};
 use utoipa::Number;
-use utoipa::openapi::path::{Operation, PathItem};
-use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, KnownFormat, Schema, SchemaFormat};
+use utoipa::openapi::path::{Operation, ParameterIn, PathItem};
+use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, KnownFormat, Schema, SchemaFormat, SchemaType, Type};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{Content, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{IntoResponses, Modify, OpenApi};
@@ -222,7 +222,9 @@ pub fn finish(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
         for op in operations(item) {
             for parameter in op.parameters.iter_mut().flatten() {
                 parameter.schema.iter_mut().for_each(standard_integers);
-                parameter.schema.iter_mut().for_each(filter_date);
+                if parameter.parameter_in == ParameterIn::Query {
+                    parameter.schema.iter_mut().for_each(query_domain);
+                }
             }
             let bodies = op.request_body.iter_mut().flat_map(|body| body.content.values_mut());
             let answers = op.responses.responses.values_mut().filter_map(|r| match r {
@@ -239,12 +241,22 @@ pub fn finish(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     doc
 }
 
-/// A date in a query is a filter's: its domain (RULES.md "Dates") goes into the document
-/// as a pattern, once for every such parameter, so that clients and fuzzers know it.
-fn filter_date(schema: &mut RefOr<Schema>) {
+/// What a query parameter takes beyond its type goes into the document as a pattern, once
+/// for every such parameter, so that clients and fuzzers know it: a date is a filter's
+/// (RULES.md "Dates"), and free text holds no control character (`extract::Params`).
+fn query_domain(schema: &mut RefOr<Schema>) {
     let RefOr::T(Schema::Object(object)) = schema else { return };
     if object.format == Some(SchemaFormat::KnownFormat(KnownFormat::Date)) {
         object.pattern = Some(spielstand_wire::FILTER_DATE_PATTERN.to_owned());
+        return;
+    }
+    let text = match &object.schema_type {
+        SchemaType::Type(Type::String) => true,
+        SchemaType::Array(types) => types.contains(&Type::String),
+        _ => false,
+    };
+    if text && object.format.is_none() && object.enum_values.is_none() && object.pattern.is_none() {
+        object.pattern = Some(r"^[^\u0000-\u001f\u007f-\u009f]*$".to_owned());
     }
 }
 
