@@ -23,18 +23,18 @@ pub fn embeddable(response: &mut HttpResponse) {
 
 /// An HTML page for an iframe: ETag over its bytes, 304, embeddable anywhere, no scripts.
 pub fn page(req: &HttpRequest, html: String) -> HttpResponse {
-    let etag = conditional::etag(html.as_bytes());
-    let mut response = conditional::respond(req, &etag, REVALIDATE, "text/html; charset=utf-8", html.into());
-    embeddable(&mut response);
-    response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(PAGE_POLICY));
-    response
+    embedded(req, html, "text/html; charset=utf-8", PAGE_POLICY)
 }
 
 /// A picture: ETag over its bytes, 304, embeddable anywhere, nothing in it runs.
 pub fn picture(req: &HttpRequest, svg: String) -> HttpResponse {
-    let etag = conditional::etag(svg.as_bytes());
-    let mut response = conditional::respond(req, &etag, REVALIDATE, "image/svg+xml; charset=utf-8", svg.into());
+    embedded(req, svg, "image/svg+xml; charset=utf-8", PICTURE_POLICY)
+}
+
+fn embedded(req: &HttpRequest, text: String, content_type: &str, policy: &'static str) -> HttpResponse {
+    let etag = conditional::etag(text.as_bytes());
+    let mut response = conditional::respond(req, &etag, REVALIDATE, content_type, text.into());
     embeddable(&mut response);
-    response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(PICTURE_POLICY));
+    response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(policy));
     response
 }
