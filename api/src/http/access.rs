@@ -153,7 +153,6 @@ pub async fn authorize<B: MessageBody + 'static>(
 /// The checked caller of an operation that needs a token; `None` for one that does not
 /// (or for a path no operation has: the fallback answers it).
 async fn check(req: &ServiceRequest) -> Result<Option<Writer>> {
-    let Some(state) = req.app_data::<web::Data<AppState>>().cloned() else { return Ok(None) };
     let Some(routes) = req.app_data::<web::Data<RouteTable>>() else { return Ok(None) };
     let Some(matched) = routes.find(req.method(), req.path()) else { return Ok(None) };
     let rule = rule(matched.operation)
@@ -170,7 +169,8 @@ async fn check(req: &ServiceRequest) -> Result<Option<Writer>> {
         )));
     }
     if let Some(own) = writer.league_id {
-        in_own_league(&state, &writer, own, rule, &matched, req.query_string()).await?;
+        let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::Internal("no app state".into()))?;
+        in_own_league(state, &writer, own, rule, &matched, req.query_string()).await?;
     }
     Ok(Some(writer))
 }

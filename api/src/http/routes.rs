@@ -19,17 +19,23 @@ struct Route {
 #[derive(Clone, Debug)]
 pub struct RouteTable(Arc<Vec<Route>>);
 
-/// A request matched to its operation, with the path's parameters.
+/// A request matched to its operation; the path's parameters are read when asked for.
 #[derive(Debug)]
 pub struct Matched<'a> {
     pub operation: &'a str,
-    params: Vec<(&'a str, String)>,
+    route: &'a Route,
+    path: &'a str,
 }
 
 impl Matched<'_> {
     /// The path parameter `name` (`id` in `/events/{id}`).
     pub fn param(&self, name: &str) -> Option<&str> {
-        self.params.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str())
+        self.route
+            .segments
+            .iter()
+            .zip(parts(self.path))
+            .find(|(p, _)| p.strip_prefix('{').and_then(|p| p.strip_suffix('}')) == Some(name))
+            .map(|(_, w)| w)
     }
 }
 
@@ -57,34 +63,30 @@ impl RouteTable {
         RouteTable(Arc::new(routes))
     }
 
-    fn route(&self, path: &str) -> Option<(&Route, Vec<String>)> {
-        let wanted = segments(path);
-        self.0
-            .iter()
-            .find(|route| {
-                route.segments.len() == wanted.len()
-                    && route.segments.iter().zip(&wanted).all(|(p, w)| p == w || (p.starts_with('{') && !w.is_empty()))
-            })
-            .map(|route| (route, wanted))
+    /// The route of `path`. Every request passes here (the access check), so it matches
+    /// segment by segment without allocating.
+    fn route(&self, path: &str) -> Option<&Route> {
+        self.0.iter().find(|route| {
+            let mut wanted = parts(path);
+            route
+                .segments
+                .iter()
+                .all(|p| wanted.next().is_some_and(|w| p == w || (p.starts_with('{') && !w.is_empty())))
+                && wanted.next().is_none()
+        })
     }
 
     /// The operation `method` `path` is for (`HEAD` is `GET`), if any.
-    pub fn find(&self, method: &Method, path: &str) -> Option<Matched<'_>> {
+    pub fn find<'a>(&'a self, method: &Method, path: &'a str) -> Option<Matched<'a>> {
         let method = if method == Method::HEAD { "GET" } else { method.as_str() };
-        let (route, wanted) = self.route(path)?;
+        let route = self.route(path)?;
         let operation = route.methods.iter().find(|(m, _)| *m == method)?.1.as_deref()?;
-        let params = route
-            .segments
-            .iter()
-            .zip(wanted)
-            .filter_map(|(p, w)| Some((p.strip_prefix('{')?.strip_suffix('}')?, w)))
-            .collect();
-        Some(Matched { operation, params })
+        Some(Matched { operation, route, path })
     }
 
     pub fn respond(&self, req: &HttpRequest) -> HttpResponse {
         let error = match self.route(req.path()) {
-            Some((route, _)) => Error::MethodNotAllowed {
+            Some(route) => Error::MethodNotAllowed {
                 method: req.method().to_string(),
                 allow: route.methods.iter().map(|(m, _)| *m).collect::<Vec<_>>().join(", "),
             },
@@ -94,6 +96,11 @@ impl RouteTable {
     }
 }
 
+/// The segments of a path, a trailing `/` ignored.
+fn parts(path: &str) -> std::str::Split<'_, char> {
+    path.trim_end_matches('/').split('/')
+}
+
 fn segments(path: &str) -> Vec<String> {
-    path.trim_end_matches('/').split('/').map(str::to_owned).collect()
+    parts(path).map(str::to_owned).collect()
 }
