@@ -169,14 +169,11 @@ fn parent_of(path: &str) -> String {
     path.rsplit_once('.').map_or(".".to_owned(), |(parent, _)| dotted(parent))
 }
 
-/// The known name closest to `name`, if one is close (a typo, a missing letter).
+/// The known field name closest to `name`, if one is close (a typo, a missing letter):
+/// as a mistyped player's name is found.
 fn closest<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
-    known
-        .iter()
-        .map(|k| (strsim::damerau_levenshtein(name, k), *k))
-        .filter(|(d, k)| *d <= 2.max(k.len() / 4) && *d < k.len())
-        .min()
-        .map(|(_, k)| k)
+    let best = spielstand_core::similar::closest(name, known.iter().copied()).into_iter().next()?;
+    known.iter().copied().find(|k| *k == best)
 }
 
 /// serde's "unknown field `lettuce`, expected one of `player`, `lettuces`" with the closest
