@@ -51,12 +51,14 @@ pub enum Error {
     ScoresImpossible { scores: String, pieces: u32 },
     #[error("imported totals: {reason}")]
     ImportedTotals { reason: String },
+    // The three placement rules, one variant each: the live referee and the check of a
+    // start position both come through `rangeln::placement`.
     #[error("{player} may not place on {cell}: it is a black cell")]
-    PlaceOnBlack { player: String, cell: String },
+    PlacementOnBlack { player: String, cell: String },
     #[error("{player} may not place on {cell}: {other}'s piece stands there")]
-    PlaceOccupied { player: String, cell: String, other: String },
+    PlacementOccupied { player: String, cell: String, other: String },
     #[error("{player} may not place on {cell}, next to his piece on {other}")]
-    PlaceNextToOwn { player: String, cell: String, other: String },
+    PlacementAdjacent { player: String, cell: String, other: String },
     #[error("it is {expected}'s turn, not {player}'s")]
     OutOfTurn { player: String, expected: String },
     #[error("every player has placed all {pieces} pieces")]
@@ -89,14 +91,6 @@ pub enum Error {
         "the path stops after {steps} of {full} steps, but {reason}: a path goes its full length whenever a piece of the mover can"
     )]
     ShortPath { steps: usize, full: usize, reason: String },
-    #[error("{cell} is a black cell: no piece may be placed there")]
-    PlacementOnBlack { cell: String },
-    #[error("{cell} is taken by another piece")]
-    PlacementOccupied { cell: String },
-    #[error(
-        "{cell} touches {other}, where seat {seat} already has a piece: own pieces may not be placed next to each other, diagonals included"
-    )]
-    PlacementAdjacent { cell: String, other: String, seat: u8 },
 
     #[error("{game} is played by {min} to {max} players, this result has {found}")]
     PlayerCount { game: GameKind, found: usize, min: usize, max: usize },
@@ -282,10 +276,10 @@ impl Error {
     pub fn rule_code(&self) -> RuleCode {
         match self {
             Error::InRound { error, .. } | Error::AtMove { error, .. } => error.rule_code(),
-            Error::PlaceOnBlack { .. } => RuleCode::PlacementOnBlack,
-            Error::PlaceOccupied { .. } => RuleCode::PlacementOccupied,
-            Error::PlaceNextToOwn { .. } => RuleCode::PlacementAdjacent,
             Error::OutOfTurn { .. } => RuleCode::OutOfTurn,
+            Error::PlacementOnBlack { .. } => RuleCode::PlacementOnBlack,
+            Error::PlacementOccupied { .. } => RuleCode::PlacementOccupied,
+            Error::PlacementAdjacent { .. } => RuleCode::PlacementAdjacent,
             Error::PlacementsDone { .. } | Error::PlacementsMissing { .. } => RuleCode::PlacementCount,
             Error::TurnsDone { .. } | Error::TurnsMissing { .. } => RuleCode::TurnCount,
             Error::PathEmpty => RuleCode::PathEmpty,
@@ -310,9 +304,6 @@ impl Error {
             Error::ScoreOutOfBounds { .. } => RuleCode::ScoreOutOfBounds,
             Error::ScoresImpossible { .. } => RuleCode::ScoresImpossible,
             Error::ImportedTotals { .. } => RuleCode::ImportedTotals,
-            Error::PlacementOnBlack { .. } => RuleCode::PlacementOnBlack,
-            Error::PlacementOccupied { .. } => RuleCode::PlacementOccupied,
-            Error::PlacementAdjacent { .. } => RuleCode::PlacementAdjacent,
             Error::PlayerCount { .. } => RuleCode::PlayerCount,
             Error::DuplicatePlayer { .. } => RuleCode::DuplicatePlayer,
             Error::UnknownPlayer { .. } => RuleCode::UnknownPlayer,

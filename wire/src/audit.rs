@@ -1,6 +1,7 @@
 //! The audit trail: every change made through the API or the server's command line, who
 //! made it and when, in one listing (`GET /api/v1/audit`).
 
+use crate::paging::{Listed, Page};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -72,14 +73,12 @@ pub struct AuditEntry {
 }
 
 /// A page of the audit trail, latest first.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct AuditPage {
-    pub items: Vec<AuditEntry>,
-    pub page: u32,
-    pub per_page: u32,
-    /// Entries matching the filter, on all pages.
-    pub total: i64,
+pub type AuditPage = Page<AuditEntry>;
+
+impl Listed for AuditEntry {
+    const PAGE: &'static str = "AuditPage";
+    const ABOUT: Option<&'static str> = Some("A page of the audit trail, latest first.");
+    const TOTAL: &'static str = "Entries matching the filter, on all pages.";
 }
 
 #[cfg(test)]

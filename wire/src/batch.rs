@@ -91,3 +91,13 @@ pub struct BatchOutcome {
     pub refused: usize,
     pub items: Vec<BatchItemOutcome>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_status_is_its_serde_name() {
+        spielstand_core::check_slugs::<BatchStatus>().unwrap();
+    }
+}

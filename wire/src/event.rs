@@ -1,6 +1,6 @@
 //! Club nights (events): the games of one evening of a league, and what the night did.
 
-use crate::model::StoredResult;
+use crate::results::StoredResult;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use spielstand_core::{StandingRow, TableMove};

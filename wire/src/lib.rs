@@ -7,16 +7,22 @@
 //! With the feature `openapi` the types derive their utoipa schemas, from which the
 //! server's OpenAPI document is made.
 
+// One file per resource, as `api/src/http/handlers/` and `cli/src/commands/` have them.
 mod audit;
 mod batch;
 mod dates;
 mod event;
 mod export;
 pub mod headers;
-mod model;
+mod leagues;
+mod meta;
 mod paging;
+mod players;
 mod problem;
+mod results;
 mod standings;
+mod stats;
+mod tokens;
 pub mod webhook;
 
 pub use audit::{AuditAction, AuditEntry, AuditPage};
@@ -24,7 +30,13 @@ pub use batch::{BatchInput, BatchItem, BatchItemOutcome, BatchOutcome, BatchStat
 pub use dates::FILTER_DATE_PATTERN;
 pub use event::{Event, EventInput, EventReport, MAX_EVENT_TEXT};
 pub use export::{EXPORT_FORMAT, LeagueExport};
-pub use model::*;
-pub use paging::{DEFAULT_PAIRS_PER_PAGE, DEFAULT_PER_PAGE, MAX_PAIRS_PER_PAGE, MAX_PER_PAGE};
+pub use leagues::*;
+pub use meta::*;
+pub use paging::{DEFAULT_PAIRS_PER_PAGE, DEFAULT_PER_PAGE, Listed, MAX_PAIRS_PER_PAGE, MAX_PER_PAGE, Page};
+pub use players::*;
 pub use problem::{PROBLEM_JSON, Problem, ProblemType};
-pub use standings::{GameParams, HeadToHeadParams, StandingsParams};
+pub use results::*;
+pub use standings::*;
+pub use stats::*;
+pub use tokens::*;
+pub use webhook::{Delivery, DeliveryPage, DeliveryStatus, NewWebhook, Webhook, WebhookEvent, WebhookInput};

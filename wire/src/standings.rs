@@ -3,6 +3,7 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use spielstand_core::GameKind;
+use spielstand_core::RatedStandingRow;
 
 /// Which table of a league: one game's, and/or as it stood at the end of a day.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,4 +54,16 @@ pub struct HeadToHeadParams {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", param(minimum = 1, maximum = 5000))]
     pub per_page: Option<u32>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Standings {
+    pub league_id: i64,
+    pub league_revision: i64,
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub game: Option<GameKind>,
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub as_of: Option<NaiveDate>,
+    pub rows: Vec<RatedStandingRow>,
 }

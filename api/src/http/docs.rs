@@ -6,11 +6,13 @@ use crate::http::problem::{PROBLEM_JSON, Problem};
 use spielstand_wire::ProblemType;
 use std::collections::{BTreeMap, BTreeSet};
 use utoipa::Number;
-use utoipa::openapi::path::{Operation, ParameterIn, PathItem};
+use utoipa::openapi::header::HeaderBuilder;
+use utoipa::openapi::path::{Operation, Parameter, ParameterBuilder, ParameterIn, PathItem};
+use utoipa::openapi::schema::ObjectBuilder;
 use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, KnownFormat, Schema, SchemaFormat, SchemaType, Type};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
-use utoipa::openapi::{Content, Ref, RefOr, Response, ResponseBuilder};
-use utoipa::{IntoResponses, Modify, OpenApi};
+use utoipa::openapi::{Content, Ref, RefOr, Required, Response, ResponseBuilder};
+use utoipa::{IntoParams, IntoResponses, Modify, OpenApi};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -183,6 +185,40 @@ error_responses! {
     PreconditionErrors = errors::PRECONDITION;
     /// Errors of a league table's read.
     TableReadErrors = errors::TABLE_READ;
+}
+
+/// The request side of a conditional read, declared once: `params(..., IfNoneMatch)` on
+/// every read answered through `http::conditional`.
+pub struct IfNoneMatch;
+
+impl IntoParams for IfNoneMatch {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        vec![
+            ParameterBuilder::new()
+                .name("If-None-Match")
+                .parameter_in(ParameterIn::Header)
+                .description(Some("An ETag from an earlier answer: 304 if the representation has not changed"))
+                .required(Required::False)
+                .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+                .build(),
+        ]
+    }
+}
+
+/// The answer of a conditional read when nothing changed, declared once:
+/// `responses(..., NotModified, ...)` beside the 200 it stands for.
+pub struct NotModified;
+
+impl IntoResponses for NotModified {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let string = || HeaderBuilder::new().schema(ObjectBuilder::new().schema_type(Type::String)).build();
+        let response = ResponseBuilder::new()
+            .description("Not modified since the ETag in If-None-Match")
+            .header("ETag", string())
+            .header("Cache-Control", string())
+            .build();
+        BTreeMap::from([("304".to_owned(), RefOr::T(response))])
+    }
 }
 
 /// Where each create operation's new id is used: OpenAPI links (named for the target

@@ -6,10 +6,12 @@ use super::{now, utc};
 use crate::db::DbConn;
 use crate::db::schema::{events, results};
 use crate::error::{Error, Result};
-use crate::model::{Event, EventInput, MAX_EVENT_TEXT};
+use crate::model::{AuditAction, Event, EventInput, MAX_EVENT_TEXT};
+use crate::store::audit::{self, Actor};
 use crate::store::leagues;
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
+use serde_json::json;
 use std::collections::HashMap;
 
 #[derive(Debug, Clone, Queryable)]
@@ -66,7 +68,8 @@ pub fn row(conn: &mut DbConn, id: i64) -> Result<EventRow> {
     events::table.find(id).first(conn).optional()?.ok_or_else(|| Error::not_found(format!("event {id}")))
 }
 
-pub fn create(conn: &mut DbConn, league_id: i64, input: &EventInput) -> Result<Event> {
+/// Adds a night to a league, audited as done `by`.
+pub fn create(conn: &mut DbConn, by: Actor, league_id: i64, input: &EventInput) -> Result<Event> {
     check(input)?;
     conn.write(|conn| {
         let league = leagues::row(conn, league_id)?;
@@ -88,6 +91,7 @@ pub fn create(conn: &mut DbConn, league_id: i64, input: &EventInput) -> Result<E
             ))
             .returning(events::all_columns)
             .get_result(conn)?;
+        audit::log(conn, by, AuditAction::EventCreated, Some(league_id), Some(row.id), json!(input))?;
         Ok(row.into_event(0))
     })
 }
@@ -126,12 +130,13 @@ pub fn get(conn: &mut DbConn, id: i64) -> Result<Event> {
 }
 
 /// Replaces a night's title, date and location. Its games are on its date, so the date
-/// moves only while it has none.
-pub fn update(conn: &mut DbConn, id: i64, input: &EventInput) -> Result<Event> {
+/// moves only while it has none. Audited as done `by`, with the night before.
+pub fn update(conn: &mut DbConn, by: Actor, id: i64, input: &EventInput) -> Result<Event> {
     check(input)?;
     conn.write(|conn| {
         let old = row(conn, id)?;
         let n = games(conn, id)?;
+        let before = old.clone().into_event(n);
         if input.date != old.held_on && n > 0 {
             return Err(Error::InvalidBody(format!(
                 "date: event {id} has {n} game(s) on {}; correct or delete them before moving the night to {}",
@@ -147,15 +152,17 @@ pub fn update(conn: &mut DbConn, id: i64, input: &EventInput) -> Result<Event> {
             ))
             .returning(events::all_columns)
             .get_result(conn)?;
+        let detail = json!({"before": before, "after": input});
+        audit::log(conn, by, AuditAction::EventChanged, Some(row.league_id), Some(id), detail)?;
         Ok(row.into_event(n))
     })
 }
 
 /// Deletes a night without games. One with games is refused: its results would lose
-/// their night silently.
-pub fn delete(conn: &mut DbConn, id: i64) -> Result<()> {
+/// their night silently. Audited as done `by`, with the night as it was.
+pub fn delete(conn: &mut DbConn, by: Actor, id: i64) -> Result<()> {
     conn.write(|conn| {
-        row(conn, id)?;
+        let old = row(conn, id)?;
         let n = games(conn, id)?;
         if n > 0 {
             return Err(Error::Conflict(format!(
@@ -168,25 +175,30 @@ pub fn delete(conn: &mut DbConn, id: i64) -> Result<()> {
             .set(results::event_id.eq(None::<i64>))
             .execute(conn)?;
         diesel::delete(events::table.find(id)).execute(conn)?;
-        Ok(())
+        let (league_id, before) = (old.league_id, old.into_event(n));
+        audit::log(conn, by, AuditAction::EventDeleted, Some(league_id), Some(id), json!(before))
     })
 }
 
 /// Closes a night: results naming it are refused from then on (corrections of its own
-/// results go on). Closing a closed night again changes nothing.
-pub fn close(conn: &mut DbConn, id: i64) -> Result<(Event, bool)> {
+/// results go on). Closing a closed night again changes nothing and writes no audit
+/// entry; closing it now is audited as done `by`.
+pub fn close(conn: &mut DbConn, by: Actor, id: i64) -> Result<Event> {
     conn.write(|conn| {
         let old = row(conn, id)?;
         let n = games(conn, id)?;
         if old.closed_at.is_some() {
-            return Ok((old.into_event(n), false));
+            return Ok(old.into_event(n));
         }
         let t = now();
         let row: EventRow = diesel::update(events::table.find(id))
             .set((events::closed_at.eq(Some(t)), events::updated_at.eq(t)))
             .returning(events::all_columns)
             .get_result(conn)?;
-        Ok((row.into_event(n), true))
+        let event = row.into_event(n);
+        let detail = json!({"title": event.title, "date": event.date, "games": event.games});
+        audit::log(conn, by, AuditAction::EventClosed, Some(event.league_id), Some(id), detail)?;
+        Ok(event)
     })
 }
 

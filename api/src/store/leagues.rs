@@ -2,10 +2,12 @@ use super::{name_key, now, unique_as_conflict, utc};
 use crate::db::DbConn;
 use crate::db::schema::leagues;
 use crate::error::{Error, Result};
-use crate::model::{League, LeagueInput};
+use crate::model::{AuditAction, League, LeagueInput};
+use crate::store::audit::{self, Actor};
 use crate::store::changes::{self, Subject};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use serde_json::json;
 use spielstand_core::LeagueRules;
 
 #[derive(Debug, Clone, Queryable)]
@@ -46,7 +48,8 @@ fn taken(name: &str) -> impl FnOnce() -> String + '_ {
     move || format!("name: a league named {name:?} already exists (names are compared case-insensitively)")
 }
 
-pub fn create(conn: &mut DbConn, input: &LeagueInput) -> Result<League> {
+/// Adds a league, audited as done `by`.
+pub fn create(conn: &mut DbConn, by: Actor, input: &LeagueInput) -> Result<League> {
     let rules = check(input)?;
     conn.write(|conn| {
         let t = now();
@@ -62,7 +65,10 @@ pub fn create(conn: &mut DbConn, input: &LeagueInput) -> Result<League> {
             .returning(leagues::all_columns)
             .get_result(conn)
             .map_err(|e| unique_as_conflict(e, taken(&input.name)))?;
-        row.into_league()
+        let league = row.into_league()?;
+        let detail = json!({"name": league.name, "rules": league.rules});
+        audit::log(conn, by, AuditAction::LeagueCreated, Some(league.id), Some(league.id), detail)?;
+        Ok(league)
     })
 }
 
@@ -80,10 +86,12 @@ pub fn get(conn: &mut DbConn, id: i64) -> Result<League> {
 }
 
 /// Replaces name and rules. Results already stored stay; those the new rules do not
-/// admit (another season, a game no longer counted) simply stop counting.
-pub fn update(conn: &mut DbConn, id: i64, input: &LeagueInput) -> Result<League> {
+/// admit (another season, a game no longer counted) simply stop counting. Audited as done
+/// `by`, with the name and rules before and after.
+pub fn update(conn: &mut DbConn, by: Actor, id: i64, input: &LeagueInput) -> Result<League> {
     let rules = check(input)?;
     conn.write(|conn| {
+        let before = get(conn, id)?;
         let row: LeagueRow = diesel::update(leagues::table.find(id))
             .set((
                 leagues::name.eq(&input.name),
@@ -98,7 +106,13 @@ pub fn update(conn: &mut DbConn, id: i64, input: &LeagueInput) -> Result<League>
             .map_err(|e| unique_as_conflict(e, taken(&input.name)))?
             .ok_or_else(|| Error::not_found(format!("league {id}")))?;
         changes::log(conn, row.id, row.revision, Subject::League)?;
-        row.into_league()
+        let after = row.into_league()?;
+        let detail = json!({
+            "before": {"name": before.name, "rules": before.rules},
+            "after": {"name": after.name, "rules": after.rules},
+        });
+        audit::log(conn, by, AuditAction::LeagueChanged, Some(id), Some(id), detail)?;
+        Ok(after)
     })
 }
 

@@ -2,10 +2,12 @@ use super::{name_key, now, unique_as_conflict, utc};
 use crate::db::DbConn;
 use crate::db::schema::{leagues, players, result_players, results};
 use crate::error::{Error, Result};
-use crate::model::Player;
+use crate::model::{AuditAction, Player};
+use crate::store::audit::{self, Actor};
 use crate::store::changes::{self, Subject};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use serde_json::json;
 use spielstand_core::{lookalike_key, same_name};
 
 #[derive(Debug, Clone, Queryable)]
@@ -72,7 +74,8 @@ pub fn rekey(conn: &mut DbConn) -> Result<usize> {
     })
 }
 
-pub fn create(conn: &mut DbConn, name: &str) -> Result<Player> {
+/// Adds a player, audited as done `by`.
+pub fn create(conn: &mut DbConn, by: Actor, name: &str) -> Result<Player> {
     spielstand_core::check_name(name)?;
     conn.write(|conn| {
         refuse_lookalike(conn, name, None)?;
@@ -81,6 +84,7 @@ pub fn create(conn: &mut DbConn, name: &str) -> Result<Player> {
             .returning(players::all_columns)
             .get_result(conn)
             .map_err(|e| unique_as_conflict(e, taken(name)))?;
+        audit::log(conn, by, AuditAction::PlayerCreated, None, Some(row.id), json!({"name": row.name}))?;
         Ok(row.into())
     })
 }
@@ -100,10 +104,11 @@ pub fn get(conn: &mut DbConn, id: i64) -> Result<Player> {
 }
 
 /// Renames a player. Every league the player has results in gets a new revision, since
-/// its standings now show the new name.
-pub fn rename(conn: &mut DbConn, id: i64, name: &str) -> Result<Player> {
+/// its standings now show the new name. Audited as done `by`.
+pub fn rename(conn: &mut DbConn, by: Actor, id: i64, name: &str) -> Result<Player> {
     spielstand_core::check_name(name)?;
     conn.write(|conn| {
+        let before = get(conn, id)?;
         refuse_lookalike(conn, name, Some(id))?;
         let row: PlayerRow = diesel::update(players::table.find(id))
             .set((players::name.eq(name), players::name_key.eq(name_key(name))))
@@ -123,6 +128,8 @@ pub fn rename(conn: &mut DbConn, id: i64, name: &str) -> Result<Player> {
         for (league_id, revision) in bumped {
             changes::log(conn, league_id, revision, Subject::Player(id))?;
         }
+        let detail = json!({"before": before.name, "after": row.name});
+        audit::log(conn, by, AuditAction::PlayerRenamed, None, Some(id), detail)?;
         Ok(row.into())
     })
 }

@@ -4,13 +4,15 @@
 use crate::db::schema::{leagues, webhook_deliveries as deliveries, webhooks};
 use crate::db::{DbConn, now, utc};
 use crate::error::{Error, Result};
-use crate::model::{NewWebhook, Webhook};
+use crate::model::{AuditAction, NewWebhook, Webhook};
+use crate::store::audit::{self, Actor};
 use crate::webhooks::egress::{Egress, Refused};
 use actix_web::http::Uri;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use rand::RngCore;
 use regex::Regex;
+use serde_json::json;
 use spielstand_wire::webhook::{MAX_URL_CHARS, URL_PATTERN};
 use std::sync::LazyLock;
 
@@ -64,6 +66,8 @@ pub fn check_egress(url: &str, egress: &Egress) -> Result<()> {
 }
 
 /// Registers `url` for league `league_id`, with a new secret that is returned this once.
+/// The webhook belongs to the token `token_name` (paused when it is revoked); the
+/// registration is audited as done by it.
 pub fn create(conn: &mut DbConn, league_id: i64, url: &str, token_name: &str) -> Result<NewWebhook> {
     check_url(url)?;
     let mut key = [0u8; 32];
@@ -87,7 +91,17 @@ pub fn create(conn: &mut DbConn, league_id: i64, url: &str, token_name: &str) ->
             ))
             .returning(webhooks::all_columns)
             .get_result(conn)?;
-        Ok(NewWebhook { webhook: view(row), secret: secret.clone() })
+        let webhook = view(row);
+        let detail = json!({"url": webhook.url});
+        audit::log(
+            conn,
+            Actor::Token(token_name),
+            AuditAction::WebhookRegistered,
+            Some(league_id),
+            Some(webhook.id),
+            detail,
+        )?;
+        Ok(NewWebhook { webhook, secret: secret.clone() })
     })
 }
 
@@ -124,27 +138,31 @@ pub fn pause_of_token(conn: &mut DbConn, token_name: &str) -> Result<Vec<Paused>
     .get_results(conn)?)
 }
 
-/// Enables a paused webhook again: what waited is delivered.
-pub fn enable(conn: &mut DbConn, id: i64) -> Result<Webhook> {
+/// Enables a paused webhook again: what waited is delivered. Audited as done `by`.
+pub fn enable(conn: &mut DbConn, by: Actor, id: i64) -> Result<Webhook> {
     conn.write(|conn| {
-        diesel::update(webhooks::table.find(id))
+        let hook = diesel::update(webhooks::table.find(id))
             .set(webhooks::paused_at.eq(None::<NaiveDateTime>))
             .returning(webhooks::all_columns)
             .get_result::<WebhookRow>(conn)
             .optional()?
             .map(view)
-            .ok_or_else(|| Error::not_found(format!("webhook {id}")))
+            .ok_or_else(|| Error::not_found(format!("webhook {id}")))?;
+        let detail = json!({"url": hook.url});
+        audit::log(conn, by, AuditAction::WebhookEnabled, Some(hook.league_id), Some(id), detail)?;
+        Ok(hook)
     })
 }
 
-/// Removes a webhook and its deliveries, pending ones included: nothing more is sent to it.
-pub fn delete(conn: &mut DbConn, id: i64) -> Result<()> {
+/// Removes a webhook and its deliveries, pending ones included: nothing more is sent to
+/// it. Audited as done `by`.
+pub fn delete(conn: &mut DbConn, by: Actor, id: i64) -> Result<()> {
     conn.write(|conn| {
+        let before = get(conn, id)?;
         diesel::delete(deliveries::table.filter(deliveries::webhook_id.eq(id))).execute(conn)?;
-        match diesel::delete(webhooks::table.find(id)).execute(conn)? {
-            0 => Err(Error::not_found(format!("webhook {id}"))),
-            _ => Ok(()),
-        }
+        diesel::delete(webhooks::table.find(id)).execute(conn)?;
+        let detail = json!({"url": before.url});
+        audit::log(conn, by, AuditAction::WebhookDeleted, Some(before.league_id), Some(id), detail)
     })
 }
 

@@ -143,3 +143,177 @@ api_test!(every_change_is_audited_with_its_token_and_only_admins_read_it, |api| 
         (Some("Clubabend"), Some("Spieleabend"))
     );
 });
+
+/// Makes every audit insert fail (`on`), or lets it through again: a trigger on the real
+/// database, so a write that left its entry to a second transaction would be caught.
+fn refuse_audit(url: &spielstand_api::db::DatabaseUrl, on: bool) {
+    use diesel::RunQueryDsl;
+    let pool = spielstand_api::db::open(url, 1).unwrap();
+    let mut conn = pool.get().unwrap();
+    let sqlite = matches!(&**conn, spielstand_api::db::DbConn::Sqlite(_));
+    let statements: &[&str] = match (sqlite, on) {
+        (true, true) => &["CREATE TRIGGER audit_refused BEFORE INSERT ON audit_log \
+                 BEGIN SELECT RAISE(ABORT, 'audit refused by the test'); END"],
+        (true, false) => &["DROP TRIGGER audit_refused"],
+        (false, true) => &[
+            "CREATE FUNCTION audit_refused() RETURNS trigger LANGUAGE plpgsql AS \
+             $$ BEGIN RAISE EXCEPTION 'audit refused by the test'; END $$",
+            "CREATE TRIGGER audit_refused BEFORE INSERT ON audit_log \
+             FOR EACH ROW EXECUTE FUNCTION audit_refused()",
+        ],
+        (false, false) => &["DROP TRIGGER audit_refused ON audit_log", "DROP FUNCTION audit_refused()"],
+    };
+    for sql in statements {
+        diesel::sql_query(*sql).execute(&mut **conn).unwrap();
+    }
+}
+
+// For every audit action, one write that makes it, tried twice: with the audit insert
+// failing, the write is refused and nothing it would have changed is changed (everything
+// the API and the token list show is as before); with the audit working, the write stands
+// and exactly one entry of its action is added. The write and its entry commit or roll
+// back together, on both backends (on PostgreSQL no group commit wraps the handler).
+api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| {
+    let pool = spielstand_api::db::open(&api.url, 1).unwrap();
+    let conn = || pool.get().unwrap();
+    api.add_players(&["Anna", "Ben"]).await;
+    let league = api.add_league(json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let second = tokens::create(&mut conn(), "second", TokenScope::Admin, None).unwrap();
+    let anna = api.get("/api/v1/players").await.json()[0]["id"].as_i64().unwrap();
+
+    // Everything a write here could change, as the API and the token list show it.
+    let snapshot = || {
+        let (api, conn) = (&api, &conn);
+        async move {
+            let mut seen = Vec::new();
+            for path in [
+                "/api/v1/players".to_owned(),
+                "/api/v1/leagues".to_owned(),
+                format!("/api/v1/leagues/{league}/events"),
+                format!("/api/v1/leagues/{league}/results"),
+                "/api/v1/audit?per_page=100".to_owned(),
+            ] {
+                seen.push(api.get_with_token(&path).await.json());
+            }
+            seen.push(api.get_with_token(&format!("/api/v1/leagues/{league}/webhooks")).await.json());
+            let tokens: Vec<(String, bool)> =
+                tokens::list(&mut conn()).unwrap().into_iter().map(|t| (t.name, t.revoked_at.is_some())).collect();
+            seen.push(json!(tokens));
+            seen
+        }
+    };
+    let entries = |action: &'static str| {
+        let api = &api;
+        async move {
+            let page = api.get_with_token(&format!("/api/v1/audit?action={action}")).await.json();
+            page["total"].as_i64().unwrap()
+        }
+    };
+    let status = |r: crate::common::Response| r.status.as_u16();
+    let stored = |r: Result<(), spielstand_api::error::Error>| if r.is_ok() { 200 } else { 500 };
+
+    // `$write` is an expression giving a status; it runs once refused, once standing.
+    macro_rules! both_ways {
+        ($action:literal, $write:expr) => {{
+            refuse_audit(&api.url, true);
+            let before = snapshot().await;
+            let refused: u16 = $write;
+            assert!(refused >= 500, "{}: the write went through without its audit entry ({refused})", $action);
+            assert!(snapshot().await == before, "{}: a refused write changed something", $action);
+            refuse_audit(&api.url, false);
+            let had = entries($action).await;
+            let stood: u16 = $write;
+            assert!(stood < 300, "{}: the write failed with the audit working ({stood})", $action);
+            assert_eq!(entries($action).await, had + 1, "{}: the write stood, its entry is missing", $action);
+        }};
+    }
+
+    both_ways!("player_created", status(api.post("/api/v1/players", &json!({"name": "Cleo"})).await));
+    both_ways!(
+        "player_renamed",
+        status(api.write(Method::PATCH, &format!("/api/v1/players/{anna}"), &json!({"name": "Annabelle"})).await)
+    );
+    both_ways!(
+        "league_created",
+        status(api.post("/api/v1/leagues", &json!({"name": "Sommerliga", "rules": {"games": ["lauf-rauf"]}})).await)
+    );
+    both_ways!(
+        "league_changed",
+        status(
+            api.write(
+                Method::PUT,
+                &format!("/api/v1/leagues/{league}"),
+                &json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht", "lauf-rauf"]}})
+            )
+            .await
+        )
+    );
+    let night = json!({"title": "Clubabend", "date": "2026-03-05"});
+    both_ways!("event_created", status(api.post(&format!("/api/v1/leagues/{league}/events"), &night).await));
+    let events = api.get(&format!("/api/v1/leagues/{league}/events")).await.json();
+    let night_path = format!("/api/v1/events/{}", events[0]["id"]);
+    let renamed = json!({"title": "Spieleabend", "date": "2026-03-05"});
+    both_ways!("event_changed", status(api.write(Method::PUT, &night_path, &renamed).await));
+    both_ways!("event_closed", status(api.post(&format!("{night_path}/close"), &json!({})).await));
+    both_ways!("event_deleted", status(api.write(Method::DELETE, &night_path, &json!(null)).await));
+
+    let results = format!("/api/v1/leagues/{league}/results");
+    both_ways!("result_recorded", status(api.post(&results, &mensch("2026-03-01", "Annabelle,Ben")).await));
+    let result = api.get(&results).await.json()["items"][0]["id"].as_i64().unwrap();
+    let corrected = mensch("2026-03-01", "Ben,Annabelle");
+    both_ways!(
+        "result_corrected",
+        status(
+            api.send(
+                as_token(&api.token, Method::PUT, &format!("/api/v1/results/{result}"))
+                    .insert_header(("if-match", "*"))
+                    .set_json(&corrected)
+            )
+            .await
+        )
+    );
+    both_ways!(
+        "result_deleted",
+        status(
+            api.send(
+                as_token(&api.token, Method::DELETE, &format!("/api/v1/results/{result}"))
+                    .insert_header(("if-match", "*"))
+            )
+            .await
+        )
+    );
+
+    // The second admin registers a webhook; revoking it pauses the webhook (two actions in
+    // the revocation's transaction); the first admin enables and deletes it.
+    let hook_body = json!({"url": "http://127.0.0.1:9/hook"});
+    both_ways!(
+        "webhook_registered",
+        status(
+            api.send(
+                as_token(&second, Method::POST, &format!("/api/v1/leagues/{league}/webhooks")).set_json(&hook_body)
+            )
+            .await
+        )
+    );
+    let hook = api.get_with_token(&format!("/api/v1/leagues/{league}/webhooks")).await.json()[0]["id"].clone();
+    both_ways!("token_revoked", stored(tokens::revoke(&mut conn(), "second")));
+    let paused = api.get_with_token(&format!("/api/v1/webhooks/{hook}")).await.json();
+    assert!(paused["paused_at"].is_string(), "revoking its token paused the webhook: {paused}");
+    assert_eq!(entries("webhook_paused").await, 1, "the pause is audited with the revocation");
+    both_ways!("webhook_enabled", status(api.post(&format!("/api/v1/webhooks/{hook}/enable"), &json!({})).await));
+    both_ways!(
+        "webhook_deleted",
+        status(api.send(as_token(&api.token, Method::DELETE, &format!("/api/v1/webhooks/{hook}"))).await)
+    );
+    both_ways!("token_created", stored(tokens::create(&mut conn(), "third", TokenScope::Record, None).map(drop)));
+
+    // Every action the audit knows was tried: a new action needs its write here.
+    let tried: i64 = {
+        let mut n = 0;
+        for action in spielstand_api::model::AuditAction::all() {
+            n += i64::from(entries(action.slug()).await > 0);
+        }
+        n
+    };
+    assert_eq!(tried, spielstand_api::model::AuditAction::all().len() as i64);
+});

@@ -334,7 +334,7 @@ impl Referee {
                 return Err(Error::PieceCount { player: player.clone(), found, expected: round.pieces });
             }
         }
-        super::check_start_position(&board)?;
+        super::check_start_position(&board, players)?;
         for (id, cell) in Cell::all().filter(|&c| board.get(c).is_some()).enumerate() {
             round.ids[cell.index()] = id as u8 + 1;
         }
@@ -430,18 +430,8 @@ impl Referee {
         }
         let seat = self.order[self.placed % self.players.len()];
         self.check_player(player, seat).map_err(|e| at(e, &place))?;
-        let (name, at_cell) = (player.to_owned(), cell.to_string());
-        if cell.is_black() {
-            return Err(at(Error::PlaceOnBlack { player: name, cell: at_cell }, place));
-        }
-        if let Some(other) = self.board.get(cell) {
-            let other = self.players[usize::from(other) - 1].clone();
-            return Err(at(Error::PlaceOccupied { player: name, cell: at_cell, other }, place));
-        }
         let own = seat as u8 + 1;
-        if let Some(other) = cell.neighbours().find(|&n| self.board.get(n) == Some(own)) {
-            return Err(at(Error::PlaceNextToOwn { player: name, cell: at_cell, other: other.to_string() }, place));
-        }
+        super::check_placement(&self.board, &self.players, own, cell).map_err(|e| at(e, &place))?;
         self.board.set(cell, Some(own));
         self.placed += 1;
         self.ids[cell.index()] = self.placed as u8;

@@ -6,7 +6,7 @@
 use crate::cache::View;
 use crate::error::{Error, Result};
 use crate::http::AppState;
-use crate::http::docs::ReadErrors;
+use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors};
 use crate::http::extract::Params;
 use crate::http::policy;
 use crate::render::charts::{player_chart, titled};
@@ -66,10 +66,10 @@ fn limit(asked: Option<u32>) -> Result<usize> {
 #[utoipa::path(
     operation_id = "embed_ratings_chart",
     tag = "embed",
-    params(("id" = i64, Path, description = "League id"), ChartParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    params(("id" = i64, Path, description = "League id"), ChartParams, IfNoneMatch),
     responses(
         (status = 200, description = "The picture", content_type = "image/svg+xml", body = String, headers(("ETag" = String), ("Cache-Control" = String))),
-        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        NotModified,
         ReadErrors
     )
 )]
@@ -115,10 +115,10 @@ fn league_picture(
 #[utoipa::path(
     operation_id = "embed_race_chart",
     tag = "embed",
-    params(("id" = i64, Path, description = "League id"), ChartParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    params(("id" = i64, Path, description = "League id"), ChartParams, IfNoneMatch),
     responses(
         (status = 200, description = "The picture", content_type = "image/svg+xml", body = String, headers(("ETag" = String), ("Cache-Control" = String))),
-        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        NotModified,
         ReadErrors
     )
 )]
@@ -150,10 +150,10 @@ pub async fn race(
 #[utoipa::path(
     operation_id = "embed_player_ratings_chart",
     tag = "embed",
-    params(("id" = i64, Path, description = "League id"), ("player_id" = i64, Path, description = "Player id"), PlayerChartParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    params(("id" = i64, Path, description = "League id"), ("player_id" = i64, Path, description = "Player id"), PlayerChartParams, IfNoneMatch),
     responses(
         (status = 200, description = "The picture", content_type = "image/svg+xml", body = String, headers(("ETag" = String), ("Cache-Control" = String))),
-        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        NotModified,
         ReadErrors
     )
 )]

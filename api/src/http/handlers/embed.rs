@@ -5,7 +5,7 @@ use crate::cache::View;
 use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::http::conditional;
-use crate::http::docs::{ReadErrors, TableReadErrors};
+use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors, TableReadErrors};
 use crate::http::extract::Params;
 use crate::http::policy;
 use crate::model::StandingsParams;
@@ -55,10 +55,10 @@ pub struct EmbedParams {
 #[utoipa::path(
     operation_id = "embed_standings",
     tag = "embed",
-    params(("id" = i64, Path, description = "League id"), EmbedParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    params(("id" = i64, Path, description = "League id"), EmbedParams, IfNoneMatch),
     responses(
         (status = 200, description = "The table as an HTML page", content_type = "text/html", body = String, headers(("ETag" = String), ("Cache-Control" = String), ("Content-Security-Policy" = String))),
-        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        NotModified,
         TableReadErrors
     )
 )]
@@ -103,10 +103,10 @@ pub struct PageParams {
 #[utoipa::path(
     operation_id = "embed_event",
     tag = "embed",
-    params(("id" = i64, Path, description = "Event id"), PageParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    params(("id" = i64, Path, description = "Event id"), PageParams, IfNoneMatch),
     responses(
         (status = 200, description = "The night as an HTML page", content_type = "text/html", body = String, headers(("ETag" = String), ("Cache-Control" = String), ("Content-Security-Policy" = String))),
-        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        NotModified,
         ReadErrors
     )
 )]
@@ -127,10 +127,10 @@ pub async fn night(
 #[utoipa::path(
     operation_id = "embed_player",
     tag = "embed",
-    params(("id" = i64, Path, description = "League id"), ("player_id" = i64, Path, description = "Player id"), PageParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    params(("id" = i64, Path, description = "League id"), ("player_id" = i64, Path, description = "Player id"), PageParams, IfNoneMatch),
     responses(
         (status = 200, description = "The player as an HTML page", content_type = "text/html", body = String, headers(("ETag" = String), ("Cache-Control" = String), ("Content-Security-Policy" = String))),
-        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        NotModified,
         ReadErrors
     )
 )]
@@ -159,10 +159,10 @@ pub async fn player(
 #[utoipa::path(
     operation_id = "embed_script",
     tag = "embed",
-    params(("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    params(IfNoneMatch),
     responses(
         (status = 200, description = "The script", content_type = "text/javascript", body = String, headers(("ETag" = String), ("Cache-Control" = String))),
-        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        NotModified,
     )
 )]
 #[get("/embed/spielstand.js")]

@@ -4,15 +4,12 @@
 use crate::error::Result;
 use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
-use crate::http::docs::{ReadErrors, WriteErrors};
+use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, Writer};
-use crate::model::AuditAction;
 use crate::model::{Event, EventInput, EventReport};
-use crate::store::audit;
 use crate::store::events;
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
-use serde_json::json;
 
 /// Create a club night of a league: the games recorded with its `event_id` are its
 /// games, all on its date.
@@ -31,20 +28,7 @@ pub async fn create(
     body: JsonBody<EventInput>,
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
-    let event = state
-        .write(move |conn| {
-            let event = events::create(conn, league_id, &body.0)?;
-            audit::log(
-                conn,
-                writer.actor(),
-                AuditAction::EventCreated,
-                Some(league_id),
-                Some(event.id),
-                json!(body.0),
-            )?;
-            Ok(event)
-        })
-        .await?;
+    let event = state.write(move |conn| events::create(conn, writer.actor(), league_id, &body.0)).await?;
     Ok(HttpResponse::Created().insert_header((header::LOCATION, format!("/api/v1/events/{}", event.id))).json(event))
 }
 
@@ -67,10 +51,10 @@ pub async fn list(state: web::Data<AppState>, league_id: web::Path<i64>) -> Resu
 #[utoipa::path(
     operation_id = "get_event",
     tag = "events",
-    params(("id" = i64, Path), ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    params(("id" = i64, Path), IfNoneMatch),
     responses(
         (status = 200, body = EventReport, headers(("ETag" = String), ("Cache-Control" = String))),
-        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        NotModified,
         ReadErrors
     )
 )]
@@ -97,15 +81,7 @@ pub async fn update(
     body: JsonBody<EventInput>,
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
-    let event = state
-        .write(move |conn| {
-            let before = events::get(conn, id)?;
-            let after = events::update(conn, id, &body.0)?;
-            let detail = json!({"before": before, "after": body.0});
-            audit::log(conn, writer.actor(), AuditAction::EventChanged, Some(after.league_id), Some(id), detail)?;
-            Ok(after)
-        })
-        .await?;
+    let event = state.write(move |conn| events::update(conn, writer.actor(), id, &body.0)).await?;
     Ok(HttpResponse::Ok().json(event))
 }
 
@@ -121,16 +97,7 @@ pub async fn update(
 #[post("/events/{id}/close")]
 pub async fn close(state: web::Data<AppState>, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
-    let event = state
-        .write(move |conn| {
-            let (event, closed_now) = events::close(conn, id)?;
-            if closed_now {
-                let detail = json!({"title": event.title, "date": event.date, "games": event.games});
-                audit::log(conn, writer.actor(), AuditAction::EventClosed, Some(event.league_id), Some(id), detail)?;
-            }
-            Ok(event)
-        })
-        .await?;
+    let event = state.write(move |conn| events::close(conn, writer.actor(), id)).await?;
     Ok(HttpResponse::Ok().json(event))
 }
 
@@ -144,12 +111,6 @@ pub async fn close(state: web::Data<AppState>, writer: Writer, id: web::Path<i64
 #[delete("/events/{id}")]
 pub async fn remove(state: web::Data<AppState>, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
-    state
-        .write(move |conn| {
-            let before = events::get(conn, id)?;
-            events::delete(conn, id)?;
-            audit::log(conn, writer.actor(), AuditAction::EventDeleted, Some(before.league_id), Some(id), json!(before))
-        })
-        .await?;
+    state.write(move |conn| events::delete(conn, writer.actor(), id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

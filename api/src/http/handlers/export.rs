@@ -4,7 +4,7 @@ use crate::cache::View;
 use crate::error::Result;
 use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
-use crate::http::docs::ReadErrors;
+use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors};
 use crate::model::LeagueExport;
 use actix_web::{HttpRequest, HttpResponse, get, web};
 
@@ -17,10 +17,10 @@ use actix_web::{HttpRequest, HttpResponse, get, web};
 #[utoipa::path(
     operation_id = "export_league",
     tag = "leagues",
-    params(("id" = i64, Path), ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    params(("id" = i64, Path), IfNoneMatch),
     responses(
         (status = 200, body = LeagueExport, headers(("ETag" = String), ("Cache-Control" = String))),
-        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        NotModified,
         ReadErrors
     )
 )]

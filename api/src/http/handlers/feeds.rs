@@ -1,6 +1,6 @@
 use crate::error::Result;
 use crate::http::conditional::{self, REVALIDATE};
-use crate::http::docs::ReadErrors;
+use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors};
 use crate::http::extract::Params;
 use crate::http::{AppState, PublicUrl};
 use crate::render::{self, Lang};
@@ -30,10 +30,10 @@ pub struct FeedParams {
 #[utoipa::path(
     operation_id = "results_feed",
     tag = "results",
-    params(("id" = i64, Path, description = "League id"), FeedParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    params(("id" = i64, Path, description = "League id"), FeedParams, IfNoneMatch),
     responses(
         (status = 200, description = "An Atom feed", content_type = "application/atom+xml", body = String, headers(("ETag" = String), ("Cache-Control" = String))),
-        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        NotModified,
         ReadErrors
     )
 )]

@@ -2,13 +2,10 @@ use crate::error::Result;
 use crate::http::AppState;
 use crate::http::docs::{ReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, Writer};
-use crate::model::AuditAction;
 use crate::model::{League, LeagueInput};
-use crate::store::audit;
 use crate::store::leagues;
 use actix_web::http::header;
 use actix_web::{HttpResponse, get, post, put, web};
-use serde_json::json;
 
 /// Create a league: its season, the games it counts, its points scheme and tie-breakers.
 ///
@@ -22,14 +19,7 @@ use serde_json::json;
 )]
 #[post("/leagues")]
 pub async fn create(state: web::Data<AppState>, writer: Writer, body: JsonBody<LeagueInput>) -> Result<HttpResponse> {
-    let league = state
-        .write(move |conn| {
-            let league = leagues::create(conn, &body.0)?;
-            let detail = json!({"name": league.name, "rules": league.rules});
-            audit::log(conn, writer.actor(), AuditAction::LeagueCreated, Some(league.id), Some(league.id), detail)?;
-            Ok(league)
-        })
-        .await?;
+    let league = state.write(move |conn| leagues::create(conn, writer.actor(), &body.0)).await?;
     Ok(HttpResponse::Created().insert_header((header::LOCATION, format!("/api/v1/leagues/{}", league.id))).json(league))
 }
 
@@ -76,17 +66,6 @@ pub async fn update(
     body: JsonBody<LeagueInput>,
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
-    let league = state
-        .write(move |conn| {
-            let before = leagues::get(conn, id)?;
-            let after = leagues::update(conn, id, &body.0)?;
-            let detail = json!({
-                "before": {"name": before.name, "rules": before.rules},
-                "after": {"name": after.name, "rules": after.rules},
-            });
-            audit::log(conn, writer.actor(), AuditAction::LeagueChanged, Some(id), Some(id), detail)?;
-            Ok(after)
-        })
-        .await?;
+    let league = state.write(move |conn| leagues::update(conn, writer.actor(), id, &body.0)).await?;
     Ok(HttpResponse::Ok().json(league))
 }

@@ -3,15 +3,12 @@ use crate::http::AppState;
 use crate::http::docs::{ReadErrors, WriteErrors};
 use crate::http::extract::Params;
 use crate::http::extract::{JsonBody, Writer};
-use crate::model::AuditAction;
 use crate::model::{GameRating, Player, PlayerName, PlayerRatings};
-use crate::store::audit;
 use crate::store::{players, results};
 use actix_web::http::header;
 use actix_web::{HttpResponse, get, patch, post, web};
 use chrono::NaiveDate;
 use serde::Deserialize;
-use serde_json::json;
 use spielstand_core::{GameKind, Ratings};
 use utoipa::IntoParams;
 
@@ -29,14 +26,7 @@ use utoipa::IntoParams;
 )]
 #[post("/players")]
 pub async fn create(state: web::Data<AppState>, writer: Writer, body: JsonBody<PlayerName>) -> Result<HttpResponse> {
-    let player = state
-        .write(move |conn| {
-            let player = players::create(conn, &body.0.name)?;
-            let detail = json!({"name": player.name});
-            audit::log(conn, writer.actor(), AuditAction::PlayerCreated, None, Some(player.id), detail)?;
-            Ok(player)
-        })
-        .await?;
+    let player = state.write(move |conn| players::create(conn, writer.actor(), &body.0.name)).await?;
     Ok(HttpResponse::Created().insert_header((header::LOCATION, format!("/api/v1/players/{}", player.id))).json(player))
 }
 
@@ -80,15 +70,7 @@ pub async fn rename(
     body: JsonBody<PlayerName>,
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
-    let player = state
-        .write(move |conn| {
-            let before = players::get(conn, id)?;
-            let after = players::rename(conn, id, &body.0.name)?;
-            let detail = json!({"before": before.name, "after": after.name});
-            audit::log(conn, writer.actor(), AuditAction::PlayerRenamed, None, Some(id), detail)?;
-            Ok(after)
-        })
-        .await?;
+    let player = state.write(move |conn| players::rename(conn, writer.actor(), id, &body.0.name)).await?;
     Ok(HttpResponse::Ok().json(player))
 }
 

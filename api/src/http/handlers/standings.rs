@@ -2,7 +2,7 @@ use crate::cache::CachedView;
 use crate::error::Result;
 use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
-use crate::http::docs::TableReadErrors;
+use crate::http::docs::{IfNoneMatch, NotModified, TableReadErrors};
 use crate::http::extract::Params;
 use crate::model::{Standings, StandingsParams};
 use crate::render;
@@ -49,10 +49,10 @@ fn csv_response(req: &HttpRequest, table: &CachedView) -> Result<HttpResponse> {
 #[utoipa::path(
     operation_id = "get_standings",
     tag = "standings",
-    params(("id" = i64, Path, description = "League id"), StandingsParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    params(("id" = i64, Path, description = "League id"), StandingsParams, IfNoneMatch),
     responses(
         (status = 200, description = "The table", body = Standings, content_type = "application/json", headers(("ETag" = String), ("Cache-Control" = String), ("Vary" = String))),
-        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        NotModified,
         TableReadErrors
     )
 )]
@@ -81,10 +81,10 @@ pub async fn standings(
 #[utoipa::path(
     operation_id = "get_standings_csv",
     tag = "standings",
-    params(("id" = i64, Path, description = "League id"), StandingsParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    params(("id" = i64, Path, description = "League id"), StandingsParams, IfNoneMatch),
     responses(
         (status = 200, description = "The table as CSV", content_type = "text/csv", body = String, headers(("ETag" = String), ("Cache-Control" = String))),
-        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        NotModified,
         TableReadErrors
     )
 )]

@@ -6,7 +6,7 @@ use crate::cache::View;
 use crate::error::Result;
 use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
-use crate::http::docs::ReadErrors;
+use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors};
 use crate::http::extract::{Params, paging_within};
 use crate::model::{
     DEFAULT_PAIRS_PER_PAGE, GameParams, HeadToHead, HeadToHeadParams, LeaguePlayerRatings, LeaguePlayerStats,
@@ -30,10 +30,10 @@ async fn respond(state: &AppState, req: &HttpRequest, league_id: i64, view: View
 #[utoipa::path(
     operation_id = "get_head_to_head",
     tag = "standings",
-    params(("id" = i64, Path, description = "League id"), HeadToHeadParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    params(("id" = i64, Path, description = "League id"), HeadToHeadParams, IfNoneMatch),
     responses(
         (status = 200, body = HeadToHead, headers(("ETag" = String), ("Cache-Control" = String))),
-        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        NotModified,
         ReadErrors
     )
 )]
@@ -56,10 +56,10 @@ pub async fn head_to_head(
 #[utoipa::path(
     operation_id = "get_player_stats",
     tag = "standings",
-    params(("id" = i64, Path, description = "League id"), ("player_id" = i64, Path, description = "Player id"), ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    params(("id" = i64, Path, description = "League id"), ("player_id" = i64, Path, description = "Player id"), IfNoneMatch),
     responses(
         (status = 200, body = LeaguePlayerStats, headers(("ETag" = String), ("Cache-Control" = String))),
-        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        NotModified,
         ReadErrors
     )
 )]
@@ -79,10 +79,10 @@ pub async fn player_stats(
 #[utoipa::path(
     operation_id = "get_player_league_ratings",
     tag = "standings",
-    params(("id" = i64, Path, description = "League id"), ("player_id" = i64, Path, description = "Player id"), GameParams, ("If-None-Match" = Option<String>, Header, nullable = false, description = "An ETag from an earlier answer: 304 if the representation has not changed")),
+    params(("id" = i64, Path, description = "League id"), ("player_id" = i64, Path, description = "Player id"), GameParams, IfNoneMatch),
     responses(
         (status = 200, body = LeaguePlayerRatings, headers(("ETag" = String), ("Cache-Control" = String))),
-        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String), ("Cache-Control" = String))),
+        NotModified,
         ReadErrors
     )
 )]

@@ -5,15 +5,12 @@ use crate::error::Result;
 use crate::http::AppState;
 use crate::http::docs::{TokenReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, Params, Writer, paging};
-use crate::model::AuditAction;
 use crate::model::{DeliveryPage, DeliveryStatus, NewWebhook, Webhook, WebhookInput};
-use crate::store::audit;
 use crate::webhooks::hooks;
 use crate::webhooks::queue::{self, DeliveryFilter};
 use actix_web::http::header;
 use actix_web::{HttpResponse, delete, get, post, web};
 use serde::Deserialize;
-use serde_json::json;
 use utoipa::IntoParams;
 
 /// Register a URL that is told about every result recorded, corrected or deleted in the
@@ -46,21 +43,7 @@ pub async fn create(
     // Resolving the host may wait on DNS: off the async threads, and outside the write.
     let (url, egress) = (body.0.url.clone(), state.egress.clone());
     web::block(move || hooks::check_egress(&url, &egress)).await??;
-    let hook = state
-        .write(move |conn| {
-            let hook = hooks::create(conn, league_id, &body.0.url, &writer.token_name)?;
-            let detail = json!({"url": hook.webhook.url});
-            audit::log(
-                conn,
-                writer.actor(),
-                AuditAction::WebhookRegistered,
-                Some(league_id),
-                Some(hook.webhook.id),
-                detail,
-            )?;
-            Ok(hook)
-        })
-        .await?;
+    let hook = state.write(move |conn| hooks::create(conn, league_id, &body.0.url, &writer.token_name)).await?;
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/api/v1/webhooks/{}", hook.webhook.id)))
         .json(hook))
@@ -103,14 +86,7 @@ pub async fn get(state: web::Data<AppState>, _writer: Writer, id: web::Path<i64>
 #[delete("/webhooks/{id}")]
 pub async fn remove(state: web::Data<AppState>, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
-    state
-        .write(move |conn| {
-            let before = hooks::get(conn, id)?;
-            hooks::delete(conn, id)?;
-            let detail = json!({"url": before.url});
-            audit::log(conn, writer.actor(), AuditAction::WebhookDeleted, Some(before.league_id), Some(id), detail)
-        })
-        .await?;
+    state.write(move |conn| hooks::delete(conn, writer.actor(), id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -125,14 +101,7 @@ pub async fn remove(state: web::Data<AppState>, writer: Writer, id: web::Path<i6
 #[post("/webhooks/{id}/enable")]
 pub async fn enable(state: web::Data<AppState>, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
-    let hook = state
-        .write(move |conn| {
-            let hook = hooks::enable(conn, id)?;
-            let detail = json!({"url": hook.url});
-            audit::log(conn, writer.actor(), AuditAction::WebhookEnabled, Some(hook.league_id), Some(id), detail)?;
-            Ok(hook)
-        })
-        .await?;
+    let hook = state.write(move |conn| hooks::enable(conn, writer.actor(), id)).await?;
     Ok(HttpResponse::Ok().json(hook))
 }
 

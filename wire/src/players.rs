@@ -1,0 +1,42 @@
+//! Players: a name, and the ratings made of their results in every league.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use spielstand_core::{GameKind, Skill, SkillAfterGame};
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Player {
+    pub id: i64,
+    pub name: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A player's name: any script, unique ignoring case and Unicode normal forms, without `,` or `=` or invisible characters.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlayerName {
+    #[cfg_attr(feature = "openapi", schema(schema_with = spielstand_core::names::schema))]
+    pub name: String,
+}
+
+/// A player's Weng-Lin ratings, one per game, from every league's results.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlayerRatings {
+    pub player: Player,
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub as_of: Option<NaiveDate>,
+    /// Games the player has played, in catalogue order.
+    pub games: Vec<GameRating>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct GameRating {
+    pub game: GameKind,
+    /// The skill after the last game (as of the requested day).
+    pub current: Skill,
+    /// The skill after each of the player's games, oldest first.
+    pub history: Vec<SkillAfterGame>,
+}
