@@ -60,13 +60,17 @@ fn a_backup_under_twenty_writers_holds_every_acknowledged_result_once_and_restor
             })
         })
         .collect();
-    std::thread::sleep(Duration::from_millis(500));
+    // Wait on the writers themselves, not on the clock: twenty writes acknowledged first.
+    let acknowledged_count = || acknowledged.lock().unwrap().len();
+    wait_until(|| acknowledged_count() >= 20, "twenty writes before the backup");
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("spielstand-backup.db");
     let began = Instant::now();
     let out = run(&db, &["backup", copy.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    std::thread::sleep(Duration::from_millis(300));
+    // And writes go on after it: one acknowledged after the backup returned.
+    let finished = Instant::now();
+    wait_until(|| acknowledged.lock().unwrap().iter().any(|(at, _)| *at > finished), "a write after the backup");
     stop.store(true, Ordering::Relaxed);
     for w in writers {
         w.join().unwrap();
@@ -196,4 +200,13 @@ fn token_commands_name_their_database_and_create_none_unasked() {
     let out = run(&db, &["token", "create", "--name", "TABLE"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success() && err.contains("table"), "{err}");
+}
+
+/// Waits until `done` holds; the generous deadline only bounds a failure.
+fn wait_until(done: impl Fn() -> bool, what: &str) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !done() {
+        assert!(Instant::now() < deadline, "waited 60 s for {what}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
 }

@@ -2,8 +2,8 @@
 
 use super::TestDb;
 use serde_json::Value;
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, ChildStderr, Command, Stdio};
 use std::time::{Duration, Instant};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_spielstand-api");
@@ -17,20 +17,22 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts the server on a free port with extra environment variables, and waits until
-    /// it answers.
+    /// Starts the server with extra environment variables on port 0 (the system picks a
+    /// free one; nothing can take it between choosing and binding), learns the port from
+    /// the server's own "listening on" line, and waits until it answers.
     pub fn start(db: &TestDb, env: &[(&str, String)]) -> Server {
-        let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let child = Command::new(BIN)
-            .args(["--database-url", &db.url.expose(), "--bind", &format!("127.0.0.1:{port}")])
-            .env("RUST_LOG", "warn")
+        let mut child = Command::new(BIN)
+            .args(["--database-url", &db.url.expose(), "--bind", "127.0.0.1:0"])
+            .env("RUST_LOG", "warn,spielstand_api=info")
+            .env("NO_COLOR", "1")
             // The tests' webhook receivers listen on this machine.
             .env("SPIELSTAND_WEBHOOK_ALLOW_HOSTS", "127.0.0.1")
             .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
             .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::piped())
             .spawn()
             .unwrap();
+        let port = listening_port(child.stderr.take().unwrap());
         let base = format!("http://127.0.0.1:{port}");
         let server = Server { child, api: format!("{base}/api/v1"), base };
         let deadline = Instant::now() + Duration::from_secs(30);
@@ -125,4 +127,22 @@ pub fn seed(server: &Server, token: &str, players: &[&str], games: &[&str]) -> (
     let (status, league) = post_with(&agent, &format!("{}/leagues", server.api), token, &league);
     assert_eq!(status, 201, "{league}");
     (league["id"].as_i64().unwrap(), serde_json::from_value(league["rules"].clone()).unwrap())
+}
+
+/// The port in the server's "listening on http://127.0.0.1:PORT" log line. The log goes on
+/// to this test's stderr, as it would without the pipe.
+fn listening_port(log: ChildStderr) -> u16 {
+    let (found, port) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut found = Some(found);
+        for line in BufReader::new(log).lines().map_while(Result::ok) {
+            eprintln!("{line}");
+            let Some(rest) = line.split("listening on http://127.0.0.1:").nth(1) else { continue };
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            if let (Some(found), Ok(port)) = (found.take(), digits.parse::<u16>()) {
+                let _ = found.send(port);
+            }
+        }
+    });
+    port.recv_timeout(Duration::from_secs(60)).expect("the server says where it listens")
 }

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -36,7 +36,12 @@ pub struct Tiny {
     pub port: u16,
     pub requests: Arc<Mutex<Vec<Request>>>,
     stop: Arc<AtomicBool>,
+    /// Connections accepted and not yet answered.
+    busy: Arc<AtomicUsize>,
 }
+
+/// The path `wait_idle` asks for; not logged, not passed to the answer.
+const IDLE: &str = "/__tiny_idle";
 
 impl Tiny {
     /// Serves each request with `answer(n, request)`, `n` counting requests from 0.
@@ -49,18 +54,24 @@ impl Tiny {
         let port = listener.local_addr().unwrap().port();
         let requests = Arc::new(Mutex::new(Vec::new()));
         let stop = Arc::new(AtomicBool::new(false));
+        let busy = Arc::new(AtomicUsize::new(0));
         let (log, stopped, answer): (_, _, Arc<Handler>) = (requests.clone(), stop.clone(), Arc::new(answer));
+        let serving = busy.clone();
         std::thread::spawn(move || {
             for stream in listener.incoming() {
                 if stopped.load(Ordering::SeqCst) {
                     break;
                 }
                 let Ok(stream) = stream else { continue };
-                let (log, answer) = (log.clone(), answer.clone());
-                std::thread::spawn(move || serve(stream, &log, &*answer));
+                let (log, answer, serving) = (log.clone(), answer.clone(), serving.clone());
+                serving.fetch_add(1, Ordering::SeqCst);
+                std::thread::spawn(move || {
+                    serve(stream, &log, &*answer);
+                    serving.fetch_sub(1, Ordering::SeqCst);
+                });
             }
         });
-        Tiny { port, requests, stop }
+        Tiny { port, requests, stop, busy }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -81,6 +92,28 @@ impl Tiny {
             }
             assert!(Instant::now() < deadline, "expected {n} requests within {within:?}, got {}", got.len());
             std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Tiny {
+    /// Waits until every connection made before this call has been answered: one request
+    /// of its own goes through the accept queue behind them, then no connection may be
+    /// open but that one. Panics after `within`. For "nothing more arrives" without a pause.
+    pub fn wait_idle(&self, within: Duration) {
+        let deadline = Instant::now() + within;
+        let mut probe = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        probe.write_all(format!("GET {IDLE} HTTP/1.1\r\nHost: tiny\r\n\r\n").as_bytes()).unwrap();
+        let mut answer = String::new();
+        let _ = BufReader::new(probe).read_line(&mut answer);
+        assert!(answer.starts_with("HTTP/1.1 204"), "the idle probe was answered: {answer:?}");
+        while self.busy.load(Ordering::SeqCst) > 0 {
+            assert!(
+                Instant::now() < deadline,
+                "{} connections still open after {within:?}",
+                self.busy.load(Ordering::SeqCst)
+            );
+            std::thread::sleep(Duration::from_millis(5));
         }
     }
 }
@@ -114,6 +147,11 @@ fn serve(stream: TcpStream, log: &Mutex<Vec<Request>>, answer: &Handler) {
     let length = headers.get("content-length").and_then(|v| v.parse().ok()).unwrap_or(0);
     let mut body = vec![0; length];
     if reader.read_exact(&mut body).is_err() {
+        return;
+    }
+    if path == IDLE {
+        // Answered before this connection counts as done: `wait_idle` then waits for the rest.
+        let _ = (&stream).write_all(b"HTTP/1.1 204 X\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
         return;
     }
     let request = Request { at: Instant::now(), method, path, headers, body };

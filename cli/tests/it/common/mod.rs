@@ -18,7 +18,7 @@ pub fn cli_binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_spielstand"))
 }
 
-/// A free port on 127.0.0.1 (bound and released; the server binds it right after).
+/// A port on 127.0.0.1 nobody listens on (bound and released): for a server that is down.
 fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
@@ -41,14 +41,14 @@ struct Running {
 impl Server {
     pub fn start() -> Server {
         let dir = tempfile::tempdir().unwrap();
-        let port = free_port();
         let db = DatabaseUrl::parse(dir.path().join("spielstand.db").to_str().unwrap()).unwrap();
         let pool = spielstand_api::db::open(&db, 1).unwrap();
         let token =
             tokens::create(&mut pool.get().unwrap(), "cli-tests", spielstand_api::model::TokenScope::Admin, None)
                 .unwrap();
         drop(pool);
-        let mut server = Server { running: None, url: format!("http://127.0.0.1:{port}"), token, port, dir };
+        // Port 0 the first time: the system picks a free port as the server binds it.
+        let mut server = Server { running: None, url: String::new(), token, port: 0, dir };
         server.up();
         server
     }
@@ -63,7 +63,9 @@ impl Server {
         DatabaseUrl::parse(self.dir.path().join("spielstand.db").to_str().unwrap()).unwrap()
     }
 
-    /// Starts the server (again) on its port and database; returns once it listens.
+    /// Starts the server (again) on its port and database; returns once it listens. The
+    /// first start binds port 0 and keeps the port it got, so a restart comes back where
+    /// the CLI's configuration points.
     pub fn up(&mut self) {
         assert!(self.running.is_none(), "already running");
         let (db, addr) = (self.db(), ("127.0.0.1", self.port));
@@ -89,13 +91,15 @@ impl Server {
                     .workers(1)
                     .disable_signals()
                     .bind(addr)
-                    .unwrap_or_else(|e| panic!("binding {addr:?}: {e}"))
-                    .run();
-                started.send(server.handle()).unwrap();
+                    .unwrap_or_else(|e| panic!("binding {addr:?}: {e}"));
+                let port = server.addrs()[0].port();
+                let server = server.run();
+                started.send((server.handle(), port)).unwrap();
                 server.await.expect("the server runs");
             })
         });
-        let handle = handle.recv().expect("the server thread started the server");
+        let (handle, port) = handle.recv().expect("the server thread started the server");
+        (self.port, self.url) = (port, format!("http://127.0.0.1:{port}"));
         self.running = Some(Running { handle, thread });
     }
 
