@@ -92,6 +92,10 @@ pub enum Error {
     )]
     ShortPath { steps: usize, full: usize, reason: String },
 
+    #[error("{players} players of {game} cannot sit at tables of {min} to {max}")]
+    TablesImpossible { game: GameKind, players: usize, min: usize, max: usize },
+    #[error("tables of {size} cannot play {game}: it is played by {min} to {max} players")]
+    TableSizeOutOfRange { game: GameKind, size: usize, min: usize, max: usize },
     #[error("{game} is played by {min} to {max} players, this result has {found}")]
     PlayerCount { game: GameKind, found: usize, min: usize, max: usize },
     #[error("{player} is listed more than once")]
@@ -252,6 +256,10 @@ pub enum RuleCode {
     OutsideSeason,
     /// A date before 1900-01-01, a game after tomorrow, a filter after 9999-12-31.
     DateOutOfRange,
+    /// A night's players cannot be split into tables the game allows.
+    TablesImpossible,
+    /// A preferred table size outside the game's player counts.
+    TableSizeOutOfRange,
 }
 
 impl RuleCode {
@@ -305,6 +313,8 @@ impl Error {
             Error::ScoresImpossible { .. } => RuleCode::ScoresImpossible,
             Error::ImportedTotals { .. } => RuleCode::ImportedTotals,
             Error::PlayerCount { .. } => RuleCode::PlayerCount,
+            Error::TablesImpossible { .. } => RuleCode::TablesImpossible,
+            Error::TableSizeOutOfRange { .. } => RuleCode::TableSizeOutOfRange,
             Error::DuplicatePlayer { .. } => RuleCode::DuplicatePlayer,
             Error::UnknownPlayer { .. } => RuleCode::UnknownPlayer,
             Error::MissingPlayer { .. } => RuleCode::MissingPlayer,
@@ -447,7 +457,9 @@ mod code_tests {
                 "duplicate-tie-breaker",
                 "game-not-in-league",
                 "outside-season",
-                "date-out-of-range"
+                "date-out-of-range",
+                "tables-impossible",
+                "table-size-out-of-range"
             ]
         );
         for code in RuleCode::all() {

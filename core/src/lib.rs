@@ -13,10 +13,12 @@ pub mod names;
 #[cfg(feature = "openapi")]
 pub mod openapi;
 mod places;
+pub mod prediction;
 pub mod rangeln;
 pub mod rating;
 pub mod record;
 mod ring;
+pub mod seating;
 pub mod similar;
 mod slug;
 

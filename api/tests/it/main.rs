@@ -1,8 +1,10 @@
 //! The API's integration tests, in one binary (the library is linked once), one module
-//! per area: the HTTP API on SQLite and PostgreSQL (`http`), the pages, feeds and webhooks
-//! for club websites (`website`, and `browser` in headless Chromium), the database schema
-//! of both backends (`schema`), access by every kind of token (`access`), the input domain
-//! (`domain`), a killed or starved server (`faults`) and load (`scale`).
+//! per area, each on SQLite and PostgreSQL: the resources (`players`, `leagues`,
+//! `results`, `tables`, `nights`, `batch`, `audit`), the game rules (`rules`), the protocol
+//! around every operation (`protocol`, `idempotency`, `domain` for the input domain), who
+//! may call what (`access`, `scopes`), the pages, feeds and webhooks for club websites
+//! (`website`, and `browser` in headless Chromium), the database schema of both backends
+//! (`schema`), backups (`backup`), a killed or starved server (`faults`) and load (`scale`).
 
 #[macro_use]
 mod common;
@@ -14,10 +16,15 @@ mod batch;
 mod browser;
 mod domain;
 mod faults;
-mod http;
+mod idempotency;
+mod leagues;
 mod nights;
+mod players;
+mod protocol;
+mod results;
 mod rules;
 mod scale;
 mod schema;
 mod scopes;
+mod tables;
 mod website;

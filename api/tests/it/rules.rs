@@ -1,7 +1,7 @@
 //! League game options, the joint check of bare Rangeln scores and the Rangeln referee,
 //! end to end on the real App.
 
-use crate::common::rangeln;
+use crate::common::{mensch, rangeln};
 use actix_web::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -200,4 +200,44 @@ api_test!(the_referee_scores_moves_and_names_the_illegal_step, |api| {
     let r = api.post(&format!("/api/v1/leagues/{league}/results"), &game).await;
     assert_eq!(r.json()["type"], "/problems/out-of-turn");
     assert_eq!(r.json()["detail"], "round 2, placement 1: it is Ben's turn, not Anna's");
+});
+
+api_test!(rule_violations_are_422_naming_what_is_wrong_and_store_nothing, |api| {
+    api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
+    let league = api
+        .add_league(json!({"name": "L", "rules": {"games": ["rangeln", "hase-und-igel"], "season": {"from": "2026-01-01", "to": "2026-12-31"}}}))
+        .await;
+    let path = format!("/api/v1/leagues/{league}/results");
+
+    let board = "A A A A A A . . .\n. . . . . . . . .\nB B B B B B . . .\n. . . . . . . . .\nC C C C C C . . .\n. . . . . . . . .\nD D D D D D . . .\n. . . . . . . . .\nA . . . . . . . .\n";
+    let mut body = rangeln("2026-11-20", &["Anna", "Ben", "Cleo", "Dora"], &[&[0, 0, 0, 0][..]; 4]);
+    body["detail"]["rounds"][1] = json!({"board": board});
+    let d = api.post(&path, &body).await.problem(422, "piece-count");
+    assert_eq!(d, "round 2: Anna has 7 pieces on the board, expected 6");
+
+    body["detail"]["rounds"][1] = json!({"board": board.replace("A . . . . . . . .\n", "A . x . . . . . .\n")});
+    let d = api.post(&path, &body).await.problem(422, "board-symbol");
+    assert_eq!(d, "round 2: line 9, column 5: unexpected 'x', expected '.' or a piece 'A'..'E'");
+
+    let d = api
+        .post(&path, &rangeln("2025-12-31", &["Anna", "Ben", "Cleo"], &[&[0, 0, 0][..]; 3]))
+        .await
+        .problem(422, "outside-season");
+    assert!(d.contains("2025-12-31"), "{d}");
+    api.post(&path, &mensch("2026-05-01", "Anna,Ben")).await.problem(422, "game-not-in-league");
+    let d = api
+        .post(&path, &rangeln("2026-05-01", &["Anna", "Ben", "Zoe"], &[&[0, 0, 0][..]; 3]))
+        .await
+        .problem(422, "invalid-body");
+    assert_eq!(d, "players[2].player: there is no player named \"Zoe\"; add the player first");
+    let hare = json!({"played_on": "2026-05-01", "players": [{"player": "Anna", "seat": 1}, {"player": "Ben", "seat": 2}], "game": "hase-und-igel",
+        "detail": {"order": [["Anna"], ["Ben"]], "finishers": [{"player": "Anna", "carrots": 11}]}});
+    let d = api.post(&path, &hare).await.problem(422, "hare-carrots");
+    assert_eq!(d, "Anna finished in place 1 with 11 carrots, at most 10 are allowed");
+    assert_eq!(api.get(&path).await.json()["total"], 0);
+    assert_eq!(
+        api.get(&format!("/api/v1/leagues/{league}")).await.json()["revision"],
+        1,
+        "failed writes change nothing"
+    );
 });

@@ -1,0 +1,42 @@
+//! Leagues end to end on the real App: created, listed, updated.
+
+use actix_web::http::Method;
+use serde_json::json;
+
+api_test!(leagues_are_created_listed_and_updated, |api| {
+    let id = api
+        .add_league(json!({"name": "Winterliga", "rules": {"games": ["rangeln"], "season": {"from": "2026-10-01", "to": "2027-03-31"}, "points": {"kind": "table", "table": [10, 6, 4]}}}))
+        .await;
+    let league = api.get(&format!("/api/v1/leagues/{id}")).await.json();
+    assert_eq!(league["rules"]["points"], json!({"kind": "table", "table": [10, 6, 4]}));
+    assert_eq!(league["rules"]["tie_breakers"], json!(["wins", "average-place", "head-to-head"]));
+    assert_eq!(league["revision"], 1);
+    let updated = api
+        .write(
+            Method::PUT,
+            &format!("/api/v1/leagues/{id}"),
+            &json!({"name": "Winterliga 26/27", "rules": {"games": ["rangeln", "lauf-rauf"]}}),
+        )
+        .await
+        .json();
+    assert_eq!(updated["rules"]["games"], json!(["rangeln", "lauf-rauf"]));
+    assert_eq!(updated["revision"], 2);
+    assert_eq!(api.get("/api/v1/leagues").await.json().as_array().unwrap().len(), 1);
+    api.post("/api/v1/leagues", &json!({"name": "winterliga 26/27", "rules": {"games": ["rangeln"]}}))
+        .await
+        .problem(409, "conflict");
+    api.post("/api/v1/leagues", &json!({"name": "X", "rules": {"games": []}})).await.problem(422, "no-games");
+    let d = api
+        .post("/api/v1/leagues", &json!({"name": "X", "rules": {"games": ["rangeln"], "season": {"from": "2026-05-01", "to": "2026-04-01"}}}))
+        .await
+        .problem(422, "season-reversed");
+    assert!(d.contains("2026-04-01"), "{d}");
+    let d = api
+        .post("/api/v1/leagues", &json!({"name": "X", "rules": {"games": ["chess"]}}))
+        .await
+        .problem(422, "invalid-body");
+    assert!(d.starts_with("rules.games[0]: unknown variant `chess`"), "{d}");
+    api.write(Method::PUT, "/api/v1/leagues/77", &json!({"name": "X", "rules": {"games": ["rangeln"]}}))
+        .await
+        .problem(404, "not-found");
+});

@@ -1,0 +1,87 @@
+//! Players end to end on the real App: unique names under Unicode case folding and
+//! normal forms, lookalikes and invisible characters refused, old keys rekeyed at start.
+
+use crate::common;
+use actix_web::http::{Method, StatusCode};
+use serde_json::json;
+
+api_test!(players_are_unique_case_insensitively_and_unicode_round_trips_byte_exact, |api| {
+    let names = ["Jürgen Groß", "Ωμέγα", "李小龙", "Zoë 🎲", "<script>alert(1)</script>"];
+    api.add_players(&names).await;
+    let listed = api.get("/api/v1/players").await;
+    let listed: Vec<String> =
+        listed.json().as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap().to_owned()).collect();
+    for name in names {
+        assert!(listed.iter().any(|l| l.as_bytes() == name.as_bytes()), "{name} not in {listed:?}");
+    }
+    // Full case folding (issue 14): ß and SS are one name.
+    api.post("/api/v1/players", &json!({"name": "JÜRGEN GROSS"})).await.problem(409, "conflict");
+    api.post("/api/v1/players", &json!({"name": "jürgen groß"})).await.problem(409, "conflict");
+
+    let r = api.post("/api/v1/players", &json!({"name": "Anna"})).await;
+    let id = r.json()["id"].as_i64().unwrap();
+    assert_eq!(r.header("location"), Some(format!("/api/v1/players/{id}").as_str()));
+    assert_eq!(api.get(&format!("/api/v1/players/{id}")).await.json()["name"], "Anna");
+    let renamed = api.write(Method::PATCH, &format!("/api/v1/players/{id}"), &json!({"name": "Anna-Lena"})).await;
+    assert_eq!(renamed.json()["name"], "Anna-Lena");
+    api.write(Method::PATCH, &format!("/api/v1/players/{id}"), &json!({"name": "ωμέγα"}))
+        .await
+        .problem(409, "conflict");
+    api.write(Method::PATCH, "/api/v1/players/9999", &json!({"name": "X"})).await.problem(404, "not-found");
+    api.get("/api/v1/players/9999").await.problem(404, "not-found");
+    let detail = api.post("/api/v1/players", &json!({"name": "A,B"})).await.problem(422, "invalid-name");
+    assert!(detail.contains("','"), "{detail}");
+    api.post("/api/v1/players", &json!({"name": ""})).await.problem(422, "empty-name");
+    api.get("/api/v1/players/abc").await.problem(400, "invalid-path");
+    // A bad field deep inside a result's detail is named by its path.
+    let league = api.add_league(json!({"name": "L", "rules": {"games": ["rangeln"]}})).await;
+    let mut body = common::rangeln("2026-01-01", &["Anna", "Ωμέγα", "李小龙"], &[&[0, 0, 0][..]; 3]);
+    body["detail"]["rounds"][2]["scores"]["李小龙"] = json!("viel");
+    let d = api.post(&format!("/api/v1/leagues/{league}/results"), &body).await.problem(422, "invalid-body");
+    assert!(d.starts_with("detail.rounds[2].scores.李小龙: invalid type: string \"viel\""), "{d}");
+});
+
+api_test!(lookalike_and_invisible_names_are_refused, |api| {
+    api.add_players(&["Anna", "Jörg", "Paul"]).await;
+    // Another script, the same look: 409 naming the player it looks like.
+    for lookalike in ["\u{410}nna", "PauI"] {
+        let detail = api.post("/api/v1/players", &json!({"name": lookalike})).await.problem(409, "conflict");
+        assert!(detail.contains("looks the same as the existing player"), "{lookalike:?}: {detail}");
+    }
+    // Invisible characters: refused outright.
+    for hidden in ["An\u{200d}na", "Anna\u{200b}", "\u{feff}Anna", "\u{202e}annA", "Anna\u{E0041}"] {
+        api.post("/api/v1/players", &json!({"name": hidden})).await.problem(422, "invalid-name");
+    }
+    // "Jörg" decomposed is "Jörg": the same name, taken.
+    api.post("/api/v1/players", &json!({"name": "Jo\u{308}rg"})).await.problem(409, "conflict");
+    api.post("/api/v1/players", &json!({"name": "GROSS"})).await;
+    api.post("/api/v1/players", &json!({"name": "Groß"})).await.problem(409, "conflict");
+    // Renaming into a lookalike is refused too; renaming to one's own name in capitals is not.
+    let players = api.get("/api/v1/players").await.json();
+    let ben = players.as_array().unwrap().iter().find(|p| p["name"] == "Paul").unwrap()["id"].as_i64().unwrap();
+    let r = api.write(Method::PATCH, &format!("/api/v1/players/{ben}"), &json!({"name": "\u{410}nna"})).await;
+    r.problem(409, "conflict");
+    let r = api.write(Method::PATCH, &format!("/api/v1/players/{ben}"), &json!({"name": "PAUL"})).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(api.get("/api/v1/players").await.json().as_array().unwrap().len(), 4);
+});
+
+api_test!(names_stored_under_the_old_comparison_are_rekeyed_at_start, |api| {
+    use diesel::RunQueryDsl;
+    api.add_players(&["Groß"]).await;
+    let pool = spielstand_api::db::open(&api.url, 1).unwrap();
+    let mut conn = pool.get().unwrap();
+    // As a server before NFKC and case folding stored it: lower case only.
+    diesel::sql_query("UPDATE players SET name_key = 'groß'").execute(&mut **conn).unwrap();
+    drop(conn);
+    let _restarted = spielstand_api::AppState::new(pool.clone(), &api.url);
+    let mut conn = pool.get().unwrap();
+    #[derive(diesel::QueryableByName)]
+    struct Key {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        name_key: String,
+    }
+    let keys: Vec<Key> = diesel::sql_query("SELECT name_key FROM players").load(&mut **conn).unwrap();
+    assert_eq!(keys.iter().map(|k| k.name_key.as_str()).collect::<Vec<_>>(), ["gross"]);
+    api.post("/api/v1/players", &json!({"name": "GROSS"})).await.problem(409, "conflict");
+});
