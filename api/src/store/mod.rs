@@ -12,6 +12,7 @@ pub mod owners;
 pub mod players;
 pub mod results;
 pub mod tokens;
+pub mod webhooks;
 
 use crate::error::Error;
 

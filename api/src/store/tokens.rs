@@ -111,7 +111,7 @@ pub fn revoke(conn: &mut DbConn, name: &str) -> Result<()> {
                 let detail = serde_json::json!({"name": name});
                 audit::log(conn, Actor::CommandLine, AuditAction::TokenRevoked, None, None, detail)?;
                 // What the token set up stops acting in its name until an admin says so.
-                let paused = crate::webhooks::hooks::pause_of_token(conn, name)?;
+                let paused = crate::store::webhooks::pause_of_token(conn, name)?;
                 for (id, league_id, url) in &paused {
                     let detail = serde_json::json!({"url": url, "revoked_token": name});
                     audit::log(

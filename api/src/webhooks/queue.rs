@@ -3,7 +3,6 @@
 //! committed; the worker ([`super::delivery`]) leases due deliveries and records how each
 //! attempt went.
 
-use super::hooks;
 use crate::db::schema::{webhook_deliveries as deliveries, webhooks};
 use crate::db::{DbConn, now, utc};
 use crate::error::{Error, Result};
@@ -122,7 +121,14 @@ impl DeliveryRow {
 /// A webhook's deliveries, newest first.
 pub fn deliveries(conn: &mut DbConn, webhook_id: i64, filter: DeliveryFilter) -> Result<DeliveryPage> {
     conn.read(|conn| {
-        hooks::get(conn, webhook_id)?;
+        // An unknown webhook is a 404, not an empty page; the registration itself is the
+        // store's (`store/webhooks.rs`), so only its id is read here.
+        webhooks::table
+            .find(webhook_id)
+            .select(webhooks::id)
+            .first::<i64>(conn)
+            .optional()?
+            .ok_or_else(|| Error::not_found(format!("webhook {webhook_id}")))?;
         let query = || {
             let mut q = deliveries::table.filter(deliveries::webhook_id.eq(webhook_id)).into_boxed();
             if let Some(status) = filter.status {

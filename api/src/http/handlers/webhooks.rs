@@ -6,7 +6,7 @@ use crate::http::AppState;
 use crate::http::docs::{TokenReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, Params, Writer, paging};
 use crate::model::{DeliveryPage, DeliveryStatus, NewWebhook, Webhook, WebhookInput};
-use crate::webhooks::hooks;
+use crate::store::webhooks as hooks;
 use crate::webhooks::queue::{self, DeliveryFilter};
 use actix_web::http::header;
 use actix_web::{HttpResponse, delete, get, post, web};

@@ -1,5 +1,6 @@
 //! Registered webhooks: one URL and secret per registration, at most
-//! [`MAX_PER_LEAGUE`] per league.
+//! [`MAX_PER_LEAGUE`] per league. Each registration, deletion and enabling writes its
+//! audit entry in its own transaction.
 
 use crate::db::schema::{leagues, webhook_deliveries as deliveries, webhooks};
 use crate::db::{DbConn, now, utc};
