@@ -136,13 +136,13 @@ pub fn update(conn: &mut DbConn, by: Actor, id: i64, input: &EventInput) -> Resu
     conn.write(|conn| {
         let old = row(conn, id)?;
         let n = games(conn, id)?;
-        let before = old.clone().into_event(n);
         if input.date != old.held_on && n > 0 {
             return Err(Error::InvalidBody(format!(
                 "date: event {id} has {n} game(s) on {}; correct or delete them before moving the night to {}",
                 old.held_on, input.date
             )));
         }
+        let before = old.into_event(n);
         let row: EventRow = diesel::update(events::table.find(id))
             .set((
                 events::title.eq(&input.title),

@@ -118,17 +118,9 @@ impl DeliveryRow {
     }
 }
 
-/// A webhook's deliveries, newest first.
+/// A webhook's deliveries, newest first; the caller has checked the webhook exists.
 pub fn deliveries(conn: &mut DbConn, webhook_id: i64, filter: DeliveryFilter) -> Result<DeliveryPage> {
     conn.read(|conn| {
-        // An unknown webhook is a 404, not an empty page; the registration itself is the
-        // store's (`store/webhooks.rs`), so only its id is read here.
-        webhooks::table
-            .find(webhook_id)
-            .select(webhooks::id)
-            .first::<i64>(conn)
-            .optional()?
-            .ok_or_else(|| Error::not_found(format!("webhook {webhook_id}")))?;
         let query = || {
             let mut q = deliveries::table.filter(deliveries::webhook_id.eq(webhook_id)).into_boxed();
             if let Some(status) = filter.status {

@@ -137,5 +137,14 @@ pub async fn deliveries(
     let (page, per_page) = paging(p.page, p.per_page)?;
     let filter = DeliveryFilter { status: p.status, page, per_page };
     let id = id.into_inner();
-    Ok(HttpResponse::Ok().json(state.db(move |conn| queue::deliveries(conn, id, filter)).await?))
+    // One snapshot: an unknown webhook is a 404 (the store's lookup), not an empty page.
+    let page = state
+        .db(move |conn| {
+            conn.read(|conn| {
+                hooks::get(conn, id)?;
+                queue::deliveries(conn, id, filter)
+            })
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(page))
 }
