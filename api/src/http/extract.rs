@@ -318,9 +318,25 @@ impl<T: DeserializeOwned> FromRequest for Params<T> {
 
 pub use spielstand_wire::MAX_PER_PAGE;
 
-/// A listing's page (from 1, default 1) and page size (1 to [`MAX_PER_PAGE`], default 50).
-pub fn paging(page: Option<u32>, per_page: Option<u32>) -> Result<(u32, u32), Error> {
-    paging_within(page, per_page, spielstand_wire::DEFAULT_PER_PAGE, MAX_PER_PAGE)
+/// The page of a listing, declared once for every listing that pages (`audit`,
+/// `deliveries`, `results`): a handler takes it as a second query extractor beside its
+/// filters, and the OpenAPI document lists it with `params(Filters, PageParams)`.
+#[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageParams {
+    /// Page number, from 1.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 4294967295_u64)]
+    pub page: Option<u32>,
+    /// Items per page, 1 to 500 (default 50).
+    #[param(minimum = 1, maximum = 500)]
+    pub per_page: Option<u32>,
+}
+
+impl PageParams {
+    /// The page (from 1, default 1) and page size (1 to [`MAX_PER_PAGE`], default 50).
+    pub fn resolve(&self) -> Result<(u32, u32), Error> {
+        paging_within(self.page, self.per_page, spielstand_wire::DEFAULT_PER_PAGE, MAX_PER_PAGE)
+    }
 }
 
 /// A page (from 1, default 1) and page size (1 to `max`, default `default`).

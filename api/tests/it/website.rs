@@ -840,23 +840,34 @@ fn deliveries_survive_a_restart_on_postgres() {
 /// URLs: nothing may be sent to them.
 #[test]
 fn a_server_told_not_to_deliver_sends_nothing() {
-    let db = TestDb::sqlite();
-    let token = process::token(&db);
+    // The witness: a delivering server, started the same way beside it, posts its result
+    // after the silent one; once the receiver has that delivery, the silent server had as
+    // long to deliver as the other needed, and its path must still be untouched.
     let receiver = Tiny::start(|_, _| Answer::status(200));
-    let server = Server::start(
-        &db,
-        &[("SPIELSTAND_NO_WEBHOOK_DELIVERY", "true".to_owned()), ("SPIELSTAND_WEBHOOK_POLL_MS", "20".to_owned())],
-    );
-    for name in ["Anna", "Ben"] {
-        server.post("/players", &token, &json!({ "name": name }));
-    }
-    let (_, league) =
-        server.post("/leagues", &token, &json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}}));
-    let league = league["id"].as_i64().unwrap();
-    let (_, hook) = server.post(&format!("/leagues/{league}/webhooks"), &token, &json!({"url": receiver.url("/")}));
-    assert_eq!(server.post(&format!("/leagues/{league}/results"), &token, &mensch("2026-11-20", "Ben,Anna")).0, 201);
-    std::thread::sleep(Duration::from_millis(500));
-    assert!(receiver.received().is_empty());
-    let queued = server.get(&format!("/webhooks/{}/deliveries", hook["id"]), &token);
+    let setup = |db: &TestDb, quiet: bool, path: &str| {
+        let token = process::token(db);
+        let mut env = vec![("SPIELSTAND_WEBHOOK_POLL_MS", "20".to_owned())];
+        if quiet {
+            env.push(("SPIELSTAND_NO_WEBHOOK_DELIVERY", "true".to_owned()));
+        }
+        let server = Server::start(db, &env);
+        for name in ["Anna", "Ben"] {
+            server.post("/players", &token, &json!({ "name": name }));
+        }
+        let (_, league) =
+            server.post("/leagues", &token, &json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}}));
+        let league = league["id"].as_i64().unwrap();
+        let (_, hook) = server.post(&format!("/leagues/{league}/webhooks"), &token, &json!({"url": receiver.url(path)}));
+        (server, token, league, hook["id"].as_i64().unwrap())
+    };
+    let (quiet_db, loud_db) = (TestDb::sqlite(), TestDb::sqlite());
+    let (quiet, quiet_token, quiet_league, quiet_hook) = setup(&quiet_db, true, "/quiet");
+    let (loud, loud_token, loud_league, _) = setup(&loud_db, false, "/loud");
+    let result = mensch("2026-11-20", "Ben,Anna");
+    assert_eq!(quiet.post(&format!("/leagues/{quiet_league}/results"), &quiet_token, &result).0, 201);
+    assert_eq!(loud.post(&format!("/leagues/{loud_league}/results"), &loud_token, &result).0, 201);
+    let got = receiver.wait_for(1, Duration::from_secs(30));
+    assert!(got.iter().all(|r| r.path == "/loud"), "the silent server delivered: {got:?}");
+    let queued = quiet.get(&format!("/webhooks/{quiet_hook}/deliveries"), &quiet_token);
     assert_eq!(queued["items"][0]["status"], "pending", "queued for a process that delivers");
 }

@@ -3,7 +3,7 @@
 use crate::error::Result;
 use crate::http::AppState;
 use crate::http::docs::TokenReadErrors;
-use crate::http::extract::{Params, Writer, paging};
+use crate::http::extract::{PageParams, Params, Writer};
 use crate::model::{AuditAction, AuditPage};
 use crate::store::audit::{self, AuditFilter};
 use actix_web::{HttpResponse, get, web};
@@ -19,12 +19,6 @@ pub struct AuditParams {
     token_name: Option<String>,
     /// Only changes of this kind.
     action: Option<AuditAction>,
-    /// Page number, from 1.
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 4294967295_u64)]
-    page: Option<u32>,
-    /// Entries per page, 1 to 500 (default 50).
-    #[param(minimum = 1, maximum = 500)]
-    per_page: Option<u32>,
 }
 
 /// Every change, latest first: leagues, players, results, club nights and webhooks
@@ -34,13 +28,13 @@ pub struct AuditParams {
 #[utoipa::path(
     operation_id = "list_audit",
     tag = "audit",
-    params(AuditParams),
+    params(AuditParams, PageParams),
     responses((status = 200, body = AuditPage), TokenReadErrors)
 )]
 #[get("/audit")]
-pub async fn list(state: web::Data<AppState>, writer: Writer, params: Params<AuditParams>) -> Result<HttpResponse> {
+pub async fn list(state: web::Data<AppState>, writer: Writer, params: Params<AuditParams>, paged: Params<PageParams>) -> Result<HttpResponse> {
     let p = params.0;
-    let (page, per_page) = paging(p.page, p.per_page)?;
+    let (page, per_page) = paged.0.resolve()?;
     // A token of one league reads that league's entries only (another league's it may not
     // ask for: `access`).
     let league_id = p.league_id.or(writer.league_id);

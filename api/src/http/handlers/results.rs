@@ -1,7 +1,7 @@
 use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::http::docs::{PreconditionErrors, ReadErrors, WriteErrors};
-use crate::http::extract::{JsonBody, Params, Writer, if_match, paging};
+use crate::http::extract::{JsonBody, PageParams, Params, Writer, if_match};
 use crate::model::{HistoryEntry, ResultPage, StoredResult};
 use crate::store::idempotency::{self, Claim};
 use crate::store::results::{self, ResultFilter, WriteContext};
@@ -131,19 +131,13 @@ pub struct ListParams {
     to: Option<NaiveDate>,
     /// Only the games of this club night.
     event: Option<i64>,
-    /// Page number, from 1.
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 4294967295_u64)]
-    page: Option<u32>,
-    /// Results per page, 1 to 500 (default 50).
-    #[param(minimum = 1, maximum = 500)]
-    per_page: Option<u32>,
 }
 
 /// A league's results, latest first, one page at a time.
 #[utoipa::path(
     operation_id = "list_results",
     tag = "results",
-    params(("id" = i64, Path, description = "League id"), ListParams),
+    params(("id" = i64, Path, description = "League id"), ListParams, PageParams),
     responses((status = 200, body = ResultPage), ReadErrors)
 )]
 #[get("/leagues/{id}/results")]
@@ -151,9 +145,10 @@ pub async fn list(
     state: web::Data<AppState>,
     league_id: web::Path<i64>,
     params: Params<ListParams>,
+    paged: Params<PageParams>,
 ) -> Result<HttpResponse> {
     let p = params.0;
-    let (page, per_page) = paging(p.page, p.per_page)?;
+    let (page, per_page) = paged.0.resolve()?;
     let filter = ResultFilter { game: p.game, from: p.from, to: p.to, event: p.event, page, per_page };
     let league_id = league_id.into_inner();
     Ok(HttpResponse::Ok().json(state.db(move |conn| results::list(conn, league_id, filter)).await?))

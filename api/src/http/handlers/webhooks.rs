@@ -4,7 +4,7 @@
 use crate::error::Result;
 use crate::http::AppState;
 use crate::http::docs::{TokenReadErrors, WriteErrors};
-use crate::http::extract::{JsonBody, Params, Writer, paging};
+use crate::http::extract::{JsonBody, PageParams, Params, Writer};
 use crate::model::{DeliveryPage, DeliveryStatus, NewWebhook, Webhook, WebhookInput};
 use crate::store::webhooks as hooks;
 use crate::webhooks::queue::{self, DeliveryFilter};
@@ -110,12 +110,6 @@ pub async fn enable(state: web::Data<AppState>, writer: Writer, id: web::Path<i6
 pub struct DeliveryParams {
     /// Only deliveries in this state.
     status: Option<DeliveryStatus>,
-    /// Page number, from 1.
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 4294967295_u64)]
-    page: Option<u32>,
-    /// Deliveries per page, 1 to 500 (default 50).
-    #[param(minimum = 1, maximum = 500)]
-    per_page: Option<u32>,
 }
 
 /// A webhook's deliveries, latest first: what was sent, whether it arrived, how many
@@ -123,7 +117,7 @@ pub struct DeliveryParams {
 #[utoipa::path(
     operation_id = "list_deliveries",
     tag = "webhooks",
-    params(("id" = i64, Path, description = "Webhook id"), DeliveryParams),
+    params(("id" = i64, Path, description = "Webhook id"), DeliveryParams, PageParams),
     responses((status = 200, body = DeliveryPage), TokenReadErrors)
 )]
 #[get("/webhooks/{id}/deliveries")]
@@ -132,9 +126,10 @@ pub async fn deliveries(
     _writer: Writer,
     id: web::Path<i64>,
     params: Params<DeliveryParams>,
+    paged: Params<PageParams>,
 ) -> Result<HttpResponse> {
     let p = params.0;
-    let (page, per_page) = paging(p.page, p.per_page)?;
+    let (page, per_page) = paged.0.resolve()?;
     let filter = DeliveryFilter { status: p.status, page, per_page };
     let id = id.into_inner();
     // One snapshot: an unknown webhook is a 404 (the store's lookup), not an empty page.
