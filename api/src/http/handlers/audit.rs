@@ -32,7 +32,12 @@ pub struct AuditParams {
     responses((status = 200, body = AuditPage), TokenReadErrors)
 )]
 #[get("/audit")]
-pub async fn list(state: web::Data<AppState>, writer: Writer, params: Params<AuditParams>, paged: Params<PageParams>) -> Result<HttpResponse> {
+pub async fn list(
+    state: web::Data<AppState>,
+    writer: Writer,
+    params: Params<AuditParams>,
+    paged: Params<PageParams>,
+) -> Result<HttpResponse> {
     let p = params.0;
     let (page, per_page) = paged.0.resolve()?;
     // A token of one league reads that league's entries only (another league's it may not
