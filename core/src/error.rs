@@ -96,6 +96,16 @@ pub enum Error {
     TablesImpossible { game: GameKind, players: usize, min: usize, max: usize },
     #[error("tables of {size} cannot play {game}: it is played by {min} to {max} players")]
     TableSizeOutOfRange { game: GameKind, size: usize, min: usize, max: usize },
+    #[error("{player} is pinned to table {table}, but the draw has {tables} table(s)")]
+    PinTableMissing { player: String, table: u32, tables: usize },
+    #[error("table {table} seats {size}, but {pinned} players are pinned to it: {players}")]
+    PinTableFull { table: u32, size: usize, pinned: usize, players: String },
+    #[error("{first} and {second} must sit apart, but both are pinned to table {table}")]
+    ApartPinnedTogether { first: String, second: String, table: u32 },
+    #[error("{first} and {second} must sit apart, but no draw of these tables and pins parts them")]
+    ApartImpossible { first: String, second: String },
+    #[error("{player} is not checked in to the night: check them in, or leave them out of the draw's {field}")]
+    NotCheckedIn { player: String, field: String },
     #[error("{game} is played by {min} to {max} players, this result has {found}")]
     PlayerCount { game: GameKind, found: usize, min: usize, max: usize },
     #[error("{player} is listed more than once")]
@@ -260,6 +270,16 @@ pub enum RuleCode {
     TablesImpossible,
     /// A preferred table size outside the game's player counts.
     TableSizeOutOfRange,
+    /// A pin to a table the draw does not have.
+    PinTableMissing,
+    /// More players pinned to a table than it seats.
+    PinTableFull,
+    /// Two players who must sit apart pinned to one table.
+    ApartPinnedTogether,
+    /// Two players who must sit apart, and no draw parts them.
+    ApartImpossible,
+    /// A pin or apart pair naming someone who is not checked in.
+    NotCheckedIn,
 }
 
 impl RuleCode {
@@ -315,6 +335,11 @@ impl Error {
             Error::PlayerCount { .. } => RuleCode::PlayerCount,
             Error::TablesImpossible { .. } => RuleCode::TablesImpossible,
             Error::TableSizeOutOfRange { .. } => RuleCode::TableSizeOutOfRange,
+            Error::PinTableMissing { .. } => RuleCode::PinTableMissing,
+            Error::PinTableFull { .. } => RuleCode::PinTableFull,
+            Error::ApartPinnedTogether { .. } => RuleCode::ApartPinnedTogether,
+            Error::ApartImpossible { .. } => RuleCode::ApartImpossible,
+            Error::NotCheckedIn { .. } => RuleCode::NotCheckedIn,
             Error::DuplicatePlayer { .. } => RuleCode::DuplicatePlayer,
             Error::UnknownPlayer { .. } => RuleCode::UnknownPlayer,
             Error::MissingPlayer { .. } => RuleCode::MissingPlayer,

@@ -6,6 +6,7 @@
 
 pub mod catalogue;
 pub mod dates;
+pub mod draw;
 mod error;
 pub mod finishing;
 pub mod league;
