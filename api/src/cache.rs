@@ -38,6 +38,10 @@ pub enum View {
         game: Option<GameKind>,
         top: usize,
     },
+    /// How well the ratings of a table predicted its games.
+    Accuracy {
+        game: Option<GameKind>,
+    },
     /// The whole league as one document (`export`), read from the database.
     Export,
 }

@@ -13,7 +13,7 @@ use crate::cache::{CachedView, LeagueCache, Slot, View, ViewData};
 use crate::db::{self, Pool};
 use crate::error::Result;
 use crate::flight::SingleFlight;
-use crate::model::{HeadToHead, LeaguePlayerRatings, LeaguePlayerStats, Standings};
+use crate::model::{HeadToHead, LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, Standings};
 use crate::store::results::projection::{self, Projection};
 use crate::store::{leagues, players};
 use sha2::{Digest, Sha256};
@@ -190,6 +190,10 @@ fn render(
                 Lines::Top(_) => serde_json::to_vec(&drawn)?,
             };
             (body, ViewData::Ratings(drawn))
+        }
+        View::Accuracy { game } => {
+            let accuracy = projection.state.rating_accuracy(game);
+            (serde_json::to_vec(&LeagueRatingAccuracy { league_id, league_revision, game, accuracy })?, ViewData::None)
         }
         View::Race { game, top } => {
             let race = projection.state.points_race(game, top);

@@ -7,9 +7,11 @@ use crate::cache::{CachedView, View};
 use crate::db::{self, Pool};
 use crate::error::{Error, Result};
 use crate::model::{EventReport, StandingsParams};
+use crate::store::seating::{self, Standing};
 use crate::store::{events, leagues, results};
 use crate::tables::Tables;
 use chrono::NaiveDate;
+use spielstand_core::rating::model_beta;
 use spielstand_core::{GameKind, LeagueResult, Lines, night_table, night_winners, table_change};
 use std::sync::Arc;
 
@@ -54,11 +56,12 @@ impl Views<'_> {
     /// it moved the league table (from two tables of the league's state: the day before,
     /// and after the night, never a reload of the league); with the league's name.
     pub async fn night(&self, event_id: i64) -> Result<(EventReport, String)> {
-        let (row, rules, games) = db::run(self.pool, move |conn| {
+        let (row, rules, games, attendees, rounds) = db::run(self.pool, move |conn| {
             conn.read(|conn| {
                 let row = events::row(conn, event_id)?;
                 let rules = leagues::row(conn, row.league_id)?.rules()?;
-                Ok((row, rules, results::of_event(conn, event_id)?))
+                let games = results::of_event(conn, event_id)?;
+                Ok((row, rules, games, seating::attendees(conn, event_id)?, seating::rounds(conn, event_id)?))
             })
         })
         .await?;
@@ -84,8 +87,24 @@ impl Views<'_> {
             table_change: table_change(&before.table()?.rows, &after.table()?.rows),
             table,
             results: games,
+            attendees,
+            rounds,
         };
         Ok((report, after.league_name.clone()))
+    }
+
+    /// What a draw of night `event_id` reads of the league: the league-wide table now (the
+    /// ratings the embedded table shows, and its places) and the night's own points.
+    pub async fn draw_standing(&self, event_id: i64) -> Result<Standing> {
+        let (report, _) = self.night(event_id).await?;
+        let table = self.get(report.event.league_id, View::Table { game: None, as_of: None }).await?;
+        let rows = &table.table()?.rows;
+        Ok(Standing {
+            skill: rows.iter().map(|r| (r.row.player.clone(), r.skill)).collect(),
+            place: rows.iter().filter_map(|r| Some((r.row.player.clone(), r.row.place?))).collect(),
+            night_points: report.table.iter().map(|r| (r.player.clone(), r.points)).collect(),
+            beta: model_beta(),
+        })
     }
 
     /// The view holding one player's rating line in the league (`CachedView::player_line`).

@@ -4,6 +4,7 @@
 //! The project's reading of the rule texts is `shared/RULES.md`; decisions taken where
 //! it is silent are documented on the items they concern.
 
+pub mod accuracy;
 pub mod catalogue;
 pub mod dates;
 pub mod draw;

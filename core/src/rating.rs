@@ -32,6 +32,19 @@ impl From<WengLinRating> for Skill {
     }
 }
 
+impl Skill {
+    /// The skill of a player without a game: where every rating starts.
+    pub fn newcomer() -> Skill {
+        Skill::from(WengLinRating::new())
+    }
+}
+
+/// The performance spread (beta) of the model the league ratings use: what predictions
+/// from those ratings must use too.
+pub fn model_beta() -> f64 {
+    skillratings::weng_lin::WengLinConfig::new().beta
+}
+
 /// A player's skill right after one of their games.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

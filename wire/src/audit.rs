@@ -25,6 +25,10 @@ pub enum AuditAction {
     EventChanged,
     EventDeleted,
     EventClosed,
+    /// Players checked in to a night or out of it; `detail` names them.
+    AttendeesChanged,
+    /// A round's tables drawn, or drawn again; `detail` holds the round.
+    RoundDrawn,
     WebhookRegistered,
     WebhookDeleted,
     WebhookEnabled,

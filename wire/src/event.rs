@@ -1,6 +1,7 @@
 //! Club nights (events): the games of one evening of a league, and what the night did.
 
 use crate::results::StoredResult;
+use crate::seating::{Attendee, Round};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use spielstand_core::{StandingRow, TableMove};
@@ -75,4 +76,8 @@ pub struct EventReport {
     /// The league table after the night's date, each player with where they stood the
     /// day before.
     pub table_change: Vec<TableMove>,
+    /// Who checked in, in the order they arrived.
+    pub attendees: Vec<Attendee>,
+    /// The rounds drawn, each table with its result once recorded.
+    pub rounds: Vec<Round>,
 }

@@ -20,6 +20,7 @@ mod paging;
 mod players;
 mod problem;
 mod results;
+mod seating;
 mod standings;
 mod stats;
 mod tokens;
@@ -36,6 +37,7 @@ pub use paging::{DEFAULT_PAIRS_PER_PAGE, DEFAULT_PER_PAGE, Listed, MAX_PAIRS_PER
 pub use players::*;
 pub use problem::{PROBLEM_JSON, Problem, ProblemType};
 pub use results::*;
+pub use seating::*;
 pub use standings::*;
 pub use stats::*;
 pub use tokens::*;

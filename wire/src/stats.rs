@@ -60,3 +60,17 @@ pub struct LeaguePlayerRatings {
     /// Empty when the player has no counted game.
     pub points: Vec<RatingPoint>,
 }
+
+/// How well a league's ratings predicted its games (`GET /leagues/{id}/ratings/accuracy`):
+/// each game predicted from the ratings just before it, against the uniform guess.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LeagueRatingAccuracy {
+    pub league_id: i64,
+    pub league_revision: i64,
+    /// The table's game; `null` for the league-wide table.
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub game: Option<spielstand_core::GameKind>,
+    #[serde(flatten)]
+    pub accuracy: spielstand_core::accuracy::RatingAccuracy,
+}

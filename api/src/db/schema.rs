@@ -163,6 +163,28 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    event_attendees (event_id, player_id) {
+        event_id -> BigInt,
+        player_id -> BigInt,
+        checked_in_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    event_rounds (event_id, number) {
+        event_id -> BigInt,
+        number -> Integer,
+        game -> Text,
+        request -> Text,
+        tables -> Text,
+        drawn_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(event_attendees -> players (player_id));
+diesel::joinable!(event_attendees -> events (event_id));
+diesel::joinable!(event_rounds -> events (event_id));
 diesel::joinable!(webhooks -> leagues (league_id));
 diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
 
@@ -179,5 +201,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     instance,
     webhooks,
     webhook_deliveries,
-    audit_log
+    audit_log,
+    event_attendees,
+    event_rounds
 );

@@ -4,7 +4,7 @@
 
 use super::{now, utc};
 use crate::db::DbConn;
-use crate::db::schema::{events, results};
+use crate::db::schema::{event_attendees, event_rounds, events, results};
 use crate::error::{Error, Result};
 use crate::model::{AuditAction, Event, EventInput, MAX_EVENT_TEXT};
 use crate::store::audit::{self, Actor};
@@ -174,6 +174,9 @@ pub fn delete(conn: &mut DbConn, by: Actor, id: i64) -> Result<()> {
         diesel::update(results::table.filter(results::event_id.eq(id)))
             .set(results::event_id.eq(None::<i64>))
             .execute(conn)?;
+        // Its seating goes with it: check-ins and drawn rounds are the night's own.
+        diesel::delete(event_rounds::table.filter(event_rounds::event_id.eq(id))).execute(conn)?;
+        diesel::delete(event_attendees::table.filter(event_attendees::event_id.eq(id))).execute(conn)?;
         diesel::delete(events::table.find(id)).execute(conn)?;
         let (league_id, before) = (old.league_id, old.into_event(n));
         audit::log(conn, by, AuditAction::EventDeleted, Some(league_id), Some(id), json!(before))

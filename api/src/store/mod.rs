@@ -11,6 +11,7 @@ pub mod leagues;
 pub mod owners;
 pub mod players;
 pub mod results;
+pub mod seating;
 pub mod tokens;
 pub mod webhooks;
 

@@ -196,6 +196,10 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
                 seen.push(api.get_with_token(&path).await.json());
             }
             seen.push(api.get_with_token(&format!("/api/v1/leagues/{league}/webhooks")).await.json());
+            // Each night with its attendees and rounds.
+            for night in api.get(&format!("/api/v1/leagues/{league}/events")).await.json().as_array().unwrap() {
+                seen.push(api.get(&format!("/api/v1/events/{}", night["id"])).await.json());
+            }
             let tokens: Vec<(String, bool)> =
                 tokens::list(&mut conn()).unwrap().into_iter().map(|t| (t.name, t.revoked_at.is_some())).collect();
             seen.push(json!(tokens));
@@ -254,6 +258,10 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
     let night_path = format!("/api/v1/events/{}", events[0]["id"]);
     let renamed = json!({"title": "Spieleabend", "date": "2026-03-05"});
     both_ways!("event_changed", status(api.write(Method::PUT, &night_path, &renamed).await));
+    let present = json!({"players": ["Annabelle", "Ben"]});
+    both_ways!("attendees_changed", status(api.post(&format!("{night_path}/attendees"), &present).await));
+    let round = json!({"game": "mensch-aergere-dich-nicht", "method": "random", "seed": 1});
+    both_ways!("round_drawn", status(api.post(&format!("{night_path}/rounds"), &round).await));
     both_ways!("event_closed", status(api.post(&format!("{night_path}/close"), &json!({})).await));
     both_ways!("event_deleted", status(api.write(Method::DELETE, &night_path, &json!(null)).await));
 

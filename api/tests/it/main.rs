@@ -26,5 +26,6 @@ mod rules;
 mod scale;
 mod schema;
 mod scopes;
+mod seating;
 mod tables;
 mod website;

@@ -24,6 +24,7 @@ use super::charts::{Lines, PointsLine, PointsPoint, RatingLine, RatingPoint, end
 use super::ranking::{Tally, head_to_head_units, rank};
 use super::stats::{GameStats, PairPage, PairQuery, PairRecord, PlayerStats, streaks};
 use super::{LeagueRules, POINT_UNITS, PointsScheme, RatedStandingRow, StandingRow, StandingsQuery};
+use crate::accuracy::{AccuracySums, RatingAccuracy};
 use crate::catalogue::GameKind;
 use crate::rating::{Skill, rate_game};
 use chrono::NaiveDate;
@@ -287,6 +288,17 @@ impl LeagueState {
             .collect()
     }
 
+    /// How well the ratings of the table of `game` predicted its games, each from the
+    /// ratings just before it. Scored along the same replay as the ratings (one replay the
+    /// first time, then kept up to date), so an appended result costs one game's scoring.
+    pub fn rating_accuracy(&mut self, game: Option<GameKind>) -> RatingAccuracy {
+        let t = self.timeline_index(game);
+        self.timelines[t].track_accuracy();
+        let players = self.names.len();
+        self.timelines[t].ensure_rated(&self.held, players, &self.config);
+        self.timelines[t].scoring.as_ref().expect("tracked above").sums.summary()
+    }
+
     /// The points race: each of the first `top` players' league points so far at the end
     /// of every day they played, in table order. One pass over the table's results.
     pub fn points_race(&mut self, game: Option<GameKind>, top: usize) -> Vec<PointsLine> {
@@ -547,6 +559,20 @@ struct Timeline {
     /// By player index: their games in replay order, as (slot, place), so that one
     /// player's statistics read their own games, not the whole timeline.
     games: Vec<Vec<(u32, u32)>>,
+    /// The ratings' accuracy so far, kept only once asked for (`None` until then).
+    scoring: Option<Scoring>,
+}
+
+/// The accuracy sums after the first `rated` results, with the sums at each rating
+/// checkpoint, so that a replay from a checkpoint restores them as it restores ratings.
+#[derive(Debug, Clone)]
+struct Scoring {
+    sums: AccuracySums,
+    /// `checkpoints[j]`: the sums before `order[j * every]`.
+    checkpoints: Vec<AccuracySums>,
+    /// Scratch space for one game's skills and places.
+    skills: Vec<Skill>,
+    places: Vec<u32>,
 }
 
 /// A player's rating right after one game of theirs.
@@ -578,6 +604,7 @@ impl Timeline {
             every,
             marks: None,
             games: vec![Vec::new(); players],
+            scoring: None,
         };
         timeline.order = held
             .iter()
@@ -697,6 +724,10 @@ impl Timeline {
             for line in self.marks.iter_mut().flatten() {
                 line.truncate(line.partition_point(|m| m.pos < from));
             }
+            if let Some(scoring) = &mut self.scoring {
+                scoring.sums = scoring.checkpoints[j];
+                scoring.checkpoints.truncate(j + 1);
+            }
         }
         self.dirty_from = usize::MAX;
         self.ratings.resize(players, WengLinRating::new());
@@ -708,6 +739,16 @@ impl Timeline {
                 self.checkpoints.push(self.ratings.clone());
             }
             let entries = &held[self.order[self.rated].slot as usize].as_ref().expect("a held slot").entries;
+            if let Some(scoring) = &mut self.scoring {
+                if scoring.checkpoints.len() == self.rated / self.every {
+                    scoring.checkpoints.push(scoring.sums);
+                }
+                scoring.skills.clear();
+                scoring.skills.extend(entries.iter().map(|&(p, _)| Skill::from(self.ratings[p as usize])));
+                scoring.places.clear();
+                scoring.places.extend(entries.iter().map(|&(_, place)| place));
+                scoring.sums.add(&scoring.skills, &scoring.places, config.beta);
+            }
             rate_game(&mut self.ratings, entries.iter().copied(), config);
             if let Some(marks) = &mut self.marks {
                 let played_on = self.order[self.rated].played_on;
@@ -724,6 +765,21 @@ impl Timeline {
     fn track_marks(&mut self) {
         if self.marks.is_none() {
             self.marks = Some(Vec::new());
+            self.dirty_from = 0;
+        }
+    }
+
+    /// Starts scoring the ratings' accuracy: the next [`Self::ensure_rated`] replays from
+    /// the first game.
+    fn track_accuracy(&mut self) {
+        if self.scoring.is_none() {
+            let start = Scoring {
+                sums: AccuracySums::default(),
+                checkpoints: vec![AccuracySums::default()],
+                skills: Vec::new(),
+                places: Vec::new(),
+            };
+            self.scoring = Some(start);
             self.dirty_from = 0;
         }
     }
@@ -759,5 +815,6 @@ impl Timeline {
                 .map(|line| size_of::<Vec<Mark>>() + line.capacity() * size_of::<Mark>())
                 .sum::<usize>()
             + self.games.iter().map(|g| size_of::<Vec<(u32, u32)>>() + g.capacity() * 8).sum::<usize>()
+            + self.scoring.as_ref().map_or(0, |s| s.checkpoints.capacity() * size_of::<AccuracySums>())
     }
 }

@@ -399,3 +399,83 @@ fn player_statistics_follow_every_change() {
     apply(&mut state, Ok(entry(7, Rangeln, 4, &[(3, 1), (1, 1), (0, 3)])));
     apply(&mut state, Err(6));
 }
+
+/// The ratings' accuracy by hand: two games of Anna and Ben, the first even (new players),
+/// the second predicted from the ratings after the first.
+#[test]
+fn rating_accuracy_of_a_league_computed_by_hand() {
+    let rules = LeagueRules::new(vec![LaufRauf]);
+    let mut state = LeagueState::new(rules);
+    state.set_player_name(1, "Anna");
+    state.set_player_name(2, "Ben");
+    let entry = |id: i64, d: u32, placings: &[(i64, u32)]| ResultEntry {
+        id,
+        game: LaufRauf,
+        played_on: day(d),
+        placings: placings.to_vec(),
+    };
+    state.upsert(&entry(1, 1, &[(1, 1), (2, 2)]));
+    let after_first = state.table(StandingsQuery::default());
+    let skill = |name: &str| after_first.iter().find(|r| r.row.player == name).unwrap().skill;
+    let (anna, ben) = (skill("Anna"), skill("Ben"));
+    state.upsert(&entry(2, 2, &[(1, 2), (2, 1)]));
+    let got = state.rating_accuracy(None);
+    // Game 1: p = 1/2 each, both favourites, one won. Game 2: Anna the favourite, Ben won.
+    let beta: f64 = 25.0 / 6.0;
+    let x = (anna.rating - ben.rating)
+        / (2.0 * beta * beta + anna.rating_uncertainty.powi(2) + ben.rating_uncertainty.powi(2)).sqrt();
+    let p_anna = 0.5 * libm::erfc(-x / std::f64::consts::SQRT_2);
+    assert!(p_anna > 0.5);
+    let close = |a: Option<f64>, b: f64| assert!((a.unwrap() - b).abs() < 1e-12, "{a:?} vs {b}");
+    assert_eq!(got.games, 2);
+    close(got.model.favourite_won, (0.5 + 0.0) / 2.0);
+    close(got.model.log_loss, (2f64.ln() - (1.0 - p_anna).ln()) / 2.0);
+    close(got.model.brier, (0.5 + 2.0 * p_anna * p_anna) / 2.0);
+    close(got.baseline.favourite_won, 0.5);
+    close(got.baseline.log_loss, 2f64.ln());
+    close(got.baseline.brier, 0.5);
+}
+
+/// The accuracy kept up to date through a backdated game, a correction, a deletion and an
+/// appended game equals the accuracy of a state built from scratch, to the last bit.
+#[test]
+fn rating_accuracy_follows_every_change() {
+    let rules = LeagueRules::new(vec![LaufRauf]);
+    let entry = |id: i64, d: u32, placings: &[(i64, u32)]| ResultEntry {
+        id,
+        game: LaufRauf,
+        played_on: day(d),
+        placings: placings.to_vec(),
+    };
+    let mut kept = LeagueState::with_checkpoints_every(rules.clone(), 2);
+    let mut held: Vec<ResultEntry> = Vec::new();
+    for (id, d) in [(1, 1), (2, 1), (3, 2), (4, 4), (5, 5), (6, 5), (7, 7)] {
+        let seats = [(id % 4, 1), ((id + 1) % 4, 2), ((id + 2) % 4, 3)];
+        held.push(entry(id, d, &seats));
+        kept.upsert(held.last().unwrap());
+    }
+    let fresh = |held: &[ResultEntry]| {
+        let mut state = LeagueState::with_checkpoints_every(rules.clone(), 1000);
+        held.iter().for_each(|e| state.upsert(e));
+        state.rating_accuracy(None)
+    };
+    assert_eq!(kept.rating_accuracy(None), fresh(&held));
+    let change = |kept: &mut LeagueState, held: &mut Vec<ResultEntry>, e: Option<ResultEntry>, gone: i64| {
+        held.retain(|h| h.id != gone);
+        match e {
+            Some(e) => {
+                kept.upsert(&e);
+                held.push(e);
+            }
+            None => {
+                kept.remove(gone);
+            }
+        }
+        assert_eq!(kept.rating_accuracy(None), fresh(held));
+    };
+    change(&mut kept, &mut held, Some(entry(8, 2, &[(3, 1), (0, 2)])), 8);
+    change(&mut kept, &mut held, Some(entry(4, 6, &[(1, 1), (2, 1), (3, 3)])), 4);
+    change(&mut kept, &mut held, None, 2);
+    change(&mut kept, &mut held, Some(entry(9, 9, &[(0, 1), (1, 2)])), 9);
+    assert_eq!(kept.rating_accuracy(None).games, 8);
+}

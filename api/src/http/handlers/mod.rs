@@ -14,6 +14,7 @@ pub mod leagues;
 pub mod meta;
 pub mod players;
 pub mod results;
+pub mod seating;
 pub mod standings;
 pub mod stats;
 pub mod webhooks;

@@ -10,7 +10,7 @@ use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors};
 use crate::http::extract::{Params, paging_within};
 use crate::model::{
     DEFAULT_PAIRS_PER_PAGE, GameParams, HeadToHead, HeadToHeadParams, LeaguePlayerRatings, LeaguePlayerStats,
-    MAX_PAIRS_PER_PAGE,
+    LeagueRatingAccuracy, MAX_PAIRS_PER_PAGE,
 };
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use spielstand_core::Lines;
@@ -95,4 +95,30 @@ pub async fn player_league_ratings(
 ) -> Result<HttpResponse> {
     let (league_id, player_id) = path.into_inner();
     respond(&state, &req, league_id, View::Ratings { game: params.0.game, lines: Lines::Player(player_id) }).await
+}
+
+/// How good the ratings are: over the table's games in date order, the win probabilities
+/// predicted from the ratings just before each game against what happened: `games`,
+/// `favourite_won` (the share of games a player with the highest predicted probability
+/// won), `log_loss` (the mean of -ln of the summed probability of the winners) and
+/// `brier`, with the same for the uniform guess as `baseline`. Kept up to date with the
+/// ratings, per league revision.
+#[utoipa::path(
+    operation_id = "get_rating_accuracy",
+    tag = "standings",
+    params(("id" = i64, Path, description = "League id"), GameParams, IfNoneMatch),
+    responses(
+        (status = 200, body = LeagueRatingAccuracy, headers(("ETag" = String), ("Cache-Control" = String))),
+        NotModified,
+        ReadErrors
+    )
+)]
+#[get("/leagues/{id}/ratings/accuracy")]
+pub async fn rating_accuracy(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    league_id: web::Path<i64>,
+    params: Params<GameParams>,
+) -> Result<HttpResponse> {
+    respond(&state, &req, league_id.into_inner(), View::Accuracy { game: params.0.game }).await
 }

@@ -1,0 +1,127 @@
+//! A club night's seating: check-in and check-out, and the rounds drawn for the players
+//! present (the store's `seating`; the draw is core's). A draw reads the league's views
+//! first (the ratings of the league-wide table, the night's points), then writes.
+
+use crate::error::Result;
+use crate::http::AppState;
+use crate::http::docs::{ReadErrors, WriteErrors};
+use crate::http::extract::{JsonBody, Writer};
+use crate::model::{Attendee, CheckIn, DrawInput, MAX_SEED, Round};
+use crate::store::seating;
+use actix_web::http::header;
+use actix_web::{HttpResponse, delete, get, post, put, web};
+
+/// Check players in to a night: names or ids; someone already present stays so. Answers
+/// everyone present, in the order they arrived. A record token may check in at the
+/// nights of its league.
+#[utoipa::path(
+    operation_id = "check_in",
+    tag = "events",
+    params(("id" = i64, Path, description = "Event id")),
+    request_body = CheckIn,
+    responses((status = 200, body = Vec<Attendee>), WriteErrors)
+)]
+#[post("/events/{id}/attendees")]
+pub async fn check_in(
+    state: web::Data<AppState>,
+    writer: Writer,
+    id: web::Path<i64>,
+    body: JsonBody<CheckIn>,
+) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    let present = state.write(move |conn| seating::check_in(conn, writer.actor(), id, &body.0.players)).await?;
+    Ok(HttpResponse::Ok().json(present))
+}
+
+/// Check a player out of a night: later draws leave them out (drawn rounds keep their
+/// seat).
+#[utoipa::path(
+    operation_id = "check_out",
+    tag = "events",
+    params(("id" = i64, Path, description = "Event id"), ("player_id" = i64, Path, description = "Player id")),
+    responses((status = 204, description = "Checked out"), WriteErrors)
+)]
+#[delete("/events/{id}/attendees/{player_id}")]
+pub async fn check_out(
+    state: web::Data<AppState>,
+    writer: Writer,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse> {
+    let (id, player_id) = path.into_inner();
+    state.write(move |conn| seating::check_out(conn, writer.actor(), id, player_id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Draw the night's next round for the players present: numbered tables sized as
+/// RULES.md "Club nights: tables and seats" says, players in seat order (seat 1 starts),
+/// each with their chance to win the table from the league-wide ratings. `random`
+/// shuffles (the same seed gives the same draw), `balanced` makes tables of equal mean
+/// conservative rating, `swiss` seats similar standing together (the night's points, then
+/// the league table) without repeating a pair of the night where it can, avoiding pairs
+/// of the last 3 nights next. Pins and apart pairs are honoured, or the draw is refused
+/// (422 naming the conflict).
+#[utoipa::path(
+    operation_id = "draw_round",
+    tag = "events",
+    params(("id" = i64, Path, description = "Event id")),
+    request_body = DrawInput,
+    responses((status = 201, body = Round, headers(("Location" = String, description = "URL of the night's rounds"))), WriteErrors)
+)]
+#[post("/events/{id}/rounds")]
+pub async fn draw(
+    state: web::Data<AppState>,
+    writer: Writer,
+    id: web::Path<i64>,
+    body: JsonBody<DrawInput>,
+) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    let round = draw_round(&state, writer, id, None, body.0).await?;
+    Ok(HttpResponse::Created().insert_header((header::LOCATION, format!("/api/v1/events/{id}/rounds"))).json(round))
+}
+
+/// Draw round `number` again (same body as a draw), until its first result; after that,
+/// 409.
+#[utoipa::path(
+    operation_id = "redraw_round",
+    tag = "events",
+    params(("id" = i64, Path, description = "Event id"), ("number" = u32, Path, description = "Round number, from 1")),
+    request_body = DrawInput,
+    responses((status = 200, body = Round), WriteErrors)
+)]
+#[put("/events/{id}/rounds/{number}")]
+pub async fn redraw(
+    state: web::Data<AppState>,
+    writer: Writer,
+    path: web::Path<(i64, u32)>,
+    body: JsonBody<DrawInput>,
+) -> Result<HttpResponse> {
+    let (id, number) = path.into_inner();
+    Ok(HttpResponse::Ok().json(draw_round(&state, writer, id, Some(number), body.0).await?))
+}
+
+async fn draw_round(state: &AppState, writer: Writer, id: i64, number: Option<u32>, input: DrawInput) -> Result<Round> {
+    let standing = state.views().draw_standing(id).await?;
+    let fresh_seed = rand::random::<u64>() & MAX_SEED;
+    state.write(move |conn| seating::draw_round(conn, writer.actor(), id, number, &input, &standing, fresh_seed)).await
+}
+
+/// A night's rounds in the order drawn, each table with its result once recorded.
+#[utoipa::path(
+    operation_id = "list_rounds",
+    tag = "events",
+    params(("id" = i64, Path, description = "Event id")),
+    responses((status = 200, body = Vec<Round>), ReadErrors)
+)]
+#[get("/events/{id}/rounds")]
+pub async fn rounds(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    let rounds = state
+        .db(move |conn| {
+            conn.read(|conn| {
+                crate::store::events::row(conn, id)?;
+                seating::rounds(conn, id)
+            })
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(rounds))
+}

@@ -1,0 +1,2 @@
+DROP TABLE event_rounds;
+DROP TABLE event_attendees;
