@@ -5,6 +5,7 @@ use crate::output::Format;
 use chrono::NaiveDate;
 use clap::{Args, Parser, Subcommand};
 use spielstand_core::Slug;
+use spielstand_core::draw::DrawMethod;
 use spielstand_core::finishing::{ColourMode, Edition, FinishingOrder, HouseRule};
 use spielstand_core::{GameKind, PointsScheme, TieBreaker};
 use spielstand_wire::AuditAction;
@@ -367,6 +368,31 @@ pub enum EventCommand {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// Check players in to the night: the players its draws seat (a record token may).
+    Checkin {
+        /// The players arriving, by name
+        #[arg(value_name = "NAME", required = true)]
+        players: Vec<String>,
+        /// The night's id [default: this laptop's current night]
+        #[arg(long, value_name = "ID")]
+        night: Option<i64>,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Check a player out of the night: later draws leave them out.
+    Checkout {
+        /// The player leaving, by name
+        #[arg(value_name = "NAME")]
+        player: String,
+        /// The night's id [default: this laptop's current night]
+        #[arg(long, value_name = "ID")]
+        night: Option<i64>,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Draw the night's next round: numbered tables of the players checked in, in seat
+    /// order (seat 1 starts), with each player's chance to win the table.
+    Draw(EventDraw),
     /// One club night: its winners, games, own table and how it moved the league table.
     Show {
         /// The night's id (see `spielstand event list`)
@@ -374,6 +400,47 @@ pub enum EventCommand {
         #[command(flatten)]
         output: OutputArgs,
     },
+}
+
+#[derive(Debug, Args)]
+pub struct EventDraw {
+    /// The game the round plays
+    #[arg(long, value_name = "G", value_enum)]
+    pub game: GameKind,
+    /// random (a shuffle), balanced (tables of equal strength) or swiss (similar standing
+    /// together, no pair twice in a night where it can be avoided)
+    #[arg(long, value_name = "METHOD", value_enum, default_value = "random")]
+    pub method: DrawMethod,
+    /// A preferred table size [default: as few tables as possible, sizes differing by at most one]
+    #[arg(long, value_name = "N")]
+    pub size: Option<u32>,
+    /// The seed: the same seed and players give the same tables [default: drawn by the server]
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// A player who must sit at a table, e.g. Anna=1 (repeat for more)
+    #[arg(long, value_name = "NAME=TABLE", value_parser = parse_pin)]
+    pub pin: Vec<(String, u32)>,
+    /// Two players who must not share a table, e.g. Anna,Ben (repeat for more)
+    #[arg(long, value_name = "NAME,NAME", value_parser = parse_apart)]
+    pub apart: Vec<(String, String)>,
+    /// The night's id [default: this laptop's current night]
+    #[arg(long, value_name = "ID")]
+    pub night: Option<i64>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+fn parse_pin(text: &str) -> Result<(String, u32), String> {
+    let (name, table) = text.rsplit_once('=').ok_or("write a pin as NAME=TABLE, e.g. Anna=1")?;
+    let table = table.trim().parse::<u32>().ok().filter(|t| *t > 0).ok_or("the table is a number from 1")?;
+    Ok((name.trim().to_owned(), table))
+}
+
+fn parse_apart(text: &str) -> Result<(String, String), String> {
+    match text.split(',').map(str::trim).collect::<Vec<_>>()[..] {
+        [a, b] if !a.is_empty() && !b.is_empty() => Ok((a.to_owned(), b.to_owned())),
+        _ => Err("write a pair as NAME,NAME, e.g. Anna,Ben".to_owned()),
+    }
 }
 
 #[derive(Debug, Args)]
@@ -409,11 +476,15 @@ pub enum RecordCommand {
 }
 
 /// What every `record` command takes.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct RecordTarget {
-    /// The league: its name or id
-    #[arg(long, short = 'l', value_name = "L")]
-    pub league: String,
+    /// The league: its name or id [default with --table: the night's league]
+    #[arg(long, short = 'l', value_name = "L", required_unless_present = "table")]
+    pub league: Option<String>,
+    /// Record the game of this table of the current round of the joined night: its
+    /// players in seat order come from the draw (and --order may give seat numbers)
+    #[arg(long, value_name = "N", conflicts_with = "players")]
+    pub table: Option<u32>,
     /// The day it was played: 2026-11-23, 23.11.2026, 23.11. (this year), today/heute or
     /// yesterday/gestern; never after tomorrow [default: today]
     #[arg(long, value_parser = spec::played_date, value_name = "DATE")]
@@ -425,11 +496,22 @@ pub struct RecordTarget {
     pub output: OutputArgs,
 }
 
+impl RecordTarget {
+    /// The league as given, or as filled in from the night (`--table`).
+    pub fn league(&self) -> &str {
+        self.league.as_deref().unwrap_or_default()
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct RecordRangeln {
-    /// The league: its name or id
-    #[arg(long, short = 'l', value_name = "L", required_unless_present_any = ["resume", "discard"])]
+    /// The league: its name or id [default with --table: the night's league]
+    #[arg(long, short = 'l', value_name = "L", required_unless_present_any = ["resume", "discard", "table"])]
     pub league: Option<String>,
+    /// Record the game of this table of the current round of the joined night: its
+    /// players in seat order come from the draw
+    #[arg(long, value_name = "N", conflicts_with_all = ["players", "resume", "discard"])]
+    pub table: Option<u32>,
     /// The day it was played: 2026-11-23, 23.11.2026, 23.11. (this year), today/heute or
     /// yesterday/gestern; never after tomorrow [default: today]
     #[arg(long, value_parser = spec::played_date, value_name = "DATE")]
@@ -440,7 +522,7 @@ pub struct RecordRangeln {
     #[command(flatten)]
     pub output: OutputArgs,
     /// The players in seat order, separated by commas: seat 1 is piece A and starts round 1
-    #[arg(long, value_name = "NAMES", required_unless_present_any = ["resume", "discard"])]
+    #[arg(long, value_name = "NAMES", required_unless_present_any = ["resume", "discard", "table"])]
     pub players: Option<Names>,
     /// One round's result: @FILE, Anna=4,Ben=-3,... or Anna=+2:1/-1:7,... (see below); once per round, in order
     #[arg(long = "round", value_name = "SPEC", value_parser = spec::parse_round)]

@@ -11,9 +11,10 @@ use spielstand_core::Slug;
 use spielstand_core::{GameKind, GameRecord, same_name};
 use spielstand_wire::headers::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED};
 use spielstand_wire::{
-    AuditAction, AuditPage, BatchInput, BatchOutcome, Event, EventInput, EventReport, HeadToHead, Health, HistoryEntry,
-    League, LeagueExport, LeagueInput, LeaguePlayerRatings, LeaguePlayerStats, MAX_PAIRS_PER_PAGE, Player, PlayerName,
-    PlayerRatings, ResultPage, Standings, StandingsParams, StoredResult, TokenName,
+    Attendee, AuditAction, AuditPage, BatchInput, BatchOutcome, CheckIn, DrawInput, Event, EventInput, EventReport,
+    HeadToHead, Health, HistoryEntry, League, LeagueExport, LeagueInput, LeaguePlayerRatings, LeaguePlayerStats,
+    LeagueRatingAccuracy, MAX_PAIRS_PER_PAGE, Player, PlayerName, PlayerRatings, ResultPage, Round, Standings,
+    StandingsParams, StoredResult, TokenName,
 };
 use std::time::Duration;
 use ureq::http;
@@ -341,6 +342,26 @@ impl Client {
 
     pub fn event(&self, id: i64) -> Result<(EventReport, Reply)> {
         self.get_as(&format!("/events/{id}"), &[])
+    }
+
+    pub fn check_in(&self, event: i64, players: &CheckIn) -> Result<(Vec<Attendee>, Reply)> {
+        self.write_as(http::Method::POST, &format!("/events/{event}/attendees"), Some(players), &[])
+    }
+
+    pub fn check_out(&self, event: i64, player: i64) -> Result<Reply> {
+        self.write(http::Method::DELETE, &format!("/events/{event}/attendees/{player}"), None::<&()>, &[])
+    }
+
+    pub fn draw_round(&self, event: i64, input: &DrawInput) -> Result<(Round, Reply)> {
+        self.write_as(http::Method::POST, &format!("/events/{event}/rounds"), Some(input), &[])
+    }
+
+    pub fn rounds(&self, event: i64) -> Result<(Vec<Round>, Reply)> {
+        self.get_as(&format!("/events/{event}/rounds"), &[])
+    }
+
+    pub fn rating_accuracy(&self, league: i64) -> Result<(LeagueRatingAccuracy, Reply)> {
+        self.get_as(&format!("/leagues/{league}/ratings/accuracy"), &[])
     }
 
     pub fn close_event(&self, id: i64) -> Result<(Event, Reply)> {

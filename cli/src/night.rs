@@ -2,11 +2,12 @@
 //! `spielstand event start` and removed by `spielstand event end`. While it is there,
 //! every game recorded for its league belongs to it and is on its date.
 
+use crate::client::Client;
 use crate::config::{self, write_atomically};
 use crate::error::{CliError, Result};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
-use spielstand_core::same_name;
+use spielstand_core::{GameKind, Slug, same_name};
 use spielstand_wire::Event;
 use std::path::PathBuf;
 
@@ -78,4 +79,45 @@ pub fn find<'a>(events: &'a [Event], league: &str, text: &str) -> Result<&'a Eve
         "there is no club night {text:?} in league {league}{}",
         if latest.is_empty() { String::new() } else { format!("; the latest are: {}", latest.join(", ")) }
     )))
+}
+
+/// The players of table `table` of the current round of this laptop's night, in seat
+/// order, for a game of `game`: the laptop at a table records its game without typing
+/// the names.
+pub fn seated(client: &Client, table: u32, game: GameKind) -> Result<(Night, Vec<String>)> {
+    let night = Night::current()?.filter(|n| n.server == client.server).ok_or_else(|| {
+        CliError::input(format!(
+            "--table {table}: this laptop has no club night; join the night with `spielstand event join NIGHT --league L`"
+        ))
+    })?;
+    let (rounds, _) = client.rounds(night.event_id)?;
+    let Some(round) = rounds.last() else {
+        return Err(CliError::input(format!(
+            "--table {table}: club night \"{}\" has no round drawn yet; draw one with `spielstand event draw --game {}`",
+            night.title,
+            game.slug()
+        )));
+    };
+    if round.game != game {
+        return Err(CliError::input(format!(
+            "--table {table}: round {} of the night plays {}, not {}",
+            round.number,
+            round.game.name(),
+            game.name()
+        )));
+    }
+    let Some(drawn) = round.tables.iter().find(|t| t.number == table) else {
+        return Err(CliError::input(format!(
+            "--table {table}: round {} has tables 1 to {}",
+            round.number,
+            round.tables.len()
+        )));
+    };
+    if let Some(result) = drawn.result_id {
+        return Err(CliError::input(format!(
+            "--table {table}: the table's game of round {} is recorded already (result {result}); see `spielstand result show {result}`",
+            round.number
+        )));
+    }
+    Ok((night, drawn.seats.iter().map(|s| s.player.clone()).collect()))
 }

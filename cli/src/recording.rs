@@ -56,7 +56,7 @@ pub fn record(
         for t in &tables {
             console.show(&t.render())?;
         }
-        match console.confirm(&format!("Record this game in league {}?", target.league), true)? {
+        match console.confirm(&format!("Record this game in league {}?", target.league()), true)? {
             Some(true) => {}
             Some(false) => return Ok(Sent::Declined),
             None => return Ok(Sent::InputEnded),
@@ -170,7 +170,7 @@ pub fn played_on(target: &RecordTarget) -> chrono::NaiveDate {
 /// is for the night's league: on the night's date, naming the night.
 fn at_night(client: &Client, target: &RecordTarget, mut record: GameRecord) -> Result<GameRecord> {
     let Some(night) = Night::current()? else { return Ok(record) };
-    if !night.covers(&client.server, &target.league) {
+    if !night.covers(&client.server, target.league()) {
         return Ok(record);
     }
     if let Some(day) = target.date.filter(|day| *day != night.date) {
@@ -223,7 +223,7 @@ fn league_options(
     if !needs_league {
         return Ok((record, None));
     }
-    let league = match client.resolve_league(&target.league) {
+    let league = match client.resolve_league(target.league()) {
         Ok((league, _)) => {
             league
                 .rules
@@ -308,7 +308,7 @@ fn send(
         eprintln!("Dry run: the result is valid; nothing was sent.");
         return Ok(());
     }
-    let league = match known.map(Ok).unwrap_or_else(|| client.resolve_league(&target.league).map(|(l, _)| l)) {
+    let league = match known.map(Ok).unwrap_or_else(|| client.resolve_league(target.league()).map(|(l, _)| l)) {
         Ok(league) => Ok(league),
         Err(e) if e.is_transient() => Err(e),
         Err(e) => return Err(e),
@@ -323,7 +323,7 @@ fn send(
     let outbox = Outbox::open()?;
     // Only for a hint: an unreadable old entry must not stop a new result (sync reports it).
     let waiting = outbox.pending().map_or(0, |p| p.iter().filter(|p| p.entry.server == client.server).count());
-    let entry = Entry::new(&client.server, &target.league, league.as_ref().ok().map(|l| l.id), record);
+    let entry = Entry::new(&client.server, target.league(), league.as_ref().ok().map(|l| l.id), record);
     let path = outbox.add(&entry)?;
     let league = match league {
         Ok(league) => league,

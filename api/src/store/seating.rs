@@ -336,7 +336,8 @@ fn game_seats(conn: &mut DbConn, nights: &[i64]) -> Result<FxHashMap<i64, Vec<i6
 
 /// A night's rounds in order, each table with its result once one is recorded: a live
 /// result of the night, of the round's game, by exactly the table's players, recorded
-/// after the draw. Each result belongs to one table at most (the earliest round's).
+/// after the draw. Each result belongs to one table at most: the latest round's drawn
+/// before it was recorded.
 pub fn rounds(conn: &mut DbConn, event_id: i64) -> Result<Vec<Round>> {
     let rows: Vec<RoundRow> =
         event_rounds::table.filter(event_rounds::event_id.eq(event_id)).order(event_rounds::number).load(conn)?;
@@ -358,22 +359,18 @@ pub fn rounds(conn: &mut DbConn, event_id: i64) -> Result<Vec<Round>> {
         .load(conn)?
         .into_iter()
         .collect();
-    let mut taken = FxHashSet::default();
     let mut out = Vec::with_capacity(rows.len());
+    // Per round: when it was drawn, its game, and each table's players sorted, to match.
+    let mut keys: Vec<(NaiveDateTime, String, Vec<Vec<i64>>)> = Vec::with_capacity(rows.len());
     for row in rows {
         let input: DrawInput = serde_json::from_str(&row.request)?;
         let tables: Vec<StoredTable> = serde_json::from_str(&row.tables)?;
         let mut drawn = Vec::with_capacity(tables.len());
+        let mut sorted = Vec::with_capacity(tables.len());
         for (t, table) in tables.into_iter().enumerate() {
             let mut ids: Vec<i64> = table.seats.iter().map(|s| s.player_id).collect();
             ids.sort_unstable();
-            let result_id = games
-                .iter()
-                .find(|(id, game, at)| {
-                    !taken.contains(id) && *at >= row.drawn_at && *game == row.game && seats.get(id) == Some(&ids)
-                })
-                .map(|(id, _, _)| *id);
-            taken.extend(result_id);
+            sorted.push(ids);
             let mut seated = Vec::with_capacity(table.seats.len());
             for (s, seat) in table.seats.into_iter().enumerate() {
                 // A player checked out after the draw keeps their seat, under their name.
@@ -389,8 +386,9 @@ pub fn rounds(conn: &mut DbConn, event_id: i64) -> Result<Vec<Round>> {
                     prediction: Prediction { win: seat.win, place: seat.place },
                 });
             }
-            drawn.push(DrawnTable { number: t as u32 + 1, seats: seated, result_id });
+            drawn.push(DrawnTable { number: t as u32 + 1, seats: seated, result_id: None });
         }
+        keys.push((row.drawn_at, row.game, sorted));
         out.push(Round {
             event_id: row.event_id,
             number: row.number as u32,
@@ -403,6 +401,22 @@ pub fn rounds(conn: &mut DbConn, event_id: i64) -> Result<Vec<Round>> {
             drawn_at: utc(row.drawn_at),
             tables: drawn,
         });
+    }
+    // Each result, in the order recorded, belongs to the latest round drawn before it with
+    // a table of its game and exactly its players that has no result yet.
+    for (id, game, at) in &games {
+        let Some(players) = seats.get(id) else { continue };
+        let table = (0..out.len()).rev().filter(|&r| keys[r].0 <= *at && keys[r].1 == *game).find_map(|r| {
+            let t = keys[r]
+                .2
+                .iter()
+                .enumerate()
+                .position(|(t, ids)| ids == players && out[r].tables[t].result_id.is_none())?;
+            Some((r, t))
+        });
+        if let Some((r, t)) = table {
+            out[r].tables[t].result_id = Some(*id);
+        }
     }
     Ok(out)
 }

@@ -85,6 +85,17 @@ fn summary(e: &AuditEntry) -> String {
             format!("{} on {}", text(&d["title"]), text(&d["date"]))
         }
         AuditAction::EventChanged => format!("{} on {}", text(&d["after"]["title"]), text(&d["after"]["date"])),
+        AuditAction::AttendeesChanged => {
+            let names = |v: &Value| v.as_array().map(|a| a.iter().map(text).collect::<Vec<_>>().join(", "));
+            match (names(&d["checked_in"]), names(&d["checked_out"])) {
+                (Some(came), _) => format!("checked in: {came}"),
+                (None, Some(left)) => format!("checked out: {left}"),
+                (None, None) => String::new(),
+            }
+        }
+        AuditAction::RoundDrawn => {
+            format!("round {} ({}, {}, seed {})", d["number"], text(&d["game"]), text(&d["method"]), d["seed"])
+        }
     };
     if line.chars().count() > DETAIL_CHARS {
         let cut: String = line.chars().take(DETAIL_CHARS - 1).collect();

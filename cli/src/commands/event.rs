@@ -3,7 +3,7 @@
 //! there or joined, so that several laptops record the games of one night.
 
 use super::Ctx;
-use crate::args::{EventCommand, OutputArgs};
+use crate::args::{EventCommand, EventDraw, OutputArgs};
 use crate::client::Client;
 use crate::error::{CliError, Result};
 use crate::input::console::{self, Console};
@@ -11,7 +11,8 @@ use crate::night::{self, Night};
 use crate::output::{Table, emit, number, placings, print, table_place};
 use chrono::{Local, NaiveDate};
 use serde_json::json;
-use spielstand_wire::{Event, EventInput, League};
+use spielstand_core::draw::DrawMethod;
+use spielstand_wire::{CheckIn, DrawInput, Event, EventInput, League, PlayerRef, Round};
 
 pub fn run(ctx: impl FnOnce() -> Result<Ctx>, command: EventCommand) -> Result<()> {
     match command {
@@ -25,6 +26,103 @@ pub fn run(ctx: impl FnOnce() -> Result<Ctx>, command: EventCommand) -> Result<(
         EventCommand::Close { id, output } => close(&ctx()?.client, id, output),
         EventCommand::List { league, output } => list(&ctx()?.client, &league, output),
         EventCommand::Show { id, output } => show(&ctx()?.client, id, output),
+        EventCommand::Checkin { players, night, output } => check_in(&ctx()?.client, players, night, output),
+        EventCommand::Checkout { player, night, output } => check_out(&ctx()?.client, &player, night, output),
+        EventCommand::Draw(args) => draw(&ctx()?.client, args),
+    }
+}
+
+/// The night a seating command is for: the one given, else this laptop's.
+fn night_id(client: &Client, given: Option<i64>) -> Result<i64> {
+    if let Some(id) = given {
+        return Ok(id);
+    }
+    match Night::current()?.filter(|n| n.server == client.server) {
+        Some(night) => Ok(night.event_id),
+        None => Err(CliError::input(
+            "this laptop has no club night: give --night ID, or join the night with `spielstand event join NIGHT --league L`",
+        )),
+    }
+}
+
+fn check_in(client: &Client, players: Vec<String>, night: Option<i64>, output: OutputArgs) -> Result<()> {
+    let id = night_id(client, night)?;
+    let refs = players.into_iter().map(PlayerRef::Name).collect();
+    let (present, reply) = client.check_in(id, &CheckIn { players: refs })?;
+    let mut table = Table::new(&["Player", "Checked in (UTC)"]).title("Present");
+    for a in &present {
+        table.row(vec![a.player.clone(), a.checked_in_at.format("%H:%M").to_string()]);
+    }
+    let lines = vec![format!("{} player(s) present at night {id}.", present.len())];
+    emit(output.format, &reply.body, &lines, &[table]);
+    Ok(())
+}
+
+fn check_out(client: &Client, player: &str, night: Option<i64>, output: OutputArgs) -> Result<()> {
+    let id = night_id(client, night)?;
+    let (found, _) = client.find_player(player)?;
+    client.check_out(id, found.id)?;
+    let line = format!("{} checked out of night {id}.", found.name);
+    emit(output.format, &json!({"event_id": id, "player_id": found.id, "player": found.name}), &[line], &[]);
+    Ok(())
+}
+
+fn draw(client: &Client, args: EventDraw) -> Result<()> {
+    let id = night_id(client, args.night)?;
+    let input = DrawInput {
+        game: args.game,
+        method: args.method,
+        size: args.size,
+        seed: args.seed,
+        pin: args.pin.into_iter().collect(),
+        apart: args.apart.into_iter().map(|(a, b)| [PlayerRef::Name(a), PlayerRef::Name(b)]).collect(),
+    };
+    let (round, reply) = client.draw_round(id, &input)?;
+    let (lines, tables) = round_view(&round);
+    emit(args.output.format, &reply.body, &lines, &tables);
+    Ok(())
+}
+
+/// A round as people read it: one table per drawn table, seat 1 marked as the start
+/// player, each player's chance to win and predicted place.
+fn round_view(round: &Round) -> (Vec<String>, Vec<Table>) {
+    let line = format!(
+        "Round {} of night {}: {}, {} draw (seed {}), {} table(s)",
+        round.number,
+        round.event_id,
+        round.game.name(),
+        method_name(round.method),
+        round.seed,
+        round.tables.len()
+    );
+    let tables = round
+        .tables
+        .iter()
+        .map(|t| {
+            let done = t.result_id.map_or(String::new(), |r| format!(", done: result {r}"));
+            let mut table = Table::new(&["Seat", "Player", "Win %", "Predicted"])
+                .numeric([0, 2, 3])
+                .title(format!("Table {}{done}", t.number));
+            for s in &t.seats {
+                let player = if s.start { format!("{} (starts)", s.player) } else { s.player.clone() };
+                table.row(vec![
+                    s.seat.to_string(),
+                    player,
+                    format!("{:.0}", s.prediction.win * 100.0),
+                    s.prediction.place.to_string(),
+                ]);
+            }
+            table
+        })
+        .collect();
+    (vec![line], tables)
+}
+
+fn method_name(method: DrawMethod) -> &'static str {
+    match method {
+        DrawMethod::Random => "random",
+        DrawMethod::Balanced => "balanced",
+        DrawMethod::Swiss => "swiss",
     }
 }
 
@@ -254,7 +352,16 @@ fn show(client: &Client, id: i64, output: OutputArgs) -> Result<()> {
     }
     // The CSV is the night's own table; the JSON has everything.
     let csv_first = matches!(output.format, crate::output::Format::Csv);
-    let tables = if csv_first { vec![night, games, moves] } else { vec![games, night, moves] };
+    let mut tables = if csv_first { vec![night, games, moves] } else { vec![games, night, moves] };
+    if !report.attendees.is_empty() {
+        let names: Vec<&str> = report.attendees.iter().map(|a| a.player.as_str()).collect();
+        lines.push(format!("Present ({}): {}", names.len(), names.join(", ")));
+    }
+    for round in &report.rounds {
+        let (round_lines, round_tables) = round_view(round);
+        lines.extend(round_lines);
+        tables.extend(round_tables);
+    }
     emit(output.format, &reply.body, &lines, &tables);
     Ok(())
 }

@@ -7,6 +7,7 @@ use crate::error::Result;
 use crate::output::{Table, emit};
 use serde_json::Value;
 use spielstand_core::Slug;
+use spielstand_core::accuracy::RatingAccuracy;
 use spielstand_core::finishing::GameOptions;
 use spielstand_core::{GameKind, LeagueRules, Season};
 use spielstand_wire::{League, LeagueInput};
@@ -34,12 +35,14 @@ pub fn run(ctx: &Ctx, command: LeagueCommand) -> Result<()> {
             emit(output.format, &json, &[], &[table]);
         }
         LeagueCommand::Show { league, output } => {
-            let (league, json) = client.resolve_league(&league)?;
+            let (league, mut json) = client.resolve_league(&league)?;
+            let (accuracy, reply) = client.rating_accuracy(league.id)?;
+            json["rating_accuracy"] = reply.body;
             emit(
                 output.format,
                 &json,
                 &[format!("League {} (id {})", league.name, league.id)],
-                &[rules_table(&league)],
+                &[rules_table(&league), accuracy_table(&accuracy.accuracy)],
             );
         }
     }
@@ -118,6 +121,26 @@ fn options_text(options: &GameOptions) -> String {
         lines.extend(o.colours.map(|c| format!("{game}.colours={}", c.slug())));
     }
     if lines.is_empty() { "none".to_owned() } else { lines.join("\n") }
+}
+
+/// How good the ratings are, beside the uniform guess.
+fn accuracy_table(a: &RatingAccuracy) -> Table {
+    let figure = |x: Option<f64>, percent: bool| match x {
+        Some(x) if percent => format!("{:.1} %", x * 100.0),
+        Some(x) => format!("{x:.3}"),
+        None => "-".to_owned(),
+    };
+    let mut table = Table::new(&["Measure", "Ratings", "Uniform guess"])
+        .numeric([1, 2])
+        .title(format!("How good the ratings are ({} games)", a.games));
+    for (name, model, baseline, percent) in [
+        ("Favourite won", a.model.favourite_won, a.baseline.favourite_won, true),
+        ("Log loss (lower is better)", a.model.log_loss, a.baseline.log_loss, false),
+        ("Brier score (lower is better)", a.model.brier, a.baseline.brier, false),
+    ] {
+        table.row(vec![name.to_owned(), figure(model, percent), figure(baseline, percent)]);
+    }
+    table
 }
 
 fn rules_table(league: &League) -> Table {

@@ -2,7 +2,7 @@
 //! terminal, from the rounds typed at the table) and record it (`recording`).
 
 use super::Ctx;
-use crate::args::{FinishingArgs, RecordCommand, RecordHase, RecordMensch, RecordRangeln, RecordTarget};
+use crate::args::{FinishingArgs, Names, RecordCommand, RecordHase, RecordMensch, RecordRangeln, RecordTarget};
 use crate::draft::{Draft, DraftKind};
 use crate::error::{CliError, Result};
 use crate::input::console::{self, Console};
@@ -10,26 +10,30 @@ use crate::input::live_round::Played;
 use crate::input::rounds::rangeln_rounds;
 use crate::input::spec::RoundSource;
 use crate::input::{round_input, seats};
+use crate::night;
 use crate::output::board::colour_wanted;
 use crate::recording::{self, played_on};
 use spielstand_core::finishing::{HareFinish, HaseUndIgelResult, LaufRaufResult, MenschResult};
 use spielstand_core::rangeln::RangelnResult;
 use spielstand_core::same_name;
-use spielstand_core::{GameRecord, Outcome};
+use spielstand_core::{GameKind, GameRecord, Outcome};
 use std::io::{Stderr, StdinLock};
 
 pub fn run(ctx: &Ctx, command: RecordCommand) -> Result<()> {
     match command {
         RecordCommand::Rangeln(args) => rangeln(ctx, args),
-        RecordCommand::MenschAergereDichNicht(args) => {
+        RecordCommand::MenschAergereDichNicht(mut args) => {
+            at_table(ctx, &mut args.game, GameKind::MenschAergereDichNicht)?;
             let outcome = Outcome::MenschAergereDichNicht(mensch(&args));
             finishing(ctx, args.game, outcome)
         }
-        RecordCommand::Ghostbuster(args) => {
+        RecordCommand::Ghostbuster(mut args) => {
+            at_table(ctx, &mut args.game, GameKind::Ghostbuster)?;
             let outcome = Outcome::Ghostbuster(mensch(&args));
             finishing(ctx, args.game, outcome)
         }
-        RecordCommand::LaufRauf(args) => {
+        RecordCommand::LaufRauf(mut args) => {
+            at_table(ctx, &mut args.game, GameKind::LaufRauf)?;
             let outcome = Outcome::LaufRauf(LaufRaufResult {
                 order: args.game.order.clone(),
                 edition: args.edition,
@@ -41,10 +45,46 @@ pub fn run(ctx: &Ctx, command: RecordCommand) -> Result<()> {
             });
             finishing(ctx, args.game, outcome)
         }
-        RecordCommand::HaseUndIgel(args) => {
+        RecordCommand::HaseUndIgel(mut args) => {
+            at_table(ctx, &mut args.game, GameKind::HaseUndIgel)?;
             let outcome = Outcome::HaseUndIgel(hase(&args)?);
             finishing(ctx, args.game, outcome)
         }
+    }
+}
+
+/// With `--table N`: the players in seat order from table N of the joined night's current
+/// round, the league from the night, and an order of seat numbers (`2,1,3=4`) read as the
+/// players in those seats.
+fn at_table(ctx: &Ctx, args: &mut FinishingArgs, game: GameKind) -> Result<()> {
+    let Some(table) = args.target.table else { return Ok(()) };
+    let (night, names) = night::seated(&ctx.client, table, game)?;
+    args.target.league = Some(table_league(ctx, &night, args.target.league.take())?);
+    let order = &mut args.order.0;
+    if order.iter().flatten().all(|t| t.trim().parse::<usize>().is_ok()) {
+        for token in order.iter_mut().flatten() {
+            let seat: usize = token.trim().parse().expect("checked above");
+            *token = names
+                .get(seat.wrapping_sub(1))
+                .ok_or_else(|| {
+                    CliError::input(format!("--order: table {table} has seats 1 to {}, not {seat}", names.len()))
+                })?
+                .clone();
+        }
+    }
+    args.players = Some(Names(names));
+    Ok(())
+}
+
+/// The league of a game at a table of `night`: the night's, or the one given if it is the
+/// same.
+fn table_league(ctx: &Ctx, night: &night::Night, given: Option<String>) -> Result<String> {
+    match given {
+        Some(league) if !night.covers(&ctx.client.server, &league) => Err(CliError::input(format!(
+            "--league {league}: the tables are club night \"{}\"'s, of league {}",
+            night.title, night.league
+        ))),
+        _ => Ok(night.league.clone()),
     }
 }
 
@@ -87,15 +127,21 @@ fn finishing(ctx: &Ctx, args: FinishingArgs, outcome: Outcome) -> Result<()> {
     recording::record(&ctx.client, &args.target, record, &[], None::<&mut Console<StdinLock, Stderr>>).map(drop)
 }
 
-fn rangeln(ctx: &Ctx, args: RecordRangeln) -> Result<()> {
+fn rangeln(ctx: &Ctx, mut args: RecordRangeln) -> Result<()> {
     let kind = DraftKind::RecordRangeln;
+    if let Some(table) = args.table {
+        let (night, names) = night::seated(&ctx.client, table, GameKind::Rangeln)?;
+        args.league = Some(table_league(ctx, &night, args.league.take())?);
+        args.players = Some(Names(names));
+    }
     if args.discard {
         return recording::discard(kind);
     }
     let target = |draft_league: Option<&String>, draft_date| -> Result<RecordTarget> {
         let league = args.league.clone().or_else(|| draft_league.cloned());
         Ok(RecordTarget {
-            league: league.ok_or_else(|| CliError::input("give the league with --league L"))?,
+            league: Some(league.ok_or_else(|| CliError::input("give the league with --league L"))?),
+            table: args.table,
             date: args.date.or(draft_date),
             dry_run: args.dry_run,
             output: args.output,

@@ -93,7 +93,13 @@ fn rangeln(ctx: impl Fn() -> Result<Ctx>, args: RefereeRangeln) -> Result<()> {
         eprintln!("Not recorded: give --league L to record the game.");
         return Ok(());
     };
-    let target = RecordTarget { league, date: args.date.or(draft.date), dry_run: args.dry_run, output: args.output };
+    let target = RecordTarget {
+        league: Some(league),
+        table: None,
+        date: args.date.or(draft.date),
+        dry_run: args.dry_run,
+        output: args.output,
+    };
     let client = ctx()?.client;
     let confirm = console.as_mut().filter(|_| !args.yes);
     if live || args.resume {

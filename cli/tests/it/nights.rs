@@ -72,3 +72,72 @@ fn player_show_draws_the_rating_as_a_sparkline() {
     assert!(levels[1] > levels[0] && levels[2] < levels[1], "{line}");
     assert!(line.contains("2026-03-01 to 2026-03-03"), "{line}");
 }
+
+/// A night of several tables: check-in, a draw, each table's laptop recording its game by
+/// table number (players and seats from the draw), the night showing which tables are
+/// done, and `league show` saying how good the ratings are.
+#[test]
+fn a_night_of_tables_checks_in_draws_and_records_by_table() {
+    let ClubNight { server, cli, league } = ClubNight::new();
+    for name in ["Emil", "Fritz"] {
+        cli.ok(&["player", "add", name]);
+    }
+    cli.ok(&["event", "start", "Turnierabend", "-l", "Winterliga", "--date", "2026-11-20"]);
+    let present = cli.ok(&["event", "checkin", "Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]);
+    assert!(present.contains("6 player(s) present"), "{present}");
+    let left = cli.ok(&["event", "checkout", "fritz"]);
+    assert!(left.contains("Fritz checked out"), "{left}");
+    let err = cli.fails(&["event", "checkin", "Anan"], 1);
+    assert!(err.contains("Anna"), "a suggestion: {err}");
+
+    // Five players at tables of three: 3 + 2, printed with the start player and chances.
+    let drawn = cli.ok(&["event", "draw", "--game", "mensch-aergere-dich-nicht", "--size", "3", "--seed", "11"]);
+    assert!(drawn.contains("Round 1") && drawn.contains("seed 11"), "{drawn}");
+    assert!(drawn.contains("Table 1") && drawn.contains("Table 2") && drawn.contains("(starts)"), "{drawn}");
+    let round = cli.json(&["event", "draw", "--game", "mensch-aergere-dich-nicht", "--size", "3", "--seed", "11"]);
+    assert_eq!(round["number"], 2, "a second round");
+    let seats: Vec<String> = round["tables"][0]["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["player"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(seats.len(), 3);
+
+    // Table 1 records by seat numbers: seat 2 won, then seat 1, then seat 3.
+    let recorded = cli.ok(&["record", "mensch", "--table", "1", "--order", "2,1,3"]);
+    assert!(recorded.contains("at club night"), "{recorded}");
+    let results = server.get(&format!("/leagues/{league}/results")).unwrap();
+    let placings: Vec<(String, i64)> = results["items"][0]["placings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["player"].as_str().unwrap().to_owned(), p["place"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(placings.iter().find(|(p, _)| *p == seats[1]).unwrap().1, 1, "{placings:?}");
+    let seated: Vec<String> = results["items"][0]["record"]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["player"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(seated, seats, "seat order from the draw");
+    let err = cli.fails(&["record", "mensch", "--table", "1", "--order", "1,2,3"], 2);
+    assert!(err.contains("recorded already"), "{err}");
+    let err = cli.fails(&["record", "mensch", "--table", "7", "--order", "1,2"], 2);
+    assert!(err.contains("tables 1 to 2"), "{err}");
+    let err = cli.fails(&["record", "lauf-rauf", "--table", "2", "--order", "1,2"], 2);
+    assert!(err.contains("plays Mensch"), "{err}");
+
+    let night = cli.json(&["event", "current"])["night"]["id"].as_i64().unwrap().to_string();
+    let shown = cli.ok(&["event", "show", &night]);
+    assert!(shown.contains("Present (5)") && shown.contains("Table 1, done: result"), "{shown}");
+    let err = cli.fails(&["event", "draw", "--game", "mensch-aergere-dich-nicht", "--pin", "Anna=4"], 1);
+    assert!(err.contains("Anna is pinned to table 4"), "{err}");
+    let err = cli.fails(&["event", "draw", "--game", "mensch-aergere-dich-nicht", "--apart", "Anna"], 2);
+    assert!(err.contains("NAME,NAME"), "{err}");
+
+    let league_shown = cli.ok(&["league", "show", "Winterliga"]);
+    assert!(league_shown.contains("How good the ratings are (1 games)"), "{league_shown}");
+    assert!(league_shown.contains("Favourite won") && league_shown.contains("Uniform guess"), "{league_shown}");
+}
