@@ -395,8 +395,8 @@ pub enum EventCommand {
     Draw(EventDraw),
     /// One club night: its winners, games, own table and how it moved the league table.
     Show {
-        /// The night's id (see `spielstand event list`)
-        id: i64,
+        /// The night's id (see `spielstand event list`) [default: this laptop's current night]
+        id: Option<i64>,
         #[command(flatten)]
         output: OutputArgs,
     },

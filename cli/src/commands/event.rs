@@ -25,7 +25,11 @@ pub fn run(ctx: impl FnOnce() -> Result<Ctx>, command: EventCommand) -> Result<(
         EventCommand::Current { output } => current(&ctx()?.client, output),
         EventCommand::Close { id, output } => close(&ctx()?.client, id, output),
         EventCommand::List { league, output } => list(&ctx()?.client, &league, output),
-        EventCommand::Show { id, output } => show(&ctx()?.client, id, output),
+        EventCommand::Show { id, output } => {
+            let client = ctx()?.client;
+            let id = night_id(&client, id)?;
+            show(&client, id, output)
+        }
         EventCommand::Checkin { players, night, output } => check_in(&ctx()?.client, players, night, output),
         EventCommand::Checkout { player, night, output } => check_out(&ctx()?.client, &player, night, output),
         EventCommand::Draw(args) => draw(&ctx()?.client, args),

@@ -165,3 +165,18 @@ fn fenced_blocks_are_found() {
     assert_eq!(blocks(text, "sh"), ["a\nb\n", "d\n"]);
     assert_eq!(blocks(text, "text"), ["c\n"]);
 }
+
+#[test]
+fn the_readme_night_of_tables_runs_as_written() {
+    let server = Server::start();
+    let cli = Cli::new(&server);
+    for name in ["Anna", "Ben", "Cleo", "Dora"] {
+        cli.ok(&["player", "add", name]);
+    }
+    let (stdout, _) = run_blocks(&cli, &section("tables"));
+    assert!(stdout.contains("Round 1") && stdout.contains("seed 7") && stdout.contains("(starts)"), "{stdout}");
+    assert!(stdout.contains("Table 1, done: result"), "the night shows table 1 done: {stdout}");
+    assert!(stdout.contains("How good the ratings are (1 games)"), "{stdout}");
+    let leagues = server.get("/leagues").unwrap();
+    assert_eq!(server.result_count(leagues[0]["id"].as_i64().unwrap()), 1);
+}
