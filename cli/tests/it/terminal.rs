@@ -377,3 +377,53 @@ fn two_laptops_share_one_night() {
     );
     assert_eq!(server.result_count(league), 2);
 }
+
+/// `record rangeln --table 1` at a drawn table: the players and the start player come from
+/// the draw; a wrong round, the end of input (the game kept as a draft), the resumed game
+/// and both answers to the last question; then the night shows the table done.
+#[test]
+fn record_rangeln_at_a_drawn_table_asks_every_round_and_keeps_the_game() {
+    let ClubNight { server, cli, league } = ClubNight::new();
+    cli.ok(&["event", "start", "Turnierabend", "-l", "Winterliga", "--date", "2026-11-20"]);
+    cli.ok(&["event", "checkin", "Anna", "Ben", "Cleo"]);
+    cli.ok(&["event", "draw", "--game", "rangeln", "--seed", "5"]);
+    let night = cli.json(&["event", "show"]);
+    let seats: Vec<String> = night["rounds"][0]["tables"][0]["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["player"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(seats.len(), 3);
+    let round = |n: usize, scores: [i32; 3]| {
+        let line: Vec<String> = seats.iter().zip(scores).map(|(p, s)| format!("{p}={s}")).collect();
+        (format!("Round {n} of 3 ({} starts): ", seats[n - 1]), line.join(","))
+    };
+    let mut term = cli.terminal(&["record", "rangeln", "--table", "1"]);
+    let (prompt, _) = round(1, [0, 0, 0]);
+    term.answer(&prompt, &format!("{}=40,{}=0,{}=0", seats[0], seats[1], seats[2]));
+    term.expect("but with 8 pieces a round score lies between -16 and 16; enter round 1 again");
+    let (prompt, line) = round(1, [-7, 6, 1]);
+    term.answer(&prompt, &line);
+    term.expect(&round(2, [0, 0, 0]).0);
+    term.end_input();
+    term.expect("The game so far is kept as a draft");
+    assert_eq!(term.finish().0, 2);
+    assert_eq!(server.result_count(league), 0);
+
+    let mut term = cli.terminal(&["record", "rangeln", "--resume"]);
+    for (n, scores) in [(2, [1, 1, 1]), (3, [-6, 6, 1])] {
+        let (prompt, line) = round(n, scores);
+        term.answer(&prompt, &line);
+    }
+    term.answer("Record this game in league Winterliga? [Y/n] ", "maybe");
+    term.answer("Please answer y or n.", "y");
+    term.expect("at club night");
+    assert_eq!(term.finish().0, 0);
+    let stored = results(&server, league);
+    let seated: Vec<&str> =
+        stored[0]["record"]["players"].as_array().unwrap().iter().map(|p| p["player"].as_str().unwrap()).collect();
+    assert_eq!(seated, seats, "seat order from the draw");
+    let night = cli.json(&["event", "show"]);
+    assert_eq!(night["rounds"][0]["tables"][0]["result_id"], stored[0]["id"], "the table is done");
+}
