@@ -114,11 +114,13 @@ pub fn draw(request: &DrawRequest) -> Result<Seating, Error> {
         }
     }
     let (mut cost, mut tables) = best.unwrap_or((0.0, Vec::new()));
-    if request.method == DrawMethod::Swiss && cost >= TONIGHT && n <= EXHAUSTIVE_UP_TO {
-        if let Some(found) = search.exhaustive() {
-            cost = search.cost(&found);
-            tables = found;
-        }
+    if request.method == DrawMethod::Swiss
+        && cost >= TONIGHT
+        && n <= EXHAUSTIVE_UP_TO
+        && let Some(found) = search.exhaustive()
+    {
+        cost = search.cost(&found);
+        tables = found;
     }
     if cost >= APART {
         let (a, b) = search.broken_apart(&tables).expect("a cost that high breaks a pair");
@@ -467,6 +469,8 @@ mod tests {
             .collect()
     }
 
+    // Every part of a request by name, in the order the cases vary them.
+    #[allow(clippy::too_many_arguments)]
     fn request<'a>(
         game: GameKind,
         method: DrawMethod,
