@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
-# What the browser test (api/tests/it/browser.rs) needs: Debian's chromium, and CJK fonts
+# What the browser test (api/tests/it/browser.rs) needs: axe-core, Debian's chromium, and CJK fonts
 # so that names in Chinese, Japanese or Korean show as letters in its screenshots.
 # Installs only what is missing; a second run does nothing.
 set -euo pipefail
+cd "$(dirname "$0")/.."
+# axe-core, the accessibility rules the browser test runs on every embed page: pinned in
+# .ci/axe/package-lock.json, installed from the npm registry when missing.
+if [ ! -f .ci/axe/node_modules/axe-core/axe.min.js ]; then
+  npm ci --prefix .ci/axe --no-audit --no-fund --silent
+fi
+
 
 missing=()
 command -v chromium > /dev/null 2>&1 || missing+=(chromium)

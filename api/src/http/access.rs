@@ -121,6 +121,7 @@ pub const RULES: &[Rule] = &[
     admin("list_audit", Acts::OnAudit),
     anyone("embed_standings"),
     anyone("embed_event"),
+    anyone("embed_event_tables"),
     anyone("embed_player"),
     anyone("embed_ratings_chart"),
     anyone("embed_race_chart"),

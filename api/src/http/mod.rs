@@ -86,6 +86,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     // For club websites, outside the API's prefix; in the document all the same.
     cfg.service(embed::standings)
         .service(embed::night)
+        .service(embed::night_tables)
         .service(embed::player)
         .service(charts::ratings)
         .service(charts::race)

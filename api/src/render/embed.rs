@@ -46,6 +46,8 @@ pub fn page(p: &Page) -> String {
     let league = escape(p.league_name);
     let mut html = String::with_capacity(4096 + shown * 400);
     head(&mut html, p.lang, p.theme, &format!("{league} – {}", l.standings));
+    // The page's heading for assistive technology; the caption shows the same.
+    let _ = writeln!(html, "<h1 class=\"vh\">{league} – {}</h1>", l.standings);
     let _ = write!(
         html,
         "<table class=\"spielstand\">\n<caption><span class=\"league\"><bdi>{league}</bdi></span> \
@@ -112,7 +114,7 @@ pub(super) fn head(html: &mut String, lang: Lang, theme: Theme, title: &str) {
         "<!DOCTYPE html>\n<html lang=\"{lang}\" class=\"{theme}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"color-scheme\" content=\"{theme}\">\n<meta name=\"robots\" content=\"noindex\">\n\
-         <title>{title}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n",
+         <title>{title}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<main>\n",
         lang = lang.labels().lang,
         theme = theme.as_str(),
     );
@@ -120,7 +122,7 @@ pub(super) fn head(html: &mut String, lang: Lang, theme: Theme, title: &str) {
 
 /// Closes a page opened with [`head`].
 pub(super) fn foot(html: &mut String) {
-    html.push_str("<p class=\"source\">spielstand</p>\n</body>\n</html>\n");
+    html.push_str("</main>\n<footer><p class=\"source\">spielstand</p></footer>\n</body>\n</html>\n");
 }
 
 #[cfg(test)]

@@ -83,6 +83,19 @@ pub struct Labels {
     pub streak: &'static str,
     pub rating_change: &'static str,
     pub pictures: &'static str,
+    /// The column of a table's place moves (the arrows).
+    pub movement: &'static str,
+    /// The column naming each figure of a player's record.
+    pub figure: &'static str,
+    pub rounds: &'static str,
+    pub round: &'static str,
+    pub table: &'static str,
+    pub seat: &'static str,
+    pub starts: &'static str,
+    pub win_chance: &'static str,
+    pub predicted: &'static str,
+    pub no_round: &'static str,
+    pub done: &'static str,
     pub decimal: char,
 }
 
@@ -120,6 +133,17 @@ const DE: Labels = Labels {
     streak: "Siegesserie (aktuell / längste)",
     rating_change: "Wertung am letzten Abend",
     pictures: "Bilder",
+    movement: "Bewegung",
+    figure: "Kennzahl",
+    rounds: "Runden",
+    round: "Runde",
+    table: "Tisch",
+    seat: "Sitz",
+    starts: "beginnt",
+    win_chance: "Chance",
+    predicted: "erwartet",
+    no_round: "Noch keine Runde ausgelost.",
+    done: "gespielt",
     decimal: ',',
 };
 
@@ -157,6 +181,17 @@ const EN: Labels = Labels {
     streak: "Win streak (current / longest)",
     rating_change: "Rating change last night",
     pictures: "Pictures",
+    movement: "Move",
+    figure: "Figure",
+    rounds: "Rounds",
+    round: "Round",
+    table: "Table",
+    seat: "Seat",
+    starts: "starts",
+    win_chance: "Chance",
+    predicted: "predicted",
+    no_round: "No round drawn yet.",
+    done: "played",
     decimal: '.',
 };
 

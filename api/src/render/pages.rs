@@ -3,7 +3,7 @@
 
 use super::embed::{foot, head};
 use super::{Lang, Theme, escape};
-use crate::model::EventReport;
+use crate::model::{DrawnTable, EventReport};
 use spielstand_core::{GameStats, PlayerStats};
 use std::fmt::Write;
 
@@ -41,6 +41,7 @@ pub fn night(report: &EventReport, league_name: &str, lang: Lang, theme: Theme) 
     let _ = write!(html, "<h1><bdi>{title}</bdi></h1>\n<p class=\"sub\">{sub}</p>\n");
     if report.results.is_empty() {
         let _ = writeln!(html, "<p class=\"note\">{}</p>", l.empty);
+        rounds(&mut html, lang, report);
         foot(&mut html);
         return html;
     }
@@ -84,9 +85,9 @@ pub fn night(report: &EventReport, league_name: &str, lang: Lang, theme: Theme) 
     let _ = write!(
         html,
         "<h2>{}</h2>\n<table class=\"spielstand change\"><thead><tr><th scope=\"col\" class=\"place\">{}</th>\
-         <th scope=\"col\" class=\"move\"></th><th scope=\"col\" class=\"player\">{}</th>\
+         <th scope=\"col\" class=\"move\"><span class=\"vh\">{}</span></th><th scope=\"col\" class=\"player\">{}</th>\
          <th scope=\"col\" class=\"points\">{}</th><th scope=\"col\" class=\"rating\">{}</th></tr></thead>\n<tbody>\n",
-        l.table_change, l.place, l.player, l.points, l.rating
+        l.table_change, l.place, l.movement, l.player, l.points, l.rating
     );
     for m in &report.table_change {
         let played = report.players.contains(&m.player);
@@ -109,6 +110,84 @@ pub fn night(report: &EventReport, league_name: &str, lang: Lang, theme: Theme) 
         );
     }
     html.push_str("</tbody></table>\n");
+    rounds(&mut html, lang, report);
+    foot(&mut html);
+    html
+}
+
+/// The rounds drawn at a night, each table with its result once recorded.
+fn rounds(html: &mut String, lang: Lang, report: &EventReport) {
+    let l = lang.labels();
+    for round in &report.rounds {
+        let _ = writeln!(html, "<h2>{} {} · {}</h2>\n<div class=\"tables\">", l.round, round.number, round.game.name());
+        for table in &round.tables {
+            drawn_table(html, lang, table, 3);
+        }
+        html.push_str("</div>\n");
+    }
+}
+
+/// One drawn table under a heading of `level` (below the page's or the round's): its number, its players in seat order (the start player marked) with
+/// their chances, and its result once recorded.
+fn drawn_table(html: &mut String, lang: Lang, table: &DrawnTable, level: u8) {
+    let l = lang.labels();
+    let done = table.result_id.map_or(String::new(), |_| format!(" <span class=\"done\">✓ {}</span>", l.done));
+    let _ = write!(
+        html,
+        "<section class=\"drawn\" aria-labelledby=\"table-{n}\"><h{level} id=\"table-{n}\"><span class=\"number\">{table_word} {n}</span>{done}</h{level}>\n\
+         <table class=\"spielstand seats\"><thead><tr><th scope=\"col\" class=\"seat\">{seat}</th>\
+         <th scope=\"col\" class=\"player\">{player}</th><th scope=\"col\" class=\"chance\">{chance}</th>\
+         <th scope=\"col\" class=\"predicted\">{predicted}</th></tr></thead>\n<tbody>\n",
+        n = table.number,
+        table_word = l.table,
+        seat = l.seat,
+        player = l.player,
+        chance = l.win_chance,
+        predicted = l.predicted,
+    );
+    for seat in &table.seats {
+        let starts =
+            if seat.start { format!(" <span class=\"starts\">▶ {}</span>", l.starts) } else { String::new() };
+        let _ = writeln!(
+            html,
+            "<tr><td class=\"seat\">{}</td><th scope=\"row\" class=\"player\"><bdi>{}</bdi>{starts}</th>\
+             <td class=\"chance\">{} %</td><td class=\"predicted\">{}.</td></tr>",
+            seat.seat,
+            escape(&seat.player),
+            lang.fixed(seat.prediction.win * 100.0, 0),
+            seat.prediction.place,
+        );
+    }
+    html.push_str("</tbody></table></section>\n");
+}
+
+/// The current round of a night for a screen or a printout: large table numbers, names in
+/// seat order, the start player marked, each player's chance; printed, 30 players fit one
+/// A4 page.
+pub fn night_tables(report: &EventReport, league_name: &str, lang: Lang, theme: Theme) -> String {
+    let l = lang.labels();
+    let event = &report.event;
+    let title = escape(&event.title);
+    let mut html = String::with_capacity(8192);
+    head(&mut html, lang, theme, &format!("{title} – {}", escape(league_name)));
+    let Some(round) = report.rounds.last() else {
+        let _ = write!(html, "<h1><bdi>{title}</bdi></h1>\n<p class=\"note\">{}</p>\n", l.no_round);
+        foot(&mut html);
+        return html;
+    };
+    let _ = write!(
+        html,
+        "<h1><bdi>{title}</bdi> · {} {}</h1>\n<p class=\"sub\">{} · <bdi>{}</bdi> · {}</p>\n<div class=\"tables big\">\n",
+        l.round,
+        round.number,
+        round.game.name(),
+        escape(league_name),
+        lang.date(event.date)
+    );
+    for table in &round.tables {
+        drawn_table(&mut html, lang, table, 2);
+    }
+    html.push_str("</div>\n");
     foot(&mut html);
     html
 }
@@ -131,7 +210,13 @@ pub fn player(stats: &PlayerStats, league_name: &str, chart: &str, lang: Lang, t
     let scopes: Vec<(&str, &GameStats)> = std::iter::once((l.overall, overall))
         .chain(stats.games.iter().map(|g| (g.game.map_or(l.all_games, |game| game.name()), g)))
         .collect();
-    html.push_str("<table class=\"spielstand stats\"><thead><tr><th scope=\"col\" class=\"player\"></th>");
+    // In a box of its own that scrolls sideways on a narrow screen: labels never break
+    // inside a word.
+    let _ = write!(
+        html,
+        "<div class=\"scroll\"><table class=\"spielstand stats\"><thead><tr><th scope=\"col\" class=\"figure\"><span class=\"vh\">{}</span></th>",
+        l.figure
+    );
     for (label, _) in &scopes {
         let _ = write!(html, "<th scope=\"col\">{label}</th>");
     }
@@ -148,13 +233,13 @@ pub fn player(stats: &PlayerStats, league_name: &str, chart: &str, lang: Lang, t
         (l.rating_change, &|g| signed(lang, g.rating_change, 1)),
     ];
     for (label, figure) in figures {
-        let _ = write!(html, "<tr><th scope=\"row\" class=\"player\">{label}</th>");
+        let _ = write!(html, "<tr><th scope=\"row\" class=\"figure\">{label}</th>");
         for (_, g) in &scopes {
             let _ = write!(html, "<td>{}</td>", figure(g));
         }
         html.push_str("</tr>\n");
     }
-    html.push_str("</tbody></table>\n");
+    html.push_str("</tbody></table></div>\n");
     let _ = writeln!(html, "<div class=\"chart\">{chart}</div>");
     foot(&mut html);
     html

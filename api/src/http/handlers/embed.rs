@@ -122,6 +122,32 @@ pub async fn night(
     Ok(policy::page(&req, pages::night(&report, &league_name, p.lang.unwrap_or_default(), p.theme.unwrap_or_default())))
 }
 
+/// The current round of a club night as a page for a screen or a printout: large table
+/// numbers, the players in seat order with the start player marked and their chances to
+/// win; printed, 30 players fit one A4 page.
+#[utoipa::path(
+    operation_id = "embed_event_tables",
+    tag = "embed",
+    params(("id" = i64, Path, description = "Event id"), PageParams, IfNoneMatch),
+    responses(
+        (status = 200, description = "The night's current tables as an HTML page", content_type = "text/html", body = String, headers(("ETag" = String), ("Cache-Control" = String), ("Content-Security-Policy" = String))),
+        NotModified,
+        ReadErrors
+    )
+)]
+#[get("/embed/events/{id}/tables")]
+pub async fn night_tables(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<i64>,
+    params: Params<PageParams>,
+) -> Result<HttpResponse> {
+    let (report, league_name) = state.views().night(id.into_inner()).await?;
+    let p = params.0;
+    let (lang, theme) = (p.lang.unwrap_or_default(), p.theme.unwrap_or_default());
+    Ok(policy::page(&req, pages::night_tables(&report, &league_name, lang, theme)))
+}
+
 /// A player's record in a league as a page for an iframe, in the style of the embedded
 /// table: overall and per game, with their rating over the season drawn inline.
 #[utoipa::path(
