@@ -9,6 +9,7 @@ use actix_web::test::TestRequest;
 use serde_json::{Value, json};
 use spielstand_api::model::TokenScope;
 use spielstand_api::store::tokens;
+use spielstand_wire::{AuditPage, Event, NewWebhook, Problem, StoredResult};
 
 /// The kinds of caller.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -194,23 +195,22 @@ async fn every_operation_with_every_token(db: fn() -> TestDb) {
             let mut recorded = None;
             if let Some(token) = token.as_ref().filter(|_| caller.scope().is_some() && caller != Caller::Revoked) {
                 let r = api.send(with_token(TestRequest::post().uri(&path).set_json(&body), Some(token))).await;
-                recorded = (r.status == StatusCode::CREATED).then(|| r.json()["id"].as_i64().unwrap());
+                recorded = (r.status == StatusCode::CREATED).then(|| r.body::<StoredResult>().id);
             }
             let result = match recorded {
                 Some(id) => id,
-                None => api.post(&path, &body).await.json()["id"].as_i64().unwrap(),
+                None => api.post(&path, &body).await.body::<StoredResult>().id,
             };
             let event = api
                 .post(&format!("/api/v1/leagues/{league}/events"), &json!({"title": "Abend", "date": "2026-11-20"}))
                 .await
-                .json()["id"]
-                .as_i64()
-                .unwrap();
+                .body::<Event>()
+                .id;
             let webhook = api
                 .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": "http://127.0.0.1:9/hook"}))
                 .await;
             assert_eq!(webhook.status, StatusCode::CREATED, "{:?}", webhook.json());
-            things.push(Things { league, event, webhook: webhook.json()["id"].as_i64().unwrap(), result });
+            things.push(Things { league, event, webhook: webhook.body::<NewWebhook>().webhook.id, result });
         }
         let leagues = [things[0], things[1]];
         assert_eq!(leagues[0].league, 1, "the limited tokens are of league 1");
@@ -234,7 +234,7 @@ async fn every_operation_with_every_token(db: fn() -> TestDb) {
                     Ok(()) => assert!(!matches!(status, 401 | 403), "{context}"),
                     Err((want, kind)) => {
                         assert_eq!(status, want, "{context}");
-                        assert_eq!(r.json()["type"], format!("/problems/{kind}"), "{context}");
+                        assert_eq!(r.body::<Problem>().kind, format!("/problems/{kind}"), "{context}");
                     }
                 }
             }
@@ -271,14 +271,15 @@ api_test!(a_token_of_one_league_reads_that_league_s_audit_only, |api| {
     }
     let token = tokens::create(&mut pool.get().unwrap(), "admin-1", TokenScope::Admin, Some(first)).unwrap();
     let read = |query: &str| with_token(TestRequest::get().uri(&format!("/api/v1/audit{query}")), Some(&token));
-    let all = api.send(read("")).await.json();
-    let entries = all["items"].as_array().unwrap();
+    let answer = api.send(read("")).await;
+    let all: AuditPage = answer.body();
+    let entries = &all.items;
     assert!(!entries.is_empty());
-    assert!(entries.iter().all(|e| e["league_id"] == first), "{all}");
-    assert_eq!(api.send(read(&format!("?league_id={first}"))).await.json()["total"], all["total"]);
+    assert!(entries.iter().all(|e| e.league_id == Some(first)), "{}", answer.json());
+    assert_eq!(api.send(read(&format!("?league_id={first}"))).await.body::<AuditPage>().total, all.total);
     let detail = api.send(read(&format!("?league_id={second}"))).await.problem(403, "insufficient-scope");
     assert!(detail.contains(&format!("league {first} only")), "{detail}");
     // The club's admin reads every league's entries.
-    let everything = api.get_with_token("/api/v1/audit").await.json();
-    assert!(everything["total"].as_i64() > all["total"].as_i64(), "{everything}");
+    let everything = api.get_with_token("/api/v1/audit").await;
+    assert!(everything.body::<AuditPage>().total > all.total, "{}", everything.json());
 });

@@ -7,6 +7,7 @@ use actix_web::test::TestRequest;
 use serde_json::{Value, json};
 use spielstand_api::model::TokenScope;
 use spielstand_api::store::tokens;
+use spielstand_wire::{AuditAction, AuditPage, Event, NewWebhook, Player, ResultPage, StoredResult, Webhook};
 
 fn as_token(token: &str, method: Method, path: &str) -> TestRequest {
     TestRequest::default().method(method).uri(path).insert_header(("authorization", format!("Bearer {token}")))
@@ -18,7 +19,7 @@ api_test!(every_change_is_audited_with_its_token_and_only_admins_read_it, |api| 
     let audit = |token: &str, query: &str| as_token(token, Method::GET, &format!("/api/v1/audit{query}"));
 
     api.add_players(&["Anna", "Ben"]).await;
-    let anna = api.get("/api/v1/players").await.json()[0]["id"].as_i64().unwrap();
+    let anna = api.get("/api/v1/players").await.body::<Vec<Player>>()[0].id;
     let rules = json!({"games": ["mensch-aergere-dich-nicht"]});
     let league = api.add_league(json!({"name": "Winterliga", "rules": rules})).await;
     let narrowed = json!({"games": ["mensch-aergere-dich-nicht"], "season": {"from": "2026-01-01"}});
@@ -33,7 +34,7 @@ api_test!(every_change_is_audited_with_its_token_and_only_admins_read_it, |api| 
     let r =
         api.send(as_token(&laptop, Method::POST, &format!("/api/v1/leagues/{league}/results")).set_json(&body)).await;
     assert_eq!(r.status, StatusCode::CREATED);
-    let result = r.json()["id"].as_i64().unwrap();
+    let result = r.body::<StoredResult>().id;
     let r = api
         .send(
             as_token(&api.token, Method::DELETE, &format!("/api/v1/results/{result}")).insert_header(("if-match", "*")),
@@ -42,7 +43,7 @@ api_test!(every_change_is_audited_with_its_token_and_only_admins_read_it, |api| 
     assert_eq!(r.status, StatusCode::NO_CONTENT);
     let r = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": "http://127.0.0.1:9/hook"})).await;
     assert_eq!(r.status, StatusCode::CREATED, "{:?}", r.json());
-    let hook = r.json()["id"].as_i64().unwrap();
+    let hook = r.body::<NewWebhook>().webhook.id;
     // A refused change leaves no trace but its refusal.
     let r = api.write(Method::PATCH, &format!("/api/v1/players/{anna}"), &json!({"name": "Ben"})).await;
     assert_eq!(r.status, StatusCode::CONFLICT);
@@ -51,53 +52,56 @@ api_test!(every_change_is_audited_with_its_token_and_only_admins_read_it, |api| 
 
     let page = api.send(audit(&api.token, "")).await;
     assert_eq!(page.status, StatusCode::OK, "{:?}", page.json());
-    let page = page.json();
-    let items = page["items"].as_array().unwrap();
-    let seen: Vec<(&str, Value)> =
-        items.iter().rev().map(|e| (e["action"].as_str().unwrap(), e["token_name"].clone())).collect();
-    let admin = json!("test-club");
+    let trail: AuditPage = page.body();
+    let items = &trail.items;
+    let seen: Vec<(AuditAction, Option<&str>)> =
+        items.iter().rev().map(|e| (e.action, e.token_name.as_deref())).collect();
+    let admin = Some("test-club");
     assert_eq!(
         seen,
         vec![
-            ("token_created", Value::Null),
-            ("token_created", Value::Null),
-            ("player_created", admin.clone()),
-            ("player_created", admin.clone()),
-            ("league_created", admin.clone()),
-            ("league_changed", admin.clone()),
-            ("player_renamed", admin.clone()),
-            ("result_recorded", json!("table-laptop")),
-            ("result_deleted", admin.clone()),
-            ("webhook_registered", admin.clone()),
-            ("token_revoked", Value::Null),
+            (AuditAction::TokenCreated, None),
+            (AuditAction::TokenCreated, None),
+            (AuditAction::PlayerCreated, admin),
+            (AuditAction::PlayerCreated, admin),
+            (AuditAction::LeagueCreated, admin),
+            (AuditAction::LeagueChanged, admin),
+            (AuditAction::PlayerRenamed, admin),
+            (AuditAction::ResultRecorded, Some("table-laptop")),
+            (AuditAction::ResultDeleted, admin),
+            (AuditAction::WebhookRegistered, admin),
+            (AuditAction::TokenRevoked, None),
         ],
-        "the harness's admin token, then the laptop's: {page}"
+        "the harness's admin token, then the laptop's: {}",
+        page.json()
     );
-    assert_eq!(page["total"], 11);
+    assert_eq!(trail.total, 11);
     // Latest first, ids growing with time.
-    let ids: Vec<i64> = items.iter().map(|e| e["id"].as_i64().unwrap()).collect();
+    let ids: Vec<i64> = items.iter().map(|e| e.id).collect();
     assert!(ids.windows(2).all(|w| w[0] > w[1]), "{ids:?}");
-    let entry = |action: &str| items.iter().find(|e| e["action"] == action).unwrap().clone();
-    let changed = entry("league_changed");
-    assert_eq!(changed["league_id"], league);
-    assert_eq!(changed["detail"]["before"]["rules"]["season"]["from"], Value::Null);
-    assert_eq!(changed["detail"]["after"]["rules"]["season"]["from"], "2026-01-01");
-    assert_eq!(entry("player_renamed")["detail"], json!({"before": "Anna", "after": "Annabelle"}));
-    assert_eq!(entry("player_renamed")["subject_id"], anna);
-    let recorded = entry("result_recorded");
-    assert_eq!((recorded["subject_id"].as_i64(), recorded["league_id"].as_i64()), (Some(result), Some(league)));
-    assert_eq!(recorded["detail"]["game"], "mensch-aergere-dich-nicht");
-    assert_eq!(entry("webhook_registered")["detail"]["url"], "http://127.0.0.1:9/hook");
-    assert_eq!(entry("token_revoked")["detail"]["name"], "table-laptop");
-    assert!(items.iter().all(|e| e["action"] != "webhook_paused"), "the laptop registered no webhook");
+    let entry = |action: AuditAction| items.iter().find(|e| e.action == action).unwrap().clone();
+    // `detail` is free-form JSON in the wire type too: read as JSON.
+    let changed = entry(AuditAction::LeagueChanged);
+    assert_eq!(changed.league_id, Some(league));
+    assert_eq!(changed.detail["before"]["rules"]["season"]["from"], Value::Null);
+    assert_eq!(changed.detail["after"]["rules"]["season"]["from"], "2026-01-01");
+    assert_eq!(entry(AuditAction::PlayerRenamed).detail, json!({"before": "Anna", "after": "Annabelle"}));
+    assert_eq!(entry(AuditAction::PlayerRenamed).subject_id, Some(anna));
+    let recorded = entry(AuditAction::ResultRecorded);
+    assert_eq!((recorded.subject_id, recorded.league_id), (Some(result), Some(league)));
+    assert_eq!(recorded.detail["game"], "mensch-aergere-dich-nicht");
+    assert_eq!(entry(AuditAction::WebhookRegistered).detail["url"], "http://127.0.0.1:9/hook");
+    assert_eq!(entry(AuditAction::TokenRevoked).detail["name"], "table-laptop");
+    assert!(items.iter().all(|e| e.action != AuditAction::WebhookPaused), "the laptop registered no webhook");
 
     // Filters and pages.
-    let only = api.send(audit(&api.token, "?token_name=table-laptop")).await.json();
-    assert_eq!(only["total"], 1);
-    let in_league = api.send(audit(&api.token, &format!("?league_id={league}&per_page=2&page=2"))).await.json();
-    assert_eq!((in_league["total"].as_i64(), in_league["items"].as_array().unwrap().len()), (Some(5), 2));
-    let renames = api.send(audit(&api.token, "?action=player_renamed")).await.json();
-    assert_eq!(renames["items"][0]["subject_id"], anna);
+    let only: AuditPage = api.send(audit(&api.token, "?token_name=table-laptop")).await.body();
+    assert_eq!(only.total, 1);
+    let in_league: AuditPage =
+        api.send(audit(&api.token, &format!("?league_id={league}&per_page=2&page=2"))).await.body();
+    assert_eq!((in_league.total, in_league.items.len()), (5, 2));
+    let renames: AuditPage = api.send(audit(&api.token, "?action=player_renamed")).await.body();
+    assert_eq!(renames.items[0].subject_id, Some(anna));
     api.send(audit(&api.token, "?action=player_deleted")).await.problem(400, "invalid-query");
     api.send(audit(&api.token, "?per_page=0")).await.problem(400, "invalid-query");
 
@@ -115,11 +119,11 @@ api_test!(every_change_is_audited_with_its_token_and_only_admins_read_it, |api| 
         )
         .await;
     assert_eq!(r.status, StatusCode::CREATED);
-    let other = r.json()["id"].as_i64().unwrap();
+    let other = r.body::<NewWebhook>().webhook.id;
     tokens::revoke(&mut pool.get().unwrap(), "organiser").unwrap();
-    let paused = api.send(audit(&api.token, "?action=webhook_paused")).await.json();
-    assert_eq!(paused["items"][0]["subject_id"], other);
-    assert_eq!(paused["items"][0]["detail"]["revoked_token"], "organiser");
+    let paused: AuditPage = api.send(audit(&api.token, "?action=webhook_paused")).await.body();
+    assert_eq!(paused.items[0].subject_id, Some(other));
+    assert_eq!(paused.items[0].detail["revoked_token"], "organiser");
     let r = api.write(Method::POST, &format!("/api/v1/webhooks/{other}/enable"), &json!({})).await;
     assert_eq!(r.status, StatusCode::OK);
     let r = api.send(as_token(&api.token, Method::DELETE, &format!("/api/v1/webhooks/{hook}"))).await;
@@ -128,16 +132,24 @@ api_test!(every_change_is_audited_with_its_token_and_only_admins_read_it, |api| 
     let night = json!({"title": "Clubabend", "date": "2026-03-05"});
     let r = api.post(&format!("/api/v1/leagues/{league}/events"), &night).await;
     assert_eq!(r.status, StatusCode::CREATED);
-    let night_path = format!("/api/v1/events/{}", r.json()["id"]);
+    let night_path = format!("/api/v1/events/{}", r.body::<Event>().id);
     let r = api.write(Method::PUT, &night_path, &json!({"title": "Spieleabend", "date": "2026-03-05"})).await;
     assert_eq!(r.status, StatusCode::OK, "{:?}", r.json());
     let r = api.write(Method::DELETE, &night_path, &json!(null)).await;
     assert_eq!(r.status, StatusCode::NO_CONTENT);
-    let latest = api.send(audit(&api.token, "?per_page=5")).await.json();
-    let actions: Vec<&str> =
-        latest["items"].as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
-    assert_eq!(actions, ["event_deleted", "event_changed", "event_created", "webhook_deleted", "webhook_enabled"]);
-    let changed = &latest["items"][1]["detail"];
+    let latest: AuditPage = api.send(audit(&api.token, "?per_page=5")).await.body();
+    let actions: Vec<AuditAction> = latest.items.iter().map(|e| e.action).collect();
+    assert_eq!(
+        actions,
+        [
+            AuditAction::EventDeleted,
+            AuditAction::EventChanged,
+            AuditAction::EventCreated,
+            AuditAction::WebhookDeleted,
+            AuditAction::WebhookEnabled
+        ]
+    );
+    let changed = &latest.items[1].detail;
     assert_eq!(
         (changed["before"]["title"].as_str(), changed["after"]["title"].as_str()),
         (Some("Clubabend"), Some("Spieleabend"))
@@ -179,7 +191,7 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
     let second = tokens::create(&mut conn(), "second", TokenScope::Admin, None).unwrap();
-    let anna = api.get("/api/v1/players").await.json()[0]["id"].as_i64().unwrap();
+    let anna = api.get("/api/v1/players").await.body::<Vec<Player>>()[0].id;
 
     // Everything a write here could change, as the API and the token list show it.
     let snapshot = || {
@@ -209,8 +221,8 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
     let entries = |action: &'static str| {
         let api = &api;
         async move {
-            let page = api.get_with_token(&format!("/api/v1/audit?action={action}")).await.json();
-            page["total"].as_i64().unwrap()
+            let page: AuditPage = api.get_with_token(&format!("/api/v1/audit?action={action}")).await.body();
+            page.total
         }
     };
     let status = |r: crate::common::Response| r.status.as_u16();
@@ -254,8 +266,8 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
     );
     let night = json!({"title": "Clubabend", "date": "2026-03-05"});
     both_ways!("event_created", status(api.post(&format!("/api/v1/leagues/{league}/events"), &night).await));
-    let events = api.get(&format!("/api/v1/leagues/{league}/events")).await.json();
-    let night_path = format!("/api/v1/events/{}", events[0]["id"]);
+    let events: Vec<Event> = api.get(&format!("/api/v1/leagues/{league}/events")).await.body();
+    let night_path = format!("/api/v1/events/{}", events[0].id);
     let renamed = json!({"title": "Spieleabend", "date": "2026-03-05"});
     both_ways!("event_changed", status(api.write(Method::PUT, &night_path, &renamed).await));
     let present = json!({"players": ["Annabelle", "Ben"]});
@@ -267,7 +279,7 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
 
     let results = format!("/api/v1/leagues/{league}/results");
     both_ways!("result_recorded", status(api.post(&results, &mensch("2026-03-01", "Annabelle,Ben")).await));
-    let result = api.get(&results).await.json()["items"][0]["id"].as_i64().unwrap();
+    let result = api.get(&results).await.body::<ResultPage>().items[0].id;
     let corrected = mensch("2026-03-01", "Ben,Annabelle");
     both_ways!(
         "result_corrected",
@@ -303,10 +315,10 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
             .await
         )
     );
-    let hook = api.get_with_token(&format!("/api/v1/leagues/{league}/webhooks")).await.json()[0]["id"].clone();
+    let hook = api.get_with_token(&format!("/api/v1/leagues/{league}/webhooks")).await.body::<Vec<Webhook>>()[0].id;
     both_ways!("token_revoked", stored(tokens::revoke(&mut conn(), "second")));
-    let paused = api.get_with_token(&format!("/api/v1/webhooks/{hook}")).await.json();
-    assert!(paused["paused_at"].is_string(), "revoking its token paused the webhook: {paused}");
+    let paused = api.get_with_token(&format!("/api/v1/webhooks/{hook}")).await;
+    assert!(paused.body::<Webhook>().paused_at.is_some(), "revoking its token paused the webhook: {}", paused.json());
     assert_eq!(entries("webhook_paused").await, 1, "the pause is audited with the revocation");
     both_ways!("webhook_enabled", status(api.post(&format!("/api/v1/webhooks/{hook}/enable"), &json!({})).await));
     both_ways!(

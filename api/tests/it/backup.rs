@@ -8,6 +8,7 @@ use crate::common::mensch;
 use crate::common::process::{self, BIN, Server, agent, post_with};
 use chrono::NaiveDate;
 use diesel::prelude::*;
+use spielstand_wire::ResultPage;
 use std::collections::HashMap;
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -133,8 +134,8 @@ fn a_backup_under_twenty_writers_holds_every_acknowledged_result_once_and_restor
     let kept = err.split("kept as ").nth(1).map(|k| k.trim().trim_end_matches('.')).expect("names the file kept");
     assert_eq!(dates(std::path::Path::new(kept)).values().sum::<i64>(), total_live, "the replaced database is kept");
     let server = Server::start(&db, &[]);
-    let page = process::get(&agent(), &format!("{}/leagues/{league}/results?per_page=1", server.api));
-    assert_eq!(page["total"].as_i64(), Some(saved.len() as i64), "the server serves the restored database");
+    let page: ResultPage = process::get_as(&agent(), &format!("{}/leagues/{league}/results?per_page=1", server.api));
+    assert_eq!(page.total, saved.len() as i64, "the server serves the restored database");
     server.kill();
 }
 

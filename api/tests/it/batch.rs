@@ -3,6 +3,10 @@
 use crate::common::mensch;
 use actix_web::http::StatusCode;
 use serde_json::{Value, json};
+use spielstand_core::GameKind;
+use spielstand_wire::{
+    BatchOutcome, BatchStatus, Event, LeagueExport, ResultPage, ResultSource, Standings, StoredResult,
+};
 
 fn item(key: &str, source: Option<(&str, &str)>, record: Value) -> Value {
     let mut item = json!({"idempotency_key": key, "record": record});
@@ -12,8 +16,12 @@ fn item(key: &str, source: Option<(&str, &str)>, record: Value) -> Value {
     item
 }
 
-fn statuses(outcome: &Value) -> Vec<String> {
-    outcome["items"].as_array().unwrap().iter().map(|i| i["status"].as_str().unwrap().to_owned()).collect()
+fn statuses(outcome: &BatchOutcome) -> Vec<BatchStatus> {
+    outcome.items.iter().map(|i| i.status).collect()
+}
+
+fn source(system: &str, id: &str) -> Option<ResultSource> {
+    Some(ResultSource { system: system.to_owned(), id: id.to_owned() })
 }
 
 api_test!(a_batch_stores_the_valid_items_and_answers_each, |api| {
@@ -32,36 +40,39 @@ api_test!(a_batch_stores_the_valid_items_and_answers_each, |api| {
     ]});
     let r = api.post(&batch, &items).await;
     assert_eq!(r.status, StatusCode::OK, "{:?}", r.json());
-    let outcome = r.json();
-    assert_eq!(statuses(&outcome), ["created", "refused", "created"]);
-    assert_eq!((outcome["created"].as_i64(), outcome["refused"].as_i64()), (Some(2), Some(1)));
-    let refused = &outcome["items"][1];
-    assert_eq!(refused["problem"]["status"], 422);
-    assert!(refused["problem"]["type"].as_str().unwrap().starts_with("/problems/"), "{refused}");
-    assert_eq!(refused["result_id"], Value::Null);
+    let outcome: BatchOutcome = r.body();
+    assert_eq!(statuses(&outcome), [BatchStatus::Created, BatchStatus::Refused, BatchStatus::Created]);
+    assert_eq!((outcome.created, outcome.refused), (2, 1));
+    let refused = &outcome.items[1];
+    assert_eq!(refused.problem.as_ref().map(|p| p.status), Some(422));
+    assert!(refused.problem.as_ref().unwrap().kind.starts_with("/problems/"), "{refused:?}");
+    assert_eq!(refused.result_id, None);
     // The source is on the stored result.
-    let first = outcome["items"][0]["result_id"].as_i64().unwrap();
-    let stored = api.get(&format!("/api/v1/results/{first}")).await.json();
-    assert_eq!(stored["source"], json!({"system": "bgstats", "id": "play-1"}));
+    let first = outcome.items[0].result_id.unwrap();
+    let stored: StoredResult = api.get(&format!("/api/v1/results/{first}")).await.body();
+    assert_eq!(stored.source, source("bgstats", "play-1"));
     // Both games count in the table, which follows the batch like any write.
-    let standings = api.get(&format!("/api/v1/leagues/{league}/standings")).await.json();
-    let anna = standings["rows"].as_array().unwrap().iter().find(|r| r["player"] == "Anna").unwrap().clone();
-    assert_eq!(anna["played"], 2, "{standings}");
+    let r = api.get(&format!("/api/v1/leagues/{league}/standings")).await;
+    let standings: Standings = r.body();
+    let anna = standings.rows.iter().find(|r| r.row.player == "Anna").unwrap().clone();
+    assert_eq!(anna.row.played, 2, "{}", r.json());
 
     // Sent again: nothing new. A new key for a known source id is the same play.
-    let again = api.post(&batch, &items).await.json();
-    assert_eq!(statuses(&again), ["replayed", "refused", "replayed"]);
-    assert_eq!(again["items"][0]["result_id"], first);
+    let again: BatchOutcome = api.post(&batch, &items).await.body();
+    assert_eq!(statuses(&again), [BatchStatus::Replayed, BatchStatus::Refused, BatchStatus::Replayed]);
+    assert_eq!(again.items[0].result_id, Some(first));
     let same_play =
         json!({"items": [item("other-key", Some(("bgstats", "play-1")), mensch("2026-03-01", "Anna,Ben,Cleo"))]});
-    let r = api.post(&batch, &same_play).await.json();
-    assert_eq!((statuses(&r), r["items"][0]["result_id"].as_i64()), (vec!["replayed".to_owned()], Some(first)));
+    let r: BatchOutcome = api.post(&batch, &same_play).await.body();
+    assert_eq!((statuses(&r), r.items[0].result_id), (vec![BatchStatus::Replayed], Some(first)));
     // A key reused for another game is refused, like a single post's.
     let reused = json!({"items": [item("k3", None, mensch("2026-03-04", "Anna,Cleo"))]});
-    let r = api.post(&batch, &reused).await.json();
-    assert_eq!(r["items"][0]["problem"]["type"], "/problems/idempotency-key-reused", "{r}");
-    let listed = api.get(&format!("/api/v1/leagues/{league}/results")).await.json();
-    assert_eq!(listed["total"], 2);
+    let answer = api.post(&batch, &reused).await;
+    let r: BatchOutcome = answer.body();
+    let kind = r.items[0].problem.as_ref().map(|p| p.kind.as_str());
+    assert_eq!(kind, Some("/problems/idempotency-key-reused"), "{}", answer.json());
+    let listed: ResultPage = api.get(&format!("/api/v1/leagues/{league}/results")).await.body();
+    assert_eq!(listed.total, 2);
 
     // The batch as a whole: 1 to 1,000 items, a bad source, an unknown league.
     api.post(&batch, &json!({"items": []})).await.problem(422, "invalid-body");
@@ -75,35 +86,38 @@ api_test!(a_batch_stores_the_valid_items_and_answers_each, |api| {
     let detail = api.post(&batch, &bad_key).await.problem(422, "invalid-body");
     assert!(detail.contains("items[1].idempotency_key"), "{detail}");
     api.post("/api/v1/leagues/999999/results/batch", &items).await.problem(404, "not-found");
-    assert_eq!(api.get(&format!("/api/v1/leagues/{league}/results")).await.json()["total"], 2, "nothing changed");
+    let listed: ResultPage = api.get(&format!("/api/v1/leagues/{league}/results")).await.body();
+    assert_eq!(listed.total, 2, "nothing changed");
 });
 
 api_test!(the_export_holds_the_whole_league, |api| {
     api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
     let league = api.add_league(json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let night = api
+    let night: Event = api
         .post(&format!("/api/v1/leagues/{league}/events"), &json!({"title": "Auftakt", "date": "2026-03-01"}))
         .await
-        .json();
+        .body();
     let mut game = mensch("2026-03-01", "Anna,Ben");
-    game["event_id"] = night["id"].clone();
+    game["event_id"] = json!(night.id);
     api.post(&format!("/api/v1/leagues/{league}/results"), &game).await;
     let batch = json!({"items": [item("e1", Some(("bgg", "42#1")), mensch("2026-03-02", "Cleo,Anna"))]});
     api.post(&format!("/api/v1/leagues/{league}/results/batch"), &batch).await;
     let r = api.get(&format!("/api/v1/leagues/{league}/export")).await;
     assert_eq!(r.status, StatusCode::OK);
-    let doc = r.json();
-    assert_eq!(doc["format"], "spielstand-export/1");
-    assert_eq!(doc["league"]["name"], "Winterliga");
-    assert_eq!(doc["league"]["rules"]["games"], json!(["mensch-aergere-dich-nicht"]));
-    let names: Vec<&str> = doc["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    let doc: LeagueExport = r.body();
+    assert_eq!(doc.format, "spielstand-export/1");
+    assert_eq!(doc.league.name, "Winterliga");
+    assert_eq!(doc.league.rules.games, [GameKind::MenschAergereDichNicht]);
+    let names: Vec<&str> = doc.players.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["Anna", "Ben", "Cleo"], "Dora played no game");
-    assert_eq!(doc["events"][0]["title"], "Auftakt");
-    let results = doc["results"].as_array().unwrap();
+    assert_eq!(doc.events[0].title, "Auftakt");
+    let results = &doc.results;
     assert_eq!(results.len(), 2);
-    assert!(results[0]["id"].as_i64() < results[1]["id"].as_i64(), "in the order recorded");
-    assert_eq!(results[0]["record"]["event_id"], night["id"]);
-    assert_eq!(results[1]["source"], json!({"system": "bgg", "id": "42#1"}));
-    assert!(results[0]["revision"].is_i64() && results[0]["created_at"].is_string());
+    assert!(results[0].id < results[1].id, "in the order recorded");
+    assert_eq!(results[0].record.event_id, Some(night.id));
+    assert_eq!(results[1].source, source("bgg", "42#1"));
+    // The JSON types of the members themselves, as the document declares them.
+    let raw = &r.json()["results"][0];
+    assert!(raw["revision"].is_i64() && raw["created_at"].is_string());
     api.get("/api/v1/leagues/999999/export").await.problem(404, "not-found");
 });

@@ -7,6 +7,7 @@ use crate::common::mensch;
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
 use serde_json::json;
+use spielstand_wire::{Player, ResultPage};
 
 api_test!(bodies_refuse_duplicate_keys_and_unknown_fields, |api| {
     // A raw body: serde_json's `json!` cannot hold a key twice.
@@ -23,7 +24,7 @@ api_test!(bodies_refuse_duplicate_keys_and_unknown_fields, |api| {
     assert!(d.starts_with("admin: unknown field"), "{d}");
     let d = api.post("/api/v1/players", &json!({"nmae": "Extra"})).await.problem(422, "invalid-body");
     assert!(d.contains("did you mean `name`?"), "{d}");
-    assert_eq!(api.get("/api/v1/players").await.json().as_array().unwrap().len(), 0, "no player was created");
+    assert_eq!(api.get("/api/v1/players").await.body::<Vec<Player>>().len(), 0, "no player was created");
 
     api.add_players(&["Anna", "Ben"]).await;
     let league =
@@ -44,7 +45,7 @@ api_test!(bodies_refuse_duplicate_keys_and_unknown_fields, |api| {
         "detail": {"order": [["Anna"], ["Ben"]]}}"#;
     let d = api.send(raw(&results, dup)).await.problem(422, "invalid-body");
     assert_eq!(d, "players[0].seat: this key is given twice");
-    assert_eq!(api.get(&results).await.json()["total"], 0, "no result was stored");
+    assert_eq!(api.get(&results).await.body::<ResultPage>().total, 0, "no result was stored");
 });
 
 api_test!(dates_outside_the_domain_are_refused_before_the_database_sees_them, |api| {
@@ -80,7 +81,7 @@ api_test!(dates_outside_the_domain_are_refused_before_the_database_sees_them, |a
         .await
         .problem(422, "date-out-of-range");
     assert!(d.contains("season"), "{d}");
-    assert_eq!(api.get(&results).await.json()["total"], 0, "nothing was stored");
+    assert_eq!(api.get(&results).await.body::<ResultPage>().total, 0, "nothing was stored");
 });
 
 api_test!(text_people_read_holds_no_hidden_characters, |api| {
@@ -104,7 +105,7 @@ api_test!(text_people_read_holds_no_hidden_characters, |api| {
         let d = api.post(&batch, &items).await.problem(422, "invalid-body");
         assert!(d.contains("source.id"), "{d}");
     }
-    assert_eq!(api.get(&format!("/api/v1/leagues/{league}/results")).await.json()["total"], 0);
+    assert_eq!(api.get(&format!("/api/v1/leagues/{league}/results")).await.body::<ResultPage>().total, 0);
     // A NUL in a text filter never reaches the database.
     let r = api.get_with_token("/api/v1/audit?token_name=%00").await;
     let d = r.problem(400, "invalid-query");

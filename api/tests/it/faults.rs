@@ -3,11 +3,12 @@
 //! by itself.
 
 use crate::common::TestDb;
-use crate::common::process::{Server, agent, get, post_with, seed, token};
+use crate::common::process::{Server, agent, get_as, post_with, seed, token, typed};
 use chrono::{Days, NaiveDate};
 use diesel::prelude::*;
 use serde_json::{Value, json};
-use spielstand_core::{GameKind, LeagueResult, LeagueRules, Placing, StandingsQuery};
+use spielstand_core::{GameKind, LeagueResult, LeagueRules, StandingsQuery};
+use spielstand_wire::{Player, Problem, ResultPage, Standings, StoredResult};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -37,16 +38,16 @@ fn post_keyed(agent: &ureq::Agent, url: &str, token: &str, key: &str, body: &Val
     Some((status, res.body_mut().read_json().unwrap_or(Value::Null)))
 }
 
-fn all_results(server: &Server, league: i64) -> Vec<Value> {
+fn all_results(server: &Server, league: i64) -> Vec<StoredResult> {
     let agent = agent();
     let mut all = Vec::new();
     for page in 1.. {
-        let body = get(&agent, &format!("{}/leagues/{league}/results?per_page=500&page={page}", server.api));
-        let items = body["items"].as_array().unwrap().clone();
-        if items.is_empty() {
+        let body: ResultPage =
+            get_as(&agent, &format!("{}/leagues/{league}/results?per_page=500&page={page}", server.api));
+        if body.items.is_empty() {
             return all;
         }
-        all.extend(items);
+        all.extend(body.items);
     }
     unreachable!()
 }
@@ -69,34 +70,33 @@ fn check(
     db: &TestDb,
     league: i64,
     rules: &LeagueRules,
-    acknowledged: &BTreeMap<String, Value>,
+    acknowledged: &BTreeMap<String, StoredResult>,
     attempted: usize,
 ) {
     let stored = all_results(server, league);
-    let by_id: BTreeMap<i64, &Value> = stored.iter().map(|r| (r["id"].as_i64().unwrap(), r)).collect();
+    let by_id: BTreeMap<i64, &StoredResult> = stored.iter().map(|r| (r.id, r)).collect();
     assert_eq!(by_id.len(), stored.len(), "a result listed twice");
     for (key, ack) in acknowledged {
-        let id = ack["id"].as_i64().unwrap();
+        let id = ack.id;
         let found = by_id.get(&id).unwrap_or_else(|| panic!("acknowledged result {id} (key {key}) is lost"));
-        assert_eq!(found["record"], ack["record"], "result {id} changed");
+        assert_eq!(found.record, ack.record, "result {id} changed");
     }
-    let ids: std::collections::BTreeSet<i64> = acknowledged.values().map(|a| a["id"].as_i64().unwrap()).collect();
+    let ids: std::collections::BTreeSet<i64> = acknowledged.values().map(|a| a.id).collect();
     assert_eq!(ids.len(), acknowledged.len(), "two keys acknowledged with one result");
     assert!(stored.len() <= attempted, "{} stored from {attempted} attempted keys", stored.len());
     integrity_ok(db);
     let results: Vec<LeagueResult> = stored
         .iter()
         .map(|r| LeagueResult {
-            id: r["id"].as_i64().unwrap(),
+            id: r.id,
             game: GameKind::MenschAergereDichNicht,
-            played_on: serde_json::from_value(r["record"]["played_on"].clone()).unwrap(),
-            placings: serde_json::from_value::<Vec<Placing>>(r["placings"].clone()).unwrap(),
+            played_on: r.record.played_on,
+            placings: r.placings.clone(),
         })
         .collect();
-    let table = get(&agent(), &format!("{}/leagues/{league}/standings", server.api));
-    let expected =
-        serde_json::to_value(spielstand_core::rated_standings(rules, &results, StandingsQuery::default())).unwrap();
-    assert_eq!(table["rows"], expected, "standings differ from a recomputation");
+    let table: Standings = get_as(&agent(), &format!("{}/leagues/{league}/standings", server.api));
+    let expected = spielstand_core::rated_standings(rules, &results, StandingsQuery::default());
+    assert_eq!(table.rows, expected, "standings differ from a recomputation");
 }
 
 #[test]
@@ -104,7 +104,7 @@ fn killing_the_server_twenty_times_loses_nothing_acknowledged() {
     let db = TestDb::sqlite();
     let token = token(&db);
     let (league, rules) = seed(&Server::start(&db, &[]), &token, &PLAYERS, GAMES);
-    let acknowledged: Mutex<BTreeMap<String, Value>> = Mutex::default();
+    let acknowledged: Mutex<BTreeMap<String, StoredResult>> = Mutex::default();
     // Sent but unanswered: retried, with the same key, after a restart.
     let unanswered: Mutex<Vec<(String, Value)>> = Mutex::default();
     let mut next = 0u64;
@@ -127,7 +127,7 @@ fn killing_the_server_twenty_times_loses_nothing_acknowledged() {
                     while let Some((key, body)) = queue.lock().unwrap().pop() {
                         match post_keyed(&agent, &url, &token, &key, &body) {
                             Some((201, answer)) => {
-                                acknowledged.lock().unwrap().insert(key, answer);
+                                acknowledged.lock().unwrap().insert(key, typed(&answer));
                             }
                             Some((status, answer)) => panic!("post {key}: {status} {answer}"),
                             None => unanswered.lock().unwrap().push((key, body)),
@@ -150,7 +150,7 @@ fn killing_the_server_twenty_times_loses_nothing_acknowledged() {
         loop {
             match post_keyed(&agent, &url, &token, &key, &body) {
                 Some((201, answer)) => {
-                    acknowledged.lock().unwrap().insert(key, answer);
+                    acknowledged.lock().unwrap().insert(key, typed(&answer));
                     break;
                 }
                 // Claimed by a request that died with the server: free again within seconds.
@@ -201,7 +201,7 @@ impl Drop for Tmpfs {
 
 /// Posts `body`: the answer (`Some`) on 201; `None` on a 503 that is a proper problem
 /// with `Retry-After`. Anything else fails the test.
-fn post_201_or_503(agent: &ureq::Agent, url: &str, token: &str, body: &Value) -> Option<Value> {
+fn post_201_or_503(agent: &ureq::Agent, url: &str, token: &str, body: &Value) -> Option<StoredResult> {
     let mut res = agent.post(url).header("Authorization", &format!("Bearer {token}")).send_json(body).unwrap();
     if res.status() == 201 {
         return Some(res.body_mut().read_json().unwrap());
@@ -209,8 +209,8 @@ fn post_201_or_503(agent: &ureq::Agent, url: &str, token: &str, body: &Value) ->
     assert_eq!(res.status(), 503, "{}", res.body_mut().read_to_string().unwrap_or_default());
     assert_eq!(res.headers().get("content-type").unwrap(), "application/problem+json");
     assert!(res.headers().get("retry-after").is_some(), "Retry-After");
-    let problem: Value = res.body_mut().read_json().unwrap();
-    assert_eq!(problem["type"], "/problems/unavailable");
+    let problem: Problem = res.body_mut().read_json().unwrap();
+    assert_eq!(problem.kind, "/problems/unavailable");
     None
 }
 
@@ -219,12 +219,12 @@ fn expect_503(agent: &ureq::Agent, url: &str, token: &str, body: &Value) {
 }
 
 /// Posts until the server takes it again: it must recover by itself, quickly.
-fn recovers(agent: &ureq::Agent, url: &str, token: &str, body: &Value) -> Value {
+fn recovers(agent: &ureq::Agent, url: &str, token: &str, body: &Value) -> StoredResult {
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         let (status, answer) = post_with(agent, url, token, body);
         if status == 201 {
-            return answer;
+            return typed(&answer);
         }
         assert!(status == 503 && Instant::now() < deadline, "no recovery: {status} {answer}");
         std::thread::sleep(Duration::from_millis(100));
@@ -245,7 +245,7 @@ fn a_full_disk_gives_503_stores_nothing_partial_and_recovers() {
     for n in 0..5 {
         let (status, answer) = post_with(&agent, &url, &token, &game(n));
         assert_eq!(status, 201);
-        acknowledged.insert(format!("before-{n}"), answer);
+        acknowledged.insert(format!("before-{n}"), typed(&answer));
     }
     // Fill the file system to the last byte.
     let filler = fs.dir.path().join("filler");
@@ -290,7 +290,7 @@ fn a_read_only_database_gives_503_and_recovers_when_writable_again() {
             post_with(&agent(), &format!("{}/leagues/{league}/results", server.api), &token, &game(0));
         assert_eq!(status, 201);
         server.kill();
-        (league, rules, first)
+        (league, rules, typed::<StoredResult>(&first))
     };
     // The file system goes read-only (as after a disk error) while no server runs: the
     // kernel refuses a read-only remount while files are open for writing.
@@ -298,8 +298,8 @@ fn a_read_only_database_gives_503_and_recovers_when_writable_again() {
     let server = Server::start(&db, &[]);
     let agent = agent();
     let url = format!("{}/leagues/{league}/results", server.api);
-    let standings = get(&agent, &format!("{}/leagues/{league}/standings", server.api));
-    assert_eq!(standings["rows"].as_array().unwrap().len(), 2, "reads still work");
+    let standings: Standings = get_as(&agent, &format!("{}/leagues/{league}/standings", server.api));
+    assert_eq!(standings.rows.len(), 2, "reads still work");
     for n in 1..4 {
         expect_503(&agent, &url, &token, &game(n));
     }
@@ -360,5 +360,5 @@ fn slow_and_oversized_bodies_are_cut_off() {
     let status = raw_post(&server, &head("Transfer-Encoding: chunked\r\n"), &pieces, Duration::ZERO);
     assert!(status.starts_with("HTTP/1.1 413"), "{status}");
 
-    assert_eq!(get(&agent(), &format!("{}/players", server.api)), serde_json::json!([]));
+    assert_eq!(get_as::<Vec<Player>>(&agent(), &format!("{}/players", server.api)).len(), 0);
 }

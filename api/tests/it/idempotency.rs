@@ -6,6 +6,7 @@ use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use serde_json::json;
 use spielstand_api::store::idempotency;
+use spielstand_wire::ResultPage;
 
 api_test!(idempotency_keys_replay_reject_changes_and_guard_concurrency, |api| {
     api.add_players(&["Anna", "Ben"]).await;
@@ -26,7 +27,7 @@ api_test!(idempotency_keys_replay_reject_changes_and_guard_concurrency, |api| {
     assert_eq!(replay.header("idempotent-replayed"), Some("true"));
     assert_eq!(replay.header("etag"), first.header("etag"));
     assert_eq!(replay.header("location"), first.header("location"));
-    assert_eq!(api.get(&path).await.json()["total"], 1);
+    assert_eq!(api.get(&path).await.body::<ResultPage>().total, 1);
 
     api.send(post("key-1", mensch("2026-11-20", "Ben,Anna"))).await.problem(422, "idempotency-key-reused");
 
@@ -42,7 +43,7 @@ api_test!(idempotency_keys_replay_reject_changes_and_guard_concurrency, |api| {
     api.send(post("key-3", mensch("2026-11-22", "Anna,Zoe"))).await.problem(422, "invalid-body");
     let ok = api.send(post("key-3", mensch("2026-11-22", "Anna,Ben"))).await;
     assert_eq!(ok.status, StatusCode::CREATED);
-    assert_eq!(api.get(&path).await.json()["total"], 2);
+    assert_eq!(api.get(&path).await.body::<ResultPage>().total, 2);
 });
 
 api_test!(a_concurrent_duplicate_gets_409, |api| {
@@ -67,7 +68,7 @@ api_test!(a_concurrent_duplicate_gets_409, |api| {
         )
         .await;
     r.problem(409, "idempotency-key-in-progress");
-    assert_eq!(api.get(&path).await.json()["total"], 0);
+    assert_eq!(api.get(&path).await.body::<ResultPage>().total, 0);
 });
 
 api_test!(an_abandoned_claim_is_taken_over_and_its_owner_can_no_longer_settle, |api| {
@@ -97,5 +98,5 @@ api_test!(an_abandoned_claim_is_taken_over_and_its_owner_can_no_longer_settle, |
     // Had the first request merely been slow, it could not settle now, so it stores nothing.
     let late = conn.write(|c| idempotency::settle(c, "died", long_ago, 201, "{}"));
     assert!(matches!(late, Err(spielstand_api::error::Error::IdempotencyInProgress(_))), "{late:?}");
-    assert_eq!(api.get(&format!("/api/v1/leagues/{league}/results")).await.json()["total"], 1);
+    assert_eq!(api.get(&format!("/api/v1/leagues/{league}/results")).await.body::<ResultPage>().total, 1);
 });

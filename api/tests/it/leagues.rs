@@ -2,26 +2,28 @@
 
 use actix_web::http::Method;
 use serde_json::json;
+use spielstand_core::{GameKind, PointsScheme, TieBreaker};
+use spielstand_wire::League;
 
 api_test!(leagues_are_created_listed_and_updated, |api| {
     let id = api
         .add_league(json!({"name": "Winterliga", "rules": {"games": ["rangeln"], "season": {"from": "2026-10-01", "to": "2027-03-31"}, "points": {"kind": "table", "table": [10, 6, 4]}}}))
         .await;
-    let league = api.get(&format!("/api/v1/leagues/{id}")).await.json();
-    assert_eq!(league["rules"]["points"], json!({"kind": "table", "table": [10, 6, 4]}));
-    assert_eq!(league["rules"]["tie_breakers"], json!(["wins", "average-place", "head-to-head"]));
-    assert_eq!(league["revision"], 1);
-    let updated = api
+    let league: League = api.get(&format!("/api/v1/leagues/{id}")).await.body();
+    assert_eq!(league.rules.points, PointsScheme::Table { table: vec![10, 6, 4] });
+    assert_eq!(league.rules.tie_breakers, [TieBreaker::Wins, TieBreaker::AveragePlace, TieBreaker::HeadToHead]);
+    assert_eq!(league.revision, 1);
+    let updated: League = api
         .write(
             Method::PUT,
             &format!("/api/v1/leagues/{id}"),
             &json!({"name": "Winterliga 26/27", "rules": {"games": ["rangeln", "lauf-rauf"]}}),
         )
         .await
-        .json();
-    assert_eq!(updated["rules"]["games"], json!(["rangeln", "lauf-rauf"]));
-    assert_eq!(updated["revision"], 2);
-    assert_eq!(api.get("/api/v1/leagues").await.json().as_array().unwrap().len(), 1);
+        .body();
+    assert_eq!(updated.rules.games, [GameKind::Rangeln, GameKind::LaufRauf]);
+    assert_eq!(updated.revision, 2);
+    assert_eq!(api.get("/api/v1/leagues").await.body::<Vec<League>>().len(), 1);
     api.post("/api/v1/leagues", &json!({"name": "winterliga 26/27", "rules": {"games": ["rangeln"]}}))
         .await
         .problem(409, "conflict");

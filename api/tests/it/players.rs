@@ -4,13 +4,13 @@
 use crate::common;
 use actix_web::http::{Method, StatusCode};
 use serde_json::json;
+use spielstand_wire::Player;
 
 api_test!(players_are_unique_case_insensitively_and_unicode_round_trips_byte_exact, |api| {
     let names = ["Jürgen Groß", "Ωμέγα", "李小龙", "Zoë 🎲", "<script>alert(1)</script>"];
     api.add_players(&names).await;
     let listed = api.get("/api/v1/players").await;
-    let listed: Vec<String> =
-        listed.json().as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap().to_owned()).collect();
+    let listed: Vec<String> = listed.body::<Vec<Player>>().into_iter().map(|p| p.name).collect();
     for name in names {
         assert!(listed.iter().any(|l| l.as_bytes() == name.as_bytes()), "{name} not in {listed:?}");
     }
@@ -19,11 +19,11 @@ api_test!(players_are_unique_case_insensitively_and_unicode_round_trips_byte_exa
     api.post("/api/v1/players", &json!({"name": "jürgen groß"})).await.problem(409, "conflict");
 
     let r = api.post("/api/v1/players", &json!({"name": "Anna"})).await;
-    let id = r.json()["id"].as_i64().unwrap();
+    let id = r.body::<Player>().id;
     assert_eq!(r.header("location"), Some(format!("/api/v1/players/{id}").as_str()));
-    assert_eq!(api.get(&format!("/api/v1/players/{id}")).await.json()["name"], "Anna");
+    assert_eq!(api.get(&format!("/api/v1/players/{id}")).await.body::<Player>().name, "Anna");
     let renamed = api.write(Method::PATCH, &format!("/api/v1/players/{id}"), &json!({"name": "Anna-Lena"})).await;
-    assert_eq!(renamed.json()["name"], "Anna-Lena");
+    assert_eq!(renamed.body::<Player>().name, "Anna-Lena");
     api.write(Method::PATCH, &format!("/api/v1/players/{id}"), &json!({"name": "ωμέγα"}))
         .await
         .problem(409, "conflict");
@@ -57,13 +57,13 @@ api_test!(lookalike_and_invisible_names_are_refused, |api| {
     api.post("/api/v1/players", &json!({"name": "GROSS"})).await;
     api.post("/api/v1/players", &json!({"name": "Groß"})).await.problem(409, "conflict");
     // Renaming into a lookalike is refused too; renaming to one's own name in capitals is not.
-    let players = api.get("/api/v1/players").await.json();
-    let ben = players.as_array().unwrap().iter().find(|p| p["name"] == "Paul").unwrap()["id"].as_i64().unwrap();
+    let players: Vec<Player> = api.get("/api/v1/players").await.body();
+    let ben = players.iter().find(|p| p.name == "Paul").unwrap().id;
     let r = api.write(Method::PATCH, &format!("/api/v1/players/{ben}"), &json!({"name": "\u{410}nna"})).await;
     r.problem(409, "conflict");
     let r = api.write(Method::PATCH, &format!("/api/v1/players/{ben}"), &json!({"name": "PAUL"})).await;
     assert_eq!(r.status, StatusCode::OK);
-    assert_eq!(api.get("/api/v1/players").await.json().as_array().unwrap().len(), 4);
+    assert_eq!(api.get("/api/v1/players").await.body::<Vec<Player>>().len(), 4);
 });
 
 api_test!(names_stored_under_the_old_comparison_are_rekeyed_at_start, |api| {

@@ -7,16 +7,28 @@ use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use serde_json::json;
 use spielstand_api::store::tokens;
+use spielstand_core::catalogue::PiecesPerPlayer;
+use spielstand_core::{GameInfo, GameKind};
+use spielstand_wire::{Health, Player};
 
 api_test!(health_and_the_game_catalogue, |api| {
     let r = api.get("/api/v1/health").await;
     assert_eq!(r.status, StatusCode::OK);
-    assert_eq!(r.json()["status"], "ok");
-    let games = api.get("/api/v1/games").await.json();
-    let slugs: Vec<&str> = games.as_array().unwrap().iter().map(|g| g["slug"].as_str().unwrap()).collect();
-    assert_eq!(slugs, ["rangeln", "mensch-aergere-dich-nicht", "ghostbuster", "lauf-rauf", "hase-und-igel"]);
-    assert_eq!(games[1]["name"], "Mensch ärgere Dich nicht");
-    assert_eq!(games[0]["pieces_per_player"][0], json!({"players": 3, "pieces": 8}));
+    assert_eq!(r.body::<Health>().status, "ok");
+    let games: Vec<GameInfo> = api.get("/api/v1/games").await.body();
+    let slugs: Vec<GameKind> = games.iter().map(|g| g.slug).collect();
+    assert_eq!(
+        slugs,
+        [
+            GameKind::Rangeln,
+            GameKind::MenschAergereDichNicht,
+            GameKind::Ghostbuster,
+            GameKind::LaufRauf,
+            GameKind::HaseUndIgel
+        ]
+    );
+    assert_eq!(games[1].name, "Mensch ärgere Dich nicht");
+    assert_eq!(games[0].pieces_per_player[0], PiecesPerPlayer { players: 3, pieces: 8 });
 });
 
 #[test]
@@ -95,6 +107,7 @@ api_test!(writes_need_a_valid_unrevoked_token, |api| {
     let me = api
         .send(TestRequest::get().uri("/api/v1/token").insert_header(("authorization", format!("Bearer {}", api.token))))
         .await;
+    // As JSON: exactly these members, `league_id` written as null.
     assert_eq!(me.json(), json!({"name": "test-club", "scope": "admin", "league_id": null}));
     api.get("/api/v1/token").await.problem(401, "unauthorized");
     let r = api
@@ -109,7 +122,7 @@ api_test!(writes_need_a_valid_unrevoked_token, |api| {
         .send(TestRequest::get().uri("/api/v1/token").insert_header(("authorization", format!("Bearer {}", api.token))))
         .await;
     me.problem(403, "token-revoked");
-    assert_eq!(api.get("/api/v1/players").await.json(), json!([]), "reads stay public");
+    assert_eq!(api.get("/api/v1/players").await.body::<Vec<Player>>().len(), 0, "reads stay public");
 });
 
 api_test!(the_token_is_checked_before_the_body, |api| {

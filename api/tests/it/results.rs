@@ -1,10 +1,13 @@
 //! Results end to end on the real App: recorded, corrected, deleted with their history,
 //! Rangeln rounds scored without storing, and JSON integers as clients write them.
 
-use crate::common::{mensch, rangeln};
+use crate::common::{day, mensch, rangeln, round_scores};
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
 use serde_json::json;
+use spielstand_core::Placing;
+use spielstand_core::rangeln::PlayerScore;
+use spielstand_wire::{Action, HistoryEntry, ResultPage, ScoreResponse, StoredResult};
 
 api_test!(results_are_recorded_corrected_deleted_and_audited, |api| {
     api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
@@ -18,19 +21,17 @@ api_test!(results_are_recorded_corrected_deleted_and_audited, |api| {
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
     assert_eq!(r.header("etag"), Some("\"1\""));
-    let result = r.json();
-    let id = result["id"].as_i64().unwrap();
-    assert_eq!(result["record"]["players"][0]["player"], "Anna");
-    assert_eq!(result["record"]["detail"]["rounds"][0]["scores"]["Ben"], 6);
-    assert_eq!(
-        result["placings"],
-        json!([{"player": "Anna", "place": 1}, {"player": "Ben", "place": 2}, {"player": "Cleo", "place": 3}])
-    );
-    assert_eq!(result["rangeln"]["totals"][0]["total"], -19);
+    let result: StoredResult = r.body();
+    let id = result.id;
+    assert_eq!(result.record.players[0].player, "Anna");
+    assert_eq!(round_scores(&result.record, 0)["Ben"], 6);
+    let placing = |player: &str, place| Placing { player: player.to_owned(), place };
+    assert_eq!(result.placings, [placing("Anna", 1), placing("Ben", 2), placing("Cleo", 3)]);
+    assert_eq!(result.rangeln.as_ref().unwrap().totals[0].total, -19);
 
     let got = api.get(&format!("/api/v1/results/{id}")).await;
     assert_eq!(got.header("etag"), Some("\"1\""));
-    assert_eq!(got.json()["record"], result["record"]);
+    assert_eq!(got.body::<StoredResult>().record, result.record);
 
     // Correction: If-Match required, stale rejected, current accepted.
     let fixed = rangeln("2026-11-20", &["Anna", "Ben", "Cleo"], &[&[7, 6, 1], &[6, 6, 1], &[6, 6, 1]]);
@@ -49,7 +50,7 @@ api_test!(results_are_recorded_corrected_deleted_and_audited, |api| {
     let r = api.send(put(Some("\"1\""))).await;
     assert_eq!(r.status, StatusCode::OK, "{}", String::from_utf8_lossy(&r.body));
     assert_eq!(r.header("etag"), Some("\"2\""));
-    assert_eq!(r.json()["rangeln"]["totals"][0]["total"], 19);
+    assert_eq!(r.body::<StoredResult>().rangeln.unwrap().totals[0].total, 19);
     api.send(put(Some("\"1\""))).await.problem(412, "precondition-failed");
     let any = api.send(put(Some("*"))).await;
     assert_eq!(any.header("etag"), Some("\"3\""), "If-Match: * matches any current revision");
@@ -58,14 +59,14 @@ api_test!(results_are_recorded_corrected_deleted_and_audited, |api| {
     // Listing with filters and pages.
     api.post(&path, &mensch("2026-11-21", "Dora,Cleo,Anna=Ben")).await;
     api.post(&path, &mensch("2026-11-22", "Ben,Anna")).await;
-    let all = api.get(&format!("{path}?per_page=2")).await.json();
-    assert_eq!(all["total"], 3);
-    assert_eq!(all["items"].as_array().unwrap().len(), 2);
-    assert_eq!(all["items"][0]["record"]["played_on"], "2026-11-22");
-    let page2 = api.get(&format!("{path}?per_page=2&page=2")).await.json();
-    assert_eq!(page2["items"][0]["id"], id);
-    let only = api.get(&format!("{path}?game=mensch-aergere-dich-nicht&from=2026-11-22")).await.json();
-    assert_eq!(only["total"], 1);
+    let all: ResultPage = api.get(&format!("{path}?per_page=2")).await.body();
+    assert_eq!(all.total, 3);
+    assert_eq!(all.items.len(), 2);
+    assert_eq!(all.items[0].record.played_on, day("2026-11-22"));
+    let page2: ResultPage = api.get(&format!("{path}?per_page=2&page=2")).await.body();
+    assert_eq!(page2.items[0].id, id);
+    let only: ResultPage = api.get(&format!("{path}?game=mensch-aergere-dich-nicht&from=2026-11-22")).await.body();
+    assert_eq!(only.total, 1);
     let d = api.get(&format!("{path}?game=chess")).await.problem(400, "invalid-query");
     assert!(d.starts_with("game:"), "{d}");
     api.get(&format!("{path}?from=yesterday")).await.problem(400, "invalid-query");
@@ -83,31 +84,28 @@ api_test!(results_are_recorded_corrected_deleted_and_audited, |api| {
     api.send(del("W/\"3\"")).await.problem(412, "precondition-failed");
     assert_eq!(api.send(del("\"9\", \"3\"")).await.status, StatusCode::NO_CONTENT);
     api.get(&format!("/api/v1/results/{id}")).await.problem(404, "not-found");
-    assert_eq!(api.get(&path).await.json()["total"], 2);
+    assert_eq!(api.get(&path).await.body::<ResultPage>().total, 2);
     // The public sees what changed and when, but not which token: that is for callers
     // with a token.
-    let public = api.get(&format!("/api/v1/results/{id}/history")).await.json();
-    assert!(public.as_array().unwrap().iter().all(|h| h["token_name"].is_null()), "{public}");
-    let history = api.write(Method::GET, &format!("/api/v1/results/{id}/history"), &json!({})).await.json();
-    let actions: Vec<(&str, i64, &str)> = history
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|h| (h["action"].as_str().unwrap(), h["revision"].as_i64().unwrap(), h["token_name"].as_str().unwrap()))
-        .collect();
+    let public = api.get(&format!("/api/v1/results/{id}/history")).await;
+    assert!(public.body::<Vec<HistoryEntry>>().iter().all(|h| h.token_name.is_none()), "{}", public.json());
+    let history: Vec<HistoryEntry> =
+        api.write(Method::GET, &format!("/api/v1/results/{id}/history"), &json!({})).await.body();
+    let actions: Vec<(Action, i64, &str)> =
+        history.iter().map(|h| (h.action, h.revision, h.token_name.as_deref().unwrap())).collect();
     assert_eq!(
         actions,
         [
-            ("recorded", 1, "test-club"),
-            ("corrected", 2, "test-club"),
-            ("corrected", fixed_rev, "test-club"),
-            ("deleted", 4, "test-club")
+            (Action::Recorded, 1, "test-club"),
+            (Action::Corrected, 2, "test-club"),
+            (Action::Corrected, fixed_rev, "test-club"),
+            (Action::Deleted, 4, "test-club")
         ]
     );
-    assert_eq!(history[0]["before"], serde_json::Value::Null);
-    assert_eq!(history[1]["before"]["detail"]["rounds"][0]["scores"]["Anna"], -7);
-    assert_eq!(history[1]["after"]["detail"]["rounds"][0]["scores"]["Anna"], 7);
-    assert_eq!(history[3]["after"], serde_json::Value::Null);
+    assert_eq!(history[0].before, None);
+    assert_eq!(round_scores(history[1].before.as_ref().unwrap(), 0)["Anna"], -7);
+    assert_eq!(round_scores(history[1].after.as_ref().unwrap(), 0)["Anna"], 7);
+    assert_eq!(history[3].after, None);
     api.get("/api/v1/results/12345/history").await.problem(404, "not-found");
 });
 
@@ -118,10 +116,8 @@ api_test!(rangeln_rounds_are_scored_without_storing, |api| {
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", String::from_utf8_lossy(&r.body));
     // Anna: three on -2, five on +2. Ben: a3 -1, b3 +1, c3..g3 -2 each, h3 +1. Cleo: a2 -1, b2..h2 +1 each.
-    assert_eq!(
-        r.json()["scores"],
-        json!([{"player": "Anna", "score": 4}, {"player": "Ben", "score": -9}, {"player": "Cleo", "score": 6}])
-    );
+    let score = |player: &str, score| PlayerScore { player: player.to_owned(), score };
+    assert_eq!(r.body::<ScoreResponse>().scores, [score("Anna", 4), score("Ben", -9), score("Cleo", 6)]);
     let rings = json!({"players": ["A", "B", "C"], "round": {"rings": {"A": {"plus2": 8}, "B": {"plus2": 1, "plus1": 7}, "C": {"minus1": 8}}}});
     api.post("/api/v1/rangeln/score", &rings).await.problem(422, "ring-overfull");
     let bad = json!({"players": ["A", "B", "C"], "round": {"board": "nonsense"}});
@@ -139,6 +135,7 @@ api_test!(integers_written_with_a_fraction_of_zero_are_integers, |api| {
     body["players"][1]["seat"] = json!(2.0);
     let r = api.post(&path, &body).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
+    // As JSON: the seat comes back written as the integer 1, not as 1.0.
     assert_eq!(r.json()["record"]["players"][0]["seat"], json!(1));
     body["players"][1]["seat"] = json!(2.5);
     let detail = api.post(&path, &body).await.problem(422, "invalid-body");

@@ -4,6 +4,21 @@
 use crate::common::{mensch, rangeln};
 use actix_web::http::{Method, StatusCode};
 use serde_json::{Value, json};
+use spielstand_core::finishing::{ColourMode, Edition, HouseRule, LaufRaufOptions, LaufRaufResult, MenschResult};
+use spielstand_core::{GameRecord, Outcome};
+use spielstand_wire::{League, Problem, ResultPage, ScoreResponse, StoredResult};
+
+/// A Lauf Rauf! record's detail.
+fn lauf_rauf_detail(record: &GameRecord) -> &LaufRaufResult {
+    let Outcome::LaufRauf(detail) = &record.outcome else { panic!("not Lauf Rauf!: {record:?}") };
+    detail
+}
+
+/// A Mensch ärgere Dich nicht record's detail.
+fn mensch_detail(record: &GameRecord) -> &MenschResult {
+    let Outcome::MenschAergereDichNicht(detail) = &record.outcome else { panic!("not Mensch: {record:?}") };
+    detail
+}
 
 fn lauf_rauf(date: &str, order: &[&str], detail: Value) -> Value {
     let players: Vec<Value> = order.iter().enumerate().map(|(i, p)| json!({"player": p, "seat": i + 1})).collect();
@@ -24,51 +39,49 @@ api_test!(results_take_the_leagues_game_options_and_keep_them, |api| {
     // The order is enough: edition and cards are the league's, written into the result.
     let r = api.post(&results, &lauf_rauf("2026-04-01", &["Anna", "Ben", "Cleo"], json!({}))).await;
     assert_eq!(r.status, StatusCode::CREATED, "{:?}", r.json());
-    let first = r.json()["id"].as_i64().unwrap();
-    assert_eq!(r.json()["record"]["detail"]["edition"], "revised");
-    assert_eq!(r.json()["record"]["detail"]["cards"], true);
+    let created: StoredResult = r.body();
+    let first = created.id;
+    assert_eq!(lauf_rauf_detail(&created.record).edition, Some(Edition::Revised));
+    assert_eq!(lauf_rauf_detail(&created.record).cards, Some(true));
 
     // Stating the same is fine; stating another is refused, naming both.
     let same = lauf_rauf("2026-04-01", &["Ben", "Anna"], json!({"edition": "revised"}));
     assert_eq!(api.post(&results, &same).await.status, StatusCode::CREATED);
     let r = api.post(&results, &lauf_rauf("2026-04-01", &["Ben", "Anna"], json!({"edition": "published"}))).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(r.json()["type"], "/problems/option-conflict");
+    assert_eq!(r.body::<Problem>().kind, "/problems/option-conflict");
     assert_eq!(
-        r.json()["detail"],
+        r.body::<Problem>().detail,
         "this result states edition published, but the league plays lauf-rauf with edition revised"
     );
     let r = api.post(&results, &lauf_rauf("2026-04-01", &["Ben", "Anna"], json!({"cards": false}))).await;
-    assert_eq!(r.json()["type"], "/problems/option-conflict");
+    assert_eq!(r.body::<Problem>().kind, "/problems/option-conflict");
 
     // Mensch: house rules compare as sets; the default colours are written down.
     let mut mensch = crate::common::mensch("2026-04-02", "Cleo,Anna");
     let r = api.post(&results, &mensch).await;
     assert_eq!(r.status, StatusCode::CREATED, "{:?}", r.json());
-    assert_eq!(r.json()["record"]["detail"]["house_rules"], json!(["backward-capture"]));
-    assert_eq!(r.json()["record"]["detail"]["colours"], "one-each");
+    let created: StoredResult = r.body();
+    assert_eq!(mensch_detail(&created.record).house_rules, Some(vec![HouseRule::BackwardCapture]));
+    assert_eq!(mensch_detail(&created.record).colours, Some(ColourMode::OneEach));
     mensch["detail"]["house_rules"] = json!(["barriers"]);
-    assert_eq!(api.post(&results, &mensch).await.json()["type"], "/problems/option-conflict");
+    assert_eq!(api.post(&results, &mensch).await.body::<Problem>().kind, "/problems/option-conflict");
 
     // The league changes its options: old results keep theirs, new ones take the new.
-    let mut changed = api.get(&format!("/api/v1/leagues/{league}")).await.json();
-    changed["rules"]["game_options"]["lauf-rauf"] = json!({"edition": "published", "cards": false});
+    let mut changed: League = api.get(&format!("/api/v1/leagues/{league}")).await.body();
+    changed.rules.game_options.lauf_rauf =
+        Some(LaufRaufOptions { edition: Some(Edition::Published), cards: Some(false) });
     let r = api
-        .write(
-            Method::PUT,
-            &format!("/api/v1/leagues/{league}"),
-            &json!({"name": "Bergliga", "rules": changed["rules"]}),
-        )
+        .write(Method::PUT, &format!("/api/v1/leagues/{league}"), &json!({"name": "Bergliga", "rules": changed.rules}))
         .await;
     assert_eq!(r.status, StatusCode::OK, "{:?}", r.json());
-    let old = api.get(&format!("/api/v1/results/{first}")).await.json();
-    assert_eq!(
-        (old["record"]["detail"]["edition"].clone(), old["record"]["detail"]["cards"].clone()),
-        (json!("revised"), json!(true))
-    );
+    let old: StoredResult = api.get(&format!("/api/v1/results/{first}")).await.body();
+    let old = lauf_rauf_detail(&old.record);
+    assert_eq!((old.edition, old.cards), (Some(Edition::Revised), Some(true)));
     let r = api.post(&results, &lauf_rauf("2026-04-03", &["Cleo", "Ben"], json!({}))).await;
-    assert_eq!(r.json()["record"]["detail"]["edition"], "published");
-    assert_eq!(r.json()["record"]["detail"]["cards"], false);
+    let created: StoredResult = r.body();
+    assert_eq!(lauf_rauf_detail(&created.record).edition, Some(Edition::Published));
+    assert_eq!(lauf_rauf_detail(&created.record).cards, Some(false));
 
     // Without league options a Lauf Rauf! result must say; options for a game the league
     // does not count are refused.
@@ -80,14 +93,14 @@ api_test!(results_take_the_leagues_game_options_and_keep_them, |api| {
         )
         .await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(r.json()["type"], "/problems/option-missing");
+    assert_eq!(r.body::<Problem>().kind, "/problems/option-missing");
     let r = api
         .post(
             "/api/v1/leagues",
             &json!({"name": "Falsch", "rules": {"games": ["rangeln"], "game_options": {"lauf-rauf": {"cards": true}}}}),
         )
         .await;
-    assert_eq!(r.json()["type"], "/problems/options-for-other-game");
+    assert_eq!(r.body::<Problem>().kind, "/problems/options-for-other-game");
     let r = api
         .post(
             "/api/v1/leagues",
@@ -95,7 +108,7 @@ api_test!(results_take_the_leagues_game_options_and_keep_them, |api| {
         )
         .await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(r.json()["type"], "/problems/invalid-body");
+    assert_eq!(r.body::<Problem>().kind, "/problems/invalid-body");
 });
 
 api_test!(bare_scores_must_be_possible_together, |api| {
@@ -106,12 +119,9 @@ api_test!(bare_scores_must_be_possible_together, |api| {
         )
         .await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(r.json()["type"], "/problems/scores-impossible");
+    assert_eq!(r.body::<Problem>().kind, "/problems/scores-impossible");
     assert!(
-        r.json()["detail"]
-            .as_str()
-            .unwrap()
-            .starts_with("no board gives these scores at once (Anna +16, Ben +16, Cleo +16)")
+        r.body::<Problem>().detail.starts_with("no board gives these scores at once (Anna +16, Ben +16, Cleo +16)")
     );
     let r = api
         .post(
@@ -126,12 +136,8 @@ api_test!(bare_scores_must_be_possible_together, |api| {
     let game = rangeln("2026-05-01", &["Anna", "Ben", "Cleo"], &[&[2, 1, 0], &[16, 16, 16], &[0, 0, 0]]);
     let r = api.post(&format!("/api/v1/leagues/{league}/results"), &game).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        r.json()["detail"].as_str().unwrap().starts_with("round 2: no board gives these scores at once"),
-        "{:?}",
-        r.json()
-    );
-    assert_eq!(api.get(&format!("/api/v1/leagues/{league}/results")).await.json()["items"], json!([]));
+    assert!(r.body::<Problem>().detail.starts_with("round 2: no board gives these scores at once"), "{:?}", r.json());
+    assert_eq!(api.get(&format!("/api/v1/leagues/{league}/results")).await.body::<ResultPage>().items.len(), 0);
 });
 
 /// A round of three, placed and moved: Anna, Ben and Cleo place round robin, then move.
@@ -155,30 +161,31 @@ api_test!(the_referee_scores_moves_and_names_the_illegal_step, |api| {
     let players = json!(["Anna", "Ben", "Cleo"]);
     let r = api.post("/api/v1/rangeln/score", &json!({"players": players, "round": {"moves": moves()}})).await;
     assert_eq!(r.status, StatusCode::OK, "{:?}", r.json());
-    let board = r.json()["board"].as_str().unwrap().to_owned();
+    let scored: ScoreResponse = r.body();
+    let board = scored.board.clone().unwrap();
     assert_eq!(board.lines().count(), 9);
     // The board answered scores exactly like the moves.
     let again = api.post("/api/v1/rangeln/score", &json!({"players": players, "round": {"board": board}})).await;
-    assert_eq!(again.json()["scores"], r.json()["scores"]);
-    assert_eq!(again.json()["board"], r.json()["board"]);
+    let again: ScoreResponse = again.body();
+    assert_eq!(again.scores, scored.scores);
+    assert_eq!(again.board, scored.board);
 
     let mut bad = moves();
     bad["placements"][6] = json!(["Anna", "c3"]);
     let r = api.post("/api/v1/rangeln/score", &json!({"players": players, "round": {"moves": bad}})).await;
-    assert_eq!(r.json()["type"], "/problems/placement-adjacent");
-    assert_eq!(r.json()["detail"], "placement 7: Anna may not place on c3, next to his piece on b2");
+    assert_eq!(r.body::<Problem>().kind, "/problems/placement-adjacent");
+    assert_eq!(r.body::<Problem>().detail, "placement 7: Anna may not place on c3, next to his piece on b2");
     let mut bad = moves();
     bad["turns"][1]["paths"] = json!(["c2-c1-d1", "g2-g1-f1", "c4-c5-c4"]);
     let r = api.post("/api/v1/rangeln/score", &json!({"players": players, "round": {"moves": bad}})).await;
-    assert_eq!(r.json()["type"], "/problems/step-revisit", "{:?}", r.json());
+    assert_eq!(r.body::<Problem>().kind, "/problems/step-revisit", "{:?}", r.json());
     let mut bad = moves();
     bad["turns"][1]["paths"] = json!(["c2-c1-d1-e1-e2"]);
     let r = api.post("/api/v1/rangeln/score", &json!({"players": players, "round": {"moves": bad}})).await;
-    assert_eq!(r.json()["type"], "/problems/allowance");
+    assert_eq!(r.body::<Problem>().kind, "/problems/allowance");
     assert!(
-        r.json()["detail"]
-            .as_str()
-            .unwrap()
+        r.body::<Problem>()
+            .detail
             .starts_with("turn of Ben, path 1 (c2-c1-d1-e1-e2): Ben's allowance as second player of 3")
     );
     // A path that is not cells joined by '-' is a bad body, naming the field.
@@ -194,12 +201,12 @@ api_test!(the_referee_scores_moves_and_names_the_illegal_step, |api| {
     game["detail"]["rounds"][0] = json!({"moves": moves()});
     let r = api.post(&format!("/api/v1/leagues/{league}/results"), &game).await;
     assert_eq!(r.status, StatusCode::CREATED, "{:?}", r.json());
-    assert_eq!(r.json()["rangeln"]["rounds"][0]["board"], json!(board));
+    assert_eq!(r.body::<StoredResult>().rangeln.unwrap().rounds[0].board, Some(board));
     // Round 2 is Ben's to start: the same moves are out of turn there.
     game["detail"]["rounds"][1] = json!({"moves": moves()});
     let r = api.post(&format!("/api/v1/leagues/{league}/results"), &game).await;
-    assert_eq!(r.json()["type"], "/problems/out-of-turn");
-    assert_eq!(r.json()["detail"], "round 2, placement 1: it is Ben's turn, not Anna's");
+    assert_eq!(r.body::<Problem>().kind, "/problems/out-of-turn");
+    assert_eq!(r.body::<Problem>().detail, "round 2, placement 1: it is Ben's turn, not Anna's");
 });
 
 api_test!(rule_violations_are_422_naming_what_is_wrong_and_store_nothing, |api| {
@@ -234,9 +241,9 @@ api_test!(rule_violations_are_422_naming_what_is_wrong_and_store_nothing, |api| 
         "detail": {"order": [["Anna"], ["Ben"]], "finishers": [{"player": "Anna", "carrots": 11}]}});
     let d = api.post(&path, &hare).await.problem(422, "hare-carrots");
     assert_eq!(d, "Anna finished in place 1 with 11 carrots, at most 10 are allowed");
-    assert_eq!(api.get(&path).await.json()["total"], 0);
+    assert_eq!(api.get(&path).await.body::<ResultPage>().total, 0);
     assert_eq!(
-        api.get(&format!("/api/v1/leagues/{league}")).await.json()["revision"],
+        api.get(&format!("/api/v1/leagues/{league}")).await.body::<League>().revision,
         1,
         "failed writes change nothing"
     );

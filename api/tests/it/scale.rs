@@ -3,10 +3,11 @@
 
 use crate::common;
 use crate::common::TestDb;
-use crate::common::process::{Server, agent, get, post_with as post, seed, token};
+use crate::common::process::{Server, agent, get_as, post_with as post, seed, token, typed};
 use chrono::{Days, NaiveDate};
 use serde_json::{Value, json};
-use spielstand_core::{GameKind, LeagueResult, Placing, StandingsQuery};
+use spielstand_core::{LeagueResult, StandingsQuery};
+use spielstand_wire::{BatchOutcome, League, LeagueExport, ResultPage, Standings};
 use std::time::Instant;
 
 const NAMES: [&str; 12] =
@@ -73,17 +74,17 @@ fn stored(server: &Server, league: i64) -> Vec<LeagueResult> {
     let agent = agent();
     let mut all = Vec::new();
     for page in 1.. {
-        let body = get(&agent, &format!("{}/leagues/{league}/results?per_page=500&page={page}", server.api));
-        let items = body["items"].as_array().unwrap();
-        if items.is_empty() {
+        let body: ResultPage =
+            get_as(&agent, &format!("{}/leagues/{league}/results?per_page=500&page={page}", server.api));
+        if body.items.is_empty() {
             break;
         }
-        for item in items {
+        for item in body.items {
             all.push(LeagueResult {
-                id: item["id"].as_i64().unwrap(),
-                game: serde_json::from_value::<GameKind>(item["record"]["game"].clone()).unwrap(),
-                played_on: serde_json::from_value(item["record"]["played_on"].clone()).unwrap(),
-                placings: serde_json::from_value::<Vec<Placing>>(item["placings"].clone()).unwrap(),
+                id: item.id,
+                game: item.record.game(),
+                played_on: item.record.played_on,
+                placings: item.placings,
             });
         }
     }
@@ -101,19 +102,18 @@ fn check_load(db: TestDb, processes: usize) {
 
     let results = stored(&servers[0], league);
     assert_eq!(results.len(), 5000, "exactly the acknowledged results are stored");
-    let expected =
-        serde_json::to_value(spielstand_core::rated_standings(&rules, &results, StandingsQuery::default())).unwrap();
+    let expected = spielstand_core::rated_standings(&rules, &results, StandingsQuery::default());
     let agent = agent();
     for server in &servers {
-        let table = get(&agent, &format!("{}/leagues/{league}/standings", server.api));
-        let served = table["rows"].as_array().unwrap();
-        let first_difference = served.iter().zip(expected.as_array().unwrap()).find(|(s, e)| s != e);
+        let table: Standings = get_as(&agent, &format!("{}/leagues/{league}/standings", server.api));
+        let served = &table.rows;
+        let first_difference = served.iter().zip(&expected).find(|(s, e)| s != e);
         assert!(
-            first_difference.is_none() && served.len() == expected.as_array().unwrap().len(),
+            first_difference.is_none() && served.len() == expected.len(),
             "standings served by {} differ from a recomputation: {first_difference:?}",
             server.api
         );
-        let played: u64 = table["rows"].as_array().unwrap().iter().map(|r| r["played"].as_u64().unwrap()).sum();
+        let played: u64 = table.rows.iter().map(|r| u64::from(r.row.played)).sum();
         assert!(played > 5000 * 2);
     }
 }
@@ -135,18 +135,20 @@ fn check_coherence(db: TestDb) {
     let token = token(&db);
     let (league, _) = seed(&a, &token, &NAMES, &["mensch-aergere-dich-nicht", "lauf-rauf"]);
     let agent = agent();
-    let standings = |s: &Server| get(&agent, &format!("{}/leagues/{league}/standings", s.api));
+    let standings = |s: &Server| get_as::<Standings>(&agent, &format!("{}/leagues/{league}/standings", s.api));
     // B computes and caches the empty table.
-    assert_eq!(standings(&b)["rows"], json!([]));
-    assert_eq!(standings(&b)["rows"], json!([]));
+    assert_eq!(standings(&b).rows.len(), 0);
+    assert_eq!(standings(&b).rows.len(), 0);
     for n in 0..3 {
         let (status, _) = post(&agent, &format!("{}/leagues/{league}/results", a.api), &token, &game(99, n));
         assert_eq!(status, 201);
         let via_b = standings(&b);
         let via_a = standings(&a);
-        assert_eq!(via_b, via_a, "process B serves what process A wrote, at once");
-        let played: u64 = via_b["rows"].as_array().unwrap().iter().map(|r| r["played"].as_u64().unwrap()).sum();
-        assert!(played >= 2 * (n as u64 + 1), "B still serves an old table: {via_b}");
+        // The whole document: which table, of which revision, and its rows.
+        let whole = |s: &Standings| (s.league_id, s.league_revision, s.game, s.as_of, s.rows.clone());
+        assert_eq!(whole(&via_b), whole(&via_a), "process B serves what process A wrote, at once");
+        let played: u64 = via_b.rows.iter().map(|r| u64::from(r.row.played)).sum();
+        assert!(played >= 2 * (n as u64 + 1), "B still serves an old table: {via_b:?}");
     }
 }
 
@@ -178,16 +180,16 @@ fn a_cache_without_budget_still_serves_exact_tables() {
         &json!({"name": "Second", "rules": {"games": ["mensch-aergere-dich-nicht", "lauf-rauf"]}}),
     );
     assert_eq!(status, 201, "{body}");
-    let second = body["id"].as_i64().unwrap();
+    let second = typed::<League>(&body).id;
     for n in 0..6 {
         for league in [first, second] {
             let (status, body) =
                 post(&agent, &format!("{}/leagues/{league}/results", server.api), &token, &game(league as usize, n));
             assert_eq!(status, 201, "{body}");
-            let served = get(&agent, &format!("{}/leagues/{league}/standings", server.api));
+            let served: Standings = get_as(&agent, &format!("{}/leagues/{league}/standings", server.api));
             let expected =
                 spielstand_core::rated_standings(&rules, &stored(&server, league), StandingsQuery::default());
-            assert_eq!(served["rows"], serde_json::to_value(expected).unwrap(), "league {league} after {n} results");
+            assert_eq!(served.rows, expected, "league {league} after {n} results");
         }
     }
 }
@@ -228,7 +230,8 @@ fn sixteen_parallel_exports_of_twenty_thousand_results_share_one_document() {
             .collect();
         let (status, body) =
             post(&agent, &format!("{}/leagues/{league}/results/batch", server.api), &token, &json!({ "items": items }));
-        assert_eq!((status, body["created"].as_u64()), (200, Some(1000)), "batch {batch}");
+        let created = (status == 200).then(|| typed::<BatchOutcome>(&body).created);
+        assert_eq!((status, created), (200, Some(1000)), "batch {batch}");
     }
     let before = peak_mib(server.child.id());
     let url = format!("{}/leagues/{league}/export", server.api);
@@ -248,9 +251,9 @@ fn sixteen_parallel_exports_of_twenty_thousand_results_share_one_document() {
     assert!(answers.windows(2).all(|w| w[0] == w[1]), "one document for all: {answers:?}");
     let (_, bytes, _) = answers[0];
     assert!(bytes > 5 << 20, "a large document: {bytes} bytes");
-    let document: Value =
+    let document: LeagueExport =
         agent.get(&url).call().unwrap().body_mut().with_config().limit(256 << 20).read_json().unwrap();
-    assert_eq!(document["results"].as_array().unwrap().len(), 20_000);
+    assert_eq!(document.results.len(), 20_000);
     let peak = peak_mib(server.child.id());
     eprintln!("export: {bytes} bytes; server peak {before} MiB before the exports, {peak} MiB after");
     assert!(peak < 150, "the server peaked at {peak} MiB (before the exports: {before} MiB)");

@@ -2,10 +2,19 @@
 //! ratings; strong ETags and 304; every change followed incrementally and equal to a
 //! recomputation.
 
-use crate::common::{mensch, rangeln};
+use crate::common::{day, mensch, rangeln, round_scores};
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
-use serde_json::{Value, json};
+use serde_json::json;
+use spielstand_core::{GameKind, PairRecord};
+use spielstand_wire::{
+    HeadToHead, League, LeaguePlayerStats, Player, PlayerRatings, ResultPage, Standings, StoredResult,
+};
+
+/// A head-to-head pair: player, opponent, games, ahead, behind, ties.
+fn pair(player: &str, opponent: &str, games: u32, ahead: u32, behind: u32, ties: u32) -> PairRecord {
+    PairRecord { player: player.to_owned(), opponent: opponent.to_owned(), games, ahead, behind, ties }
+}
 
 api_test!(players_short_of_the_minimum_games_are_listed_last_without_a_place, |api| {
     api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
@@ -15,17 +24,10 @@ api_test!(players_short_of_the_minimum_games_are_listed_last_without_a_place, |a
     api.post(&results, &mensch("2026-11-20", "Dora,Anna,Ben")).await;
     api.post(&results, &mensch("2026-11-21", "Anna,Ben,Cleo")).await;
     api.post(&results, &mensch("2026-11-22", "Cleo,Ben")).await;
-    let table = api.get(&format!("/api/v1/leagues/{league}/standings")).await.json();
-    let rows: Vec<(Value, bool, &str)> = table["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| (r["place"].clone(), r["ranked"].as_bool().unwrap(), r["player"].as_str().unwrap()))
-        .collect();
-    assert_eq!(
-        rows,
-        [(json!(1), true, "Anna"), (json!(2), true, "Cleo"), (json!(3), true, "Ben"), (Value::Null, false, "Dora")]
-    );
+    let table: Standings = api.get(&format!("/api/v1/leagues/{league}/standings")).await.body();
+    let rows: Vec<(Option<u32>, bool, &str)> =
+        table.rows.iter().map(|r| (r.row.place, r.row.ranked, r.row.player.as_str())).collect();
+    assert_eq!(rows, [(Some(1), true, "Anna"), (Some(2), true, "Cleo"), (Some(3), true, "Ben"), (None, false, "Dora")]);
     let csv = api.get(&format!("/api/v1/leagues/{league}/standings.csv")).await;
     let last = String::from_utf8(csv.body).unwrap().lines().last().unwrap().to_owned();
     assert!(last.starts_with(",Dora,1,1,"), "{last}");
@@ -35,8 +37,8 @@ api_test!(players_short_of_the_minimum_games_are_listed_last_without_a_place, |a
     // A league without a minimum ranks everyone.
     let rules = json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}});
     assert_eq!(api.write(Method::PUT, &format!("/api/v1/leagues/{league}"), &rules).await.status, StatusCode::OK);
-    let table = api.get(&format!("/api/v1/leagues/{league}/standings")).await.json();
-    assert!(table["rows"].as_array().unwrap().iter().all(|r| r["ranked"] == true && r["place"].is_u64()), "{table}");
+    let table = api.get(&format!("/api/v1/leagues/{league}/standings")).await;
+    assert!(table.body::<Standings>().rows.iter().all(|r| r.row.ranked && r.row.place.is_some()), "{}", table.json());
 });
 
 api_test!(player_statistics_and_head_to_head_by_hand, |api| {
@@ -51,84 +53,66 @@ api_test!(player_statistics_and_head_to_head_by_hand, |api| {
     ] {
         assert_eq!(api.post(&results, &mensch(day, order)).await.status, StatusCode::CREATED);
     }
-    let players = api.get("/api/v1/players").await.json();
-    let id =
-        |name: &str| players.as_array().unwrap().iter().find(|p| p["name"] == name).unwrap()["id"].as_i64().unwrap();
+    let players: Vec<Player> = api.get("/api/v1/players").await.body();
+    let id = |name: &str| players.iter().find(|p| p.name == name).unwrap().id;
     let stats_path = format!("/api/v1/leagues/{league}/players/{}/stats", id("Anna"));
-    let stats = api.get(&stats_path).await;
-    assert_eq!(stats.status, StatusCode::OK);
-    let stats = stats.json();
-    let all = &stats["overall"];
+    let answer = api.get(&stats_path).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    let stats: LeaguePlayerStats = answer.body();
+    let all = stats.stats.overall.as_ref().unwrap();
     // Places 1, 2, 1, 1: three wins, the last two in a row, on the last night 3 March.
-    for (field, value) in [
-        ("played", json!(4)),
-        ("wins", json!(3)),
-        ("win_rate", json!(0.75)),
-        ("average_place", json!(1.25)),
-        ("best_place", json!(1)),
-        ("worst_place", json!(2)),
-        ("current_streak", json!(2)),
-        ("longest_streak", json!(2)),
-        ("last_night", json!("2026-03-03")),
-    ] {
-        assert_eq!(all[field], value, "{field}: {stats}");
-    }
-    assert_eq!((stats["player"].clone(), stats["league_id"].clone()), (json!("Anna"), json!(league)));
-    let table = api.get(&format!("/api/v1/leagues/{league}/standings")).await.json();
-    assert_eq!(all["points"], table["rows"][0]["points"]);
-    assert_eq!(all["rating_display"], table["rows"][0]["rating_display"]);
-    let before = api.get(&format!("/api/v1/leagues/{league}/standings?as_of=2026-03-02")).await.json();
-    let before = before["rows"].as_array().unwrap().iter().find(|r| r["player"] == "Anna").unwrap().clone();
-    let change = table["rows"][0]["rating_display"].as_f64().unwrap() - before["rating_display"].as_f64().unwrap();
-    assert_eq!(all["rating_change"].as_f64().unwrap(), change);
-    assert_eq!(stats["games"][0]["game"], "mensch-aergere-dich-nicht");
-    assert_eq!(stats["games"][0]["played"], 4);
+    assert_eq!(all.played, 4, "played: {}", answer.json());
+    assert_eq!(all.wins, 3, "wins: {}", answer.json());
+    assert_eq!(all.win_rate, 0.75, "win_rate: {}", answer.json());
+    assert_eq!(all.average_place, 1.25, "average_place: {}", answer.json());
+    assert_eq!(all.best_place, 1, "best_place: {}", answer.json());
+    assert_eq!(all.worst_place, 2, "worst_place: {}", answer.json());
+    assert_eq!(all.current_streak, 2, "current_streak: {}", answer.json());
+    assert_eq!(all.longest_streak, 2, "longest_streak: {}", answer.json());
+    assert_eq!(all.last_night, day("2026-03-03"), "last_night: {}", answer.json());
+    assert_eq!((stats.stats.player.as_str(), stats.league_id), ("Anna", league));
+    let table: Standings = api.get(&format!("/api/v1/leagues/{league}/standings")).await.body();
+    assert_eq!(all.points, table.rows[0].row.points);
+    assert_eq!(all.skill.rating_display, table.rows[0].skill.rating_display);
+    let before: Standings = api.get(&format!("/api/v1/leagues/{league}/standings?as_of=2026-03-02")).await.body();
+    let before = before.rows.iter().find(|r| r.row.player == "Anna").unwrap().clone();
+    let change = table.rows[0].skill.rating_display - before.skill.rating_display;
+    assert_eq!(all.rating_change, change);
+    assert_eq!(stats.stats.games[0].game, Some(GameKind::MenschAergereDichNicht));
+    assert_eq!(stats.stats.games[0].played, 4);
 
-    // A head-to-head's pairs as [player, opponent, games, ahead, behind, ties].
-    let pair_rows = |h2h: &Value| -> Vec<Value> {
-        h2h["pairs"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| json!([p["player"], p["opponent"], p["games"], p["ahead"], p["behind"], p["ties"]]))
-            .collect()
-    };
-    let h2h = api.get(&format!("/api/v1/leagues/{league}/head-to-head")).await.json();
-    let pairs = pair_rows(&h2h);
+    // A head-to-head's pairs: player, opponent, games, ahead, behind, ties.
+    let h2h: HeadToHead = api.get(&format!("/api/v1/leagues/{league}/head-to-head")).await.body();
+    let pairs = h2h.pairs.clone();
     assert_eq!(
         pairs,
-        [json!(["Anna", "Ben", 3, 2, 1, 0]), json!(["Anna", "Cleo", 3, 2, 0, 1]), json!(["Ben", "Cleo", 2, 2, 0, 0])]
+        [pair("Anna", "Ben", 3, 2, 1, 0), pair("Anna", "Cleo", 3, 2, 0, 1), pair("Ben", "Cleo", 2, 2, 0, 0)]
     );
 
     // A player without games has a record of nothing; unknown ids are 404 problems.
-    let dora = api.get(&format!("/api/v1/leagues/{league}/players/{}/stats", id("Dora"))).await.json();
-    assert_eq!(
-        (dora["player"].clone(), dora["overall"].clone(), dora["games"].clone()),
-        (json!("Dora"), Value::Null, json!([]))
-    );
+    let dora: LeaguePlayerStats =
+        api.get(&format!("/api/v1/leagues/{league}/players/{}/stats", id("Dora"))).await.body();
+    assert_eq!((dora.stats.player.as_str(), dora.stats.overall, dora.stats.games.len()), ("Dora", None, 0));
     api.get(&format!("/api/v1/leagues/{league}/players/999999/stats")).await.problem(404, "not-found");
     api.get("/api/v1/leagues/999999/head-to-head").await.problem(404, "not-found");
-    assert_eq!((h2h["page"].clone(), h2h["per_page"].clone(), h2h["total"].clone()), (json!(1), json!(1000), json!(3)));
-    assert_eq!(h2h["player_id"], Value::Null);
+    assert_eq!((h2h.page, h2h.per_page, h2h.total), (1, 1000, 3));
+    assert_eq!(h2h.player_id, None);
 
     // Pages of the same list, and one player's pairs with that player first.
     let page = |query: String| {
         let api = &api;
         async move {
-            let h2h = api.get(&format!("/api/v1/leagues/{league}/head-to-head?{query}")).await.json();
-            (pair_rows(&h2h), h2h["total"].clone())
+            let h2h: HeadToHead = api.get(&format!("/api/v1/leagues/{league}/head-to-head?{query}")).await.body();
+            (h2h.pairs, h2h.total)
         }
     };
     let (first, total) = page("per_page=2".into()).await;
     let (second, _) = page("per_page=2&page=2".into()).await;
-    assert_eq!(([first, second].concat(), total), (pairs.clone(), json!(3)));
-    assert_eq!(page("per_page=2&page=3".into()).await, (vec![], json!(3)));
+    assert_eq!(([first, second].concat(), total), (pairs.clone(), 3));
+    assert_eq!(page("per_page=2&page=3".into()).await, (vec![], 3));
     let (cleo, total) = page(format!("player={}", id("Cleo"))).await;
-    assert_eq!(
-        (cleo, total),
-        (vec![json!(["Cleo", "Anna", 3, 0, 2, 1]), json!(["Cleo", "Ben", 2, 0, 2, 0])], json!(2))
-    );
-    assert_eq!(page(format!("player={}", id("Dora"))).await, (vec![], json!(0)));
+    assert_eq!((cleo, total), (vec![pair("Cleo", "Anna", 3, 0, 2, 1), pair("Cleo", "Ben", 2, 0, 2, 0)], 2));
+    assert_eq!(page(format!("player={}", id("Dora"))).await, (vec![], 0));
     api.get(&format!("/api/v1/leagues/{league}/head-to-head?player=999999")).await.problem(404, "not-found");
     for bad in ["page=0", "per_page=0", "per_page=5001", "player=anna"] {
         api.get(&format!("/api/v1/leagues/{league}/head-to-head?{bad}")).await.problem(400, "invalid-query");
@@ -143,10 +127,8 @@ api_test!(player_statistics_and_head_to_head_by_hand, |api| {
     api.post(&results, &mensch("2026-03-04", "Ben,Anna")).await;
     let after = api.get(&stats_path).await;
     assert_ne!(after.header("etag"), Some(etag.as_str()));
-    assert_eq!(
-        (after.json()["overall"]["played"].clone(), after.json()["overall"]["current_streak"].clone()),
-        (json!(5), json!(0))
-    );
+    let overall = after.body::<LeaguePlayerStats>().stats.overall.unwrap();
+    assert_eq!((overall.played, overall.current_streak), (5, 0));
 });
 
 api_test!(standings_have_strong_etags_304_and_follow_every_write, |api| {
@@ -155,7 +137,7 @@ api_test!(standings_have_strong_etags_304_and_follow_every_write, |api| {
         api.add_league(json!({"name": "L", "rules": {"games": ["rangeln", "mensch-aergere-dich-nicht"]}})).await;
     let path = format!("/api/v1/leagues/{league}/standings");
     let empty = api.get(&path).await;
-    assert_eq!(empty.json()["rows"], json!([]));
+    assert_eq!(empty.body::<Standings>().rows.len(), 0);
     let results = format!("/api/v1/leagues/{league}/results");
     api.post(&results, &rangeln("2026-11-20", &["Anna", "Ben", "Cleo"], &[&[-7, 6, 1], &[-6, 6, 1], &[-6, 6, 1]]))
         .await;
@@ -166,6 +148,7 @@ api_test!(standings_have_strong_etags_304_and_follow_every_write, |api| {
     let etag = first.header("etag").unwrap().to_owned();
     assert!(etag.starts_with('"') && !etag.starts_with("W/"), "strong ETag: {etag}");
     assert_ne!(Some(etag.as_str()), empty.header("etag"));
+    // The row as JSON, to hold its exact members: nothing more, `head_to_head` written as null.
     let rows = first.json()["rows"].clone();
     let mut first_row = rows[0].clone();
     let first_row = first_row.as_object_mut().unwrap();
@@ -187,26 +170,26 @@ api_test!(standings_have_strong_etags_304_and_follow_every_write, |api| {
     let after = api.send(TestRequest::get().uri(&path).insert_header(("if-none-match", etag.clone()))).await;
     assert_eq!(after.status, StatusCode::OK);
     assert_ne!(after.header("etag"), Some(etag.as_str()));
-    assert_eq!(after.json()["rows"][0]["points"], 2.0);
+    assert_eq!(after.body::<Standings>().rows[0].row.points, 2.0);
 
     // as_of and game filters.
-    let asof = api.get(&format!("{path}?as_of=2026-11-20")).await.json();
-    assert_eq!(asof["rows"][0]["player"], "Anna");
-    assert_eq!(asof["as_of"], "2026-11-20");
-    let only = api.get(&format!("{path}?game=mensch-aergere-dich-nicht")).await.json();
-    assert_eq!(only["rows"][0]["player"], "Cleo");
-    assert_eq!(only["rows"][0]["played"], 1);
+    let asof: Standings = api.get(&format!("{path}?as_of=2026-11-20")).await.body();
+    assert_eq!(asof.rows[0].row.player, "Anna");
+    assert_eq!(asof.as_of, Some(day("2026-11-20")));
+    let only: Standings = api.get(&format!("{path}?game=mensch-aergere-dich-nicht")).await.body();
+    assert_eq!(only.rows[0].row.player, "Cleo");
+    assert_eq!(only.rows[0].row.played, 1);
     api.get(&format!("{path}?as_of=2026-13-01")).await.problem(400, "invalid-query");
     api.get("/api/v1/leagues/42/standings").await.problem(404, "not-found");
 
     // A rename shows in the standings even though no result changed.
-    let anna = api.get("/api/v1/players").await.json()[0]["id"].as_i64().unwrap();
+    let anna = api.get("/api/v1/players").await.body::<Vec<Player>>()[0].id;
     api.write(Method::PATCH, &format!("/api/v1/players/{anna}"), &json!({"name": "Anna-Lena"})).await;
-    let renamed = api.get(&format!("{path}?as_of=2026-11-20")).await.json();
-    assert_eq!(renamed["rows"][0]["player"], "Anna-Lena");
-    let result = api.get(&results).await.json();
-    assert_eq!(result["items"][1]["record"]["players"][0]["player"], "Anna-Lena");
-    assert_eq!(result["items"][1]["record"]["detail"]["rounds"][0]["scores"]["Anna-Lena"], -7);
+    let renamed: Standings = api.get(&format!("{path}?as_of=2026-11-20")).await.body();
+    assert_eq!(renamed.rows[0].row.player, "Anna-Lena");
+    let result: ResultPage = api.get(&results).await.body();
+    assert_eq!(result.items[1].record.players[0].player, "Anna-Lena");
+    assert_eq!(round_scores(&result.items[1].record, 0)["Anna-Lena"], -7);
 });
 
 api_test!(ratings_after_corrections_equal_ratings_entered_right, |api| {
@@ -231,11 +214,11 @@ api_test!(ratings_after_corrections_equal_ratings_entered_right, |api| {
     let fixed = api.add_league(json!({"name": "Fixed", "rules": {"games": ["lauf-rauf"]}})).await;
     let path = format!("/api/v1/leagues/{fixed}/results");
     api.post(&path, &lauf(games[0].0, games[0].1)).await;
-    let wrong = api.post(&path, &lauf("2026-02-27", "Ben,Cleo,Anna")).await.json()["id"].as_i64().unwrap();
-    let mistake = api.post(&path, &lauf("2026-03-02", "Anna,Cleo,Ben")).await.json()["id"].as_i64().unwrap();
+    let wrong = api.post(&path, &lauf("2026-02-27", "Ben,Cleo,Anna")).await.body::<StoredResult>().id;
+    let mistake = api.post(&path, &lauf("2026-03-02", "Anna,Cleo,Ben")).await.body::<StoredResult>().id;
     api.post(&path, &lauf(games[2].0, games[2].1)).await;
     let standings = |league: i64| format!("/api/v1/leagues/{league}/standings");
-    let before = api.get(&standings(fixed)).await.json()["rows"].clone();
+    let before = api.get(&standings(fixed)).await.body::<Standings>().rows;
     let auth = ("authorization", format!("Bearer {}", api.token));
     let fix = TestRequest::put()
         .uri(&format!("/api/v1/results/{wrong}"))
@@ -249,41 +232,34 @@ api_test!(ratings_after_corrections_equal_ratings_entered_right, |api| {
         .insert_header(("if-match", "*"));
     assert_eq!(api.send(delete).await.status, StatusCode::NO_CONTENT);
 
-    let after = api.get(&standings(fixed)).await.json()["rows"].clone();
-    let expected = api.get(&standings(right)).await.json()["rows"].clone();
+    let after = api.get(&standings(fixed)).await.body::<Standings>().rows;
+    let expected = api.get(&standings(right)).await.body::<Standings>().rows;
     assert_ne!(before, after);
     assert_eq!(after, expected, "a corrected league rates exactly as one entered right");
-    for row in expected.as_array().unwrap() {
-        let (mu, sigma, shown) = (
-            row["rating"].as_f64().unwrap(),
-            row["rating_uncertainty"].as_f64().unwrap(),
-            row["rating_display"].as_f64().unwrap(),
-        );
-        assert!((shown - (mu - 3.0 * sigma)).abs() < 1e-9, "{row}");
+    for row in &expected {
+        let (mu, sigma, shown) = (row.skill.rating, row.skill.rating_uncertainty, row.skill.rating_display);
+        assert!((shown - (mu - 3.0 * sigma)).abs() < 1e-9, "{row:?}");
         assert!(sigma < 25.0 / 3.0);
     }
-    let early = api.get(&format!("/api/v1/leagues/{right}/standings?as_of=2026-03-01")).await.json();
-    assert_eq!(early["rows"][0]["player"], "Anna");
-    assert_ne!(
-        early["rows"][0]["rating"],
-        expected.as_array().unwrap().iter().find(|r| r["player"] == "Anna").unwrap()["rating"]
-    );
+    let early: Standings = api.get(&format!("/api/v1/leagues/{right}/standings?as_of=2026-03-01")).await.body();
+    assert_eq!(early.rows[0].row.player, "Anna");
+    assert_ne!(early.rows[0].skill.rating, expected.iter().find(|r| r.row.player == "Anna").unwrap().skill.rating);
 
     // Per player and game, across both leagues, with history.
-    let anna = api.get("/api/v1/players").await.json()[0]["id"].as_i64().unwrap();
-    let ratings = api.get(&format!("/api/v1/players/{anna}/ratings")).await.json();
-    assert_eq!(ratings["player"]["name"], "Anna");
-    let games = ratings["games"].as_array().unwrap();
+    let anna = api.get("/api/v1/players").await.body::<Vec<Player>>()[0].id;
+    let ratings: PlayerRatings = api.get(&format!("/api/v1/players/{anna}/ratings")).await.body();
+    assert_eq!(ratings.player.name, "Anna");
+    let games = &ratings.games;
     assert_eq!(games.len(), 1);
-    assert_eq!(games[0]["game"], "lauf-rauf");
-    let history = games[0]["history"].as_array().unwrap();
+    assert_eq!(games[0].game, GameKind::LaufRauf);
+    let history = &games[0].history;
     assert_eq!(history.len(), 6, "three games in each league");
-    assert_eq!(history.last().unwrap()["rating"], games[0]["current"]["rating"]);
-    assert_eq!(history[0]["place"], 1);
-    let dates: Vec<&str> = history.iter().map(|h| h["played_on"].as_str().unwrap()).collect();
+    assert_eq!(history.last().unwrap().skill.rating, games[0].current.rating);
+    assert_eq!(history[0].place, 1);
+    let dates: Vec<chrono::NaiveDate> = history.iter().map(|h| h.played_on).collect();
     assert!(dates.windows(2).all(|w| w[0] <= w[1]), "{dates:?}");
-    let early = api.get(&format!("/api/v1/players/{anna}/ratings?as_of=2026-03-01")).await.json();
-    assert_eq!(early["games"][0]["history"].as_array().unwrap().len(), 2);
+    let early: PlayerRatings = api.get(&format!("/api/v1/players/{anna}/ratings?as_of=2026-03-01")).await.body();
+    assert_eq!(early.games[0].history.len(), 2);
     api.get("/api/v1/players/999/ratings").await.problem(404, "not-found");
     api.get(&format!("/api/v1/players/{anna}/ratings?as_of=soon")).await.problem(400, "invalid-query");
 });
@@ -311,14 +287,14 @@ api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |a
         let api = &api;
         let views = &views;
         async move {
-            let league_body = api.get(&format!("/api/v1/leagues/{league}")).await.json();
-            let rules: LeagueRules = serde_json::from_value(league_body["rules"].clone()).unwrap();
+            let league_body: League = api.get(&format!("/api/v1/leagues/{league}")).await.body();
+            let rules: LeagueRules = league_body.rules;
             let all = api.league_results(league).await;
             for (query, view) in views {
-                let served = api.get(&format!("/api/v1/leagues/{league}/standings{query}")).await.json();
-                let expected = serde_json::to_value(spielstand_core::rated_standings(&rules, &all, *view)).unwrap();
-                assert_eq!(served["rows"], expected, "{what}: {query}");
-                assert_eq!(served["league_revision"], league_body["revision"], "{what}: {query}");
+                let served: Standings = api.get(&format!("/api/v1/leagues/{league}/standings{query}")).await.body();
+                let expected = spielstand_core::rated_standings(&rules, &all, *view);
+                assert_eq!(served.rows, expected, "{what}: {query}");
+                assert_eq!(served.league_revision, league_body.revision, "{what}: {query}");
             }
         }
     };
@@ -331,9 +307,9 @@ api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |a
         check("recorded").await;
     }
     // Appended after the last game of the season so far, and backdated before all of them.
-    let late = api.post(&results, &mensch("2026-03-09", "Emil,Dora")).await.json()["id"].as_i64().unwrap();
+    let late = api.post(&results, &mensch("2026-03-09", "Emil,Dora")).await.body::<StoredResult>().id;
     check("appended").await;
-    let early = api.post(&results, &mensch("2026-02-01", "Ben,Anna,Dora")).await.json()["id"].as_i64().unwrap();
+    let early = api.post(&results, &mensch("2026-02-01", "Ben,Anna,Dora")).await.body::<StoredResult>().id;
     check("backdated").await;
     // A correction that moves a result to another day and changes its places.
     let fix = TestRequest::put()
@@ -349,14 +325,12 @@ api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |a
         .insert_header(("if-match", "*"));
     assert_eq!(api.send(delete).await.status, StatusCode::NO_CONTENT);
     check("deleted").await;
-    let ben = api.get("/api/v1/players").await.json().as_array().unwrap().iter().find(|p| p["name"] == "Ben").unwrap()
-        ["id"]
-        .clone();
+    let ben = api.get("/api/v1/players").await.body::<Vec<Player>>().into_iter().find(|p| p.name == "Ben").unwrap().id;
     let renamed = api.write(Method::PATCH, &format!("/api/v1/players/{ben}"), &json!({"name": "Benedikt"})).await;
     assert_eq!(renamed.status, StatusCode::OK);
     check("renamed").await;
-    let standings = api.get(&format!("/api/v1/leagues/{league}/standings")).await.json();
-    assert!(standings["rows"].as_array().unwrap().iter().any(|r| r["player"] == "Benedikt"), "{standings}");
+    let standings = api.get(&format!("/api/v1/leagues/{league}/standings")).await;
+    assert!(standings.body::<Standings>().rows.iter().any(|r| r.row.player == "Benedikt"), "{}", standings.json());
     let rules = json!({"name": "Live", "rules": {"games": ["mensch-aergere-dich-nicht", "lauf-rauf"], "season": {"from": "2026-03-02"}, "tie_breakers": ["head-to-head", "wins"]}});
     assert_eq!(api.write(Method::PUT, &format!("/api/v1/leagues/{league}"), &rules).await.status, StatusCode::OK);
     check("new rules").await;

@@ -2,7 +2,7 @@
 //! with their delivery queue (a receiver on 127.0.0.1 checks every signature).
 
 use crate::common;
-use crate::common::process::{self, Server};
+use crate::common::process::{self, Server, typed};
 use crate::common::tiny::{Answer, Request, Tiny};
 use crate::common::{TestDb, mensch, rangeln};
 use actix_web::http::{Method, StatusCode};
@@ -12,6 +12,9 @@ use serde_json::{Value, json};
 use sha2::Sha256;
 use spielstand_api::db;
 use spielstand_api::webhooks::delivery::{self, DeliveryConfig};
+use spielstand_wire::{
+    Action, Delivery, DeliveryPage, DeliveryStatus, League, NewWebhook, Problem, Standings, StoredResult, Webhook,
+};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
@@ -161,8 +164,7 @@ api_test!(csv_by_its_own_url_and_by_accept, |api| {
     assert_eq!(lines.len(), 6, "header, four rows, and the final line break: {body:?}");
     let players: Vec<&str> = lines[1..5].iter().map(|l| l.split(',').nth(1).unwrap()).collect();
     let json = api.get(&format!("/api/v1/leagues/{league}/standings")).await;
-    let expected: Vec<String> =
-        json.json()["rows"].as_array().unwrap().iter().map(|r| r["player"].as_str().unwrap().to_owned()).collect();
+    let expected: Vec<String> = json.body::<Standings>().rows.into_iter().map(|r| r.row.player).collect();
     assert_eq!(players, expected);
 
     let negotiated = api
@@ -321,19 +323,20 @@ api_test!(webhooks_are_registered_listed_and_deleted_with_the_token, |api| {
     api.send(TestRequest::get().uri(&path)).await.problem(401, "unauthorized");
     let r = api.post(&path, &body).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", text(&r.body));
-    let created = r.json();
-    let id = created["id"].as_i64().unwrap();
+    let created: NewWebhook = r.body();
+    let id = created.webhook.id;
     assert_eq!(r.header("location"), Some(format!("/api/v1/webhooks/{id}").as_str()));
-    let secret = created["secret"].as_str().unwrap();
+    let secret = created.secret.as_str();
     assert!(secret.len() == 64 && secret.chars().all(|c| c.is_ascii_hexdigit()), "{secret}");
-    assert_eq!(created["token_name"], "test-club");
+    assert_eq!(created.webhook.token_name, "test-club");
 
-    let listed = api.write(Method::GET, &path, &json!({})).await.json();
-    assert_eq!(listed.as_array().unwrap().len(), 1);
-    assert!(listed[0].get("secret").is_none(), "the secret is shown once");
-    let one = api.write(Method::GET, &format!("/api/v1/webhooks/{id}"), &json!({})).await.json();
-    assert_eq!(one["url"], "http://127.0.0.1:9/hook");
-    assert!(one.get("secret").is_none());
+    // The secret's absence is a matter of the JSON: read as JSON.
+    let listed = api.write(Method::GET, &path, &json!({})).await;
+    assert_eq!(listed.body::<Vec<Webhook>>().len(), 1);
+    assert!(listed.json()[0].get("secret").is_none(), "the secret is shown once");
+    let one = api.write(Method::GET, &format!("/api/v1/webhooks/{id}"), &json!({})).await;
+    assert_eq!(one.body::<Webhook>().url, "http://127.0.0.1:9/hook");
+    assert!(one.json().get("secret").is_none());
 
     for (url, why) in [
         ("ftp://example.org/x", "http://"),
@@ -362,13 +365,12 @@ api_test!(every_committed_change_and_only_those_queue_a_delivery, |api| {
     let league =
         api.add_league(json!({"name": "L", "rules": {"games": ["rangeln", "mensch-aergere-dich-nicht"]}})).await;
     let other = api.add_league(json!({"name": "M", "rules": {"games": ["rangeln"]}})).await;
-    let hook =
-        api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": "http://127.0.0.1:9/a"})).await.json();
-    let hook_id = hook["id"].as_i64().unwrap();
+    let hook: NewWebhook =
+        api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": "http://127.0.0.1:9/a"})).await.body();
+    let hook_id = hook.webhook.id;
     let results = format!("/api/v1/leagues/{league}/results");
 
-    let r = api.post(&results, &mensch("2026-11-20", "Anna,Ben,Cleo")).await.json();
-    let id = r["id"].as_i64().unwrap();
+    let id = api.post(&results, &mensch("2026-11-20", "Anna,Ben,Cleo")).await.body::<StoredResult>().id;
     // Rejected and foreign writes queue nothing.
     api.post(&results, &mensch("2026-11-20", "Anna,Nobody")).await.problem(422, "invalid-body");
     api.post(
@@ -394,28 +396,29 @@ api_test!(every_committed_change_and_only_those_queue_a_delivery, |api| {
         .insert_header(("if-match", "\"2\""));
     assert_eq!(api.send(delete).await.status, StatusCode::NO_CONTENT);
 
-    let page = api.write(Method::GET, &format!("/api/v1/webhooks/{hook_id}/deliveries"), &json!({})).await.json();
-    assert_eq!(page["total"], 3, "{page}");
-    let items = page["items"].as_array().unwrap();
-    let actions: Vec<&str> = items.iter().map(|d| d["action"].as_str().unwrap()).collect();
-    assert_eq!(actions, ["deleted", "corrected", "recorded"], "latest first");
+    let answer = api.write(Method::GET, &format!("/api/v1/webhooks/{hook_id}/deliveries"), &json!({})).await;
+    let page: DeliveryPage = answer.body();
+    assert_eq!(page.total, 3, "{}", answer.json());
+    let items = &page.items;
+    let actions: Vec<Action> = items.iter().map(|d| d.action).collect();
+    assert_eq!(actions, [Action::Deleted, Action::Corrected, Action::Recorded], "latest first");
     for d in items {
-        assert_eq!(d["status"], "pending");
-        assert_eq!(d["attempts"], 0);
-        assert!(d["next_attempt_at"].is_string());
-        assert_eq!(d["payload"]["id"], d["event_id"]);
-        assert_eq!(d["payload"]["league_id"], league);
-        assert_eq!(d["payload"]["result_id"], id);
+        assert_eq!(d.status, DeliveryStatus::Pending);
+        assert_eq!(d.attempts, 0);
+        assert!(d.next_attempt_at.is_some());
+        assert_eq!(d.payload.id, d.event_id);
+        assert_eq!(d.payload.league_id, league);
+        assert_eq!(d.payload.result_id, id);
     }
-    assert_eq!(items[2]["payload"]["revision"], 1);
-    assert_eq!(items[2]["payload"]["result"]["placings"][0]["player"], "Anna");
-    assert_eq!(items[1]["payload"]["revision"], 2);
-    assert_eq!(items[1]["payload"]["result"]["placings"][0]["player"], "Cleo");
-    assert_eq!(items[0]["payload"]["revision"], 3);
-    assert_eq!(items[0]["payload"]["result"], Value::Null);
+    assert_eq!(items[2].payload.revision, 1);
+    assert_eq!(items[2].payload.result.as_ref().unwrap().placings[0].player, "Anna");
+    assert_eq!(items[1].payload.revision, 2);
+    assert_eq!(items[1].payload.result.as_ref().unwrap().placings[0].player, "Cleo");
+    assert_eq!(items[0].payload.revision, 3);
+    assert!(items[0].payload.result.is_none());
     let pending =
         api.write(Method::GET, &format!("/api/v1/webhooks/{hook_id}/deliveries?status=delivered"), &json!({})).await;
-    assert_eq!(pending.json()["total"], 0);
+    assert_eq!(pending.body::<DeliveryPage>().total, 0);
     let bad = api.write(Method::GET, &format!("/api/v1/webhooks/{hook_id}/deliveries?per_page=0"), &json!({})).await;
     bad.problem(400, "invalid-query");
 });
@@ -452,7 +455,7 @@ fn verify(request: &Request, secret: &str) -> Value {
 }
 
 /// Polls the deliveries of `hook` until `done` holds for the newest one.
-async fn wait_for_delivery<S, B>(api: &common::TestApi<S>, hook: i64, done: impl Fn(&Value) -> bool) -> Value
+async fn wait_for_delivery<S, B>(api: &common::TestApi<S>, hook: i64, done: impl Fn(&Delivery) -> bool) -> Delivery
 where
     S: actix_web::dev::Service<
             actix_http::Request,
@@ -463,11 +466,12 @@ where
 {
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     loop {
-        let page = api.write(Method::GET, &format!("/api/v1/webhooks/{hook}/deliveries"), &json!({})).await.json();
-        if let Some(newest) = page["items"].get(0).filter(|d| done(d)) {
+        let answer = api.write(Method::GET, &format!("/api/v1/webhooks/{hook}/deliveries"), &json!({})).await;
+        let page: DeliveryPage = answer.body();
+        if let Some(newest) = page.items.first().filter(|d| done(d)) {
             return newest.clone();
         }
-        assert!(std::time::Instant::now() < deadline, "delivery did not get there: {page}");
+        assert!(std::time::Instant::now() < deadline, "delivery did not get there: {}", answer.json());
         actix_web::rt::time::sleep(Duration::from_millis(20)).await;
     }
 }
@@ -476,16 +480,17 @@ api_test!(events_arrive_signed_with_the_webhooks_secret, |api| {
     let receiver = Tiny::start(|_, _| Answer::status(204));
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let hook = api
+    let hook: NewWebhook = api
         .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/hook?club=1")}))
         .await
-        .json();
-    let secret = hook["secret"].as_str().unwrap().to_owned();
+        .body();
+    let secret = hook.secret.clone();
     let running = worker(&api.url, quick(100, 3));
+    // As JSON, to hold the delivered copy to it member by member.
     let recorded =
         api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-20", "Ben,Anna")).await.json();
 
-    let delivered = wait_for_delivery(&api, hook["id"].as_i64().unwrap(), |d| d["status"] == "delivered").await;
+    let delivered = wait_for_delivery(&api, hook.webhook.id, |d| d.status == DeliveryStatus::Delivered).await;
     running.abort();
     let got = receiver.received();
     assert_eq!(got.len(), 1);
@@ -493,12 +498,12 @@ api_test!(events_arrive_signed_with_the_webhooks_secret, |api| {
     let event = verify(&got[0], &secret);
     assert_eq!(event["action"], "recorded");
     assert_eq!(event["result"], recorded, "the result exactly as the API returned it");
-    assert_eq!(got[0].headers.get("x-spielstand-delivery"), Some(&delivered["id"].to_string()));
-    assert_eq!(delivered["attempts"], 1);
-    assert_eq!(delivered["last_status"], 204);
-    assert_eq!(delivered["last_error"], Value::Null);
-    assert_eq!(delivered["next_attempt_at"], Value::Null);
-    assert!(delivered["delivered_at"].is_string());
+    assert_eq!(got[0].headers.get("x-spielstand-delivery"), Some(&delivered.id.to_string()));
+    assert_eq!(delivered.attempts, 1);
+    assert_eq!(delivered.last_status, Some(204));
+    assert_eq!(delivered.last_error, None);
+    assert_eq!(delivered.next_attempt_at, None);
+    assert!(delivered.delivered_at.is_some());
     // A wrong secret does not verify.
     let mut mac = Hmac::<Sha256>::new_from_slice(b"not the secret").unwrap();
     mac.update(&got[0].body);
@@ -515,21 +520,24 @@ api_test!(a_failing_receiver_gets_retries_with_backoff_until_it_answers, |api| {
     });
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let hook = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")})).await.json();
-    let (hook_id, secret) = (hook["id"].as_i64().unwrap(), hook["secret"].as_str().unwrap().to_owned());
+    let hook = api
+        .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")}))
+        .await
+        .body::<NewWebhook>();
+    let (hook_id, secret) = (hook.webhook.id, hook.secret.clone());
     let base = 300;
     let running = worker(&api.url, quick(base, 5));
     api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-20", "Ben,Anna")).await;
 
-    let failed_once = wait_for_delivery(&api, hook_id, |d| d["attempts"] == 1).await;
-    assert_eq!(failed_once["status"], "pending");
-    assert_eq!(failed_once["last_status"], 500);
-    assert_eq!(failed_once["last_error"], "status 500");
-    assert!(failed_once["next_attempt_at"].as_str().unwrap() > failed_once["last_attempt_at"].as_str().unwrap());
-    let delivered = wait_for_delivery(&api, hook_id, |d| d["status"] == "delivered").await;
+    let failed_once = wait_for_delivery(&api, hook_id, |d| d.attempts == 1).await;
+    assert_eq!(failed_once.status, DeliveryStatus::Pending);
+    assert_eq!(failed_once.last_status, Some(500));
+    assert_eq!(failed_once.last_error.as_deref(), Some("status 500"));
+    assert!(failed_once.next_attempt_at.unwrap() > failed_once.last_attempt_at.unwrap());
+    let delivered = wait_for_delivery(&api, hook_id, |d| d.status == DeliveryStatus::Delivered).await;
     running.abort();
-    assert_eq!(delivered["attempts"], 3);
-    assert_eq!(delivered["last_status"], 200);
+    assert_eq!(delivered.attempts, 3);
+    assert_eq!(delivered.last_status, Some(200));
     let got = receiver.received();
     assert_eq!(got.len(), 3, "one request per attempt");
     let ids: Vec<Value> = got.iter().map(|r| verify(r, &secret)["id"].clone()).collect();
@@ -543,32 +551,38 @@ api_test!(a_delivery_is_given_up_after_the_last_attempt, |api| {
     let receiver = Tiny::start(|_, _| Answer::status(410));
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let hook = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")})).await.json();
+    let hook = api
+        .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")}))
+        .await
+        .body::<NewWebhook>();
     let running = worker(&api.url, quick(50, 2));
     api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-20", "Ben,Anna")).await;
-    let failed = wait_for_delivery(&api, hook["id"].as_i64().unwrap(), |d| d["status"] == "failed").await;
+    let failed = wait_for_delivery(&api, hook.webhook.id, |d| d.status == DeliveryStatus::Failed).await;
     // A witness instead of a pause: the worker delivers a later change to another
     // receiver, so it has had its chances to try the failed delivery again.
     let witness = Tiny::start(|_, _| Answer::status(200));
-    let other = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": witness.url("/")})).await.json();
+    let other = api
+        .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": witness.url("/")}))
+        .await
+        .body::<NewWebhook>();
     api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-21", "Anna,Ben")).await;
-    wait_for_delivery(&api, other["id"].as_i64().unwrap(), |d| d["status"] == "delivered").await;
+    wait_for_delivery(&api, other.webhook.id, |d| d.status == DeliveryStatus::Delivered).await;
     running.abort();
-    assert_eq!(failed["attempts"], 2);
-    assert_eq!(failed["last_status"], 410);
-    assert_eq!(failed["next_attempt_at"], Value::Null);
+    assert_eq!(failed.attempts, 2);
+    assert_eq!(failed.last_status, Some(410));
+    assert_eq!(failed.next_attempt_at, None);
     // The witness's change went to this receiver too, as a delivery of its own.
     let tries = receiver
         .received()
         .iter()
-        .filter(|r| serde_json::from_slice::<Value>(&r.body).unwrap()["id"] == failed["event_id"])
+        .filter(|r| serde_json::from_slice::<Value>(&r.body).unwrap()["id"] == failed.event_id.as_str())
         .count();
     assert_eq!(tries, 2, "nothing after the last attempt");
-    let failed_only = api
-        .write(Method::GET, &format!("/api/v1/webhooks/{}/deliveries?status=failed", hook["id"]), &json!({}))
+    let failed_only: DeliveryPage = api
+        .write(Method::GET, &format!("/api/v1/webhooks/{}/deliveries?status=failed", hook.webhook.id), &json!({}))
         .await
-        .json();
-    assert_eq!(failed_only["total"], 1);
+        .body();
+    assert_eq!(failed_only.total, 1);
 });
 
 api_test!(webhooks_reach_public_addresses_only, |api| {
@@ -589,24 +603,24 @@ api_test!(webhooks_reach_public_addresses_only, |api| {
     ] {
         let r = api.post(&hooks, &json!({"url": url})).await;
         assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{url}: {:?}", r.json());
-        assert_eq!(r.json()["type"], "/problems/invalid-body", "{url}");
+        assert_eq!(r.body::<Problem>().kind, "/problems/invalid-body", "{url}");
     }
-    let detail = api.post(&hooks, &json!({"url": "http://169.254.169.254/latest"})).await.json()["detail"].clone();
-    assert!(detail.as_str().unwrap().contains("169.254.169.254, not a public address"), "{detail}");
-    assert_eq!(api.write(Method::GET, &hooks, &json!({})).await.json(), json!([]), "nothing registered");
+    let detail = api.post(&hooks, &json!({"url": "http://169.254.169.254/latest"})).await.body::<Problem>().detail;
+    assert!(detail.contains("169.254.169.254, not a public address"), "{detail}");
+    assert_eq!(api.write(Method::GET, &hooks, &json!({})).await.body::<Vec<Webhook>>().len(), 0, "nothing registered");
 
     // At delivery the policy holds again: a worker that does not allow 127.0.0.1 sends
     // nothing there, and says why in general terms only.
     let receiver = Tiny::start(|_, _| Answer::status(204));
     api.add_players(&["Anna", "Ben"]).await;
-    let hook = api.post(&hooks, &json!({"url": receiver.url("/")})).await.json();
+    let hook = api.post(&hooks, &json!({"url": receiver.url("/")})).await.body::<NewWebhook>();
     let strict = DeliveryConfig { egress: Default::default(), ..quick(50, 1) };
     let running = worker(&api.url, strict);
     api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-20", "Ben,Anna")).await;
-    let failed = wait_for_delivery(&api, hook["id"].as_i64().unwrap(), |d| d["status"] == "failed").await;
+    let failed = wait_for_delivery(&api, hook.webhook.id, |d| d.status == DeliveryStatus::Failed).await;
     running.abort();
-    assert_eq!(failed["last_error"], "refused: the receiver's address is not public");
-    assert_eq!(failed["last_status"], Value::Null);
+    assert_eq!(failed.last_error.as_deref(), Some("refused: the receiver's address is not public"));
+    assert_eq!(failed.last_status, None);
     assert!(receiver.received().is_empty(), "nothing reached the receiver");
 });
 
@@ -617,19 +631,22 @@ api_test!(delivery_errors_say_what_kind_of_failure_and_nothing_more, |api| {
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
     let url = format!("http://127.0.0.1:{closed}/hook");
-    let hook = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": url})).await.json();
+    let hook = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": url})).await.body::<NewWebhook>();
     let running = worker(&api.url, quick(50, 1));
     api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-20", "Ben,Anna")).await;
-    let failed = wait_for_delivery(&api, hook["id"].as_i64().unwrap(), |d| d["status"] == "failed").await;
+    let failed = wait_for_delivery(&api, hook.webhook.id, |d| d.status == DeliveryStatus::Failed).await;
     running.abort();
-    assert_eq!(failed["last_error"], "connection failed");
+    assert_eq!(failed.last_error.as_deref(), Some("connection failed"));
     let receiver = Tiny::start(|_, _| Answer::status(503));
-    let hook = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")})).await.json();
+    let hook = api
+        .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")}))
+        .await
+        .body::<NewWebhook>();
     let running = worker(&api.url, quick(50, 1));
     api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-21", "Anna,Ben")).await;
-    let failed = wait_for_delivery(&api, hook["id"].as_i64().unwrap(), |d| d["status"] == "failed").await;
+    let failed = wait_for_delivery(&api, hook.webhook.id, |d| d.status == DeliveryStatus::Failed).await;
     running.abort();
-    assert_eq!(failed["last_error"], "status 503");
+    assert_eq!(failed.last_error.as_deref(), Some("status 503"));
 });
 
 api_test!(a_revoked_tokens_webhooks_pause_until_an_admin_enables_them, |api| {
@@ -649,30 +666,34 @@ api_test!(a_revoked_tokens_webhooks_pause_until_an_admin_enables_them, |api| {
         .uri(&format!("/api/v1/leagues/{league}/webhooks"))
         .insert_header(("authorization", format!("Bearer {other}")))
         .set_json(json!({"url": receiver.url("/")}));
-    let hook = api.send(register).await.json();
-    let hook_id = hook["id"].as_i64().unwrap();
-    assert_eq!(hook["paused_at"], Value::Null);
+    let hook: NewWebhook = api.send(register).await.body();
+    let hook_id = hook.webhook.id;
+    assert_eq!(hook.webhook.paused_at, None);
     spielstand_api::store::tokens::revoke(&mut pool.get().unwrap(), "website-admin").unwrap();
-    let paused = api.write(Method::GET, &format!("/api/v1/webhooks/{hook_id}"), &json!({})).await.json();
-    assert!(paused["paused_at"].is_string(), "{paused}");
+    let paused = api.write(Method::GET, &format!("/api/v1/webhooks/{hook_id}"), &json!({})).await;
+    assert!(paused.body::<Webhook>().paused_at.is_some(), "{}", paused.json());
 
     // A result while paused: queued, not sent. The witness is a webhook of the same
     // league that is not paused: once the worker has delivered the same change to it, it
     // has seen the paused one's delivery and left it.
     let witness = Tiny::start(|_, _| Answer::status(200));
-    let other = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": witness.url("/")})).await.json();
+    let other = api
+        .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": witness.url("/")}))
+        .await
+        .body::<NewWebhook>();
     let running = worker(&api.url, quick(50, 3));
     api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-20", "Ben,Anna")).await;
-    wait_for_delivery(&api, other["id"].as_i64().unwrap(), |d| d["status"] == "delivered").await;
+    wait_for_delivery(&api, other.webhook.id, |d| d.status == DeliveryStatus::Delivered).await;
     assert!(receiver.received().is_empty(), "nothing while paused");
-    let waiting = api.write(Method::GET, &format!("/api/v1/webhooks/{hook_id}/deliveries"), &json!({})).await.json();
-    assert_eq!(waiting["items"][0]["status"], "pending");
+    let waiting: DeliveryPage =
+        api.write(Method::GET, &format!("/api/v1/webhooks/{hook_id}/deliveries"), &json!({})).await.body();
+    assert_eq!(waiting.items[0].status, DeliveryStatus::Pending);
 
     // An admin enables it; what waited is delivered.
     let enabled = api.post(&format!("/api/v1/webhooks/{hook_id}/enable"), &json!({})).await;
     assert_eq!(enabled.status, StatusCode::OK);
-    assert_eq!(enabled.json()["paused_at"], Value::Null);
-    wait_for_delivery(&api, hook_id, |d| d["status"] == "delivered").await;
+    assert_eq!(enabled.body::<Webhook>().paused_at, None);
+    wait_for_delivery(&api, hook_id, |d| d.status == DeliveryStatus::Delivered).await;
     running.abort();
     assert_eq!(receiver.received().len(), 1);
 });
@@ -726,8 +747,11 @@ api_test!(two_workers_on_one_database_never_send_a_delivery_twice, |api| {
     });
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let hook = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")})).await.json();
-    let secret = hook["secret"].as_str().unwrap().to_owned();
+    let hook = api
+        .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")}))
+        .await
+        .body::<NewWebhook>();
+    let secret = hook.secret.clone();
     let config = DeliveryConfig { in_flight: 3, ..quick(50, 3) };
     let workers = [worker(&api.url, config.clone()), worker(&api.url, config)];
     const EVENTS: usize = 24;
@@ -739,13 +763,16 @@ api_test!(two_workers_on_one_database_never_send_a_delivery_twice, |api| {
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     loop {
         let page = api
-            .write(Method::GET, &format!("/api/v1/webhooks/{}/deliveries?status=delivered", hook["id"]), &json!({}))
-            .await
-            .json();
-        if page["total"] == EVENTS {
+            .write(
+                Method::GET,
+                &format!("/api/v1/webhooks/{}/deliveries?status=delivered", hook.webhook.id),
+                &json!({}),
+            )
+            .await;
+        if page.body::<DeliveryPage>().total == EVENTS as i64 {
             break;
         }
-        assert!(std::time::Instant::now() < deadline, "{page}");
+        assert!(std::time::Instant::now() < deadline, "{}", page.json());
         actix_web::rt::time::sleep(Duration::from_millis(20)).await;
     }
     for w in workers {
@@ -784,25 +811,26 @@ fn deliveries_survive_a_restart(db: TestDb) {
     }
     let (_, league) =
         server.post("/leagues", &token, &json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}}));
-    let league = league["id"].as_i64().unwrap();
+    let league = typed::<League>(&league).id;
     let (_, hook) = server.post(
         &format!("/leagues/{league}/webhooks"),
         &token,
         &json!({"url": format!("http://127.0.0.1:{port}/after-restart")}),
     );
-    let (hook_id, secret) = (hook["id"].as_i64().unwrap(), hook["secret"].as_str().unwrap().to_owned());
+    let hook: NewWebhook = typed(&hook);
+    let (hook_id, secret) = (hook.webhook.id, hook.secret.clone());
     let (status, _) = server.post(&format!("/leagues/{league}/results"), &token, &mensch("2026-11-20", "Ben,Anna"));
     assert_eq!(status, 201);
     // The first attempt fails (connection refused); the server dies before the retry.
     let deliveries = format!("/webhooks/{hook_id}/deliveries");
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
-    while server.get(&deliveries, &token)["items"][0]["attempts"] != 1 {
+    while server.get_as::<DeliveryPage>(&deliveries, &token).items.first().map(|d| d.attempts) != Some(1) {
         assert!(std::time::Instant::now() < deadline, "no first attempt");
         std::thread::sleep(Duration::from_millis(20));
     }
-    let owed = server.get(&deliveries, &token)["items"][0].clone();
-    assert_eq!(owed["status"], "pending");
-    assert_eq!(owed["last_error"], "connection failed", "{owed}");
+    let owed = server.get_as::<DeliveryPage>(&deliveries, &token).items[0].clone();
+    assert_eq!(owed.status, DeliveryStatus::Pending);
+    assert_eq!(owed.last_error.as_deref(), Some("connection failed"), "{owed:?}");
     server.kill();
 
     let receiver = Tiny::on(std::net::TcpListener::bind(("127.0.0.1", port)).unwrap(), |_, _| Answer::status(200));
@@ -810,15 +838,15 @@ fn deliveries_survive_a_restart(db: TestDb) {
     let got = receiver.wait_for(1, Duration::from_secs(30));
     let event = verify(&got[0], &secret);
     assert_eq!(got[0].path, "/after-restart");
-    assert_eq!(event["id"], owed["event_id"]);
+    assert_eq!(event["id"], owed.event_id.as_str());
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     loop {
-        let now = server.get(&deliveries, &token)["items"][0].clone();
-        if now["status"] == "delivered" {
-            assert_eq!(now["attempts"], 2);
+        let now = server.get_as::<DeliveryPage>(&deliveries, &token).items[0].clone();
+        if now.status == DeliveryStatus::Delivered {
+            assert_eq!(now.attempts, 2);
             break;
         }
-        assert!(std::time::Instant::now() < deadline, "{now}");
+        assert!(std::time::Instant::now() < deadline, "{now:?}");
         std::thread::sleep(Duration::from_millis(20));
     }
     std::thread::sleep(Duration::from_millis(200));
@@ -856,9 +884,10 @@ fn a_server_told_not_to_deliver_sends_nothing() {
         }
         let (_, league) =
             server.post("/leagues", &token, &json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}}));
-        let league = league["id"].as_i64().unwrap();
-        let (_, hook) = server.post(&format!("/leagues/{league}/webhooks"), &token, &json!({"url": receiver.url(path)}));
-        (server, token, league, hook["id"].as_i64().unwrap())
+        let league = typed::<League>(&league).id;
+        let (_, hook) =
+            server.post(&format!("/leagues/{league}/webhooks"), &token, &json!({"url": receiver.url(path)}));
+        (server, token, league, typed::<NewWebhook>(&hook).webhook.id)
     };
     let (quiet_db, loud_db) = (TestDb::sqlite(), TestDb::sqlite());
     let (quiet, quiet_token, quiet_league, quiet_hook) = setup(&quiet_db, true, "/quiet");
@@ -868,6 +897,6 @@ fn a_server_told_not_to_deliver_sends_nothing() {
     assert_eq!(loud.post(&format!("/leagues/{loud_league}/results"), &loud_token, &result).0, 201);
     let got = receiver.wait_for(1, Duration::from_secs(30));
     assert!(got.iter().all(|r| r.path == "/loud"), "the silent server delivered: {got:?}");
-    let queued = quiet.get(&format!("/webhooks/{quiet_hook}/deliveries"), &quiet_token);
-    assert_eq!(queued["items"][0]["status"], "pending", "queued for a process that delivers");
+    let queued: DeliveryPage = quiet.get_as(&format!("/webhooks/{quiet_hook}/deliveries"), &quiet_token);
+    assert_eq!(queued.items[0].status, DeliveryStatus::Pending, "queued for a process that delivers");
 }

@@ -7,11 +7,13 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{Method, StatusCode, header::HeaderMap};
 use actix_web::test as at;
+use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use spielstand_api::db::{self, DatabaseUrl};
 use spielstand_api::model::TokenScope;
 use spielstand_api::store::tokens;
 use spielstand_api::{AppState, app};
+use spielstand_wire::{League, ResultPage};
 use tempfile::TempDir;
 
 pub struct Response {
@@ -24,6 +26,19 @@ impl Response {
     pub fn json(&self) -> Value {
         serde_json::from_slice(&self.body)
             .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
+    }
+
+    /// The body read as `T`, a `spielstand_wire` type (or one of core's, which travel as
+    /// they are). A body that is not a `T` fails the test with the status and what came back.
+    pub fn body<T: DeserializeOwned>(&self) -> T {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
+            panic!(
+                "{} answered, not a {} ({e}): {}",
+                self.status,
+                std::any::type_name::<T>(),
+                String::from_utf8_lossy(&self.body)
+            )
+        })
     }
 
     pub fn header(&self, name: &str) -> Option<&str> {
@@ -202,27 +217,20 @@ where
     pub async fn league_results(&self, league: i64) -> Vec<spielstand_core::LeagueResult> {
         let mut all = Vec::new();
         for page in 1.. {
-            let body = self.get(&format!("/api/v1/leagues/{league}/results?per_page=500&page={page}")).await.json();
-            let items = body["items"].as_array().unwrap();
-            if items.is_empty() {
+            let body: ResultPage =
+                self.get(&format!("/api/v1/leagues/{league}/results?per_page=500&page={page}")).await.body();
+            if body.items.is_empty() {
                 break;
             }
-            for item in items {
-                let mut seats: Vec<(u64, String)> = item["record"]["players"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|p| (p["seat"].as_u64().unwrap(), p["player"].as_str().unwrap().to_owned()))
-                    .collect();
+            for item in body.items {
+                let mut seats: Vec<(u32, String)> =
+                    item.record.players.iter().map(|p| (p.seat, p.player.clone())).collect();
                 seats.sort();
-                let place = |name: &str| {
-                    let placing = item["placings"].as_array().unwrap().iter().find(|p| p["player"] == name).unwrap();
-                    placing["place"].as_u64().unwrap() as u32
-                };
+                let place = |name: &str| item.placings.iter().find(|p| p.player == name).unwrap().place;
                 all.push(spielstand_core::LeagueResult {
-                    id: item["id"].as_i64().unwrap(),
-                    game: serde_json::from_value(item["record"]["game"].clone()).unwrap(),
-                    played_on: serde_json::from_value(item["record"]["played_on"].clone()).unwrap(),
+                    id: item.id,
+                    game: item.record.game(),
+                    played_on: item.record.played_on,
                     placings: seats
                         .into_iter()
                         .map(|(_, player)| spielstand_core::Placing { place: place(&player), player })
@@ -236,8 +244,23 @@ where
     pub async fn add_league(&self, body: Value) -> i64 {
         let r = self.post("/api/v1/leagues", &body).await;
         assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
-        r.json()["id"].as_i64().unwrap()
+        r.body::<League>().id
     }
+}
+
+/// A day as the API writes it: `day("2026-03-01")`.
+pub fn day(date: &str) -> chrono::NaiveDate {
+    date.parse().unwrap_or_else(|e| panic!("{date}: {e}"))
+}
+
+/// The bare scores of round `round` (from 0) of a Rangeln record: its
+/// `detail.rounds[round].scores`.
+pub fn round_scores(record: &spielstand_core::GameRecord, round: usize) -> &std::collections::BTreeMap<String, i32> {
+    let spielstand_core::Outcome::Rangeln(detail) = &record.outcome else { panic!("not Rangeln: {record:?}") };
+    let spielstand_core::rangeln::RoundInput::Scores(scores) = &detail.rounds[round] else {
+        panic!("round {round} is not bare scores: {record:?}")
+    };
+    scores
 }
 
 /// A Mensch result body: `order` as "Anna,Ben,Cleo=Dora".

@@ -1,6 +1,7 @@
 //! The real `spielstand-api` binary as a child process, and small HTTP helpers for it.
 
 use super::TestDb;
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, ChildStderr, Command, Stdio};
@@ -64,6 +65,11 @@ impl Server {
         assert_eq!(res.status(), 200, "GET {path}");
         res.body_mut().read_json().unwrap()
     }
+
+    /// GETs `path` under `/api/v1` with the token; it must answer 200 with a `T`.
+    pub fn get_as<T: DeserializeOwned>(&self, path: &str, token: &str) -> T {
+        typed(&self.get(path, token))
+    }
 }
 
 impl Drop for Server {
@@ -115,6 +121,17 @@ pub fn get(agent: &ureq::Agent, url: &str) -> Value {
     res.body_mut().read_json().unwrap()
 }
 
+/// GETs `url`, which must answer 200 with a `T`.
+pub fn get_as<T: DeserializeOwned>(agent: &ureq::Agent, url: &str) -> T {
+    typed(&get(agent, url))
+}
+
+/// An answer of the server read as `T`, a `spielstand_wire` type; one that is not a `T`
+/// fails the test with what came back.
+pub fn typed<T: DeserializeOwned>(body: &Value) -> T {
+    T::deserialize(body).unwrap_or_else(|e| panic!("not a {} ({e}): {body}", std::any::type_name::<T>()))
+}
+
 /// Adds `players` and a league counting `games`; the league's id and rules.
 pub fn seed(server: &Server, token: &str, players: &[&str], games: &[&str]) -> (i64, spielstand_core::LeagueRules) {
     let agent = agent();
@@ -126,7 +143,8 @@ pub fn seed(server: &Server, token: &str, players: &[&str], games: &[&str]) -> (
     let league = serde_json::json!({"name": "Seeded", "rules": {"games": games}});
     let (status, league) = post_with(&agent, &format!("{}/leagues", server.api), token, &league);
     assert_eq!(status, 201, "{league}");
-    (league["id"].as_i64().unwrap(), serde_json::from_value(league["rules"].clone()).unwrap())
+    let league: spielstand_wire::League = typed(&league);
+    (league.id, league.rules)
 }
 
 /// The port in the server's "listening on http://127.0.0.1:PORT" log line. The log goes on
