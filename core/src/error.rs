@@ -484,7 +484,12 @@ mod code_tests {
                 "outside-season",
                 "date-out-of-range",
                 "tables-impossible",
-                "table-size-out-of-range"
+                "table-size-out-of-range",
+                "pin-table-missing",
+                "pin-table-full",
+                "apart-pinned-together",
+                "apart-impossible",
+                "not-checked-in"
             ]
         );
         for code in RuleCode::all() {

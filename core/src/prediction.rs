@@ -82,4 +82,51 @@ mod tests {
         assert!((p[0] + p[1] - 1.0).abs() < 1e-12);
         assert!((reference - 0.7654).abs() < 1e-3, "{reference}");
     }
+
+    /// Tables of 3 to 6 against a reference written here from the published formulas
+    /// (OpenSkill's `predict_win` for teams of one): for each player the pairwise
+    /// Φ((μᵢ - μⱼ) / √(2β² + σᵢ² + σⱼ²)) over the opponents, averaged, then normalised; Φ by
+    /// its series, independent of the library's erfc. Equal to 1e-9, summing to 1.
+    #[test]
+    fn tables_match_a_reference_from_the_published_formulas() {
+        let phi = |x: f64| {
+            let (mut term, mut sum) = (x, x);
+            for k in 1..400 {
+                term *= x * x / (2 * k + 1) as f64;
+                sum += term;
+            }
+            0.5 + (-x * x / 2.0).exp() / (2.0 * std::f64::consts::PI).sqrt() * sum
+        };
+        let all = [
+            skill(31.0, 2.5),
+            skill(24.0, 6.0),
+            skill(18.5, 3.0),
+            skill(27.0, 8.3),
+            skill(22.0, 1.2),
+            skill(25.0, 4.4),
+        ];
+        for n in 3..=6 {
+            let table = &all[..n];
+            let raw: Vec<f64> = (0..n)
+                .map(|i| {
+                    let beats: f64 = (0..n)
+                        .filter(|&j| j != i)
+                        .map(|j| {
+                            let (a, b) = (table[i], table[j]);
+                            let c = (2.0 * BETA * BETA + a.rating_uncertainty.powi(2) + b.rating_uncertainty.powi(2))
+                                .sqrt();
+                            phi((a.rating - b.rating) / c)
+                        })
+                        .sum();
+                    beats / (n - 1) as f64
+                })
+                .collect();
+            let total: f64 = raw.iter().sum();
+            let p = win_probabilities(table, BETA);
+            for (got, want) in p.iter().zip(raw.iter().map(|r| r / total)) {
+                assert!((got - want).abs() < 1e-9, "{n} players: {got} vs {want}");
+            }
+            assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        }
+    }
 }
