@@ -72,7 +72,19 @@ pub struct DrawInput {
     pub pin: BTreeMap<String, u32>,
     /// Pairs of players who must not share a table.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = pairs_schema))]
     pub apart: Vec<[PlayerRef; 2]>,
+}
+
+/// A list of pairs of players: arrays of exactly two names or ids.
+#[cfg(feature = "openapi")]
+fn pairs_schema() -> utoipa::openapi::schema::Array {
+    use utoipa::openapi::schema::ArrayBuilder;
+    let pair = ArrayBuilder::new()
+        .items(utoipa::openapi::Ref::from_schema_name("PlayerRef"))
+        .min_items(Some(2))
+        .max_items(Some(2));
+    ArrayBuilder::new().items(pair).build()
 }
 
 /// A player's chances at their table, from the league-wide ratings at the draw.
@@ -123,6 +135,7 @@ pub struct Round {
     #[cfg_attr(feature = "openapi", schema(required))]
     pub size: Option<u32>,
     pub pin: BTreeMap<String, u32>,
+    #[cfg_attr(feature = "openapi", schema(schema_with = pairs_schema))]
     pub apart: Vec<[PlayerRef; 2]>,
     /// When the tables were (last) drawn.
     pub drawn_at: DateTime<Utc>,
