@@ -112,13 +112,6 @@ fn foreign(client: &Client, parsed: Parsed, args: ImportArgs) -> Result<()> {
             }
         }
     }
-    if !unknown.is_empty() && !args.create_players {
-        return Err(CliError::input(format!(
-            "{} player(s) of the file are not known here: {}. Nothing was written: add them with --create-players, or map them with --player \"SOURCE NAME=PLAYER\"",
-            unknown.len(),
-            unknown.join(", ")
-        )));
-    }
     // Each play as a result, checked as the server will check it.
     let mut pending = Vec::new();
     for (play, game) in plays {
@@ -139,6 +132,16 @@ fn foreign(client: &Client, parsed: Parsed, args: ImportArgs) -> Result<()> {
             Err(reason) => tally.refused.push((play.source_id.clone(), play.title.clone(), reason)),
         }
     }
+    // Only the players of plays that are imported are new here: a refused or skipped
+    // play leaves nobody behind.
+    unknown.retain(|name| pending.iter().any(|p| p.record.players.iter().any(|s| same_name(&s.player, name))));
+    if !unknown.is_empty() && !args.create_players {
+        return Err(CliError::input(format!(
+            "{} player(s) of the file are not known here: {}. Nothing was written: add them with --create-players, or map them with --player \"SOURCE NAME=PLAYER\"",
+            unknown.len(),
+            unknown.join(", ")
+        )));
+    }
     if !args.dry_run {
         for name in &unknown {
             client.create_player(name)?;
@@ -147,7 +150,7 @@ fn foreign(client: &Client, parsed: Parsed, args: ImportArgs) -> Result<()> {
     } else {
         tally.imported = pending.len();
     }
-    report(&league, &tally, args.dry_run, args.output, unknown.len())
+    report(&league, &tally, args.dry_run, args.output, &unknown)
 }
 
 /// Sends the results in batches, a progress bar on a terminal.
@@ -197,7 +200,7 @@ fn key(league: i64, source: &ResultSource) -> String {
     format!("import-{}", uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_OID, name.as_bytes()))
 }
 
-fn report(league: &League, tally: &Tally, dry_run: bool, output: OutputArgs, created_players: usize) -> Result<()> {
+fn report(league: &League, tally: &Tally, dry_run: bool, output: OutputArgs, new_players: &[String]) -> Result<()> {
     let verb = if dry_run { "would be imported" } else { "imported" };
     let mut table = Table::new(&["Plays", "Count"]).numeric([1]);
     table.row(vec![verb.to_owned(), tally.imported.to_string()]);
@@ -220,7 +223,11 @@ fn report(league: &League, tally: &Tally, dry_run: bool, output: OutputArgs, cre
         tally.already_there,
         tally.skipped.values().sum::<usize>(),
         tally.refused.len(),
-        if created_players > 0 && !dry_run { format!("; {created_players} player(s) added") } else { String::new() },
+        match (new_players.len(), dry_run) {
+            (0, _) => String::new(),
+            (n, false) => format!("; {n} player(s) added: {}", new_players.join(", ")),
+            (n, true) => format!("; {n} player(s) would be added: {}", new_players.join(", ")),
+        },
     )];
     for (id, title, reason) in &tally.refused {
         lines.push(format!("refused: play {id} ({title}): {reason}"));
@@ -230,6 +237,7 @@ fn report(league: &League, tally: &Tally, dry_run: bool, output: OutputArgs, cre
         "dry_run": dry_run,
         "imported": tally.imported,
         "already_there": tally.already_there,
+        "new_players": new_players,
         "skipped": tally.skipped,
         "refused": tally.refused.iter().map(|(id, title, reason)| json!({"source_id": id, "title": title, "reason": reason})).collect::<Vec<_>>(),
     });
@@ -261,7 +269,7 @@ fn own(client: &Client, file: &Path, name: Option<String>, dry_run: bool, output
     if dry_run {
         tally.imported = document.results.len();
         let league = existing.unwrap_or_else(|| League { name: name.clone(), ..document.league.clone() });
-        return report(&league, &tally, true, output, 0);
+        return report(&league, &tally, true, output, &[]);
     }
     let league = match existing {
         Some(league) => {
@@ -314,5 +322,5 @@ fn own(client: &Client, file: &Path, name: Option<String>, dry_run: bool, output
         })
         .collect();
     send(client, &league, pending, &mut tally)?;
-    report(&league, &tally, false, output, 0)
+    report(&league, &tally, false, output, &[])
 }

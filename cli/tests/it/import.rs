@@ -49,6 +49,9 @@ fn a_bg_stats_export_is_imported_once_with_its_refusals_listed() {
     assert_eq!((code, dry["dry_run"].as_bool(), dry["imported"].as_i64()), (1, Some(true), Some(3)), "{dry}");
     assert_eq!(server.result_count(id), 0);
     assert_eq!(server.get("/players").unwrap(), serde_json::json!([]));
+    let would: Vec<String> =
+        dry["new_players"].as_array().unwrap().iter().map(|n| n.as_str().unwrap().to_owned()).collect();
+    assert!(!would.is_empty(), "the dry run lists who would be added: {dry}");
 
     let (code, first) = import(&cli, &["import", "bgstats", &file, "--league", "Winterliga", "--create-players"]);
     assert_eq!(code, 1, "a play was refused: {first}");
@@ -64,6 +67,29 @@ fn a_bg_stats_export_is_imported_once_with_its_refusals_listed() {
 
     // The source id is on every result; a Rangeln game keeps its imported totals.
     let results = server.get(&format!("/leagues/{id}/results")).unwrap();
+    // No litter: the players added are exactly the players of the imported plays, as the
+    // dry run said.
+    let mut seated: Vec<String> = results["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["placings"].as_array().unwrap().iter().map(|p| p["player"].as_str().unwrap().to_owned()))
+        .collect();
+    seated.sort();
+    seated.dedup();
+    let mut added: Vec<String> = server
+        .get("/players")
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_owned())
+        .collect();
+    added.sort();
+    assert_eq!(added, seated, "players of refused or skipped plays are not added");
+    let mut would = would;
+    would.sort();
+    assert_eq!(would, added, "as the dry run listed");
     for r in results["items"].as_array().unwrap() {
         assert_eq!(r["source"]["system"], "bgstats", "{r}");
     }
@@ -193,4 +219,37 @@ fn an_exported_league_is_recreated_elsewhere_with_identical_tables() {
     let (code, summary) = import(cli, &["import", "bgstats", file.to_str().unwrap(), "--league", "Rückspiel"]);
     assert_eq!((code, summary["imported"].as_i64()), (0, Some(3)), "{summary}");
     assert_eq!(summary["skipped"], serde_json::json!({"not counted in this league: Lauf Rauf!": 1}));
+}
+
+/// A player who sits only in refused plays is not added, and the dry run says so.
+#[test]
+fn an_import_adds_only_the_players_of_imported_plays() {
+    let server = Server::start();
+    let cli = Cli::new(&server);
+    league(&cli, "Winterliga");
+    let mut export: Value = serde_json::from_str(&std::fs::read_to_string(fixture("bgstats.json")).unwrap()).unwrap();
+    let mut zora = export["players"][0].clone();
+    zora["id"] = serde_json::json!(77);
+    zora["uuid"] = serde_json::json!("5c3e4a10-0c1d-4f7e-9a55-0b8f2d6e1a77");
+    zora["name"] = serde_json::json!("Zora");
+    export["players"].as_array_mut().unwrap().push(zora);
+    // A Hase und Igel play without carrots: refused, whoever sat in it.
+    let mut play = export["plays"].as_array().unwrap().iter().find(|p| p["gameRefId"] == 1).unwrap().clone();
+    play["uuid"] = serde_json::json!("9a0c1e7e-2b6f-4a43-9d55-4f3c2f1d0077");
+    play["playerScores"] =
+        serde_json::json!([{"playerRefId": 77, "winner": true}, {"playerRefId": 1, "winner": false}]);
+    export["plays"].as_array_mut().unwrap().push(play);
+    let file = cli.write("zora.json", &export.to_string());
+    let file = file.to_str().unwrap();
+
+    let (_, dry) =
+        import(&cli, &["import", "bgstats", file, "--league", "Winterliga", "--create-players", "--dry-run"]);
+    let would: Vec<&str> = dry["new_players"].as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect();
+    assert!(!would.contains(&"Zora") && would.contains(&"Anna"), "{dry}");
+    assert!(refused_ids(&dry).contains(&"9a0c1e7e-2b6f-4a43-9d55-4f3c2f1d0077".to_owned()), "{dry}");
+    let (_, done) = import(&cli, &["import", "bgstats", file, "--league", "Winterliga", "--create-players"]);
+    let players = server.get("/players").unwrap();
+    let names: Vec<&str> = players.as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert!(!names.contains(&"Zora"), "{names:?}: {done}");
+    assert_eq!(names.len(), would.len(), "as the dry run listed: {names:?} {would:?}");
 }

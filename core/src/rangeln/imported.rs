@@ -4,17 +4,51 @@
 //! rounds could give a player (RULES.md's scoring: each round's score comes from the
 //! player's pieces on the rings).
 
-use super::joint::{BOARD, joint_fill};
+use super::joint::{BOARD, Capacities, greedy_fill, joint_fill};
 use super::{check_keys, pieces_per_player};
 use crate::error::Error;
 use std::collections::BTreeMap;
 
 /// The totals in seat order, after checking that every seated player has one, nobody
-/// else does, and each is a sum of `players.len()` round scores one player can get.
+/// else does, each is a sum of `players.len()` round scores one player can get, and all
+/// of them together come from that many rounds each possible on its own (RULES.md
+/// "Imported Rangeln totals": with 3 players over 3 rounds, +48/+48/+48 is not).
 pub(crate) fn check_totals(totals: &BTreeMap<String, i32>, players: &[String]) -> Result<Vec<i32>, Error> {
     check_keys(totals, players)?;
     let pieces = pieces_per_player(players.len())?;
     let rounds = players.len();
+    let seated = each_possible(totals, players, pieces, rounds)?;
+    if !together(&seated, pieces, rounds as u32, BOARD) {
+        let shown: Vec<String> = players.iter().zip(&seated).map(|(p, t)| format!("{p} {t:+}")).collect();
+        return Err(Error::ImportedTotals {
+            reason: format!(
+                "no {rounds} rounds give these totals together ({}): each round's pieces share the rings' cells, 8 (+2), 16 (-2), 24 (+1), 28 (-1) and 5 black",
+                shown.join(", ")
+            ),
+        });
+    }
+    Ok(seated)
+}
+
+/// Could `rounds` rounds, each possible on its own board, give these totals? Exactly when
+/// one board with `rounds` times the cells gives them with `rounds` times the pieces: the
+/// players' pieces over all rounds, counted per ring, split into the rounds (a bipartite
+/// multigraph of players and rings coloured equitably with `rounds` colours, de Werra)
+/// so that every player has `pieces` in each round and no ring more than its cells.
+fn together(totals: &[i32], pieces: u32, rounds: u32, rings: Capacities) -> bool {
+    let (pieces, rings) = (pieces * rounds, rings.map(|cells| cells * rounds));
+    // Most games' totals leave the rings plenty of room: a greedy filling finds them at
+    // once; the exact search (slow for 5 players on the board of 5 rounds) decides the rest.
+    greedy_fill(totals, pieces, rings) || joint_fill(totals, pieces, rings).is_some()
+}
+
+/// Each player's total, in seat order, if one player alone can reach it.
+fn each_possible(
+    totals: &BTreeMap<String, i32>,
+    players: &[String],
+    pieces: u32,
+    rounds: usize,
+) -> Result<Vec<i32>, Error> {
     let possible = possible_totals(pieces, rounds);
     let reach = 2 * pieces as i32 * rounds as i32;
     players
@@ -112,6 +146,73 @@ mod tests {
         for t in -2 * max..=2 * max {
             let brute = one.iter().any(|a| one.contains(&(t - a)));
             assert_eq!(sums[(t + 2 * max) as usize], brute, "total {t}");
+        }
+    }
+
+    #[test]
+    fn totals_each_possible_but_not_together_are_refused() {
+        let p = players(3);
+        let best = 2 * pieces_per_player(3).unwrap() as i32 * 3;
+        let totals = BTreeMap::from([("Anna".to_owned(), best), ("Ben".to_owned(), best), ("Cleo".to_owned(), best)]);
+        let err = check_totals(&totals, &p).unwrap_err();
+        assert_eq!(err.code(), "imported-totals");
+        assert!(
+            err.to_string().contains("no 3 rounds give these totals together (Anna +48, Ben +48, Cleo +48)"),
+            "{err}"
+        );
+        // One of them at the best, the others what the rest of the rings give: possible.
+        let fine = BTreeMap::from([("Anna".to_owned(), best), ("Ben".to_owned(), -10), ("Cleo".to_owned(), 5)]);
+        assert!(check_totals(&fine, &p).is_ok());
+    }
+
+    /// On small boards, against the obvious search: every round each player may have
+    /// (every jointly possible round, found by trying every split), added up over the
+    /// rounds in every way.
+    #[test]
+    fn the_joint_check_agrees_with_brute_force_on_small_boards() {
+        use std::collections::BTreeSet;
+        for (players, pieces, rounds, rings) in [
+            (2, 2, 2, [1, 1, 1, 1, 1]),
+            (2, 3, 2, [2, 1, 2, 1, 0]),
+            (3, 2, 2, [2, 1, 2, 2, 0]),
+            (2, 2, 3, [1, 2, 1, 1, 1]),
+        ] {
+            let max = 2 * pieces as i32;
+            // Every round vector possible on one board.
+            let mut one_round: Vec<Vec<i32>> = vec![Vec::new()];
+            for _ in 0..players {
+                one_round = one_round
+                    .into_iter()
+                    .flat_map(|v| (-max..=max).map(move |s| [v.clone(), vec![s]].concat()))
+                    .collect();
+            }
+            one_round.retain(|scores| joint_fill(scores, pieces, rings).is_some());
+            let mut sums: BTreeSet<Vec<i32>> = BTreeSet::from([vec![0; players]]);
+            for _ in 0..rounds {
+                sums = sums
+                    .iter()
+                    .flat_map(|s| one_round.iter().map(move |r| s.iter().zip(r).map(|(a, b)| a + b).collect()))
+                    .collect();
+            }
+            let reach = max * rounds as i32;
+            let mut all: Vec<Vec<i32>> = vec![Vec::new()];
+            for _ in 0..players {
+                all = all
+                    .into_iter()
+                    .flat_map(|v| (-reach..=reach).map(move |t| [v.clone(), vec![t]].concat()))
+                    .collect();
+            }
+            let mut agreed = 0;
+            for totals in &all {
+                let joint = together(totals, pieces, rounds, rings);
+                assert_eq!(
+                    joint,
+                    sums.contains(totals),
+                    "{totals:?}: {players} players, {pieces} pieces, {rounds} rounds, {rings:?}"
+                );
+                agreed += usize::from(joint);
+            }
+            assert!(agreed > 1, "some totals are possible");
         }
     }
 }

@@ -23,8 +23,9 @@ pub(crate) type Capacities = [u32; 5];
 /// The real board: 8, 16, 24 and 28 cells on the +2, -2, +1 and -1 rings, 5 black.
 pub(crate) const BOARD: Capacities = [8, 16, 24, 28, 5];
 
-/// Bits per ring in a packed filling: room for counts up to 63, beyond any board.
-const BITS: u32 = 6;
+/// Bits per ring in a packed filling: room for counts up to 4095, beyond any board, also
+/// the board of a whole game's rounds taken together (`imported.rs`).
+const BITS: u32 = 12;
 
 /// A board (the real one, unless a test shrinks it) on which every player gets their
 /// score at once, with `pieces` pieces each: one ring filling per player in the order of
@@ -69,6 +70,30 @@ pub(crate) fn joint_fill(scores: &[i32], pieces: u32, rings: Capacities) -> Opti
     }
     fills.reverse();
     Some(fills)
+}
+
+/// A quick way to the same answer when it is yes: the players with the largest scores
+/// first, each taking the split that leaves the rings the most room (the smallest share of
+/// a ring left, as large as it can be). `true` only with a filling that fits; `false` says
+/// nothing (ask [`joint_fill`]).
+pub(crate) fn greedy_fill(scores: &[i32], pieces: u32, rings: Capacities) -> bool {
+    let mut order: Vec<i32> = scores.to_vec();
+    order.sort_unstable_by_key(|s| std::cmp::Reverse(s.abs()));
+    let mut left = rings;
+    for score in order {
+        let room = |split: &[u32; 5]| {
+            (0..5)
+                .filter(|&ring| rings[ring] > 0)
+                .map(|ring| (left[ring] - split[ring]) as f64 / rings[ring] as f64)
+                .fold(f64::INFINITY, f64::min)
+        };
+        let best = splits(score, pieces, left).into_iter().max_by(|a, b| room(a).total_cmp(&room(b)));
+        let Some(split) = best else { return false };
+        for ring in 0..5 {
+            left[ring] -= split[ring];
+        }
+    }
+    true
 }
 
 /// Every way to put `pieces` pieces on the rings (at most a ring's cells on each) so
