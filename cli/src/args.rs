@@ -222,6 +222,13 @@ pub enum PlayerCommand {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// Pairs of players that are likely one person: names equal once accents are removed
+    /// and umlauts spelled out ("Jörg", "Joerg"), one edit apart, or one the beginning of
+    /// the other ("Ann", "Anna").
+    Duplicates {
+        #[command(flatten)]
+        output: OutputArgs,
+    },
     /// A player, and where they stand in every league they played in; with --league,
     /// their statistics there (per game and overall, streaks, rating change).
     Show {

@@ -60,11 +60,28 @@ pub fn closest<'a>(typed: &str, known: impl IntoIterator<Item = &'a str>) -> Vec
 /// "Joerg", "José", "Jose"), one edit apart, or one the beginning of the other ("Ann",
 /// "Anna"; at least 3 characters).
 pub fn likely_same(a: &str, b: &str) -> bool {
-    let (a, b) = (loose_key(a), loose_key(b));
-    let (short, long) = if a.chars().count() <= b.chars().count() { (&a, &b) } else { (&b, &a) };
-    a == b
-        || strsim::damerau_levenshtein(&a, &b) <= 1
-        || (short.chars().count() >= 3 && long.starts_with(short.as_str()))
+    same_keys(&loose_key(a), &loose_key(b))
+}
+
+/// Every pair of `names` that is [`likely_same`], each pair once in the order the names
+/// come, the earlier name first. Compares every two names: a club's few hundred are
+/// quick; the loose keys are made once.
+pub fn likely_duplicates<'a>(names: &[&'a str]) -> Vec<(&'a str, &'a str)> {
+    let keys: Vec<String> = names.iter().map(|n| loose_key(n)).collect();
+    let mut pairs = Vec::new();
+    for i in 0..names.len() {
+        for j in i + 1..names.len() {
+            if same_keys(&keys[i], &keys[j]) {
+                pairs.push((names[i], names[j]));
+            }
+        }
+    }
+    pairs
+}
+
+fn same_keys(a: &str, b: &str) -> bool {
+    let (short, long) = if a.chars().count() <= b.chars().count() { (a, b) } else { (b, a) };
+    a == b || strsim::damerau_levenshtein(a, b) <= 1 || (short.chars().count() >= 3 && long.starts_with(short))
 }
 
 #[cfg(test)]
@@ -93,5 +110,12 @@ mod tests {
         for (a, b) in [("Anna", "Ben"), ("Jo", "Jörg"), ("Cleo", "Dora")] {
             assert!(!likely_same(a, b), "{a} {b}");
         }
+    }
+
+    #[test]
+    fn a_club_list_names_its_likely_duplicates() {
+        let names = ["Anna", "Jörg", "Ben", "Joerg", "Ann", "Cleo", "Benedikt"];
+        assert_eq!(likely_duplicates(&names), [("Anna", "Ann"), ("Jörg", "Joerg"), ("Ben", "Benedikt")]);
+        assert!(likely_duplicates(&["Anna", "Cleo", "Dora"]).is_empty());
     }
 }

@@ -150,7 +150,14 @@ fn foreign(client: &Client, parsed: Parsed, args: ImportArgs) -> Result<()> {
     } else {
         tally.imported = pending.len();
     }
-    report(&league, &tally, args.dry_run, args.output, &unknown)
+    // Names the file brings that are likely someone already here, or each other.
+    let all: Vec<&str> = known.iter().map(|k| k.name.as_str()).chain(unknown.iter().map(String::as_str)).collect();
+    let likely: Vec<(String, String)> = spielstand_core::similar::likely_duplicates(&all)
+        .into_iter()
+        .filter(|(a, b)| unknown.iter().any(|u| u == a || u == b))
+        .map(|(a, b)| (a.to_owned(), b.to_owned()))
+        .collect();
+    report(&league, &tally, args.dry_run, args.output, &unknown, &likely)
 }
 
 /// Sends the results in batches, a progress bar on a terminal.
@@ -200,7 +207,14 @@ fn key(league: i64, source: &ResultSource) -> String {
     format!("import-{}", uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_OID, name.as_bytes()))
 }
 
-fn report(league: &League, tally: &Tally, dry_run: bool, output: OutputArgs, new_players: &[String]) -> Result<()> {
+fn report(
+    league: &League,
+    tally: &Tally,
+    dry_run: bool,
+    output: OutputArgs,
+    new_players: &[String],
+    likely: &[(String, String)],
+) -> Result<()> {
     let verb = if dry_run { "would be imported" } else { "imported" };
     let mut table = Table::new(&["Plays", "Count"]).numeric([1]);
     table.row(vec![verb.to_owned(), tally.imported.to_string()]);
@@ -232,12 +246,16 @@ fn report(league: &League, tally: &Tally, dry_run: bool, output: OutputArgs, new
     for (id, title, reason) in &tally.refused {
         lines.push(format!("refused: play {id} ({title}): {reason}"));
     }
+    for (a, b) in likely {
+        lines.push(format!("likely one person: {a} and {b} (see `spielstand player duplicates`)"));
+    }
     let json = json!({
         "league_id": league.id,
         "dry_run": dry_run,
         "imported": tally.imported,
         "already_there": tally.already_there,
         "new_players": new_players,
+        "likely_duplicates": likely.iter().map(|(a, b)| json!({"player": a, "other": b})).collect::<Vec<_>>(),
         "skipped": tally.skipped,
         "refused": tally.refused.iter().map(|(id, title, reason)| json!({"source_id": id, "title": title, "reason": reason})).collect::<Vec<_>>(),
     });
@@ -269,7 +287,7 @@ fn own(client: &Client, file: &Path, name: Option<String>, dry_run: bool, output
     if dry_run {
         tally.imported = document.results.len();
         let league = existing.unwrap_or_else(|| League { name: name.clone(), ..document.league.clone() });
-        return report(&league, &tally, true, output, &[]);
+        return report(&league, &tally, true, output, &[], &[]);
     }
     let league = match existing {
         Some(league) => {
@@ -322,5 +340,5 @@ fn own(client: &Client, file: &Path, name: Option<String>, dry_run: bool, output
         })
         .collect();
     send(client, &league, pending, &mut tally)?;
-    report(&league, &tally, false, output, &[])
+    report(&league, &tally, false, output, &[], &[])
 }

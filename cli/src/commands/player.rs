@@ -1,4 +1,4 @@
-//! `spielstand player add|list|rename|show`.
+//! `spielstand player add|list|duplicates|rename|show`.
 
 use super::Ctx;
 use crate::args::PlayerCommand;
@@ -35,6 +35,17 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
                 table.row(vec![p.id.to_string(), p.name.clone(), p.created_at.date_naive().to_string()]);
             }
             emit(output.format, &reply.body, &[], &[table]);
+        }
+        PlayerCommand::Duplicates { output } => {
+            let (players, _) = client.players()?;
+            let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+            let pairs = spielstand_core::similar::likely_duplicates(&names);
+            let mut table = Table::new(&["Player", "Likely the same as"]).when_empty("No likely duplicates.");
+            for (a, b) in &pairs {
+                table.row(vec![(*a).to_owned(), (*b).to_owned()]);
+            }
+            let json = json!(pairs.iter().map(|(a, b)| json!({"player": a, "other": b})).collect::<Vec<_>>());
+            emit(output.format, &json, &[], &[table]);
         }
         PlayerCommand::Rename { old, new, output } => {
             spielstand_core::check_name(&new)?;

@@ -242,14 +242,21 @@ fn an_import_adds_only_the_players_of_imported_plays() {
     let file = cli.write("zora.json", &export.to_string());
     let file = file.to_str().unwrap();
 
+    // Joerg is here already: the file's Jörg is added, and named as likely the same person.
+    cli.ok(&["player", "add", "Joerg"]);
     let (_, dry) =
         import(&cli, &["import", "bgstats", file, "--league", "Winterliga", "--create-players", "--dry-run"]);
     let would: Vec<&str> = dry["new_players"].as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect();
-    assert!(!would.contains(&"Zora") && would.contains(&"Anna"), "{dry}");
+    assert!(!would.contains(&"Zora") && would.contains(&"Anna") && would.contains(&"Jörg"), "{dry}");
+    assert_eq!(dry["likely_duplicates"], serde_json::json!([{"player": "Joerg", "other": "Jörg"}]), "{dry}");
     assert!(refused_ids(&dry).contains(&"9a0c1e7e-2b6f-4a43-9d55-4f3c2f1d0077".to_owned()), "{dry}");
     let (_, done) = import(&cli, &["import", "bgstats", file, "--league", "Winterliga", "--create-players"]);
     let players = server.get("/players").unwrap();
     let names: Vec<&str> = players.as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
     assert!(!names.contains(&"Zora"), "{names:?}: {done}");
-    assert_eq!(names.len(), would.len(), "as the dry run listed: {names:?} {would:?}");
+    assert_eq!(names.len(), would.len() + 1, "as the dry run listed, and Joerg: {names:?} {would:?}");
+    let pairs = cli.json(&["player", "duplicates"]);
+    assert_eq!(pairs, serde_json::json!([{"player": "Joerg", "other": "Jörg"}]), "{pairs}");
+    let shown = cli.ok(&["player", "duplicates"]);
+    assert!(shown.contains("Likely the same as") && shown.contains("Jörg"), "{shown}");
 }
