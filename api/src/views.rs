@@ -6,7 +6,7 @@
 use crate::cache::{CachedView, View};
 use crate::db::{self, Pool};
 use crate::error::{Error, Result};
-use crate::model::{EventReport, StandingsParams};
+use crate::model::{EventReport, StandingsParams, StoredResult};
 use crate::store::seating::{self, Standing};
 use crate::store::{events, leagues, results};
 use crate::tables::Tables;
@@ -69,16 +69,7 @@ impl Views<'_> {
         let after = self.get(league_id, View::Table { game: None, as_of: Some(date) }).await?;
         let day_before = date.pred_opt().unwrap_or(NaiveDate::MIN);
         let before = self.get(league_id, View::Table { game: None, as_of: Some(day_before) }).await?;
-        let placings: Vec<LeagueResult> = games
-            .iter()
-            .map(|r| LeagueResult {
-                id: r.id,
-                game: r.record.game(),
-                played_on: r.record.played_on,
-                placings: r.placings.clone(),
-            })
-            .collect();
-        let table = night_table(&rules, &placings);
+        let table = night_table(&rules, &as_league_results(&games));
         let report = EventReport {
             event: row.into_event(games.len() as i64),
             league_revision: after.revision,
@@ -95,14 +86,26 @@ impl Views<'_> {
 
     /// What a draw of night `event_id` reads of the league: the league-wide table now (the
     /// ratings the embedded table shows, and its places) and the night's own points.
+    /// Only what the draw needs: not the whole report (its table change reads two tables as
+    /// of the night's dates, its rounds and attendees are read again by the draw's write).
     pub async fn draw_standing(&self, event_id: i64) -> Result<Standing> {
-        let (report, _) = self.night(event_id).await?;
-        let table = self.get(report.event.league_id, View::Table { game: None, as_of: None }).await?;
+        let (league_id, rules, games) = db::run(self.pool, move |conn| {
+            conn.read(|conn| {
+                let row = events::row(conn, event_id)?;
+                let rules = leagues::row(conn, row.league_id)?.rules()?;
+                Ok((row.league_id, rules, results::of_event(conn, event_id)?))
+            })
+        })
+        .await?;
+        let table = self.get(league_id, View::Table { game: None, as_of: None }).await?;
         let rows = &table.table()?.rows;
         Ok(Standing {
             skill: rows.iter().map(|r| (r.row.player.clone(), r.skill)).collect(),
             place: rows.iter().filter_map(|r| Some((r.row.player.clone(), r.row.place?))).collect(),
-            night_points: report.table.iter().map(|r| (r.player.clone(), r.points)).collect(),
+            night_points: night_table(&rules, &as_league_results(&games))
+                .into_iter()
+                .map(|r| (r.player, r.points))
+                .collect(),
             beta: model_beta(),
         })
     }
@@ -111,4 +114,17 @@ impl Views<'_> {
     pub async fn player_line(&self, league_id: i64, player_id: i64, game: Option<GameKind>) -> Result<Arc<CachedView>> {
         self.get(league_id, View::Ratings { game, lines: Lines::Player(player_id) }).await
     }
+}
+
+/// A night's stored games as the league's rules count them.
+fn as_league_results(games: &[StoredResult]) -> Vec<LeagueResult> {
+    games
+        .iter()
+        .map(|r| LeagueResult {
+            id: r.id,
+            game: r.record.game(),
+            played_on: r.record.played_on,
+            placings: r.placings.clone(),
+        })
+        .collect()
 }

@@ -11,22 +11,8 @@ use spielstand_core::{
 };
 use std::hint::black_box;
 
-/// A small deterministic generator, so every run measures the same league.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+mod common;
+use common::SplitMix;
 
 fn league(results: usize, players: usize) -> Vec<LeagueResult> {
     let names: Vec<String> = (0..players).map(|i| format!("Spieler {i:03}")).collect();

@@ -76,6 +76,7 @@ mod tests {
         check_slugs::<ColourMode>().unwrap();
         check_slugs::<Edition>().unwrap();
         check_slugs::<TieBreaker>().unwrap();
+        check_slugs::<crate::draw::DrawMethod>().unwrap();
         check_slugs::<Ring>().unwrap();
         assert_eq!(
             GameKind::slugs(),

@@ -156,11 +156,6 @@ pub fn check_out(conn: &mut DbConn, by: Actor, event_id: i64, player_id: i64) ->
     })
 }
 
-/// The league of night `event_id`, for the views the draw reads before it writes.
-pub fn league_of(conn: &mut DbConn, event_id: i64) -> Result<i64> {
-    Ok(nights::row(conn, event_id)?.league_id)
-}
-
 /// Draws a night's next round (`number` `None`) or draws round `number` again, which is
 /// refused once one of its tables has a result. Audited as done `by`.
 pub fn draw_round(
@@ -287,20 +282,22 @@ pub fn draw_round(
             })
             .collect();
         let resolved = DrawInput { seed: Some(seed), ..input.clone() };
+        let drawn_at = now();
         let row = (
             event_rounds::event_id.eq(event_id),
             event_rounds::number.eq(number as i32),
             event_rounds::game.eq(input.game.slug()),
             event_rounds::request.eq(serde_json::to_string(&resolved)?),
             event_rounds::tables.eq(serde_json::to_string(&tables)?),
-            event_rounds::drawn_at.eq(now()),
+            event_rounds::drawn_at.eq(drawn_at),
         );
         diesel::delete(event_rounds::table.filter(event_rounds::event_id.eq(event_id)).filter(event_rounds::number.eq(number as i32)))
             .execute(conn)?;
         diesel::insert_into(event_rounds::table).values(row).execute(conn).map_err(|e| {
             super::unique_as_conflict(e, || format!("round {number} of event {event_id} was drawn meanwhile: ask for the rounds again"))
         })?;
-        let round = rounds(conn, event_id)?.into_iter().find(|r| r.number == number).expect("written above");
+        // Everyone seated is present, and a round just drawn has no result yet.
+        let round = round(event_id, number, resolved, tables, drawn_at, |id| Ok(name_of[&id].to_owned()))?;
         audit::log(conn, by, AuditAction::RoundDrawn, Some(night.league_id), Some(event_id), json!(round))?;
         Ok(round)
     })
@@ -360,58 +357,25 @@ pub fn rounds(conn: &mut DbConn, event_id: i64) -> Result<Vec<Round>> {
         .into_iter()
         .collect();
     let mut out = Vec::with_capacity(rows.len());
-    // Per round: when it was drawn, its game, and each table's players sorted, to match.
-    let mut keys: Vec<(NaiveDateTime, String, Vec<Vec<i64>>)> = Vec::with_capacity(rows.len());
+    // Per round: when it was drawn and its game, to match results.
+    let mut keys: Vec<(NaiveDateTime, String)> = Vec::with_capacity(rows.len());
     for row in rows {
         let input: DrawInput = serde_json::from_str(&row.request)?;
         let tables: Vec<StoredTable> = serde_json::from_str(&row.tables)?;
-        let mut drawn = Vec::with_capacity(tables.len());
-        let mut sorted = Vec::with_capacity(tables.len());
-        for (t, table) in tables.into_iter().enumerate() {
-            let mut ids: Vec<i64> = table.seats.iter().map(|s| s.player_id).collect();
-            ids.sort_unstable();
-            sorted.push(ids);
-            let mut seated = Vec::with_capacity(table.seats.len());
-            for (s, seat) in table.seats.into_iter().enumerate() {
-                // A player checked out after the draw keeps their seat, under their name.
-                let player = match names.get(&seat.player_id) {
-                    Some(name) => name.clone(),
-                    None => people::get(conn, seat.player_id)?.name,
-                };
-                seated.push(Seat {
-                    seat: s as u32 + 1,
-                    player,
-                    player_id: seat.player_id,
-                    start: s == 0,
-                    prediction: Prediction { win: seat.win, place: seat.place },
-                });
-            }
-            drawn.push(DrawnTable { number: t as u32 + 1, seats: seated, result_id: None });
-        }
-        keys.push((row.drawn_at, row.game, sorted));
-        out.push(Round {
-            event_id: row.event_id,
-            number: row.number as u32,
-            game: input.game,
-            method: input.method,
-            seed: input.seed.unwrap_or_default(),
-            size: input.size,
-            pin: input.pin,
-            apart: input.apart,
-            drawn_at: utc(row.drawn_at),
-            tables: drawn,
-        });
+        // A player checked out after the draw keeps their seat, under their name.
+        let name = |id: i64| match names.get(&id) {
+            Some(name) => Ok(name.clone()),
+            None => Ok(people::get(conn, id)?.name),
+        };
+        out.push(round(row.event_id, row.number as u32, input, tables, row.drawn_at, name)?);
+        keys.push((row.drawn_at, row.game));
     }
     // Each result, in the order recorded, belongs to the latest round drawn before it with
     // a table of its game and exactly its players that has no result yet.
     for (id, game, at) in &games {
         let Some(players) = seats.get(id) else { continue };
         let table = (0..out.len()).rev().filter(|&r| keys[r].0 <= *at && keys[r].1 == *game).find_map(|r| {
-            let t = keys[r]
-                .2
-                .iter()
-                .enumerate()
-                .position(|(t, ids)| ids == players && out[r].tables[t].result_id.is_none())?;
+            let t = out[r].tables.iter().position(|t| t.result_id.is_none() && sorted_ids(t) == *players)?;
             Some((r, t))
         });
         if let Some((r, t)) = table {
@@ -419,4 +383,48 @@ pub fn rounds(conn: &mut DbConn, event_id: i64) -> Result<Vec<Round>> {
         }
     }
     Ok(out)
+}
+
+/// A round as answered, from what is kept of it; `name` gives a seated player's name.
+fn round(
+    event_id: i64,
+    number: u32,
+    input: DrawInput,
+    tables: Vec<StoredTable>,
+    drawn_at: NaiveDateTime,
+    mut name: impl FnMut(i64) -> Result<String>,
+) -> Result<Round> {
+    let mut drawn = Vec::with_capacity(tables.len());
+    for (t, table) in tables.into_iter().enumerate() {
+        let mut seats = Vec::with_capacity(table.seats.len());
+        for (s, seat) in table.seats.into_iter().enumerate() {
+            seats.push(Seat {
+                seat: s as u32 + 1,
+                player: name(seat.player_id)?,
+                player_id: seat.player_id,
+                start: s == 0,
+                prediction: Prediction { win: seat.win, place: seat.place },
+            });
+        }
+        drawn.push(DrawnTable { number: t as u32 + 1, seats, result_id: None });
+    }
+    Ok(Round {
+        event_id,
+        number,
+        game: input.game,
+        method: input.method,
+        seed: input.seed.unwrap_or_default(),
+        size: input.size,
+        pin: input.pin,
+        apart: input.apart,
+        drawn_at: utc(drawn_at),
+        tables: drawn,
+    })
+}
+
+/// A table's players by id, sorted: what a result's players are compared with.
+fn sorted_ids(table: &DrawnTable) -> Vec<i64> {
+    let mut ids: Vec<i64> = table.seats.iter().map(|s| s.player_id).collect();
+    ids.sort_unstable();
+    ids
 }

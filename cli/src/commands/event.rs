@@ -11,7 +11,7 @@ use crate::night::{self, Night};
 use crate::output::{Table, emit, number, placings, print, table_place};
 use chrono::{Local, NaiveDate};
 use serde_json::json;
-use spielstand_core::draw::DrawMethod;
+use spielstand_core::Slug;
 use spielstand_wire::{CheckIn, DrawInput, Event, EventInput, League, PlayerRef, Round};
 
 pub fn run(ctx: impl FnOnce() -> Result<Ctx>, command: EventCommand) -> Result<()> {
@@ -95,7 +95,7 @@ fn round_view(round: &Round) -> (Vec<String>, Vec<Table>) {
         round.number,
         round.event_id,
         round.game.name(),
-        method_name(round.method),
+        round.method.slug(),
         round.seed,
         round.tables.len()
     );
@@ -120,14 +120,6 @@ fn round_view(round: &Round) -> (Vec<String>, Vec<Table>) {
         })
         .collect();
     (vec![line], tables)
-}
-
-fn method_name(method: DrawMethod) -> &'static str {
-    match method {
-        DrawMethod::Random => "random",
-        DrawMethod::Balanced => "balanced",
-        DrawMethod::Swiss => "swiss",
-    }
 }
 
 fn start(

@@ -23,6 +23,12 @@ fn import(cli: &Cli, args: &[&str]) -> (i32, Value) {
     (run.code, summary)
 }
 
+/// The server's players' names, as it lists them.
+fn player_names(server: &Server) -> Vec<String> {
+    let players = server.get("/players").unwrap();
+    players.as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap().to_owned()).collect()
+}
+
 fn refused_ids(summary: &Value) -> Vec<String> {
     let mut ids: Vec<String> =
         summary["refused"].as_array().unwrap().iter().map(|r| r["source_id"].as_str().unwrap().to_owned()).collect();
@@ -77,14 +83,7 @@ fn a_bg_stats_export_is_imported_once_with_its_refusals_listed() {
         .collect();
     seated.sort();
     seated.dedup();
-    let mut added: Vec<String> = server
-        .get("/players")
-        .unwrap()
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap().to_owned())
-        .collect();
+    let mut added = player_names(&server);
     added.sort();
     assert_eq!(added, seated, "players of refused or skipped plays are not added");
     let mut would = would;
@@ -145,14 +144,7 @@ fn boardgamegeek_pages_are_imported_with_quantities_and_mapped_names() {
         results["items"].as_array().unwrap().iter().map(|r| r["source"]["id"].as_str().unwrap().to_owned()).collect();
     ids.sort();
     assert!(ids.contains(&"90412002#1".to_owned()) && ids.contains(&"90412002#2".to_owned()), "quantity 2: {ids:?}");
-    let players: Vec<String> = server
-        .get("/players")
-        .unwrap()
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap().to_owned())
-        .collect();
+    let players = player_names(&server);
     assert!(players.contains(&"Ben".to_owned()) && !players.contains(&"ben_wuerfelt".to_owned()), "{players:?}");
     let (code, again) = import(&cli, &mapped);
     assert_eq!((code, again["imported"].as_i64(), again["already_there"].as_i64()), (0, Some(0), Some(5)));
@@ -251,9 +243,8 @@ fn an_import_adds_only_the_players_of_imported_plays() {
     assert_eq!(dry["likely_duplicates"], serde_json::json!([{"player": "Joerg", "other": "Jörg"}]), "{dry}");
     assert!(refused_ids(&dry).contains(&"9a0c1e7e-2b6f-4a43-9d55-4f3c2f1d0077".to_owned()), "{dry}");
     let (_, done) = import(&cli, &["import", "bgstats", file, "--league", "Winterliga", "--create-players"]);
-    let players = server.get("/players").unwrap();
-    let names: Vec<&str> = players.as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
-    assert!(!names.contains(&"Zora"), "{names:?}: {done}");
+    let names = player_names(&server);
+    assert!(!names.iter().any(|n| n == "Zora"), "{names:?}: {done}");
     assert_eq!(names.len(), would.len() + 1, "as the dry run listed, and Joerg: {names:?} {would:?}");
     let pairs = cli.json(&["player", "duplicates"]);
     assert_eq!(pairs, serde_json::json!([{"player": "Joerg", "other": "Jörg"}]), "{pairs}");

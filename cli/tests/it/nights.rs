@@ -96,12 +96,7 @@ fn a_night_of_tables_checks_in_draws_and_records_by_table() {
     assert!(drawn.contains("Table 1") && drawn.contains("Table 2") && drawn.contains("(starts)"), "{drawn}");
     let round = cli.json(&["event", "draw", "--game", "mensch-aergere-dich-nicht", "--size", "3", "--seed", "11"]);
     assert_eq!(round["number"], 2, "a second round");
-    let seats: Vec<String> = round["tables"][0]["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["player"].as_str().unwrap().to_owned())
-        .collect();
+    let seats = crate::common::seated(&round["tables"][0]);
     assert_eq!(seats.len(), 3);
 
     // Table 1 records by seat numbers: seat 2 won, then seat 1, then seat 3.

@@ -388,12 +388,7 @@ fn record_rangeln_at_a_drawn_table_asks_every_round_and_keeps_the_game() {
     cli.ok(&["event", "checkin", "Anna", "Ben", "Cleo"]);
     cli.ok(&["event", "draw", "--game", "rangeln", "--seed", "5"]);
     let night = cli.json(&["event", "show"]);
-    let seats: Vec<String> = night["rounds"][0]["tables"][0]["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["player"].as_str().unwrap().to_owned())
-        .collect();
+    let seats = seated(&night["rounds"][0]["tables"][0]);
     assert_eq!(seats.len(), 3);
     let round = |n: usize, scores: [i32; 3]| {
         let line: Vec<String> = seats.iter().zip(scores).map(|(p, s)| format!("{p}={s}")).collect();

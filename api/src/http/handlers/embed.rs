@@ -8,7 +8,7 @@ use crate::http::conditional;
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors, TableReadErrors};
 use crate::http::extract::Params;
 use crate::http::policy;
-use crate::model::StandingsParams;
+use crate::model::{EventReport, StandingsParams};
 use crate::render::charts::player_chart;
 use crate::render::embed::{self, Page};
 use crate::render::pages;
@@ -117,9 +117,7 @@ pub async fn night(
     id: web::Path<i64>,
     params: Params<PageParams>,
 ) -> Result<HttpResponse> {
-    let (report, league_name) = state.views().night(id.into_inner()).await?;
-    let p = params.0;
-    Ok(policy::page(&req, pages::night(&report, &league_name, p.lang.unwrap_or_default(), p.theme.unwrap_or_default())))
+    night_page(&state, &req, id.into_inner(), params.0, pages::night).await
 }
 
 /// The current round of a club night as a page for a screen or a printout: large table
@@ -142,10 +140,19 @@ pub async fn night_tables(
     id: web::Path<i64>,
     params: Params<PageParams>,
 ) -> Result<HttpResponse> {
-    let (report, league_name) = state.views().night(id.into_inner()).await?;
-    let p = params.0;
-    let (lang, theme) = (p.lang.unwrap_or_default(), p.theme.unwrap_or_default());
-    Ok(policy::page(&req, pages::night_tables(&report, &league_name, lang, theme)))
+    night_page(&state, &req, id.into_inner(), params.0, pages::night_tables).await
+}
+
+/// A page of night `id` drawn by `render` from the night's report.
+async fn night_page(
+    state: &AppState,
+    req: &HttpRequest,
+    id: i64,
+    p: PageParams,
+    render: fn(&EventReport, &str, Lang, Theme) -> String,
+) -> Result<HttpResponse> {
+    let (report, league_name) = state.views().night(id).await?;
+    Ok(policy::page(req, render(&report, &league_name, p.lang.unwrap_or_default(), p.theme.unwrap_or_default())))
 }
 
 /// A player's record in a league as a page for an iframe, in the style of the embedded

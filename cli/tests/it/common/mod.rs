@@ -463,3 +463,8 @@ impl ClubNight {
         ClubNight { server, cli, league }
     }
 }
+
+/// The players of a drawn table (a round's `tables[i]` as JSON), in seat order.
+pub fn seated(table: &Value) -> Vec<String> {
+    table["seats"].as_array().unwrap().iter().map(|s| s["player"].as_str().unwrap().to_owned()).collect()
+}
