@@ -53,7 +53,7 @@ pub fn game(stream: u64, n: u64, players: usize) -> GameRecord {
     let played_on = season_day(&mut rng);
     let order = FinishingOrder(order);
     let outcome = if rng.below(2) == 0 {
-        Outcome::MenschAergereDichNicht(MenschResult { order, house_rules: None, colours: None })
+        Outcome::MenschAergereDichNicht(MenschResult { order, teams: None, house_rules: None, colours: None })
     } else {
         Outcome::LaufRauf(LaufRaufResult { order, edition: Some(Edition::Revised), cards: Some(true) })
     };

@@ -570,6 +570,30 @@ pub struct RecordMensch {
     /// How the colours were shared out: two-each is for 2 players, neutral for 3 [default: the league's, else one-each]
     #[arg(long, value_name = "MODE", value_enum)]
     pub colours: Option<ColourMode>,
+    /// A partner game's teams: ',' between teams, '+' between partners, e.g.
+    /// "Anna+Cleo,Ben+Dora". --order then lists teams ("Ben+Dora,Anna+Cleo"; one member
+    /// names the whole team, so "Ben,Anna" says the same), and the seats default to the
+    /// partners opposite each other (Anna, Ben, Cleo, Dora)
+    #[arg(long, value_name = "TEAMS")]
+    pub teams: Option<Teams>,
+}
+
+/// Teams separated by commas, partners joined by '+': "Anna+Cleo,Ben+Dora".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Teams(pub Vec<Vec<String>>);
+
+impl FromStr for Teams {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let teams: Vec<Vec<String>> =
+            s.split(',').map(|team| team.split('+').map(|name| name.trim().to_owned()).collect()).collect();
+        if teams.iter().flatten().any(String::is_empty) {
+            return Err(format!(
+                "{s:?} is not a list of teams: separate teams with ',' and join partners with '+' (\"Anna+Cleo,Ben+Dora\")"
+            ));
+        }
+        Ok(Teams(teams))
+    }
 }
 
 #[derive(Debug, Args)]

@@ -93,7 +93,7 @@ fn bench(c: &mut Criterion) {
                 }
             }
             let placings = seated.iter().enumerate().map(|(i, &p)| (p, i as u32 + 1)).collect();
-            ResultEntry { id, game, played_on: start + chrono::Days::new(rng.below(300)), placings }
+            ResultEntry { id, game, played_on: start + chrono::Days::new(rng.below(300)), placings, teams: Vec::new() }
         })
         .collect();
     let build = || {

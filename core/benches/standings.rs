@@ -36,7 +36,7 @@ fn league(results: usize, players: usize) -> Vec<LeagueResult> {
                 .enumerate()
                 .map(|(i, &p)| {
                     let place = if tie_last && i == n - 1 { n as u32 - 1 } else { i as u32 + 1 };
-                    Placing { player: names[p].clone(), place }
+                    Placing::alone(names[p].clone(), place)
                 })
                 .collect();
             LeagueResult { id, game, played_on: start + chrono::Days::new(rng.below(300)), placings }
@@ -73,6 +73,7 @@ fn bench(c: &mut Criterion) {
             .iter()
             .map(|p| (ids.iter().position(|n| *n == p.player).unwrap() as i64, p.place))
             .collect(),
+        teams: Vec::new(),
     };
     let mut state = LeagueState::new(rules.clone());
     for (i, name) in ids.iter().enumerate() {

@@ -106,6 +106,20 @@ pub enum Error {
     ApartImpossible { first: String, second: String },
     #[error("{player} is not checked in to the night: check them in, or leave them out of the draw's {field}")]
     NotCheckedIn { player: String, field: String },
+    #[error(
+        "teams of {sizes} for {players} players: partners play two teams of two on the 4-player side, two teams of three or three teams of two on the 6-player side"
+    )]
+    TeamSizes { players: usize, sizes: String },
+    #[error("{players} are partners, so they share one place: list a team's members together in the order")]
+    TeamSplit { players: String },
+    #[error("the league plays {game} with partners: the result must state its teams")]
+    TeamsRequired { game: GameKind },
+    #[error("two teams are named {name:?}: a team table needs each name once")]
+    DuplicateTeam { name: String },
+    #[error("{player} is in both team {first:?} and team {second:?}: a player belongs to one team")]
+    TeamMemberTwice { player: String, first: String, second: String },
+    #[error("team {name:?} has no players")]
+    EmptyTeam { name: String },
     #[error("{game} is played by {min} to {max} players, this result has {found}")]
     PlayerCount { game: GameKind, found: usize, min: usize, max: usize },
     #[error("{player} is listed more than once")]
@@ -280,6 +294,18 @@ pub enum RuleCode {
     ApartImpossible,
     /// A pin or apart pair naming someone who is not checked in.
     NotCheckedIn,
+    /// Partner teams of sizes the rules do not know for that many players.
+    TeamSizes,
+    /// Partners listed in different places of the order.
+    TeamSplit,
+    /// The league plays the game with partners and the result names no teams.
+    TeamsRequired,
+    /// A team table naming one team twice.
+    DuplicateTeam,
+    /// A player on two rosters of a team table.
+    TeamMemberTwice,
+    /// A roster without players.
+    EmptyTeam,
 }
 
 impl RuleCode {
@@ -340,6 +366,12 @@ impl Error {
             Error::ApartPinnedTogether { .. } => RuleCode::ApartPinnedTogether,
             Error::ApartImpossible { .. } => RuleCode::ApartImpossible,
             Error::NotCheckedIn { .. } => RuleCode::NotCheckedIn,
+            Error::TeamSizes { .. } => RuleCode::TeamSizes,
+            Error::TeamSplit { .. } => RuleCode::TeamSplit,
+            Error::TeamsRequired { .. } => RuleCode::TeamsRequired,
+            Error::DuplicateTeam { .. } => RuleCode::DuplicateTeam,
+            Error::TeamMemberTwice { .. } => RuleCode::TeamMemberTwice,
+            Error::EmptyTeam { .. } => RuleCode::EmptyTeam,
             Error::DuplicatePlayer { .. } => RuleCode::DuplicatePlayer,
             Error::UnknownPlayer { .. } => RuleCode::UnknownPlayer,
             Error::MissingPlayer { .. } => RuleCode::MissingPlayer,
@@ -489,7 +521,13 @@ mod code_tests {
                 "pin-table-full",
                 "apart-pinned-together",
                 "apart-impossible",
-                "not-checked-in"
+                "not-checked-in",
+                "team-sizes",
+                "team-split",
+                "teams-required",
+                "duplicate-team",
+                "team-member-twice",
+                "empty-team"
             ]
         );
         for code in RuleCode::all() {

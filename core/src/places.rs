@@ -12,6 +12,41 @@ use serde::{Deserialize, Serialize};
 pub struct Placing {
     pub player: String,
     pub place: u32,
+    /// In a partner game, the player's team: its position (from 1) in the result's
+    /// `teams`. Partners share their team's place. Absent when everyone played alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1))]
+    pub team: Option<u32>,
+}
+
+impl Placing {
+    /// A player who played alone.
+    pub fn alone(player: impl Into<String>, place: u32) -> Placing {
+        Placing { player: player.into(), place, team: None }
+    }
+}
+
+/// A game's teams seat by seat, as the tables and ratings take them: empty when everyone
+/// played alone, else one team number (from 1) per seat, in the order of the seats.
+pub(crate) fn teams_of(placings: &[Placing]) -> Vec<u32> {
+    if placings.iter().all(|p| p.team.is_none()) {
+        return Vec::new();
+    }
+    placings.iter().map(|p| p.team.unwrap_or(0)).collect()
+}
+
+/// Did the game with `teams` (see [`teams_of`]; a zero is a seat without a team) have teams?
+pub(crate) fn has_teams(teams: &[u32]) -> bool {
+    teams.iter().any(|&t| t != 0)
+}
+
+/// Are seats `i` and `j` of a game with `teams` (see [`teams_of`]) partners? Partners
+/// are neither above nor below each other: head-to-head leaves their pair alone.
+pub(crate) fn partners(teams: &[u32], i: usize, j: usize) -> bool {
+    match (teams.get(i), teams.get(j)) {
+        (Some(&a), Some(&b)) => a != 0 && a == b,
+        _ => false,
+    }
 }
 
 /// A result as a league sees it: which game, when, and the places.

@@ -1,7 +1,8 @@
 //! Skill ratings: Weng-Lin (OpenSkill), via the `skillratings` crate.
 //!
-//! Every game is a free-for-all: each player is a team of one and tied players share a
-//! rank. Ratings are never stored, only replayed from the results in date order (then by
+//! A game is a free-for-all of its teams: each player a team of one, or in a partner
+//! game the teams as they played (each team's rating the sum of its members' estimates and
+//! variances, as OpenSkill does); tied teams share a rank. Ratings are never stored, only replayed from the results in date order (then by
 //! id), so a corrected or deleted past result gives exactly the ratings that entering it
 //! right in the first place would have given.
 
@@ -115,7 +116,8 @@ impl Ratings {
             seats.push(i);
         }
         let places = result.placings.iter().map(|p| p.place);
-        rate_game(&mut self.ratings, seats.iter().copied().zip(places), &self.config);
+        let teams = crate::places::teams_of(&result.placings);
+        rate_game(&mut self.ratings, seats.iter().copied().zip(places), &teams, &self.config);
     }
 
     /// The player's current skill, if they have played.
@@ -136,11 +138,18 @@ const MAX_SEATS: usize = 8;
 /// game of the league: the crate allocates a vector per team on every call and computes
 /// each pair's shared terms (c, both exponentials) twice, once from each side; here they
 /// are computed once and nothing is allocated.
+///
+/// `teams` are the game's teams seat by seat (empty: everyone alone); a partner game goes
+/// to [`rate_teams`].
 pub(crate) fn rate_game(
     ratings: &mut [WengLinRating],
     entries: impl Iterator<Item = (u32, u32)> + Clone,
+    teams: &[u32],
     config: &WengLinConfig,
 ) {
+    if crate::places::has_teams(teams) {
+        return rate_teams(ratings, entries, teams, config);
+    }
     let n = entries.clone().count();
     if n > MAX_SEATS {
         return rate_game_with_crate(ratings, entries, config);
@@ -216,6 +225,64 @@ fn rate_game_with_crate(
     }
 }
 
+/// The sides of one game as predictions see them, into reused buffers: each player
+/// alone, or in a partner game each team as one side (the sum of its members' estimates
+/// and variances, as the team update takes it), with the side's place.
+pub(crate) fn sides(
+    skills: impl Iterator<Item = Skill>,
+    places: impl Iterator<Item = u32>,
+    teams: &[u32],
+    side_skills: &mut Vec<Skill>,
+    side_places: &mut Vec<u32>,
+) {
+    side_skills.clear();
+    side_places.clear();
+    if !crate::places::has_teams(teams) {
+        side_skills.extend(skills);
+        side_places.extend(places);
+        return;
+    }
+    let count = teams.iter().copied().max().unwrap_or(0) as usize;
+    let mut sums = vec![(0.0f64, 0.0f64); count];
+    side_places.resize(count, 0);
+    for ((skill, place), &team) in skills.zip(places).zip(teams) {
+        let (mu, var) = &mut sums[team as usize - 1];
+        *mu += skill.rating;
+        *var += skill.rating_uncertainty.powi(2);
+        side_places[team as usize - 1] = place;
+    }
+    side_skills
+        .extend(sums.into_iter().map(|(mu, var)| Skill::from(WengLinRating { rating: mu, uncertainty: var.sqrt() })));
+}
+
+/// Rates a partner game: Weng-Lin's multi-team update through the crate, teams in the
+/// order of their numbers, each team's members in seat order (the crate sums over them in
+/// that order, so the from-scratch replay and the league state give the same bits), and a
+/// team's place its members' place.
+fn rate_teams(
+    ratings: &mut [WengLinRating],
+    entries: impl Iterator<Item = (u32, u32)> + Clone,
+    teams: &[u32],
+    config: &WengLinConfig,
+) {
+    let count = teams.iter().copied().max().unwrap_or(0) as usize;
+    let mut members: Vec<Vec<u32>> = vec![Vec::new(); count];
+    let mut places = vec![0u32; count];
+    for ((player, place), &team) in entries.zip(teams) {
+        members[team as usize - 1].push(player);
+        places[team as usize - 1] = place;
+    }
+    let rated: Vec<Vec<WengLinRating>> =
+        members.iter().map(|team| team.iter().map(|&p| ratings[p as usize]).collect()).collect();
+    let input: Vec<(&[WengLinRating], MultiTeamOutcome)> =
+        rated.iter().zip(&places).map(|(team, &place)| (&team[..], MultiTeamOutcome::new(place as usize))).collect();
+    for (team, new) in members.iter().zip(weng_lin_multi_team(&input, config)) {
+        for (&p, rating) in team.iter().zip(new) {
+            ratings[p as usize] = rating;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,7 +293,7 @@ mod tests {
             id,
             game: GameKind::LaufRauf,
             played_on: NaiveDate::from_ymd_opt(2026, 4, day).unwrap(),
-            placings: places.iter().map(|(p, n)| Placing { player: p.to_string(), place: *n }).collect(),
+            placings: places.iter().map(|(p, n)| Placing::alone(*p, *n)).collect(),
         }
     }
 
@@ -291,7 +358,7 @@ mod tests {
                 .collect();
             let entries: Vec<(u32, u32)> = (0..n as u32).map(|i| (i, 1 + next(n as u64) as u32)).collect();
             let (mut ours, mut crates) = (players.clone(), players);
-            rate_game(&mut ours, entries.iter().copied(), &config);
+            rate_game(&mut ours, entries.iter().copied(), &[], &config);
             rate_game_with_crate(&mut crates, entries.iter().copied(), &config);
             for (a, b) in ours.iter().zip(&crates) {
                 assert_eq!(
@@ -301,5 +368,105 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Weng and Lin (2011), Algorithm 1 (Bradley-Terry, full pairing) for teams, written
+    /// from the paper and not from the crate: a team's strength is the sum of its members'
+    /// means and its variance the sum of theirs; member j of team i moves by
+    /// sigma_ij^2 / sigma_i^2 of the team's Omega_i and shrinks by the same share of Delta_i.
+    fn published_team_update(teams: &[Vec<(f64, f64)>], ranks: &[u32]) -> Vec<Vec<(f64, f64)>> {
+        let (beta, kappa) = (25.0 / 6.0, 1e-4);
+        let mu: Vec<f64> = teams.iter().map(|t| t.iter().map(|m| m.0).sum()).collect();
+        let var: Vec<f64> = teams.iter().map(|t| t.iter().map(|m| m.1 * m.1).sum()).collect();
+        (0..teams.len())
+            .map(|i| {
+                let (mut omega, mut delta) = (0.0, 0.0);
+                for q in (0..teams.len()).filter(|&q| q != i) {
+                    let c = (var[i] + var[q] + 2.0 * beta * beta).sqrt();
+                    let p_iq = (mu[i] / c).exp() / ((mu[i] / c).exp() + (mu[q] / c).exp());
+                    let s = if ranks[q] > ranks[i] {
+                        1.0
+                    } else if ranks[q] == ranks[i] {
+                        0.5
+                    } else {
+                        0.0
+                    };
+                    omega += var[i] / c * (s - p_iq);
+                    let gamma = var[i].sqrt() / c;
+                    delta += gamma * var[i] / (c * c) * p_iq * (1.0 - p_iq);
+                }
+                teams[i]
+                    .iter()
+                    .map(|&(m, sd)| {
+                        let share = sd * sd / var[i];
+                        (m + share * omega, (sd * sd * (1.0 - share * delta).max(kappa)).sqrt())
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn partner_games_follow_the_published_team_formulas() {
+        let mut seed = 7u64;
+        let mut next = |m: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for _ in 0..2_000 {
+            // Two teams of two, two of three or three of two; any places, ties included.
+            let (n, k) = [(4, 2), (6, 2), (6, 3)][next(3) as usize];
+            let players: Vec<WengLinRating> = (0..n)
+                .map(|_| WengLinRating {
+                    rating: next(50_000) as f64 / 1000.0,
+                    uncertainty: 0.5 + next(8_000) as f64 / 1000.0,
+                })
+                .collect();
+            let teams: Vec<u32> = (0..n).map(|i| (i % k) as u32 + 1).collect();
+            let team_places: Vec<u32> = (0..k).map(|_| 1 + next(k as u64) as u32).collect();
+            let entries: Vec<(u32, u32)> =
+                (0..n as u32).map(|i| (i, team_places[teams[i as usize] as usize - 1])).collect();
+            let mut ours = players.clone();
+            rate_game(&mut ours, entries.iter().copied(), &teams, &WengLinConfig::new());
+            let grouped: Vec<Vec<(f64, f64)>> = (1..=k as u32)
+                .map(|t| {
+                    (0..n).filter(|&i| teams[i] == t).map(|i| (players[i].rating, players[i].uncertainty)).collect()
+                })
+                .collect();
+            let expected = published_team_update(&grouped, &team_places);
+            for t in 1..=k as u32 {
+                let members: Vec<usize> = (0..n).filter(|&i| teams[i] == t).collect();
+                for (&i, &(mu, sigma)) in members.iter().zip(&expected[t as usize - 1]) {
+                    assert!((ours[i].rating - mu).abs() < 1e-9, "{entries:?} {teams:?}: {} vs {mu}", ours[i].rating);
+                    assert!((ours[i].uncertainty - sigma).abs() < 1e-9);
+                }
+            }
+        }
+        // Partners who win rise together; a stronger partner moves less where it is surer.
+        let mut ratings = vec![WengLinRating::new(); 4];
+        ratings[0].uncertainty = 2.0;
+        rate_game(&mut ratings, [(0, 1), (1, 2), (2, 1), (3, 2)].into_iter(), &[1, 2, 1, 2], &WengLinConfig::new());
+        assert!(ratings[0].rating > 25.0 && ratings[2].rating > ratings[0].rating);
+        assert!(ratings[1].rating < 25.0 && ratings[1] == ratings[3]);
+    }
+
+    #[test]
+    fn a_replayed_partner_game_rates_the_teams() {
+        let game = LeagueResult {
+            id: 1,
+            game: GameKind::MenschAergereDichNicht,
+            played_on: NaiveDate::from_ymd_opt(2026, 4, 1).unwrap(),
+            placings: [("Anna", 1, 1), ("Cleo", 1, 1), ("Ben", 2, 2), ("Dora", 2, 2)]
+                .map(|(p, n, t)| Placing { team: Some(t), ..Placing::alone(p, n) })
+                .to_vec(),
+        };
+        let ratings = Ratings::replay([&game]);
+        assert_eq!(ratings.get("Anna"), ratings.get("Cleo"));
+        // As a team game, not as four players with Anna and Cleo level.
+        let alone = LeagueResult {
+            placings: game.placings.iter().map(|p| Placing::alone(p.player.clone(), p.place)).collect(),
+            ..game.clone()
+        };
+        assert_ne!(ratings.get("Anna"), Ratings::replay([&alone]).get("Anna"));
     }
 }

@@ -139,7 +139,12 @@ impl GameRecord {
                 }
                 return;
             }
-            Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => &mut r.order,
+            Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => {
+                for name in r.teams.iter_mut().flatten().flatten() {
+                    *name = rename(name);
+                }
+                &mut r.order
+            }
             Outcome::LaufRauf(r) => &mut r.order,
             Outcome::HaseUndIgel(r) => {
                 for f in &mut r.finishers {
@@ -190,8 +195,7 @@ impl GameRecord {
         let (mut placings, rangeln) = match &self.outcome {
             Outcome::Rangeln(result) => {
                 let score = rangeln::score_game(&players, result)?;
-                let placings =
-                    score.totals.iter().map(|t| Placing { player: t.player.clone(), place: t.place }).collect();
+                let placings = score.totals.iter().map(|t| Placing::alone(t.player.clone(), t.place)).collect();
                 (placings, Some(score))
             }
             Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => (r.placings(self.game(), &players)?, None),
@@ -227,10 +231,7 @@ mod tests {
         assert_eq!(back["game"], "mensch-aergere-dich-nicht");
         assert_eq!(back["detail"]["order"], json!([["Ben"], ["Anna"]]));
         let eval = r.evaluate().unwrap();
-        assert_eq!(
-            eval.placings,
-            vec![Placing { player: "Ben".into(), place: 1 }, Placing { player: "Anna".into(), place: 2 }]
-        );
+        assert_eq!(eval.placings, vec![Placing::alone("Ben", 1), Placing::alone("Anna", 2)]);
         assert!(serde_json::to_value(&eval).unwrap().get("rangeln").is_none());
     }
 

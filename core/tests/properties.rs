@@ -38,7 +38,7 @@ fn league_results() -> impl Strategy<Value = Vec<LeagueResult>> {
             id: 0,
             game,
             played_on: NaiveDate::from_ymd_opt(2026, 2, day).unwrap(),
-            placings: places.iter().zip(names).map(|(&place, p)| Placing { player: p.to_string(), place }).collect(),
+            placings: places.iter().zip(names).map(|(&place, p)| Placing::alone(p, place)).collect(),
         });
     prop::collection::vec(one, 0..40).prop_map(|mut results| {
         for (id, r) in results.iter_mut().enumerate() {
@@ -78,7 +78,7 @@ proptest! {
         let record = |players: Vec<SeatedPlayer>, order: Vec<Vec<String>>| GameRecord {
             played_on: NaiveDate::from_ymd_opt(2026, 1, 1).unwrap(),
             players,
-            outcome: Outcome::MenschAergereDichNicht(MenschResult { order: FinishingOrder(order), house_rules: None, colours: None }),
+            outcome: Outcome::MenschAergereDichNicht(MenschResult { order: FinishingOrder(order), teams: None, house_rules: None, colours: None }),
             event_id: None,
         };
         let sorted = |mut v: Vec<Placing>| { v.sort_by(|a, b| a.player.cmp(&b.player)); v };
@@ -160,7 +160,7 @@ proptest! {
         wrong.placings = players(&results[k])
             .into_iter()
             .zip(wrong_places.iter().chain(std::iter::repeat(&1)))
-            .map(|(player, &place)| Placing { player, place })
+            .map(|(player, &place)| Placing::alone(player, place))
             .collect();
         stored[k] = wrong.clone();
         let _ratings_while_wrong = skills(&stored);
@@ -185,6 +185,8 @@ enum Change {
         day: u32,
         places: Vec<u32>,
         seats: Vec<usize>,
+        /// Teams of a partner game (2 or 3), where the seats allow them; 0: alone.
+        teams: u32,
     },
     /// A stored result (the `pick`-th live one) corrected to another game, day or places.
     Correct {
@@ -209,8 +211,8 @@ enum Change {
 fn change() -> impl Strategy<Value = Change> {
     let game = prop::sample::select(GameKind::ALL.to_vec());
     prop_oneof![
-        6 => (game.clone(), 1u32..=28, places(), Just((0..NAMES.len()).collect::<Vec<_>>()).prop_shuffle())
-            .prop_map(|(game, day, places, seats)| Change::Record { game, day, places, seats }),
+        6 => (game.clone(), 1u32..=28, places(), Just((0..NAMES.len()).collect::<Vec<_>>()).prop_shuffle(), 0u32..=3)
+            .prop_map(|(game, day, places, seats, teams)| Change::Record { game, day, places, seats, teams }),
         2 => (any::<prop::sample::Index>(), game, 1u32..=28, places())
             .prop_map(|(pick, game, day, places)| Change::Correct { pick, game, day, places }),
         2 => any::<prop::sample::Index>().prop_map(|pick| Change::Delete { pick }),
@@ -264,12 +266,24 @@ proptest! {
         }
         for change in changes {
             match change {
-                Change::Record { game, day, places, seats } => {
+                Change::Record { game, day, mut places, seats, teams } => {
+                    // A partner game: seat i in team i mod k, the teams ranked by the
+                    // places drawn for their first seats, every member at the team's place.
+                    let k = teams as usize;
+                    let teams: Vec<u32> = if (places.len() == 4 && k == 2) || (places.len() == 6 && (k == 2 || k == 3)) {
+                        let team_places = competition_places(&places[..k]);
+                        let teams: Vec<u32> = (0..places.len()).map(|i| (i % k) as u32 + 1).collect();
+                        places = teams.iter().map(|&t| team_places[t as usize - 1]).collect();
+                        teams
+                    } else {
+                        Vec::new()
+                    };
                     let entry = ResultEntry {
                         id: next_id,
                         game,
                         played_on: feb(day),
                         placings: places.iter().zip(&seats).map(|(&place, &p)| (p as i64, place)).collect(),
+                        teams,
                     };
                     next_id += 1;
                     state.upsert(&entry);
@@ -284,7 +298,8 @@ proptest! {
                     // The same players, possibly fewer of them, with new places.
                     entry.placings = entry.placings.iter().zip(&places).map(|(&(p, _), &place)| (p, place)).collect();
                     entry.placings.truncate(places.len());
-                    let entry = ResultEntry { placings: {
+                    // A correction may change who played: it is a game without teams now.
+                    let entry = ResultEntry { teams: Vec::new(), placings: {
                         let mut v = entry.placings.clone();
                         // Re-rank what is left so that places stay competition places.
                         let keys: Vec<u32> = v.iter().map(|&(_, place)| place).collect();
@@ -317,7 +332,12 @@ proptest! {
                     id: e.id,
                     game: e.game,
                     played_on: e.played_on,
-                    placings: e.placings.iter().map(|&(p, place)| Placing { player: names[p as usize].clone(), place }).collect(),
+                    placings: e
+                        .placings
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &(p, place))| Placing { team: e.teams.get(i).copied(), ..Placing::alone(names[p as usize].clone(), place) })
+                        .collect(),
                 })
                 .collect();
             prop_assert_eq!(state.len(), results.len());

@@ -66,6 +66,7 @@ diesel::table! {
         seat -> Integer,
         player_id -> BigInt,
         place -> Integer,
+        team -> Nullable<Integer>,
     }
 }
 

@@ -19,6 +19,7 @@ mod faults;
 mod idempotency;
 mod leagues;
 mod nights;
+mod partners;
 mod players;
 mod protocol;
 mod results;

@@ -25,7 +25,7 @@ api_test!(results_are_recorded_corrected_deleted_and_audited, |api| {
     let id = result.id;
     assert_eq!(result.record.players[0].player, "Anna");
     assert_eq!(round_scores(&result.record, 0)["Ben"], 6);
-    let placing = |player: &str, place| Placing { player: player.to_owned(), place };
+    let placing = |player: &str, place| Placing::alone(player, place);
     assert_eq!(result.placings, [placing("Anna", 1), placing("Ben", 2), placing("Cleo", 3)]);
     assert_eq!(result.rangeln.as_ref().unwrap().totals[0].total, -19);
 

@@ -2,7 +2,7 @@
 //! ratings; strong ETags and 304; every change followed incrementally and equal to a
 //! recomputation.
 
-use crate::common::{day, mensch, rangeln, round_scores};
+use crate::common::{day, mensch, partners, rangeln, round_scores};
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
 use serde_json::json;
@@ -306,6 +306,10 @@ api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |a
         assert_eq!(api.post(&results, &mensch(date, order)).await.status, StatusCode::CREATED);
         check("recorded").await;
     }
+    // A partner game: the teams are rated as teams and scored by the teams' places.
+    let partner_game = partners("2026-03-03", "Anna+Cleo,Ben+Dora", "Ben+Dora,Anna+Cleo");
+    assert_eq!(api.post(&results, &partner_game).await.status, StatusCode::CREATED);
+    check("partners").await;
     // Appended after the last game of the season so far, and backdated before all of them.
     let late = api.post(&results, &mensch("2026-03-09", "Emil,Dora")).await.body::<StoredResult>().id;
     check("appended").await;

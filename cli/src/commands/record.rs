@@ -13,7 +13,7 @@ use crate::input::{round_input, seats};
 use crate::night;
 use crate::output::board::colour_wanted;
 use crate::recording::{self, played_on};
-use spielstand_core::finishing::{HareFinish, HaseUndIgelResult, LaufRaufResult, MenschResult};
+use spielstand_core::finishing::{FinishingOrder, HareFinish, HaseUndIgelResult, LaufRaufResult, MenschResult};
 use spielstand_core::rangeln::RangelnResult;
 use spielstand_core::same_name;
 use spielstand_core::{GameKind, GameRecord, Outcome};
@@ -24,12 +24,12 @@ pub fn run(ctx: &Ctx, command: RecordCommand) -> Result<()> {
         RecordCommand::Rangeln(args) => rangeln(ctx, args),
         RecordCommand::MenschAergereDichNicht(mut args) => {
             at_table(ctx, &mut args.game, GameKind::MenschAergereDichNicht)?;
-            let outcome = Outcome::MenschAergereDichNicht(mensch(&args));
+            let outcome = Outcome::MenschAergereDichNicht(mensch(&mut args)?);
             finishing(ctx, args.game, outcome)
         }
         RecordCommand::Ghostbuster(mut args) => {
             at_table(ctx, &mut args.game, GameKind::Ghostbuster)?;
-            let outcome = Outcome::Ghostbuster(mensch(&args));
+            let outcome = Outcome::Ghostbuster(mensch(&mut args)?);
             finishing(ctx, args.game, outcome)
         }
         RecordCommand::LaufRauf(mut args) => {
@@ -88,14 +88,61 @@ fn table_league(ctx: &Ctx, night: &night::Night, given: Option<String>) -> Resul
     }
 }
 
-fn mensch(args: &RecordMensch) -> MenschResult {
-    MenschResult {
+fn mensch(args: &mut RecordMensch) -> Result<MenschResult> {
+    let teams = args.teams.as_ref().map(|t| t.0.clone());
+    if let Some(teams) = &teams {
+        args.game.order = team_order(&args.game.order, teams)?;
+        if args.game.players.is_none() {
+            args.game.players = Some(Names(opposite(teams)));
+        }
+    }
+    Ok(MenschResult {
         order: args.game.order.clone(),
+        teams,
         // Left out, the league's options apply (filled in here when the league is known,
         // and by the server in any case).
         house_rules: (!args.house_rules.is_empty()).then(|| args.house_rules.clone()),
         colours: args.colours,
+    })
+}
+
+/// A partner game's order as the record states it: each place the whole teams named in
+/// it. A team is named by its members joined with '+', or by any one of them; '=' joins
+/// the teams sharing the last place.
+fn team_order(order: &FinishingOrder, teams: &[Vec<String>]) -> Result<FinishingOrder> {
+    let team_of = |name: &str| {
+        teams.iter().position(|team| team.iter().any(|m| same_name(m, name))).ok_or_else(|| {
+            CliError::input(format!("--order: {name} is in none of the --teams; name each team by its players"))
+        })
+    };
+    let mut places = Vec::with_capacity(order.0.len());
+    for group in &order.0 {
+        let mut named: Vec<usize> = Vec::new();
+        for spec in group {
+            let members: Vec<&str> = spec.split('+').map(str::trim).collect();
+            let team = team_of(members[0])?;
+            for other in &members[1..] {
+                if team_of(other)? != team {
+                    return Err(CliError::input(format!(
+                        "--order: {} and {other} are not partners in --teams; join only partners with '+'",
+                        members[0]
+                    )));
+                }
+            }
+            if !named.contains(&team) {
+                named.push(team);
+            }
+        }
+        places.push(named.iter().flat_map(|&t| teams[t].iter().cloned()).collect());
     }
+    Ok(FinishingOrder(places))
+}
+
+/// Seats with partners opposite: the first player of each team, then the second of each,
+/// and so on (Anna+Cleo,Ben+Dora sit Anna, Ben, Cleo, Dora).
+fn opposite(teams: &[Vec<String>]) -> Vec<String> {
+    let longest = teams.iter().map(Vec::len).max().unwrap_or(0);
+    (0..longest).flat_map(|i| teams.iter().filter_map(move |team| team.get(i).cloned())).collect()
 }
 
 fn hase(args: &RecordHase) -> Result<HaseUndIgelResult> {

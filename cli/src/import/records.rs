@@ -39,10 +39,15 @@ pub fn record(play: &SourcePlay, game: GameKind, names: &[String]) -> Result<Gam
             let groups = places(play)?;
             let order = FinishingOrder(groups.iter().map(|g| g.iter().map(|&i| names[i].clone()).collect()).collect());
             match game {
-                GameKind::MenschAergereDichNicht => {
-                    Outcome::MenschAergereDichNicht(MenschResult { order, house_rules: None, colours: None })
+                GameKind::MenschAergereDichNicht => Outcome::MenschAergereDichNicht(MenschResult {
+                    order,
+                    teams: None,
+                    house_rules: None,
+                    colours: None,
+                }),
+                GameKind::Ghostbuster => {
+                    Outcome::Ghostbuster(MenschResult { order, teams: None, house_rules: None, colours: None })
                 }
-                GameKind::Ghostbuster => Outcome::Ghostbuster(MenschResult { order, house_rules: None, colours: None }),
                 GameKind::LaufRauf => Outcome::LaufRauf(LaufRaufResult { order, edition: None, cards: None }),
                 GameKind::HaseUndIgel => Outcome::HaseUndIgel(hares(play, names, &groups, order)?),
                 GameKind::Rangeln => unreachable!("handled above"),

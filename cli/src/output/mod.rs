@@ -153,9 +153,20 @@ pub fn table_place(place: Option<u32>) -> String {
     place.map_or("–".to_owned(), |p| p.to_string())
 }
 
-/// The finishing order in text form: `1. Anna, 2. Ben, 3. Cleo, 3. Dora`.
+/// The finishing order in text form: `1. Anna, 2. Ben, 3. Cleo, 3. Dora`; partners
+/// joined: `1. Ben+Dora, 2. Anna+Cleo`.
 pub fn placings(placings: &[spielstand_core::Placing]) -> String {
-    placings.iter().map(|p| format!("{}. {}", p.place, p.player)).collect::<Vec<_>>().join(", ")
+    let mut shown: Vec<(u32, Option<u32>, String)> = Vec::new();
+    for p in placings {
+        match shown.iter_mut().find(|(place, team, _)| p.team.is_some() && *team == p.team && *place == p.place) {
+            Some((_, _, names)) => {
+                names.push('+');
+                names.push_str(&p.player);
+            }
+            None => shown.push((p.place, p.team, p.player.clone())),
+        }
+    }
+    shown.iter().map(|(place, _, names)| format!("{place}. {names}")).collect::<Vec<_>>().join(", ")
 }
 
 #[cfg(test)]

@@ -84,6 +84,10 @@ pub fn view(stored: &StoredResult) -> (Vec<String>, Vec<Table>) {
                         if rules.is_empty() { "none".to_owned() } else { rules.join(", ") },
                         colours.unwrap_or_default()
                     ));
+                    if let Some(teams) = &r.teams {
+                        let teams: Vec<String> = teams.iter().map(|t| t.join("+")).collect();
+                        lines.push(format!("Partners: {}", teams.join(", ")));
+                    }
                 }
                 Outcome::LaufRauf(r) => {
                     let edition = serde_json::to_value(r.edition).ok().and_then(|v| v.as_str().map(str::to_owned));
@@ -98,6 +102,14 @@ pub fn view(stored: &StoredResult) -> (Vec<String>, Vec<Table>) {
                     ));
                 }
                 _ => {}
+            }
+            if stored.placings.iter().any(|p| p.team.is_some()) {
+                let mut table = Table::new(&["Place", "Player", "Seat", "Team"]).numeric([0, 2, 3]);
+                for p in &stored.placings {
+                    let team = p.team.map(|t| t.to_string()).unwrap_or_default();
+                    table.row(vec![p.place.to_string(), p.player.clone(), seat(&p.player).to_string(), team]);
+                }
+                return (lines, vec![table]);
             }
             let mut table = Table::new(&["Place", "Player", "Seat"]).numeric([0, 2]);
             for p in &stored.placings {

@@ -350,3 +350,66 @@ fn printing_commands_end_quietly_on_a_closed_pipe() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }
+
+/// A partner game from the command line: teams with '+', the order by teams (a team
+/// named by one member is the whole team), partners seated opposite by default.
+#[test]
+fn a_partner_game_is_entered_by_teams() {
+    let ClubNight { server, cli, league } = ClubNight::new();
+    let out = cli.ok(&[
+        "record",
+        "mensch",
+        "-l",
+        "Winterliga",
+        "--date",
+        "2026-11-20",
+        "--teams",
+        "Anna+Cleo,Ben+Dora",
+        "--order",
+        "Ben+Dora,Anna+Cleo",
+    ]);
+    assert!(out.contains("Partners: Anna+Cleo, Ben+Dora"), "{out}");
+    let stored = server.get("/results/1").unwrap();
+    assert_eq!(stored["record"]["detail"]["teams"], serde_json::json!([["Anna", "Cleo"], ["Ben", "Dora"]]));
+    assert_eq!(stored["record"]["detail"]["order"], serde_json::json!([["Ben", "Dora"], ["Anna", "Cleo"]]));
+    let seats: Vec<&str> =
+        stored["record"]["players"].as_array().unwrap().iter().map(|p| p["player"].as_str().unwrap()).collect();
+    assert_eq!(seats, ["Anna", "Ben", "Cleo", "Dora"], "partners opposite");
+    // One member names the team; the results list shows partners joined.
+    cli.ok(&[
+        "record",
+        "mensch",
+        "-l",
+        "Winterliga",
+        "--date",
+        "2026-11-21",
+        "--teams",
+        "Anna+Ben,Cleo+Dora",
+        "--order",
+        "dora,Anna",
+    ]);
+    let listed = cli.ok(&["results", "Winterliga"]);
+    assert!(listed.contains("1. Cleo+Dora, 2. Anna+Ben"), "{listed}");
+    let table = cli.json(&["standings", "Winterliga"]);
+    let points = |name: &str| {
+        table["rows"].as_array().unwrap().iter().find(|r| r["player"] == name).unwrap()["points"].as_f64().unwrap()
+    };
+    assert_eq!([points("Anna"), points("Ben"), points("Cleo"), points("Dora")], [0.0, 1.0, 1.0, 2.0]);
+
+    // Wrong input is refused before anything is sent.
+    let err = cli.fails(
+        &["record", "mensch", "-l", "Winterliga", "--teams", "Anna+Cleo,Ben+Dora", "--order", "Anna+Ben,Cleo"],
+        2,
+    );
+    assert!(err.contains("--order: Anna and Ben are not partners in --teams"), "{err}");
+    let err = cli
+        .fails(&["record", "mensch", "-l", "Winterliga", "--teams", "Anna+Cleo,Ben+Dora", "--order", "Emil,Anna"], 2);
+    assert!(err.contains("--order: Emil is in none of the --teams"), "{err}");
+    let err = cli.fails(&["record", "mensch", "-l", "Winterliga", "--teams", "Anna+,Ben+Dora", "--order", "Anna"], 2);
+    assert!(err.contains("is not a list of teams"), "{err}");
+    // The rules, checked before sending: teams of 3 and 1 are no partner game.
+    let err = cli
+        .fails(&["record", "mensch", "-l", "Winterliga", "--teams", "Anna+Cleo+Ben,Dora", "--order", "Anna,Dora"], 2);
+    assert!(err.contains("teams of 3+1 for 4 players"), "{err}");
+    assert_eq!(server.result_count(league), 2);
+}

@@ -50,7 +50,7 @@ impl FinishingOrder {
                 if placings.iter().any(|p: &Placing| &p.player == player) {
                     return Err(Error::DuplicatePlayer { player: player.clone() });
                 }
-                placings.push(Placing { player: player.clone(), place });
+                placings.push(Placing::alone(player.clone(), place));
             }
             place += group.len() as u32;
         }

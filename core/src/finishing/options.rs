@@ -34,6 +34,10 @@ pub struct MenschOptions {
     pub house_rules: Option<Vec<HouseRule>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colours: Option<ColourMode>,
+    /// `true`: the league plays the game with partners, and every result states its teams;
+    /// `false`: never with partners. Left out: each result says (teams or none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partners: Option<bool>,
 }
 
 /// How a league plays its games, keyed by game slug. Rangeln and Hase und Igel have no
@@ -51,13 +55,15 @@ pub struct GameOptions {
 }
 
 /// One league option set from text, `GAME.OPTION=VALUE` (the CLI's `--option`).
-pub const OPTION_NAMES: [&str; 6] = [
+pub const OPTION_NAMES: [&str; 8] = [
     "lauf-rauf.edition",
     "lauf-rauf.cards",
     "mensch-aergere-dich-nicht.house-rules",
     "mensch-aergere-dich-nicht.colours",
+    "mensch-aergere-dich-nicht.partners",
     "ghostbuster.house-rules",
     "ghostbuster.colours",
+    "ghostbuster.partners",
 ];
 
 impl GameOptions {
@@ -97,12 +103,12 @@ impl GameOptions {
                 self.lauf_rauf.get_or_insert_default().edition = Some(edition);
             }
             (GameKind::LaufRauf, "cards") => {
-                let cards = match value {
-                    "true" | "yes" => true,
-                    "false" | "no" => false,
-                    _ => return Err(bad("true or false".into())),
-                };
-                self.lauf_rauf.get_or_insert_default().cards = Some(cards);
+                self.lauf_rauf.get_or_insert_default().cards =
+                    Some(yes_no(value).ok_or_else(|| bad("true or false".into()))?);
+            }
+            (GameKind::MenschAergereDichNicht | GameKind::Ghostbuster, "partners") => {
+                let partners = yes_no(value).ok_or_else(|| bad("true or false".into()))?;
+                self.mensch_mut(game).get_or_insert_default().partners = Some(partners);
             }
             (GameKind::MenschAergereDichNicht | GameKind::Ghostbuster, "house-rules") => {
                 let rules = value
@@ -167,7 +173,11 @@ impl GameOptions {
         }
         take(game, "colours", &mut result.colours, league.colours, |c| c.slug().into())?;
         result.colours.get_or_insert_default();
-        Ok(())
+        match (league.partners, &result.teams) {
+            (Some(true), None) => Err(Error::TeamsRequired { game }),
+            (Some(false), Some(_)) => Err(conflict(game, "partners", "yes (teams)", "no")),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -199,6 +209,14 @@ fn house_rules(rules: &[HouseRule]) -> String {
         return "none".into();
     }
     rules.iter().map(|r| r.slug()).collect::<Vec<_>>().join("+")
+}
+
+fn yes_no(text: &str) -> Option<bool> {
+    match text {
+        "true" | "yes" => Some(true),
+        "false" | "no" => Some(false),
+        _ => None,
+    }
 }
 
 fn parse<T: Slug>(text: &str) -> Option<T> {
@@ -270,6 +288,7 @@ mod tests {
         options.set("mensch-aergere-dich-nicht.house-rules=barriers+three-rolls").unwrap();
         let mensch = |rules: Option<Vec<HouseRule>>| MenschResult {
             order: "A,B".parse().unwrap(),
+            teams: None,
             house_rules: rules,
             colours: None,
         };
@@ -285,5 +304,30 @@ mod tests {
         let mut ghost = mensch(None);
         options.apply_mensch(GameKind::Ghostbuster, &mut ghost).unwrap();
         assert_eq!(ghost.house_rules, Some(vec![]));
+    }
+
+    #[test]
+    fn a_league_can_make_partners_the_rule() {
+        let mut options = GameOptions::default();
+        options.set("mensch.partners=true").unwrap();
+        options.set("ghostbuster.partners=no").unwrap();
+        assert_eq!(options.mensch.as_ref().unwrap().partners, Some(true));
+        assert!(options.set("mensch.partners=maybe").unwrap_err().contains("true or false"));
+        let result = |teams: Option<Vec<Vec<String>>>| MenschResult {
+            order: "A,B".parse().unwrap(),
+            teams,
+            house_rules: None,
+            colours: None,
+        };
+        let teams = Some(vec![vec!["A".to_string()], vec!["B".to_string()]]);
+        let err = options.apply_mensch(GameKind::MenschAergereDichNicht, &mut result(None)).unwrap_err();
+        assert_eq!(err, Error::TeamsRequired { game: GameKind::MenschAergereDichNicht });
+        assert!(options.apply_mensch(GameKind::MenschAergereDichNicht, &mut result(teams.clone())).is_ok());
+        let err = options.apply_mensch(GameKind::Ghostbuster, &mut result(teams)).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "this result states partners yes (teams), but the league plays ghostbuster with partners no"
+        );
+        assert!(GameOptions::default().apply_mensch(GameKind::Ghostbuster, &mut result(None)).is_ok());
     }
 }

@@ -44,13 +44,36 @@ impl PointsScheme {
     /// Points, in [`POINT_UNITS`], for each entry of `places` (the places of one game).
     pub fn award(&self, places: &[u32]) -> Vec<i64> {
         let mut awards = Vec::with_capacity(places.len());
-        self.award_into(places, &mut awards);
+        self.award_alone(places, &mut awards);
         awards
     }
 
-    /// [`PointsScheme::award`] into a reused buffer: the league table calls this once
-    /// per result.
-    pub(crate) fn award_into(&self, places: &[u32], awards: &mut Vec<i64>) {
+    /// [`PointsScheme::award`] for a game with `teams` (seat by seat, empty when everyone
+    /// played alone), into a reused buffer: the league table calls this once per result.
+    ///
+    /// A partner game is scored as a game of its teams (RULES.md "Partners": every member
+    /// takes the team's place and the league points of that place): the teams' places are
+    /// awarded as if each team were one player, and each member gets the team's award.
+    /// With players-beaten, the winners of two teams of two get 1 point each.
+    pub(crate) fn award_into(&self, places: &[u32], teams: &[u32], awards: &mut Vec<i64>) {
+        if !crate::places::has_teams(teams) {
+            return self.award_alone(places, awards);
+        }
+        let count = teams.iter().copied().max().unwrap_or(0) as usize;
+        let mut team_places = vec![0u32; count];
+        for (&team, &place) in teams.iter().zip(places) {
+            team_places[team as usize - 1] = place;
+        }
+        // The teams' places as a game of `count` players: 1 + teams strictly ahead.
+        let ranked: Vec<u32> =
+            team_places.iter().map(|&p| 1 + team_places.iter().filter(|&&q| q < p).count() as u32).collect();
+        let mut team_awards = Vec::with_capacity(count);
+        self.award_alone(&ranked, &mut team_awards);
+        awards.clear();
+        awards.extend(teams.iter().map(|&team| team_awards[team as usize - 1]));
+    }
+
+    fn award_alone(&self, places: &[u32], awards: &mut Vec<i64>) {
         awards.clear();
         awards.extend(places.iter().map(|&place| {
             let tied = places.iter().filter(|&&p| p == place).count() as i64;

@@ -3,7 +3,7 @@
 use super::ranking::{Tally, head_to_head_units, rank};
 use super::{LeagueRules, TieBreaker};
 use crate::catalogue::GameKind;
-use crate::places::LeagueResult;
+use crate::places::{LeagueResult, partners, teams_of};
 use crate::rating::{Skill, rate_game};
 use chrono::NaiveDate;
 use rustc_hash::FxHashMap;
@@ -69,6 +69,8 @@ pub struct LeagueTable<'r> {
     /// day's games), and the games of each player (kept only for head-to-head).
     keep_games_of: bool,
     entries: Vec<(u32, u32)>,
+    /// The team of each entry (0: alone), parallel to `entries`.
+    teams: Vec<u32>,
     game_starts: Vec<u32>,
     game_order: Vec<(NaiveDate, i64)>,
     games_of: Vec<Vec<u32>>,
@@ -86,6 +88,7 @@ impl<'r> LeagueTable<'r> {
             tallies: Vec::new(),
             keep_games_of: rules.tie_breakers.contains(&TieBreaker::HeadToHead),
             entries: Vec::new(),
+            teams: Vec::new(),
             game_starts: Vec::new(),
             game_order: Vec::new(),
             games_of: Vec::new(),
@@ -105,7 +108,8 @@ impl<'r> LeagueTable<'r> {
         }
         self.places.clear();
         self.places.extend(result.placings.iter().map(|p| p.place));
-        self.rules.points.award_into(&self.places, &mut self.awards);
+        let teams = teams_of(&result.placings);
+        self.rules.points.award_into(&self.places, &teams, &mut self.awards);
         let game = self.game_starts.len() as u32;
         self.game_starts.push(self.entries.len() as u32);
         self.game_order.push((date, result.id));
@@ -114,6 +118,7 @@ impl<'r> LeagueTable<'r> {
             let player = self.intern(&placing.player);
             self.tallies[player as usize].apply(placing.place, award, 1);
             self.entries.push((player, placing.place));
+            self.teams.push(placing.team.unwrap_or(0));
             if self.keep_games_of {
                 self.games_of[player as usize].push(game);
             }
@@ -136,10 +141,11 @@ impl<'r> LeagueTable<'r> {
         i
     }
 
-    fn game_entries(&self, game: u32) -> &[(u32, u32)] {
+    /// One game's entries and their teams.
+    fn game_entries(&self, game: u32) -> (&[(u32, u32)], &[u32]) {
         let start = self.game_starts[game as usize] as usize;
         let end = self.game_starts.get(game as usize + 1).map_or(self.entries.len(), |&e| e as usize);
-        &self.entries[start..end]
+        (&self.entries[start..end], &self.teams[start..end])
     }
 
     /// Head-to-head points (in units) of each of `members` against the others.
@@ -152,10 +158,11 @@ impl<'r> LeagueTable<'r> {
             .map(|&m| {
                 let mut units = 0i64;
                 for &game in &self.games_of[m as usize] {
-                    let entries = self.game_entries(game);
-                    let Some(&(_, mine)) = entries.iter().find(|(p, _)| *p == m) else { continue };
-                    for &(other, theirs) in entries {
-                        if other != m && in_group[other as usize] {
+                    let (entries, teams) = self.game_entries(game);
+                    let Some(seat) = entries.iter().position(|(p, _)| *p == m) else { continue };
+                    let mine = entries[seat].1;
+                    for (j, &(other, theirs)) in entries.iter().enumerate() {
+                        if other != m && in_group[other as usize] && !partners(teams, seat, j) {
                             units += head_to_head_units(mine, theirs);
                         }
                     }
@@ -176,7 +183,8 @@ impl<'r> LeagueTable<'r> {
         let mut ratings = vec![skillratings::weng_lin::WengLinRating::new(); self.names.len()];
         let config = skillratings::weng_lin::WengLinConfig::new();
         for game in order {
-            rate_game(&mut ratings, self.game_entries(game).iter().copied(), &config);
+            let (entries, teams) = self.game_entries(game);
+            rate_game(&mut ratings, entries.iter().copied(), teams, &config);
         }
         ratings.into_iter().map(Skill::from).collect()
     }

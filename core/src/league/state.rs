@@ -26,7 +26,8 @@ use super::stats::{GameStats, PairPage, PairQuery, PairRecord, PlayerStats, stre
 use super::{LeagueRules, POINT_UNITS, PointsScheme, RatedStandingRow, StandingRow, StandingsQuery};
 use crate::accuracy::{AccuracySums, RatingAccuracy};
 use crate::catalogue::GameKind;
-use crate::rating::{Skill, rate_game};
+use crate::places::partners;
+use crate::rating::{Skill, rate_game, sides};
 use chrono::NaiveDate;
 use rustc_hash::FxHashMap;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating};
@@ -47,6 +48,9 @@ pub struct ResultEntry {
     /// the order decides the last bits of the ratings and must be the one the
     /// from-scratch computation uses.
     pub placings: Vec<(i64, u32)>,
+    /// A partner game's team of each seat (from 1), in seat order; empty when everyone
+    /// played alone.
+    pub teams: Vec<u32>,
 }
 
 /// A held result: players by their index in the state.
@@ -56,6 +60,8 @@ struct Held {
     game: GameKind,
     played_on: NaiveDate,
     entries: Box<[(u32, u32)]>,
+    /// Team of each seat, or empty (see [`ResultEntry::teams`]).
+    teams: Box<[u32]>,
 }
 
 impl Held {
@@ -184,8 +190,9 @@ impl LeagueState {
     pub fn upsert(&mut self, result: &ResultEntry) {
         self.remove(result.id);
         let entries: Box<[(u32, u32)]> = result.placings.iter().map(|&(p, place)| (self.intern(p), place)).collect();
-        self.entry_bytes += entries.len() * size_of::<(u32, u32)>();
-        let held = Held { id: result.id, game: result.game, played_on: result.played_on, entries };
+        let teams: Box<[u32]> = result.teams.as_slice().into();
+        self.entry_bytes += entries.len() * size_of::<(u32, u32)>() + teams.len() * size_of::<u32>();
+        let held = Held { id: result.id, game: result.game, played_on: result.played_on, entries, teams };
         let slot = match self.free.pop() {
             Some(slot) => {
                 self.held[slot as usize] = Some(held);
@@ -205,7 +212,7 @@ impl LeagueState {
         let Some(slot) = self.slot_of.remove(&id) else { return false };
         self.each_timeline_of(slot, -1);
         if let Some(held) = self.held[slot as usize].take() {
-            self.entry_bytes -= held.entries.len() * size_of::<(u32, u32)>();
+            self.entry_bytes -= held.entries.len() * size_of::<(u32, u32)>() + held.teams.len() * size_of::<u32>();
         }
         self.free.push(slot);
         true
@@ -215,10 +222,10 @@ impl LeagueState {
     fn each_timeline_of(&mut self, slot: u32, sign: i8) {
         let held = self.held[slot as usize].as_ref().expect("a held slot");
         let players = self.names.len();
-        let awards = self.awards.of(&self.rules.points, &held.entries);
+        let awards = self.awards.of(&self.rules.points, held);
         for timeline in &mut self.timelines {
             if counted(&self.rules, timeline.filter, held) {
-                timeline.change(held.key(slot), &held.entries, awards, sign, players, &self.held);
+                timeline.change(held.key(slot), held, awards, sign, players, &self.held);
             }
         }
     }
@@ -308,8 +315,8 @@ impl LeagueState {
         let mut lines: Vec<(i64, Vec<PointsPoint>)> = vec![(0, Vec::new()); chosen.len()];
         let mut awards = Awards::default();
         for key in &self.timelines[t].order {
-            let entries = &self.held[key.slot as usize].as_ref().expect("a held slot").entries;
-            for (&(p, _), &award) in entries.iter().zip(awards.of(&self.rules.points, entries)) {
+            let held = self.held[key.slot as usize].as_ref().expect("a held slot");
+            for (&(p, _), &award) in held.entries.iter().zip(awards.of(&self.rules.points, held)) {
                 let Some(&i) = line_of.get(&p) else { continue };
                 let (sum, points) = &mut lines[i];
                 *sum += award;
@@ -354,7 +361,7 @@ impl LeagueState {
         let mut tallies = vec![Tally::default(); players];
         for key in prefix {
             let held = self.held[key.slot as usize].as_ref().expect("a held slot");
-            for (&(p, place), &award) in held.entries.iter().zip(self.awards.of(&self.rules.points, &held.entries)) {
+            for (&(p, place), &award) in held.entries.iter().zip(self.awards.of(&self.rules.points, held)) {
                 tallies[p as usize].apply(place, award, 1);
             }
         }
@@ -497,11 +504,11 @@ struct Awards {
 }
 
 impl Awards {
-    /// Each seat's award (in point units) for the places in `entries`.
-    fn of(&mut self, points: &PointsScheme, entries: &[(u32, u32)]) -> &[i64] {
+    /// Each seat's award (in point units) for the places (and teams) of `held`.
+    fn of(&mut self, points: &PointsScheme, held: &Held) -> &[i64] {
         self.places.clear();
-        self.places.extend(entries.iter().map(|&(_, place)| place));
-        points.award_into(&self.places, &mut self.awards);
+        self.places.extend(held.entries.iter().map(|&(_, place)| place));
+        points.award_into(&self.places, &held.teams, &mut self.awards);
         &self.awards
     }
 }
@@ -522,10 +529,11 @@ fn prefix_head_to_head(prefix: &[Key], held: &[Option<Held>], members: &[u32], i
     }
     let mut units: FxHashMap<u32, i64> = members.iter().map(|&m| (m, 0)).collect();
     for key in prefix {
-        let entries = &held[key.slot as usize].as_ref().expect("a held slot").entries;
-        for &(a, mine) in entries.iter().filter(|(p, _)| in_group[*p as usize]) {
-            for &(b, theirs) in entries.iter() {
-                if b != a && in_group[b as usize] {
+        let game = held[key.slot as usize].as_ref().expect("a held slot");
+        let entries = &game.entries;
+        for (i, &(a, mine)) in entries.iter().enumerate().filter(|(_, (p, _))| in_group[*p as usize]) {
+            for (j, &(b, theirs)) in entries.iter().enumerate() {
+                if b != a && in_group[b as usize] && !partners(&game.teams, i, j) {
                     *units.get_mut(&a).expect("a member") += head_to_head_units(mine, theirs);
                 }
             }
@@ -615,9 +623,9 @@ impl Timeline {
         let mut awards = Awards::default();
         for i in 0..timeline.order.len() {
             let slot = timeline.order[i].slot;
-            let entries = &held[slot as usize].as_ref().expect("a held slot").entries;
-            timeline.count(entries, awards.of(&rules.points, entries), 1, players);
-            for &(p, place) in entries.iter() {
+            let game = held[slot as usize].as_ref().expect("a held slot");
+            timeline.count(game, awards.of(&rules.points, game), 1, players);
+            for &(p, place) in game.entries.iter() {
                 timeline.games[p as usize].push((slot, place));
             }
         }
@@ -626,15 +634,7 @@ impl Timeline {
 
     /// Adds (`sign` 1) or takes away (-1) one result; `held` are the results held, to
     /// order each player's games.
-    fn change(
-        &mut self,
-        key: Key,
-        entries: &[(u32, u32)],
-        awards: &[i64],
-        sign: i8,
-        players: usize,
-        held: &[Option<Held>],
-    ) {
+    fn change(&mut self, key: Key, game: &Held, awards: &[i64], sign: i8, players: usize, held: &[Option<Held>]) {
         let at = self.order.partition_point(|k| k.order() < key.order());
         if sign > 0 {
             self.order.insert(at, key);
@@ -643,12 +643,12 @@ impl Timeline {
             self.order.remove(at);
         }
         self.dirty_from = self.dirty_from.min(at);
-        self.count(entries, awards, sign, players);
+        self.count(game, awards, sign, players);
         if self.games.len() < players {
             self.games.resize(players, Vec::new());
         }
         let order_of = |slot: u32| held[slot as usize].as_ref().expect("a held slot").key(slot).order();
-        for &(p, place) in entries {
+        for &(p, place) in game.entries.iter() {
             let games = &mut self.games[p as usize];
             let at = games.partition_point(|&(slot, _)| order_of(slot) < key.order());
             if sign > 0 {
@@ -660,15 +660,19 @@ impl Timeline {
         }
     }
 
-    fn count(&mut self, entries: &[(u32, u32)], awards: &[i64], sign: i8, players: usize) {
+    fn count(&mut self, game: &Held, awards: &[i64], sign: i8, players: usize) {
         if self.tallies.len() < players {
             self.tallies.resize(players, Tally::default());
         }
+        let entries = &game.entries;
         for (&(p, place), &award) in entries.iter().zip(awards) {
             self.tallies[p as usize].apply(place, award, sign);
         }
         for (i, &(a, a_place)) in entries.iter().enumerate() {
-            for &(b, b_place) in &entries[i + 1..] {
+            for (j, &(b, b_place)) in entries.iter().enumerate().skip(i + 1) {
+                if partners(&game.teams, i, j) {
+                    continue;
+                }
                 let (key, swapped) = pair_key(a, b);
                 let (first, second) = if swapped { (b_place, a_place) } else { (a_place, b_place) };
                 let pair = self.pairs.entry(key).or_default();
@@ -738,18 +742,18 @@ impl Timeline {
             if self.rated.is_multiple_of(self.every) && self.checkpoints.len() == self.rated / self.every {
                 self.checkpoints.push(self.ratings.clone());
             }
-            let entries = &held[self.order[self.rated].slot as usize].as_ref().expect("a held slot").entries;
+            let game = held[self.order[self.rated].slot as usize].as_ref().expect("a held slot");
+            let entries = &game.entries;
             if let Some(scoring) = &mut self.scoring {
                 if scoring.checkpoints.len() == self.rated / self.every {
                     scoring.checkpoints.push(scoring.sums);
                 }
-                scoring.skills.clear();
-                scoring.skills.extend(entries.iter().map(|&(p, _)| Skill::from(self.ratings[p as usize])));
-                scoring.places.clear();
-                scoring.places.extend(entries.iter().map(|&(_, place)| place));
+                let skills = entries.iter().map(|&(p, _)| Skill::from(self.ratings[p as usize]));
+                let places = entries.iter().map(|&(_, place)| place);
+                sides(skills, places, &game.teams, &mut scoring.skills, &mut scoring.places);
                 scoring.sums.add(&scoring.skills, &scoring.places, config.beta);
             }
-            rate_game(&mut self.ratings, entries.iter().copied(), config);
+            rate_game(&mut self.ratings, entries.iter().copied(), &game.teams, config);
             if let Some(marks) = &mut self.marks {
                 let played_on = self.order[self.rated].played_on;
                 for &(p, _) in entries.iter() {
@@ -796,8 +800,8 @@ impl Timeline {
         let mut ratings = self.checkpoints[j].clone();
         ratings.resize(players, WengLinRating::new());
         for key in &self.order[j * self.every..upto] {
-            let entries = &held[key.slot as usize].as_ref().expect("a held slot").entries;
-            rate_game(&mut ratings, entries.iter().copied(), config);
+            let game = held[key.slot as usize].as_ref().expect("a held slot");
+            rate_game(&mut ratings, game.entries.iter().copied(), &game.teams, config);
         }
         ratings
     }

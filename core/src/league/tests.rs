@@ -11,7 +11,7 @@ fn result(game: GameKind, d: u32, places: &[(&str, u32)]) -> LeagueResult {
         id: i64::from(d),
         game,
         played_on: day(d),
-        placings: places.iter().map(|(p, n)| Placing { player: p.to_string(), place: *n }).collect(),
+        placings: places.iter().map(|(p, n)| Placing::alone(*p, *n)).collect(),
     }
 }
 
@@ -206,7 +206,7 @@ fn player_stats_and_head_to_head_by_hand() {
         state.set_player_name(id as i64, name);
     }
     for &(id, game, d, placings) in &games {
-        state.upsert(&ResultEntry { id, game, played_on: day(d), placings: placings.to_vec() });
+        state.upsert(&ResultEntry { id, game, played_on: day(d), placings: placings.to_vec(), teams: Vec::new() });
     }
     let anna = state.player_stats(0).expect("Anna played");
     let all = anna.overall.as_ref().unwrap();
@@ -272,6 +272,7 @@ fn chart_lines_follow_the_tables_through_every_change() {
         game: LaufRauf,
         played_on: day(d),
         placings: placings.to_vec(),
+        teams: Vec::new(),
     };
     for (id, d) in [(1, 1), (2, 1), (3, 2), (4, 4), (5, 5), (6, 5), (7, 7)] {
         let seats = [(id % 4, 1), ((id + 1) % 4, 2), ((id + 2) % 4, 3)];
@@ -361,6 +362,7 @@ fn player_statistics_follow_every_change() {
         game,
         played_on: day(d),
         placings: placings.to_vec(),
+        teams: Vec::new(),
     };
     let fresh = |results: &std::collections::BTreeMap<i64, ResultEntry>| {
         let mut state = LeagueState::with_checkpoints_every(rules.clone(), 2);
@@ -413,6 +415,7 @@ fn rating_accuracy_of_a_league_computed_by_hand() {
         game: LaufRauf,
         played_on: day(d),
         placings: placings.to_vec(),
+        teams: Vec::new(),
     };
     state.upsert(&entry(1, 1, &[(1, 1), (2, 2)]));
     let after_first = state.table(StandingsQuery::default());
@@ -446,6 +449,7 @@ fn rating_accuracy_follows_every_change() {
         game: LaufRauf,
         played_on: day(d),
         placings: placings.to_vec(),
+        teams: Vec::new(),
     };
     let mut kept = LeagueState::with_checkpoints_every(rules.clone(), 2);
     let mut held: Vec<ResultEntry> = Vec::new();
@@ -478,4 +482,63 @@ fn rating_accuracy_follows_every_change() {
     change(&mut kept, &mut held, None, 2);
     change(&mut kept, &mut held, Some(entry(9, 9, &[(0, 1), (1, 2)])), 9);
     assert_eq!(kept.rating_accuracy(None).games, 8);
+}
+
+/// A partner game counts as a game of its teams: each member takes the team's place and
+/// the points of that place, and partners are neither above nor below each other.
+#[test]
+fn partners_take_their_teams_place_and_points() {
+    let names = ["Anna", "Ben", "Cleo", "Dora"];
+    let teamed = |id: i64, d: u32, placings: &[(i64, u32)], teams: &[u32]| ResultEntry {
+        id,
+        game: MenschAergereDichNicht,
+        played_on: day(d),
+        placings: placings.to_vec(),
+        teams: teams.to_vec(),
+    };
+    // Anna and Cleo (team 1) beat Ben and Dora (team 2); then Anna alone beats the rest.
+    let games =
+        [teamed(1, 1, &[(0, 1), (1, 2), (2, 1), (3, 2)], &[1, 2, 1, 2]), teamed(2, 2, &[(0, 1), (1, 2), (2, 3)], &[])];
+    for (points, want) in [
+        // Players beaten: 1 for beating the one other team, then 2, 1, 0.
+        (PointsScheme::PlayersBeaten, [("Anna", 3.0), ("Ben", 1.0), ("Cleo", 1.0), ("Dora", 0.0)]),
+        // A points table: the places of the teams, 10 and 6, then 10, 6, 4.
+        (PointsScheme::Table { table: vec![10, 6, 4] }, [("Anna", 20.0), ("Ben", 12.0), ("Cleo", 14.0), ("Dora", 6.0)]),
+    ] {
+        let mut rules = LeagueRules::new(vec![MenschAergereDichNicht]);
+        rules.points = points;
+        let mut state = LeagueState::new(rules.clone());
+        for (id, name) in names.iter().enumerate() {
+            state.set_player_name(id as i64, name);
+        }
+        for game in &games {
+            state.upsert(game);
+        }
+        let rows = state.table(StandingsQuery::default());
+        let mut got: Vec<(&str, f64)> = rows.iter().map(|r| (r.row.player.as_str(), r.row.points)).collect();
+        got.sort_by(|a, b| a.0.cmp(b.0));
+        assert_eq!(got, want);
+    }
+    let mut state = LeagueState::new(LeagueRules::new(vec![MenschAergereDichNicht]));
+    for (id, name) in names.iter().enumerate() {
+        state.set_player_name(id as i64, name);
+    }
+    for game in &games {
+        state.upsert(game);
+    }
+    let every = PairQuery { game: None, player: None, skip: 0, take: usize::MAX };
+    let pairs: Vec<(String, String, u32, u32, u32)> = state
+        .head_to_head(every)
+        .pairs
+        .into_iter()
+        .map(|p| (p.player, p.opponent, p.games, p.ahead, p.behind))
+        .collect();
+    let has = |a: &str, b: &str| pairs.iter().find(|p| (p.0 == a && p.1 == b) || (p.0 == b && p.1 == a)).cloned();
+    // Anna and Cleo met as opponents once (game 2); as partners they did not meet.
+    let ac = has("Anna", "Cleo").unwrap();
+    assert_eq!(ac.2, 1);
+    assert!(has("Ben", "Dora").is_none(), "partners only: no pair");
+    assert_eq!(has("Cleo", "Dora").unwrap().2, 1);
+    let anna = state.player_stats(0).unwrap();
+    assert_eq!(anna.overall.as_ref().map(|o| (o.played, o.wins)), Some((2, 2)));
 }

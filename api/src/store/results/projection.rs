@@ -31,7 +31,14 @@ pub fn load(conn: &mut DbConn, league_id: i64) -> Result<Projection> {
             .filter(results::league_id.eq(league_id))
             .filter(results::deleted_at.is_null())
             .order((results::id, result_players::seat))
-            .select((results::id, results::game, results::played_on, result_players::player_id, result_players::place))
+            .select((
+                results::id,
+                results::game,
+                results::played_on,
+                result_players::player_id,
+                result_players::place,
+                result_players::team,
+            ))
             .load(conn)?;
         for result in entries(rows)? {
             state.upsert(&result);
@@ -77,7 +84,14 @@ pub fn catch_up(conn: &mut DbConn, league_id: i64, projection: &mut Projection) 
             .filter(results::id.eq_any(&ids))
             .filter(results::deleted_at.is_null())
             .order((results::id, result_players::seat))
-            .select((results::id, results::game, results::played_on, result_players::player_id, result_players::place))
+            .select((
+                results::id,
+                results::game,
+                results::played_on,
+                result_players::player_id,
+                result_players::place,
+                result_players::team,
+            ))
             .load(conn)?;
         let live = entries(rows)?;
         // Names of renamed players, and of every player of a changed result (some may be
@@ -116,18 +130,22 @@ struct Changed {
     names: Vec<(i64, String)>,
 }
 
-/// (result id, game, day, player id, place), ordered by result, then seat.
-type SeatRow = (i64, String, NaiveDate, i64, i32);
+/// (result id, game, day, player id, place, team), ordered by result, then seat.
+type SeatRow = (i64, String, NaiveDate, i64, i32, Option<i32>);
 
 /// Folds seat rows into results, seats in order.
 fn entries(rows: Vec<SeatRow>) -> Result<Vec<ResultEntry>> {
     let mut out: Vec<ResultEntry> = Vec::new();
-    for (id, game, played_on, player, place) in rows {
+    for (id, game, played_on, player, place, team) in rows {
         if out.last().is_none_or(|r| r.id != id) {
             let game = game.parse().map_err(|e| Error::Internal(format!("result {id}: {e}")))?;
-            out.push(ResultEntry { id, game, played_on, placings: Vec::new() });
+            out.push(ResultEntry { id, game, played_on, placings: Vec::new(), teams: Vec::new() });
         }
-        out.last_mut().expect("pushed above").placings.push((player, place as u32));
+        let entry = out.last_mut().expect("pushed above");
+        entry.placings.push((player, place as u32));
+        if let Some(team) = team {
+            entry.teams.push(team as u32);
+        }
     }
     Ok(out)
 }
@@ -150,23 +168,34 @@ pub fn for_player_ratings(conn: &mut DbConn, player_id: i64, as_of: Option<Naive
         if let Some(day) = as_of {
             query = query.filter(results::played_on.le(day));
         }
-        let rows: Vec<(i64, String, NaiveDate, i32, String)> = query
+        let rows: Vec<PlacingRow> = query
             .order((results::id, result_players::seat))
-            .select((results::id, results::game, results::played_on, result_players::place, players::name))
+            .select((
+                results::id,
+                results::game,
+                results::played_on,
+                result_players::place,
+                result_players::team,
+                players::name,
+            ))
             .load(conn)?;
         group_placings(rows)
     })
 }
 
-/// Folds (result id, game, day, place, name) rows, ordered by result, into results.
-fn group_placings(rows: Vec<(i64, String, NaiveDate, i32, String)>) -> Result<Vec<LeagueResult>> {
+/// (result id, game, day, place, team, name)
+type PlacingRow = (i64, String, NaiveDate, i32, Option<i32>, String);
+
+/// Folds placing rows, ordered by result, into results.
+fn group_placings(rows: Vec<PlacingRow>) -> Result<Vec<LeagueResult>> {
     let mut out: Vec<LeagueResult> = Vec::new();
-    for (id, game, played_on, place, name) in rows {
+    for (id, game, played_on, place, team, name) in rows {
         if out.last().is_none_or(|r| r.id != id) {
             let game = game.parse().map_err(|e| Error::Internal(format!("result {id}: {e}")))?;
             out.push(LeagueResult { id, game, played_on, placings: Vec::new() });
         }
-        out.last_mut().expect("pushed above").placings.push(Placing { player: name, place: place as u32 });
+        let placing = Placing { team: team.map(|t| t as u32), ..Placing::alone(name, place as u32) };
+        out.last_mut().expect("pushed above").placings.push(placing);
     }
     Ok(out)
 }

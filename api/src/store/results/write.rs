@@ -82,8 +82,8 @@ impl WriteContext<'_> {
 struct Prepared {
     record: GameRecord,
     record_json: String,
-    /// (seat, player id, place)
-    seats: Vec<(i32, i64, i32)>,
+    /// (seat, player id, place, team)
+    seats: Vec<Seat>,
 }
 
 /// Resolves the seated players (case-insensitively) to stored players, rewrites the
@@ -102,23 +102,28 @@ fn prepare(conn: &mut DbConn, mut record: GameRecord) -> Result<Prepared> {
         .iter()
         .zip(&rows)
         .map(|(sp, row)| {
-            let place = evaluation.placings.iter().find(|p| p.player == sp.player).map_or(0, |p| p.place);
-            (sp.seat as i32, row.id, place as i32)
+            let placing = evaluation.placings.iter().find(|p| p.player == sp.player);
+            let place = placing.map_or(0, |p| p.place) as i32;
+            (sp.seat as i32, row.id, place, placing.and_then(|p| p.team).map(|t| t as i32))
         })
         .collect();
     let record_json = serde_json::to_string(&record)?;
     Ok(Prepared { record, record_json, seats })
 }
 
-fn insert_seats(conn: &mut DbConn, result_id: i64, seats: &[(i32, i64, i32)]) -> Result<()> {
+/// (seat, player id, place, team) of one seated player.
+type Seat = (i32, i64, i32, Option<i32>);
+
+fn insert_seats(conn: &mut DbConn, result_id: i64, seats: &[Seat]) -> Result<()> {
     // Row by row: MultiConnection cannot batch inserts, and a game has at most six seats.
-    for &(seat, player_id, place) in seats {
+    for &(seat, player_id, place, team) in seats {
         diesel::insert_into(result_players::table)
             .values((
                 result_players::result_id.eq(result_id),
                 result_players::seat.eq(seat),
                 result_players::player_id.eq(player_id),
                 result_players::place.eq(place),
+                result_players::team.eq(team),
             ))
             .execute(conn)?;
     }

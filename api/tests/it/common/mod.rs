@@ -226,15 +226,12 @@ where
                 let mut seats: Vec<(u32, String)> =
                     item.record.players.iter().map(|p| (p.seat, p.player.clone())).collect();
                 seats.sort();
-                let place = |name: &str| item.placings.iter().find(|p| p.player == name).unwrap().place;
+                let placing = |name: &str| item.placings.iter().find(|p| p.player == name).unwrap().clone();
                 all.push(spielstand_core::LeagueResult {
                     id: item.id,
                     game: item.record.game(),
                     played_on: item.record.played_on,
-                    placings: seats
-                        .into_iter()
-                        .map(|(_, player)| spielstand_core::Placing { place: place(&player), player })
-                        .collect(),
+                    placings: seats.into_iter().map(|(_, player)| placing(&player)).collect(),
                 });
             }
         }
@@ -264,6 +261,17 @@ pub fn round_scores(record: &spielstand_core::GameRecord, round: usize) -> &std:
 }
 
 /// A Mensch result body: `order` as "Anna,Ben,Cleo=Dora".
+/// A partner game of Mensch ärgere Dich nicht: `teams` as "Anna+Cleo,Ben+Dora", seated
+/// with partners opposite, and the order of teams as "Ben+Dora,Anna+Cleo".
+pub fn partners(date: &str, teams: &str, order: &str) -> Value {
+    let teams: Vec<Vec<&str>> = teams.split(',').map(|t| t.split('+').collect()).collect();
+    let longest = teams.iter().map(Vec::len).max().unwrap_or(0);
+    let seated: Vec<&str> = (0..longest).flat_map(|i| teams.iter().filter_map(move |t| t.get(i).copied())).collect();
+    let players: Vec<Value> = seated.iter().enumerate().map(|(i, p)| json!({"player": p, "seat": i + 1})).collect();
+    let order: Vec<Vec<&str>> = order.split(',').map(|g| g.split(['+', '=']).collect()).collect();
+    json!({"played_on": date, "players": players, "game": "mensch-aergere-dich-nicht", "detail": {"order": order, "teams": teams}})
+}
+
 pub fn mensch(date: &str, order: &str) -> Value {
     let groups: Vec<Vec<&str>> = order.split(',').map(|g| g.split('=').collect()).collect();
     let players: Vec<Value> =

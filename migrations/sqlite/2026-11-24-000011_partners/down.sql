@@ -1,0 +1,1 @@
+ALTER TABLE result_players DROP COLUMN team;
