@@ -222,6 +222,24 @@ pub enum PlayerCommand {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// Merge a duplicate player into the one kept: every result, in every league, then
+    /// counts for INTO, and the name FROM stands for INTO. Undo with `player unmerge FROM`.
+    Merge {
+        /// The player merged away (a duplicate)
+        from: String,
+        /// The player kept
+        into: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Undo a merge: exactly the results the merge moved go back to NAME; results recorded
+    /// since stay with the player kept.
+    Unmerge {
+        /// The player merged away
+        name: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
     /// Pairs of players that are likely one person: names equal once accents are removed
     /// and umlauts spelled out ("Jörg", "Joerg"), one edit apart, or one the beginning of
     /// the other ("Ann", "Anna").

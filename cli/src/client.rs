@@ -13,8 +13,8 @@ use spielstand_wire::headers::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED};
 use spielstand_wire::{
     Attendee, AuditAction, AuditPage, BatchInput, BatchOutcome, CheckIn, DrawInput, Event, EventInput, EventReport,
     HeadToHead, Health, HistoryEntry, League, LeagueExport, LeagueInput, LeaguePlayerRatings, LeaguePlayerStats,
-    LeagueRatingAccuracy, MAX_PAIRS_PER_PAGE, Player, PlayerName, PlayerRatings, ResultPage, Round, Standings,
-    StandingsParams, StoredResult, TokenName,
+    LeagueRatingAccuracy, MAX_PAIRS_PER_PAGE, MergeRequest, Player, PlayerMerge, PlayerName, PlayerRatings, ResultPage,
+    Round, Standings, StandingsParams, StoredResult, TokenName,
 };
 use std::time::Duration;
 use ureq::http;
@@ -228,6 +228,14 @@ impl Client {
 
     pub fn rename_player(&self, id: i64, name: &str) -> Result<(Player, Reply)> {
         self.write_as(http::Method::PATCH, &format!("/players/{id}"), Some(&PlayerName { name: name.to_owned() }), &[])
+    }
+
+    pub fn merge_player(&self, from: i64, into: i64) -> Result<(PlayerMerge, Reply)> {
+        self.write_as(http::Method::POST, &format!("/players/{from}/merge"), Some(&MergeRequest { into }), &[])
+    }
+
+    pub fn unmerge_player(&self, from: i64) -> Result<(PlayerMerge, Reply)> {
+        self.write_as(http::Method::POST, &format!("/players/{from}/unmerge"), Some(&serde_json::json!({})), &[])
     }
 
     pub fn player_ratings(&self, id: i64) -> Result<(PlayerRatings, Reply)> {
@@ -479,14 +487,35 @@ impl Client {
     }
 
     /// A player by name, compared case-insensitively as the server does; also the JSON.
+    /// The name of a merged player stands for the player kept, as on the server: that one
+    /// is returned, and a note on standard error says so.
     pub fn find_player(&self, name: &str) -> Result<(Player, Value)> {
         let (players, reply) = self.players()?;
-        let index = players.iter().position(|p| same_name(&p.name, name.trim())).ok_or_else(|| {
+        let mut index = Self::named(&players, name)?;
+        if let Some(into) = players[index].merged_into
+            && let Some(kept) = players.iter().position(|p| p.id == into)
+        {
+            eprintln!(
+                "note: {} was merged into {}; showing {}",
+                players[index].name, players[kept].name, players[kept].name
+            );
+            index = kept;
+        }
+        Ok((players[index].clone(), reply.body[index].clone()))
+    }
+
+    /// A player by name as stored, a merged one itself (to undo its merge).
+    pub fn find_player_as_named(&self, name: &str) -> Result<Player> {
+        let (players, _) = self.players()?;
+        Ok(players[Self::named(&players, name)?].clone())
+    }
+
+    fn named(players: &[Player], name: &str) -> Result<usize> {
+        players.iter().position(|p| same_name(&p.name, name.trim())).ok_or_else(|| {
             CliError::NotFound(format!(
                 "there is no player named {name:?}; add them with `spielstand player add {name}`"
             ))
-        })?;
-        Ok((players[index].clone(), reply.body[index].clone()))
+        })
     }
 }
 

@@ -18,6 +18,10 @@ pub enum AuditAction {
     PlayerCreated,
     /// `detail` holds the name before and after.
     PlayerRenamed,
+    /// Merged into another player; `detail` names both and counts the seats moved.
+    PlayerMerged,
+    /// A merge undone; `detail` as for the merge.
+    PlayerUnmerged,
     ResultRecorded,
     ResultCorrected,
     ResultDeleted,

@@ -10,6 +10,33 @@ pub struct Player {
     pub id: i64,
     pub name: String,
     pub created_at: DateTime<Utc>,
+    /// Set when this player was merged into another (`POST /players/{id}/merge`): the id
+    /// of the player kept, whom this name now stands for. Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merged_into: Option<i64>,
+}
+
+/// Which player a merged one becomes.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct MergeRequest {
+    /// The player kept: every result of the merged player counts for this one.
+    pub into: i64,
+}
+
+/// A merge done or undone.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlayerMerge {
+    /// The merged player (its `merged_into` set by a merge, cleared by its undo).
+    pub player: Player,
+    /// The player kept.
+    pub into: Player,
+    /// Seats moved: from the merged player to the kept one, or back.
+    pub seats_moved: u64,
+    /// The leagues whose tables changed (each has a new revision), by id.
+    pub leagues: Vec<i64>,
 }
 
 /// A player's name: any script, unique ignoring case and Unicode normal forms, without `,` or `=` or invisible characters.

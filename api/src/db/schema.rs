@@ -6,6 +6,25 @@ diesel::table! {
         name -> Text,
         name_key -> Text,
         created_at -> Timestamp,
+        merged_into -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    player_merges (id) {
+        id -> BigInt,
+        from_id -> BigInt,
+        into_id -> BigInt,
+        merged_at -> Timestamp,
+        undone_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    player_merge_seats (merge_id, result_id, seat) {
+        merge_id -> BigInt,
+        result_id -> BigInt,
+        seat -> Integer,
     }
 }
 
@@ -191,6 +210,8 @@ diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     players,
+    player_merges,
+    player_merge_seats,
     leagues,
     league_changes,
     results,

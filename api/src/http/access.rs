@@ -80,6 +80,10 @@ pub const RULES: &[Rule] = &[
     record("create_player", Acts::OnSharedPlayers),
     anyone("get_player"),
     admin("rename_player", Acts::Everywhere),
+    // A merge moves seats in every league the two players played in: no league limit can
+    // hold it, so a league-limited admin token is refused.
+    admin("merge_player", Acts::Everywhere),
+    admin("unmerge_player", Acts::Everywhere),
     anyone("player_ratings"),
     anyone("list_leagues"),
     admin("create_league", Acts::Everywhere),

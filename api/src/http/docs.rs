@@ -225,7 +225,7 @@ impl IntoResponses for NotModified {
 /// operation, passing the body's `id` as the path's `id`), so that generated clients and
 /// stateful testing can follow a created object to the operations that take it.
 const LINKS: &[(&str, &[&str])] = &[
-    ("create_player", &["get_player", "rename_player", "player_ratings"]),
+    ("create_player", &["get_player", "rename_player", "player_ratings", "unmerge_player"]),
     (
         "create_league",
         &[

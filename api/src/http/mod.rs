@@ -44,6 +44,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(players::list)
             .service(players::get)
             .service(players::rename)
+            .service(players::merge)
+            .service(players::unmerge)
             .service(players::ratings)
             .service(leagues::create)
             .service(leagues::list)

@@ -68,5 +68,8 @@ fn seated(conn: &mut DbConn, league_id: i64) -> Result<Vec<Player>> {
         .order(players::name)
         .select((players::id, players::name, players::created_at))
         .load(conn)?;
-    Ok(seated.into_iter().map(|(id, name, created_at)| Player { id, name, created_at: utc(created_at) }).collect())
+    Ok(seated
+        .into_iter()
+        .map(|(id, name, created_at)| Player { id, name, created_at: utc(created_at), merged_into: None })
+        .collect())
 }

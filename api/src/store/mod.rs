@@ -8,6 +8,7 @@ pub mod export;
 pub mod feed;
 pub mod idempotency;
 pub mod leagues;
+pub mod merges;
 pub mod owners;
 pub mod players;
 pub mod results;

@@ -16,11 +16,12 @@ pub struct PlayerRow {
     pub name: String,
     pub name_key: String,
     pub created_at: NaiveDateTime,
+    pub merged_into: Option<i64>,
 }
 
 impl From<PlayerRow> for Player {
     fn from(r: PlayerRow) -> Player {
-        Player { id: r.id, name: r.name, created_at: utc(r.created_at) }
+        Player { id: r.id, name: r.name, created_at: utc(r.created_at), merged_into: r.merged_into }
     }
 }
 
@@ -135,10 +136,23 @@ pub fn rename(conn: &mut DbConn, by: Actor, id: i64, name: &str) -> Result<Playe
 }
 
 /// Looks up players by name, case-insensitively, in the order given. `field` names the
-/// request field for the error (`players[2].player`).
+/// request field for the error (`players[2].player`). The name of a merged player stands
+/// for the player kept: the row returned is the kept one's.
 pub fn resolve(conn: &mut DbConn, names: &[(String, String)]) -> Result<Vec<PlayerRow>> {
     let keys: Vec<String> = names.iter().map(|(_, n)| name_key(n)).collect();
-    let rows: Vec<PlayerRow> = players::table.filter(players::name_key.eq_any(&keys)).load(conn)?;
+    let mut rows: Vec<PlayerRow> = players::table.filter(players::name_key.eq_any(&keys)).load(conn)?;
+    let kept_ids: Vec<i64> = rows.iter().filter_map(|r| r.merged_into).collect();
+    if !kept_ids.is_empty() {
+        let kept: Vec<PlayerRow> = players::table.filter(players::id.eq_any(&kept_ids)).load(conn)?;
+        for row in &mut rows {
+            if let Some(into) = row.merged_into {
+                let key = std::mem::take(&mut row.name_key);
+                *row = kept.iter().find(|k| k.id == into).cloned().expect("merged_into references a player");
+                // Still found under the merged name's key.
+                row.name_key = key;
+            }
+        }
+    }
     let missing = names.iter().zip(&keys).find(|(_, key)| !rows.iter().any(|r| &r.name_key == *key));
     if let Some(((field, name), _)) = missing {
         // Only now, on the way to an error, are all names read: for the suggestions.

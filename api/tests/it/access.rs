@@ -62,6 +62,8 @@ const UNBOUND: &[(&str, bool)] = &[
     ("check_token", true),
     ("create_player", true),
     ("rename_player", false),
+    ("merge_player", false),
+    ("unmerge_player", false),
     ("create_league", false),
     ("list_audit", true),
 ];

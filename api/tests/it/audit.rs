@@ -326,6 +326,17 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
         status(api.send(as_token(&api.token, Method::DELETE, &format!("/api/v1/webhooks/{hook}"))).await)
     );
     both_ways!("token_created", stored(tokens::create(&mut conn(), "third", TokenScope::Record, None).map(drop)));
+    let dora = api.post("/api/v1/players", &json!({"name": "Dora"})).await.json()["id"].as_i64().unwrap();
+    api.post(&results, &mensch("2026-03-02", "Dora,Annabelle")).await;
+    let ben = api.get("/api/v1/players").await.json().as_array().unwrap().iter().find(|p| p["name"] == "Ben").unwrap()
+        ["id"]
+        .as_i64()
+        .unwrap();
+    both_ways!(
+        "player_merged",
+        status(api.post(&format!("/api/v1/players/{dora}/merge"), &json!({"into": ben})).await)
+    );
+    both_ways!("player_unmerged", status(api.post(&format!("/api/v1/players/{dora}/unmerge"), &json!({})).await));
 
     // Every action the audit knows was tried: a new action needs its write here.
     let tried: i64 = {

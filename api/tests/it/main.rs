@@ -18,6 +18,7 @@ mod domain;
 mod faults;
 mod idempotency;
 mod leagues;
+mod merges;
 mod nights;
 mod partners;
 mod players;

@@ -63,6 +63,10 @@ fn summary(e: &AuditEntry) -> String {
     let text = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_owned);
     let line = match e.action {
         AuditAction::PlayerRenamed => format!("{} → {}", text(&d["before"]), text(&d["after"])),
+        AuditAction::PlayerMerged => format!("{} into {} ({} seats)", text(&d["from"]), text(&d["into"]), d["seats"]),
+        AuditAction::PlayerUnmerged => {
+            format!("{} out of {} ({} seats back)", text(&d["from"]), text(&d["into"]), d["seats"])
+        }
         AuditAction::LeagueChanged => {
             let mut changed = Vec::new();
             if d["before"]["name"] != d["after"]["name"] {

@@ -1,4 +1,4 @@
-//! `spielstand player add|list|duplicates|rename|show`.
+//! `spielstand player add|list|duplicates|rename|merge|unmerge|show`.
 
 use super::Ctx;
 use crate::args::PlayerCommand;
@@ -32,13 +32,19 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
                 .numeric([0])
                 .when_empty("No players yet: add one with `spielstand player add NAME`.");
             for p in &players {
-                table.row(vec![p.id.to_string(), p.name.clone(), p.created_at.date_naive().to_string()]);
+                let mut name = p.name.clone();
+                if let Some(kept) = p.merged_into.and_then(|id| players.iter().find(|k| k.id == id)) {
+                    name = format!("{name} (merged into {})", kept.name);
+                }
+                table.row(vec![p.id.to_string(), name, p.created_at.date_naive().to_string()]);
             }
             emit(output.format, &reply.body, &[], &[table]);
         }
         PlayerCommand::Duplicates { output } => {
             let (players, _) = client.players()?;
-            let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+            // A merged player is one person with the kept one already.
+            let names: Vec<&str> =
+                players.iter().filter(|p| p.merged_into.is_none()).map(|p| p.name.as_str()).collect();
             let pairs = spielstand_core::similar::likely_duplicates(&names);
             let mut table = Table::new(&["Player", "Likely the same as"]).when_empty("No likely duplicates.");
             for (a, b) in &pairs {
@@ -56,6 +62,34 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
                 player.name, renamed.name, renamed.id
             );
             emit(output.format, &reply.body, &[line], &[one_player(&renamed)]);
+        }
+        PlayerCommand::Merge { from, into, output } => {
+            let from = client.find_player_as_named(&from)?;
+            let (into, _) = client.find_player(&into)?;
+            let (merge, reply) = client.merge_player(from.id, into.id)?;
+            let lines = vec![format!(
+                "Merged {} into {}: {} seat(s) moved in {} league(s); the name {} now stands for {}. Undo with `spielstand player unmerge {}`.",
+                merge.player.name,
+                merge.into.name,
+                merge.seats_moved,
+                merge.leagues.len(),
+                merge.player.name,
+                merge.into.name,
+                merge.player.name
+            )];
+            emit(output.format, &reply.body, &lines, &[]);
+        }
+        PlayerCommand::Unmerge { name, output } => {
+            let player = client.find_player_as_named(&name)?;
+            let (merge, reply) = client.unmerge_player(player.id)?;
+            let lines = vec![format!(
+                "Undid the merge of {} into {}: {} seat(s) moved back in {} league(s).",
+                merge.player.name,
+                merge.into.name,
+                merge.seats_moved,
+                merge.leagues.len()
+            )];
+            emit(output.format, &reply.body, &lines, &[]);
         }
         PlayerCommand::Show { name, league: Some(league), output } => {
             let (player, _) = client.find_player(&name)?;

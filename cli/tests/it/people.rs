@@ -170,3 +170,40 @@ fn lookalike_names_are_refused_before_sending() {
     assert!(err.contains("invisible character"), "{err}");
     assert_eq!(server.get("/players").unwrap().as_array().unwrap().len(), 4);
 }
+
+/// A duplicate player merged into the one kept, found by the old name, and the merge undone.
+#[test]
+fn a_duplicate_is_merged_and_the_merge_undone() {
+    let ClubNight { server, cli, league } = ClubNight::new();
+    cli.ok(&["player", "add", "Joerg"]);
+    cli.ok(&["player", "add", "Jörg"]);
+    cli.ok(&["record", "mensch", "-l", "Winterliga", "--date", "2026-11-20", "--order", "Joerg,Anna"]);
+    cli.ok(&["record", "mensch", "-l", "Winterliga", "--date", "2026-11-21", "--order", "Anna,Jörg,Ben"]);
+    let listed = cli.ok(&["player", "duplicates"]);
+    assert!(listed.contains("Joerg") && listed.contains("Jörg"), "{listed}");
+    let table_before = server.get(&format!("/leagues/{league}/standings")).unwrap()["rows"].clone();
+
+    let out = cli.ok(&["player", "merge", "Joerg", "Jörg"]);
+    assert!(out.contains("Merged Joerg into Jörg: 1 seat(s) moved in 1 league(s)"), "{out}");
+    assert!(out.contains("spielstand player unmerge Joerg"), "{out}");
+    let rows = server.get(&format!("/leagues/{league}/standings")).unwrap()["rows"].clone();
+    let jörg = rows.as_array().unwrap().iter().find(|r| r["player"] == "Jörg").unwrap();
+    assert_eq!(jörg["played"], 2);
+    assert!(!rows.as_array().unwrap().iter().any(|r| r["player"] == "Joerg"));
+    // The old name finds the kept player, and says so; it is no duplicate any more.
+    let run = cli.run(&["player", "show", "Joerg"]);
+    assert!(run.stdout.contains("Jörg (id"), "{}", run.stdout);
+    assert!(run.stderr.contains("note: Joerg was merged into Jörg"), "{}", run.stderr);
+    assert!(cli.ok(&["player", "list"]).contains("Joerg (merged into Jörg)"));
+    assert!(cli.ok(&["player", "duplicates"]).contains("No likely duplicates."));
+    // Two players of one game are refused, naming the game.
+    let err = cli.fails(&["player", "merge", "Anna", "Ben"], 1);
+    assert!(err.contains("both sat in the same game (mensch-aergere-dich-nicht on 2026-11-21"), "{err}");
+
+    let out = cli.ok(&["player", "unmerge", "Joerg"]);
+    assert!(out.contains("Undid the merge of Joerg into Jörg: 1 seat(s) moved back"), "{out}");
+    assert_eq!(server.get(&format!("/leagues/{league}/standings")).unwrap()["rows"], table_before);
+    let err = cli.fails(&["player", "unmerge", "Joerg"], 1);
+    assert!(err.contains("Joerg is not merged into anyone"), "{err}");
+    assert!(cli.ok(&["audit"]).contains("Joerg into Jörg (1 seats)"));
+}

@@ -3,8 +3,8 @@ use crate::http::AppState;
 use crate::http::docs::{ReadErrors, WriteErrors};
 use crate::http::extract::Params;
 use crate::http::extract::{JsonBody, Writer};
-use crate::model::{GameRating, Player, PlayerName, PlayerRatings};
-use crate::store::{players, results};
+use crate::model::{GameRating, MergeRequest, Player, PlayerMerge, PlayerName, PlayerRatings};
+use crate::store::{merges, players, results};
 use actix_web::http::header;
 use actix_web::{HttpResponse, get, patch, post, web};
 use chrono::NaiveDate;
@@ -72,6 +72,47 @@ pub async fn rename(
     let id = id.into_inner();
     let player = state.write(move |conn| players::rename(conn, writer.actor(), id, &body.0.name)).await?;
     Ok(HttpResponse::Ok().json(player))
+}
+
+/// Merge a duplicate player into the player kept (admin, every league): every result, in
+/// every league, then counts the two as one person, the kept one; the merged name still
+/// resolves to the kept player (and says so: `merged_into`). Every league touched gets new
+/// revisions, so tables, ETags and webhooks follow. Undone exactly by `unmerge_player`.
+///
+/// Refused: into the same player (422); a player merged already or into a merged player
+/// (409); two players who sat in the same game (409, naming it); a merged player checked
+/// in to an open night (409).
+#[utoipa::path(
+    operation_id = "merge_player",
+    tag = "players",
+    params(("id" = i64, Path, description = "The player merged away")),
+    request_body = MergeRequest,
+    responses((status = 200, body = PlayerMerge), WriteErrors)
+)]
+#[post("/players/{id}/merge")]
+pub async fn merge(
+    state: web::Data<AppState>,
+    writer: Writer,
+    id: web::Path<i64>,
+    body: JsonBody<MergeRequest>,
+) -> Result<HttpResponse> {
+    let (from, into) = (id.into_inner(), body.0.into);
+    Ok(HttpResponse::Ok().json(state.write(move |conn| merges::merge(conn, writer.actor(), from, into)).await?))
+}
+
+/// Undo a merge (admin): exactly the seats the merge moved go back to the merged player,
+/// whose name stands for itself again; results recorded in between stay with the player
+/// kept. A player not merged is a 409.
+#[utoipa::path(
+    operation_id = "unmerge_player",
+    tag = "players",
+    params(("id" = i64, Path, description = "The player merged away")),
+    responses((status = 200, body = PlayerMerge), WriteErrors)
+)]
+#[post("/players/{id}/unmerge")]
+pub async fn unmerge(state: web::Data<AppState>, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
+    let from = id.into_inner();
+    Ok(HttpResponse::Ok().json(state.write(move |conn| merges::unmerge(conn, writer.actor(), from)).await?))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

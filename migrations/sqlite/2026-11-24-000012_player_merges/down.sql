@@ -1,0 +1,3 @@
+DROP TABLE player_merge_seats;
+DROP TABLE player_merges;
+ALTER TABLE players DROP COLUMN merged_into;
