@@ -180,3 +180,25 @@ fn the_readme_night_of_tables_runs_as_written() {
     let leagues = server.get("/leagues").unwrap();
     assert_eq!(server.result_count(leagues[0]["id"].as_i64().unwrap()), 1);
 }
+
+#[test]
+fn the_readme_partner_game_and_merge_run_as_written() {
+    let server = Server::start();
+    let cli = Cli::new(&server);
+    for name in ["Anna", "Ben", "Cleo", "Dora"] {
+        cli.ok(&["player", "add", name]);
+    }
+    let (stdout, stderr) = run_blocks(&cli, &section("partners"));
+    assert!(stdout.contains("Partners: Anna+Cleo, Ben+Dora"), "{stdout}");
+    assert!(stdout.contains("Dora") && stdout.contains("Doro"), "{stdout}");
+    assert!(stdout.contains("Merged Doro into Dora: 1 seat(s) moved in 1 league(s)"), "{stdout}");
+    assert!(stdout.contains("Undid the merge of Doro into Dora"), "{stdout}{stderr}");
+    let league = server.get("/leagues").unwrap()[0]["id"].as_i64().unwrap();
+    let rows = server.get(&format!("/leagues/{league}/standings")).unwrap()["rows"].clone();
+    let points =
+        |name: &str| rows.as_array().unwrap().iter().find(|r| r["player"] == name).unwrap()["points"].as_f64().unwrap();
+    assert_eq!(
+        [points("Anna"), points("Ben"), points("Cleo"), points("Dora"), points("Doro")],
+        [0.0, 1.0, 1.0, 2.0, 1.0]
+    );
+}
