@@ -4,7 +4,7 @@
 //! league is loaded again in full when next asked for.
 
 use crate::error::{Error, Result};
-use crate::model::Standings;
+use crate::model::{Standings, TeamStandings};
 use crate::store::results::projection::Projection;
 use actix_web::web::Bytes;
 use chrono::NaiveDate;
@@ -18,6 +18,11 @@ use std::sync::{Arc, Mutex};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum View {
     Table {
+        game: Option<GameKind>,
+        as_of: Option<NaiveDate>,
+    },
+    /// The league's fixed teams ranked (`standings?by=team`).
+    TeamTable {
         game: Option<GameKind>,
         as_of: Option<NaiveDate>,
     },
@@ -53,6 +58,8 @@ pub enum ViewData {
     None,
     /// A table's rows, for CSV and the embedded page.
     Table(Standings),
+    /// A team table's rows, for CSV and the embedded page.
+    Teams(TeamStandings),
     /// A player's statistics, for the player's page.
     Stats(PlayerStats),
     /// Rating lines, for the pictures; one player's view always holds their line.
@@ -85,6 +92,14 @@ impl CachedView {
         match &self.data {
             ViewData::Table(rows) => Ok(rows),
             _ => Err(mismatch("a table")),
+        }
+    }
+
+    /// A team table view's rows.
+    pub fn teams(&self) -> Result<&TeamStandings> {
+        match &self.data {
+            ViewData::Teams(rows) => Ok(rows),
+            _ => Err(mismatch("a team table")),
         }
     }
 

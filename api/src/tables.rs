@@ -13,7 +13,8 @@ use crate::cache::{CachedView, LeagueCache, Slot, View, ViewData};
 use crate::db::{self, Pool};
 use crate::error::Result;
 use crate::flight::SingleFlight;
-use crate::model::{HeadToHead, LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, Standings};
+use crate::model::{HeadToHead, LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, Standings, TeamStandings};
+use spielstand_wire::{ByPlayer, ByTeam};
 use crate::store::results::projection::{self, Projection};
 use crate::store::{leagues, players};
 use sha2::{Digest, Sha256};
@@ -129,8 +130,13 @@ fn render(
     Ok(match view {
         View::Table { game, as_of } => {
             let rows = projection.state.table(StandingsQuery { game, as_of });
-            let standings = Standings { league_id, league_revision, game, as_of, rows };
+            let standings = Standings { league_id, league_revision, game, as_of, by: ByPlayer::Player, rows };
             (serde_json::to_vec(&standings)?, ViewData::Table(standings))
+        }
+        View::TeamTable { game, as_of } => {
+            let rows = projection.state.team_table(StandingsQuery { game, as_of });
+            let teams = TeamStandings { league_id, league_revision, game, as_of, by: ByTeam::Team, rows };
+            (serde_json::to_vec(&teams)?, ViewData::Teams(teams))
         }
         View::HeadToHead { game, player, page, per_page } => {
             if let Some(player_id) = player {

@@ -36,6 +36,12 @@ impl Views<'_> {
         self.get(league_id, View::Table { game: query.game, as_of }).await
     }
 
+    /// The team table a query asks for (`by=team`): its game, on its day, as [`Self::table`].
+    pub async fn team_table(&self, league_id: i64, query: &StandingsParams) -> Result<Arc<CachedView>> {
+        let as_of = self.table_day(league_id, query).await?;
+        self.get(league_id, View::TeamTable { game: query.game, as_of }).await
+    }
+
     /// The day a table query asks for: `as_of`, or the date of the night `after_event` of
     /// the same league; with both, the earlier day.
     async fn table_day(&self, league_id: i64, query: &StandingsParams) -> Result<Option<NaiveDate>> {

@@ -312,8 +312,27 @@ pub struct LeagueCreate {
     /// mensch-aergere-dich-nicht.colours=one-each, ghostbuster.house-rules=..., ghostbuster.colours=...
     #[arg(long = "option", value_name = "GAME.OPTION=VALUE", value_parser = spec::game_option)]
     pub options: Vec<String>,
+    /// A fixed team for the team table (`standings --by team`), its players joined by '+'
+    /// (repeat): --team "TSV 1=Anna+Ben"
+    #[arg(long = "team", value_name = "NAME=PLAYERS")]
+    pub teams: Vec<TeamArg>,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// `NAME=PLAYER+PLAYER`: a team of a team table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamArg(pub spielstand_core::TeamRoster);
+
+impl FromStr for TeamArg {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (name, players) = s
+            .split_once('=')
+            .ok_or_else(|| format!("{s:?}: write the team's name, '=' and its players joined by '+': \"TSV 1=Anna+Ben\""))?;
+        let players: Vec<String> = players.split('+').map(|p| p.trim().to_owned()).filter(|p| !p.is_empty()).collect();
+        Ok(TeamArg(spielstand_core::TeamRoster { name: name.trim().to_owned(), players }))
+    }
 }
 
 #[derive(Debug, Args)]
@@ -330,6 +349,12 @@ pub struct LeagueEdit {
     /// Games a player needs before being ranked
     #[arg(long, value_name = "N")]
     pub min_games: Option<u32>,
+    /// Set a fixed team (repeat; a team of the same name is replaced), as for `league create`
+    #[arg(long = "team", value_name = "NAME=PLAYERS")]
+    pub teams: Vec<TeamArg>,
+    /// Remove every fixed team (before any --team)
+    #[arg(long)]
+    pub clear_teams: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -893,8 +918,18 @@ pub struct StandingsArgs {
     /// The table as it stood at the end of this day
     #[arg(long, value_parser = spec::date, value_name = "DATE")]
     pub as_of: Option<NaiveDate>,
+    /// What to rank: players, or the league's fixed teams (their members' points summed)
+    #[arg(long, value_name = "WHAT", value_enum, default_value = "player")]
+    pub by: By,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// What a table ranks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum By {
+    Player,
+    Team,
 }
 
 const MOVES_TEXT: &str = "\

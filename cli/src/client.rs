@@ -421,6 +421,18 @@ impl Client {
         }
         self.get_as(&format!("/leagues/{league}/standings"), &pairs)
     }
+
+    /// The league's team table (`by=team`).
+    pub fn team_standings(&self, league: i64, query: &StandingsParams) -> Result<(TeamStandings, Reply)> {
+        let mut pairs: Vec<(&str, String)> = vec![("by", "team".to_owned())];
+        if let Some(game) = query.game {
+            pairs.push(("game", game.slug().to_owned()));
+        }
+        if let Some(day) = query.as_of {
+            pairs.push(("as_of", day.to_string()));
+        }
+        self.get_as(&format!("/leagues/{league}/standings"), &pairs)
+    }
 }
 
 /// Which of a league's results to list.

@@ -20,6 +20,21 @@ pub struct StandingsParams {
     /// the end of the night's date. With `as_of` too, the earlier of the two days.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub after_event: Option<i64>,
+    /// `team`: the league's fixed teams (its rules' `teams`) ranked by their members'
+    /// points, rows with `place`, `team`, `points`; `player` (the default): the players.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", param(inline))]
+    pub by: Option<StandingsBy>,
+}
+
+/// What a table ranks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum StandingsBy {
+    #[default]
+    Player,
+    Team,
 }
 
 /// Which of a league's views: one game's, or all (a player's ratings).
@@ -56,6 +71,23 @@ pub struct HeadToHeadParams {
     pub per_page: Option<u32>,
 }
 
+/// A league's team table (`standings?by=team`): its fixed teams ranked by the sum of their
+/// members' league points, from the same state as the table of players.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TeamStandings {
+    pub league_id: i64,
+    pub league_revision: i64,
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub game: Option<GameKind>,
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub as_of: Option<NaiveDate>,
+    /// Always `team`: what tells this body from a table of players.
+    pub by: ByTeam,
+    pub rows: Vec<spielstand_core::TeamStandingRow>,
+}
+
+/// A league table of players.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Standings {
@@ -65,5 +97,38 @@ pub struct Standings {
     pub game: Option<GameKind>,
     #[cfg_attr(feature = "openapi", schema(required))]
     pub as_of: Option<NaiveDate>,
+    /// Always `player`: what tells this body from a team table. (Read as `player` from
+    /// a server older than team tables, which did not send it.)
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub by: ByPlayer,
     pub rows: Vec<RatedStandingRow>,
+}
+
+/// `player`, the only value: a table of players.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum ByPlayer {
+    #[default]
+    Player,
+}
+
+/// `team`, the only value: a team table.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum ByTeam {
+    #[default]
+    Team,
+}
+
+/// What `GET /leagues/{id}/standings` answers: a table of players, or with `by=team` the
+/// team table; `by` tells them apart.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(untagged)]
+pub enum StandingsBody {
+    Players(Standings),
+    Teams(TeamStandings),
 }

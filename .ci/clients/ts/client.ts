@@ -21,7 +21,8 @@ export async function leader(client: Client, league: number): Promise<string | n
     params: { path: { id: league } },
   });
   if (error) throw new Error(`standings: ${error.status} ${error.title}: ${error.detail}`);
-  if (data === undefined || data.rows.length === 0) return null;
+  // A table of players, not a team table (`by` tells them apart; no `by=team` was asked).
+  if (data === undefined || data.by !== "player" || data.rows.length === 0) return null;
   return data.rows[0].player;
 }
 
@@ -31,7 +32,7 @@ export async function table(client: Client, league: number, asOf?: string): Prom
     params: { path: { id: league }, query: { game: "mensch-aergere-dich-nicht", as_of: asOf } },
   });
   if (error) throw new Error(`standings: ${error.detail}`);
-  if (data === undefined) return [];
+  if (data === undefined || data.by !== "player") return [];
   const standings: Standings = data;
   return standings.rows.map((row) => {
     // `null` for a player short of the league's `min_games`, listed last without a place.

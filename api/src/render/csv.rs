@@ -1,7 +1,7 @@
 //! The league table as CSV (RFC 4180), for spreadsheets and scripts: one header line with
 //! the JSON's field names, numbers with a decimal point.
 
-use spielstand_core::RatedStandingRow;
+use spielstand_core::{RatedStandingRow, TeamStandingRow};
 
 const HEADER: [&str; 10] = [
     "place",
@@ -42,6 +42,28 @@ pub fn standings(rows: &[RatedStandingRow]) -> Vec<u8> {
             skill.rating_display.to_string(),
             skill.rating.to_string(),
             skill.rating_uncertainty.to_string(),
+        ])
+        .expect("csv to memory");
+    }
+    out.into_inner().expect("csv to memory")
+}
+
+/// The team table as CSV: one line per team, its players joined by `+`.
+pub fn teams(rows: &[TeamStandingRow]) -> Vec<u8> {
+    let mut out = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(Vec::new());
+    out.write_record(["place", "team", "players", "points", "played", "wins", "average_place", "head_to_head"])
+        .expect("csv to memory");
+    for row in rows {
+        let players: Vec<String> = row.players.iter().map(|p| inert(p)).collect();
+        out.write_record([
+            row.place.to_string(),
+            inert(&row.team),
+            players.join("+"),
+            row.points.to_string(),
+            row.played.to_string(),
+            row.wins.to_string(),
+            row.average_place.map_or(String::new(), |a| a.to_string()),
+            row.head_to_head.map_or(String::new(), |h| h.to_string()),
         ])
         .expect("csv to memory");
     }

@@ -2,7 +2,7 @@
 //! `<div data-spielstand-league="ID">` instead.
 
 use super::{Lang, Theme, escape, scope};
-use crate::model::Standings;
+use crate::model::{Standings, TeamStandings};
 use spielstand_core::GameKind;
 use spielstand_core::Slug;
 use std::fmt::Write;
@@ -107,6 +107,56 @@ pub fn page(p: &Page) -> String {
     html
 }
 
+/// A league's team table as a page of the embed's style: place, team (with its players),
+/// games, wins and points.
+pub fn team_page(league_name: &str, teams: &TeamStandings, lang: Lang, theme: Theme) -> String {
+    let l = lang.labels();
+    let league = escape(league_name);
+    // "Team" is the word in both languages.
+    let title = format!("{league} – {} (Team)", l.standings);
+    let mut html = String::with_capacity(4096 + teams.rows.len() * 400);
+    head(&mut html, lang, theme, &title);
+    let _ = writeln!(html, "<h1 class=\"vh\">{title}</h1>");
+    let mut scope_line = escape(scope(lang, teams.game));
+    if let Some(day) = teams.as_of {
+        scope_line.push_str(&format!(" · {} {}", l.as_of, lang.date(day)));
+    }
+    let _ = write!(
+        html,
+        "<table class=\"spielstand\">\n<caption><span class=\"league\"><bdi>{league}</bdi></span> \
+         <span class=\"scope\">{scope_line}</span></caption>\n<thead><tr>\
+         <th scope=\"col\" class=\"place\">{place}</th><th scope=\"col\" class=\"player\">Team</th>\
+         <th scope=\"col\" class=\"played\">{played}</th><th scope=\"col\" class=\"wins\">{wins}</th>\
+         <th scope=\"col\" class=\"points\">{points}</th></tr></thead>\n<tbody>\n",
+        place = l.place,
+        played = l.played,
+        wins = l.wins,
+        points = l.points,
+    );
+    for row in &teams.rows {
+        let players: Vec<String> = row.players.iter().map(|p| format!("<bdi>{}</bdi>", escape(p))).collect();
+        let _ = writeln!(
+            html,
+            "<tr{class}><td class=\"place\">{place}</td><th scope=\"row\" class=\"player\"><bdi>{name}</bdi>\
+             <br><small>{players}</small></th><td class=\"played\">{played}</td><td class=\"wins\">{wins}</td>\
+             <td class=\"points\">{points}</td></tr>",
+            class = if row.place == 1 { " class=\"leader\"" } else { "" },
+            place = row.place,
+            name = escape(&row.team),
+            players = players.join(", "),
+            played = row.played,
+            wins = row.wins,
+            points = lang.points(row.points),
+        );
+    }
+    html.push_str("</tbody>\n</table>\n");
+    if teams.rows.is_empty() {
+        let _ = writeln!(html, "<p class=\"note\">{}</p>", l.empty);
+    }
+    foot(&mut html);
+    html
+}
+
 /// Opens a page of the embed's style: `title` is already escaped.
 pub(super) fn head(html: &mut String, lang: Lang, theme: Theme, title: &str) {
     let _ = write!(
@@ -147,7 +197,7 @@ mod tests {
     }
 
     fn standings(rows: Vec<RatedStandingRow>) -> Standings {
-        Standings { league_id: 1, league_revision: 1, game: None, as_of: None, rows }
+        Standings { league_id: 1, league_revision: 1, game: None, as_of: None, by: Default::default(), rows }
     }
 
     #[test]

@@ -44,6 +44,23 @@ fn check(input: &LeagueInput) -> Result<String> {
     Ok(serde_json::to_string(&input.rules)?)
 }
 
+/// Every player a team table's rosters name must exist (a 422 naming the first that does
+/// not, with the closest names): a typo would otherwise count nobody.
+fn check_rosters(conn: &mut DbConn, rules: &spielstand_core::LeagueRules) -> Result<()> {
+    let names: Vec<(String, String)> = rules
+        .teams
+        .iter()
+        .enumerate()
+        .flat_map(|(i, team)| {
+            team.players.iter().enumerate().map(move |(j, p)| (format!("rules.teams[{i}].players[{j}]"), p.clone()))
+        })
+        .collect();
+    if !names.is_empty() {
+        super::players::resolve(conn, &names)?;
+    }
+    Ok(())
+}
+
 fn taken(name: &str) -> impl FnOnce() -> String + '_ {
     move || format!("name: a league named {name:?} already exists (names are compared case-insensitively)")
 }
@@ -52,6 +69,7 @@ fn taken(name: &str) -> impl FnOnce() -> String + '_ {
 pub fn create(conn: &mut DbConn, by: Actor, input: &LeagueInput) -> Result<League> {
     let rules = check(input)?;
     conn.write(|conn| {
+        check_rosters(conn, &input.rules)?;
         let t = now();
         let row: LeagueRow = diesel::insert_into(leagues::table)
             .values((
@@ -91,6 +109,7 @@ pub fn get(conn: &mut DbConn, id: i64) -> Result<League> {
 pub fn update(conn: &mut DbConn, by: Actor, id: i64, input: &LeagueInput) -> Result<League> {
     let rules = check(input)?;
     conn.write(|conn| {
+        check_rosters(conn, &input.rules)?;
         let before = get(conn, id)?;
         let row: LeagueRow = diesel::update(leagues::table.find(id))
             .set((

@@ -30,4 +30,5 @@ mod schema;
 mod scopes;
 mod seating;
 mod tables;
+mod teams;
 mod website;

@@ -62,6 +62,7 @@ fn create(client: &Client, args: LeagueCreate) -> Result<()> {
     rules.ghostbuster_with_mensch = args.ghostbuster_with_mensch;
     rules.min_games = args.min_games;
     set_options(&mut rules.game_options, &args.options)?;
+    rules.teams = args.teams.into_iter().map(|t| t.0).collect();
     // Core's checks first: a reversed season or a rising points table never leaves the machine.
     rules.validate()?;
     let (league, reply) = client.create_league(&LeagueInput { name: args.name, rules })?;
@@ -79,9 +80,14 @@ fn set_options(options: &mut GameOptions, texts: &[String]) -> Result<()> {
 }
 
 fn edit(client: &Client, args: LeagueEdit) -> Result<()> {
-    if args.options.is_empty() && args.clear.is_empty() && args.min_games.is_none() {
+    if args.options.is_empty()
+        && args.clear.is_empty()
+        && args.min_games.is_none()
+        && args.teams.is_empty()
+        && !args.clear_teams
+    {
         return Err(crate::error::CliError::input(
-            "nothing to change: give --option GAME.OPTION=VALUE, --clear-options SLUG or --min-games N",
+            "nothing to change: give --option GAME.OPTION=VALUE, --clear-options SLUG, --min-games N, --team NAME=PLAYERS or --clear-teams",
         ));
     }
     let (league, _) = client.resolve_league(&args.league)?;
@@ -97,6 +103,15 @@ fn edit(client: &Client, args: LeagueEdit) -> Result<()> {
     set_options(&mut rules.game_options, &args.options)?;
     if let Some(min_games) = args.min_games {
         rules.min_games = min_games;
+    }
+    if args.clear_teams {
+        rules.teams.clear();
+    }
+    for team in args.teams {
+        match rules.teams.iter_mut().find(|t| spielstand_core::same_name(&t.name, &team.0.name)) {
+            Some(existing) => *existing = team.0,
+            None => rules.teams.push(team.0),
+        }
     }
     rules.validate()?;
     let (league, reply) = client.update_league(league.id, &LeagueInput { name: league.name, rules })?;

@@ -1,7 +1,7 @@
-//! `spielstand standings L [--game G] [--as-of DATE]`.
+//! `spielstand standings L [--game G] [--as-of DATE] [--by team]`.
 
 use super::Ctx;
-use crate::args::StandingsArgs;
+use crate::args::{By, StandingsArgs};
 use crate::error::Result;
 use crate::output::{Table, emit, number, table_place};
 use spielstand_wire::StandingsParams;
@@ -9,8 +9,34 @@ use spielstand_wire::StandingsParams;
 pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
     let client = &ctx.client;
     let (league, _) = client.resolve_league(&args.league)?;
-    let (standings, reply) =
-        client.standings(league.id, &StandingsParams { game: args.game, as_of: args.as_of, after_event: None })?;
+    let query = StandingsParams { game: args.game, as_of: args.as_of, after_event: None, by: None };
+    let mut title = format!("{}: standings", league.name);
+    if let Some(game) = args.game {
+        title.push_str(&format!(", {} only", game.name()));
+    }
+    if let Some(as_of) = args.as_of {
+        title.push_str(&format!(", as of {as_of}"));
+    }
+    title.push_str(&format!(" ({} points)", league.rules.points));
+    if args.by == By::Team {
+        let (teams, reply) = client.team_standings(league.id, &query)?;
+        let mut table = Table::new(&["Place", "Team", "Players", "Played", "Wins", "Points"])
+            .numeric([0, 3, 4, 5])
+            .when_empty("This league names no teams: give its rules \"teams\" (see the README).");
+        for row in &teams.rows {
+            table.row(vec![
+                row.place.to_string(),
+                row.team.clone(),
+                row.players.join(", "),
+                row.played.to_string(),
+                row.wins.to_string(),
+                number(row.points),
+            ]);
+        }
+        emit(args.output.format, &reply.body, &[format!("{title}, by team")], &[table]);
+        return Ok(());
+    }
+    let (standings, reply) = client.standings(league.id, &query)?;
     let head_to_head = standings.rows.iter().any(|r| r.row.head_to_head.is_some());
     let mut headers = vec!["Place", "Player", "Played", "Wins", "Points", "Avg place", "Rating"];
     if head_to_head {
@@ -34,14 +60,6 @@ pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
         }
         table.row(cells);
     }
-    let mut title = format!("{}: standings", league.name);
-    if let Some(game) = args.game {
-        title.push_str(&format!(", {} only", game.name()));
-    }
-    if let Some(as_of) = args.as_of {
-        title.push_str(&format!(", as of {as_of}"));
-    }
-    title.push_str(&format!(" ({} points)", league.rules.points));
     emit(args.output.format, &reply.body, &[title], &[table]);
     Ok(())
 }

@@ -202,3 +202,20 @@ fn the_readme_partner_game_and_merge_run_as_written() {
         [0.0, 1.0, 1.0, 2.0, 1.0]
     );
 }
+
+#[test]
+fn the_readme_team_table_runs_as_written() {
+    let server = Server::start();
+    let cli = Cli::new(&server);
+    for name in ["Anna", "Ben", "Cleo", "Dora"] {
+        cli.ok(&["player", "add", name]);
+    }
+    let (stdout, _) = run_blocks(&cli, &section("teams"));
+    assert!(stdout.contains("Vereinsliga: standings, by team"), "{stdout}");
+    let at = |team: &str| stdout.find(team).unwrap_or_else(|| panic!("{team} in {stdout}"));
+    assert!(at("TSV 1 ") < at("TSV 2 ") && at("TSV 2 ") < at("Gäste "), "{stdout}");
+    let league = server.get("/leagues").unwrap()[0]["id"].as_i64().unwrap();
+    let table = server.get(&format!("/leagues/{league}/standings?by=team")).unwrap();
+    let points: Vec<f64> = table["rows"].as_array().unwrap().iter().map(|r| r["points"].as_f64().unwrap()).collect();
+    assert_eq!(points, [3.0, 2.0, 0.0]);
+}

@@ -7,13 +7,17 @@ mod ranking;
 mod standings;
 mod state;
 mod stats;
+mod teams;
 
 pub use charts::{Lines, PointsLine, PointsPoint, RatingLine, RatingPoint};
 pub use night::{TableMove, night_table, night_winners, table_change};
 pub use points::{POINT_UNITS, PointsScheme};
-pub use standings::{LeagueTable, RatedStandingRow, StandingRow, StandingsQuery, rated_standings, standings};
+pub use standings::{
+    LeagueTable, RatedStandingRow, StandingRow, StandingsQuery, rated_standings, standings, team_standings,
+};
 pub use state::{CHECKPOINT_EVERY, LeagueState, ResultEntry};
 pub use stats::{GameStats, PairPage, PairQuery, PairRecord, PlayerStats};
+pub use teams::{TeamRoster, TeamStandingRow};
 
 use crate::catalogue::GameKind;
 use crate::error::Error;
@@ -92,6 +96,10 @@ pub struct LeagueRules {
     /// another is refused.
     #[serde(default)]
     pub game_options: GameOptions,
+    /// Fixed teams for a team table (`standings?by=team`): each a name and its players,
+    /// ranked by the sum of their members' league points. Empty: no team table.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<TeamRoster>,
 }
 
 impl LeagueRules {
@@ -105,6 +113,7 @@ impl LeagueRules {
             ghostbuster_with_mensch: false,
             min_games: 0,
             game_options: GameOptions::default(),
+            teams: Vec::new(),
         }
     }
 
@@ -137,6 +146,7 @@ impl LeagueRules {
             return Err(Error::OptionsForOtherGame { game });
         }
         self.game_options.validate()?;
+        teams::validate(&self.teams)?;
         self.points.validate()
     }
 

@@ -3,6 +3,8 @@
 use super::ranking::{Tally, head_to_head_units, rank};
 use super::{LeagueRules, TieBreaker};
 use crate::catalogue::GameKind;
+use super::teams::{TeamStandingRow, rank_teams};
+use crate::names::same_name;
 use crate::places::{LeagueResult, partners, teams_of};
 use crate::rating::{Skill, rate_game};
 use chrono::NaiveDate;
@@ -176,6 +178,21 @@ impl<'r> LeagueTable<'r> {
         values
     }
 
+    /// Head-to-head units of player `a` against player `b` over their games together
+    /// (kept only with the head-to-head tie-breaker, the only one that asks).
+    fn pair_units(&self, a: u32, b: u32) -> i64 {
+        let mut units = 0;
+        for &game in self.games_of.get(a as usize).into_iter().flatten() {
+            let (entries, teams) = self.game_entries(game);
+            let Some(i) = entries.iter().position(|(p, _)| *p == a) else { continue };
+            let Some(j) = entries.iter().position(|(p, _)| *p == b) else { continue };
+            if !partners(teams, i, j) {
+                units += head_to_head_units(entries[i].1, entries[j].1);
+            }
+        }
+        units
+    }
+
     /// Everyone's skill after replaying this table's games in date order, then by id.
     fn skills(&self) -> Vec<Skill> {
         let mut order: Vec<u32> = (0..self.game_order.len() as u32).collect();
@@ -207,6 +224,21 @@ impl<'r> LeagueTable<'r> {
         let everyone = (0..self.names.len() as u32).collect();
         rank(self.rules, everyone, &self.names, &self.tallies, |members| self.head_to_head(members, &mut in_group))
     }
+}
+
+/// The team table of a league's fixed teams from its results (see
+/// [`LeagueState::team_table`](super::LeagueState::team_table), which gives the same rows).
+pub fn team_standings<'a>(
+    rules: &LeagueRules,
+    results: impl IntoIterator<Item = &'a LeagueResult>,
+    query: StandingsQuery,
+) -> Vec<TeamStandingRow> {
+    let mut table = LeagueTable::new(rules, query);
+    for result in results {
+        table.add(result);
+    }
+    let index_of = |name: &str| table.names.iter().position(|n| same_name(n, name)).map(|i| i as u32);
+    rank_teams(rules, &table.tallies, index_of, |a, b| table.pair_units(a, b))
 }
 
 /// The table of a league from its results, with every player's Weng-Lin skill.

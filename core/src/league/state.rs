@@ -26,6 +26,8 @@ use super::stats::{GameStats, PairPage, PairQuery, PairRecord, PlayerStats, stre
 use super::{LeagueRules, POINT_UNITS, PointsScheme, RatedStandingRow, StandingRow, StandingsQuery};
 use crate::accuracy::{AccuracySums, RatingAccuracy};
 use crate::catalogue::GameKind;
+use super::teams::{TeamStandingRow, rank_teams};
+use crate::names::same_name;
 use crate::places::partners;
 use crate::rating::{Skill, rate_game, sides};
 use chrono::NaiveDate;
@@ -93,6 +95,15 @@ struct Pair {
     first_ahead: u32,
     /// Games in which the higher-indexed player placed ahead.
     second_ahead: u32,
+}
+
+/// Head-to-head units of player `m` against player `o` from pair counts.
+fn pair_units(pairs: &FxHashMap<u64, Pair>, m: u32, o: u32) -> i64 {
+    let (key, swapped) = pair_key(m, o);
+    let Some(pair) = pairs.get(&key) else { return 0 };
+    let (ahead, behind) = if swapped { (pair.second_ahead, pair.first_ahead) } else { (pair.first_ahead, pair.second_ahead) };
+    let tied = pair.games - ahead - behind;
+    i64::from(ahead) * POINT_UNITS + i64::from(tied) * POINT_UNITS / 2
 }
 
 fn pair_key(a: u32, b: u32) -> (u64, bool) {
@@ -373,6 +384,30 @@ impl LeagueState {
             prefix_head_to_head(prefix, held, members, &mut in_group)
         });
         with_skills(rows, &ratings)
+    }
+
+    /// The team table of the league's fixed teams (its rules' `teams`) for `query`: from
+    /// the same sums as [`Self::table`]; as of a day, from the sums of that prefix.
+    pub fn team_table(&mut self, query: StandingsQuery) -> Vec<TeamStandingRow> {
+        let t = self.timeline(query.game);
+        let players = self.names.len();
+        let timeline = &self.timelines[t];
+        let upto = match query.as_of {
+            Some(day) => timeline.order.partition_point(|k| k.played_on <= day),
+            None => timeline.order.len(),
+        };
+        let names = &self.names;
+        let index_of = |name: &str| names.iter().position(|n| same_name(n, name)).map(|i| i as u32);
+        if upto == timeline.order.len() {
+            return rank_teams(&self.rules, &timeline.tallies, index_of, |a, b| pair_units(&timeline.pairs, a, b));
+        }
+        // The prefix's sums and pair counts, counted afresh as the table as of a day is.
+        let mut prefix = Timeline::build(query.game, &self.rules, &[], players, self.every);
+        for key in &timeline.order[..upto] {
+            let held = self.held[key.slot as usize].as_ref().expect("a held slot");
+            prefix.count(held, self.awards.of(&self.rules.points, held), 1, players);
+        }
+        rank_teams(&self.rules, &prefix.tallies, index_of, |a, b| pair_units(&prefix.pairs, a, b))
     }
 
     /// How two players of the table of `query.game` fared in their games together: each
@@ -693,26 +728,7 @@ impl Timeline {
 
     /// Head-to-head units of each of `members` against the others, from the pair counts.
     fn head_to_head(&self, members: &[u32]) -> Vec<i64> {
-        members
-            .iter()
-            .map(|&m| {
-                members
-                    .iter()
-                    .filter(|&&o| o != m)
-                    .map(|&o| {
-                        let (key, swapped) = pair_key(m, o);
-                        let Some(pair) = self.pairs.get(&key) else { return 0 };
-                        let (ahead, behind) = if swapped {
-                            (pair.second_ahead, pair.first_ahead)
-                        } else {
-                            (pair.first_ahead, pair.second_ahead)
-                        };
-                        let tied = pair.games - ahead - behind;
-                        i64::from(ahead) * POINT_UNITS + i64::from(tied) * POINT_UNITS / 2
-                    })
-                    .sum()
-            })
-            .collect()
+        members.iter().map(|&m| members.iter().filter(|&&o| o != m).map(|&o| pair_units(&self.pairs, m, o)).sum()).collect()
     }
 
     /// Brings `ratings` up to the whole timeline: from where the replay stopped, or from

@@ -542,3 +542,77 @@ fn partners_take_their_teams_place_and_points() {
     let anna = state.player_stats(0).unwrap();
     assert_eq!(anna.overall.as_ref().map(|o| (o.played, o.wins)), Some((2, 2)));
 }
+
+/// A team table computed by hand: the members' points summed, ties broken by the
+/// league's tie-breakers applied to the teams, a team without games at 0.
+#[test]
+fn a_team_table_by_hand() {
+    let mut rules = LeagueRules::new(vec![MenschAergereDichNicht]);
+    let roster = |name: &str, players: &[&str]| TeamRoster {
+        name: name.into(),
+        players: players.iter().map(|p| p.to_string()).collect(),
+    };
+    rules.teams =
+        vec![roster("TSV 1", &["Anna", "Ben"]), roster("TSV 2", &["Cleo", "Dora"]), roster("Gäste", &["Emil", "Fritz"])];
+    rules.validate().unwrap();
+    let mut results = vec![
+        // Players beaten: Anna 2, Cleo 1, Emil 0; Dora 1, Ben 0; Emil 2, Ben 1, Cleo 0.
+        result(MenschAergereDichNicht, 1, &[("Anna", 1), ("Cleo", 2), ("Emil", 3)]),
+        result(MenschAergereDichNicht, 2, &[("Dora", 1), ("Ben", 2)]),
+        result(MenschAergereDichNicht, 3, &[("Emil", 1), ("Ben", 2), ("Cleo", 3)]),
+    ];
+    let shown = |rows: &[TeamStandingRow]| -> Vec<(u32, String, f64, Option<f64>)> {
+        rows.iter().map(|r| (r.place, r.team.clone(), r.points, r.head_to_head)).collect()
+    };
+    // TSV 2 and Gäste: 2 points, 1 win, average place 2.0 each; head-to-head Cleo and
+    // Emil 1 each (Dora never met Emil): they share second place.
+    let rows = team_standings(&rules, &results, StandingsQuery::default());
+    assert_eq!(
+        shown(&rows),
+        [
+            (1, "TSV 1".to_owned(), 3.0, None),
+            (2, "Gäste".to_owned(), 2.0, Some(1.0)),
+            (2, "TSV 2".to_owned(), 2.0, Some(1.0))
+        ]
+    );
+    assert_eq!((rows[1].played, rows[1].wins, rows[1].average_place), (2, 1, Some(2.0)));
+    // Cleo beats Emil on day 4: TSV 2 level with TSV 1 on 3 points, ahead on wins (2 to 1).
+    results.push(result(MenschAergereDichNicht, 4, &[("Cleo", 1), ("Emil", 2)]));
+    let rows = team_standings(&rules, &results, StandingsQuery::default());
+    assert_eq!(
+        shown(&rows),
+        [(1, "TSV 2".to_owned(), 3.0, None), (2, "TSV 1".to_owned(), 3.0, None), (3, "Gäste".to_owned(), 2.0, None)]
+    );
+    // The incremental state gives the same rows, today and as of day 3.
+    let mut state = LeagueState::new(rules.clone());
+    let names = ["Anna", "Ben", "Cleo", "Dora", "Emil"];
+    for (id, name) in names.iter().enumerate() {
+        state.set_player_name(id as i64, name);
+    }
+    for r in &results {
+        let placings = r
+            .placings
+            .iter()
+            .map(|p| (names.iter().position(|n| *n == p.player).unwrap() as i64, p.place))
+            .collect();
+        state.upsert(&ResultEntry { id: r.id, game: r.game, played_on: r.played_on, placings, teams: Vec::new() });
+    }
+    assert_eq!(state.team_table(StandingsQuery::default()), rows);
+    let day3 = StandingsQuery { game: None, as_of: Some(day(3)) };
+    assert_eq!(state.team_table(day3), team_standings(&rules, &results, day3));
+    assert_eq!(state.team_table(day3)[1].team, "Gäste");
+
+    // Rosters are checked.
+    let mut bad = rules.clone();
+    bad.teams.push(roster("tsv 1", &["Gerd"]));
+    assert_eq!(bad.validate().unwrap_err().code(), "duplicate-team");
+    bad.teams.pop();
+    bad.teams.push(roster("TSV 3", &["ben"]));
+    assert_eq!(
+        bad.validate().unwrap_err().to_string(),
+        "ben is in both team \"TSV 1\" and team \"TSV 3\": a player belongs to one team"
+    );
+    bad.teams.pop();
+    bad.teams.push(roster("Leer", &[]));
+    assert_eq!(bad.validate().unwrap_err().code(), "empty-team");
+}

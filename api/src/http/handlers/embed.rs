@@ -8,7 +8,7 @@ use crate::http::conditional;
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors, TableReadErrors};
 use crate::http::extract::Params;
 use crate::http::policy;
-use crate::model::{EventReport, StandingsParams};
+use crate::model::{EventReport, StandingsBy, StandingsParams};
 use crate::render::charts::player_chart;
 use crate::render::embed::{self, Page};
 use crate::render::pages;
@@ -46,6 +46,9 @@ pub struct EmbedParams {
     /// Show only the first rows; the page says how many there are in all.
     #[param(minimum = 1, maximum = 1000)]
     limit: Option<u32>,
+    /// `team`: the league's team table (its fixed teams ranked by their members' points).
+    #[param(inline)]
+    by: Option<StandingsBy>,
 }
 
 /// The league table as a self-contained HTML page for an `<iframe>`: inline CSS, no
@@ -74,7 +77,12 @@ pub async fn standings(
         return Err(Error::InvalidQuery(format!("limit: must be between 1 and {MAX_LIMIT}")));
     }
     let league_id = league_id.into_inner();
-    let query = StandingsParams { game: p.game, as_of: p.as_of, after_event: p.after_event };
+    let query = StandingsParams { game: p.game, as_of: p.as_of, after_event: p.after_event, by: p.by };
+    if p.by == Some(StandingsBy::Team) {
+        let teams = state.views().team_table(league_id, &query).await?;
+        let html = embed::team_page(&teams.league_name, teams.teams()?, p.lang.unwrap_or_default(), p.theme.unwrap_or_default());
+        return Ok(policy::page(&req, html));
+    }
     let table = state.views().table(league_id, &query).await?;
     let html = embed::page(&Page {
         league_name: &table.league_name,

@@ -1,10 +1,11 @@
-use crate::cache::CachedView;
+use crate::cache::{CachedView, ViewData};
+use std::sync::Arc;
 use crate::error::Result;
 use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{IfNoneMatch, NotModified, TableReadErrors};
 use crate::http::extract::Params;
-use crate::model::{Standings, StandingsParams};
+use crate::model::{StandingsBody, StandingsBy, StandingsParams};
 use crate::render;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, get, web};
@@ -37,8 +38,19 @@ fn prefers_csv(req: &HttpRequest) -> bool {
 }
 
 fn csv_response(req: &HttpRequest, table: &CachedView) -> Result<HttpResponse> {
-    let body = render::csv::standings(&table.table()?.rows);
+    let body = match &table.data {
+        ViewData::Teams(teams) => render::csv::teams(&teams.rows),
+        _ => render::csv::standings(&table.table()?.rows),
+    };
     Ok(conditional::respond(req, &conditional::etag(&body), REVALIDATE, CSV, body.into()))
+}
+
+/// The table `params` ask for: the players', or with `by=team` the team table.
+async fn table_view(state: &AppState, league_id: i64, params: &StandingsParams) -> Result<Arc<CachedView>> {
+    match params.by {
+        Some(StandingsBy::Team) => state.views().team_table(league_id, params).await,
+        _ => state.views().table(league_id, params).await,
+    }
 }
 
 /// The league table, with each player's Weng-Lin rating from the same results. Served
@@ -51,7 +63,7 @@ fn csv_response(req: &HttpRequest, table: &CachedView) -> Result<HttpResponse> {
     tag = "standings",
     params(("id" = i64, Path, description = "League id"), StandingsParams, IfNoneMatch),
     responses(
-        (status = 200, description = "The table", body = Standings, content_type = "application/json", headers(("ETag" = String), ("Cache-Control" = String), ("Vary" = String))),
+        (status = 200, description = "The table of players, or with `by=team` the team table (`by` tells them apart)", body = StandingsBody, content_type = "application/json", headers(("ETag" = String), ("Cache-Control" = String), ("Vary" = String))),
         NotModified,
         TableReadErrors
     )
@@ -64,7 +76,7 @@ pub async fn standings(
     params: Params<StandingsParams>,
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
-    let table = state.views().table(league_id, &params.0).await?;
+    let table = table_view(&state, league_id, &params.0).await?;
     let mut response = if prefers_csv(&req) {
         csv_response(&req, &table)?
     } else {
@@ -96,7 +108,7 @@ pub async fn standings_csv(
     params: Params<StandingsParams>,
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
-    let table = state.views().table(league_id, &params.0).await?;
+    let table = table_view(&state, league_id, &params.0).await?;
     csv_response(&req, &table)
 }
 
