@@ -294,6 +294,7 @@ mod tests {
                 league_revision: revision,
                 game: None,
                 as_of: None,
+                by: Default::default(),
                 rows: Vec::new(),
             }),
             league_name: String::new(),

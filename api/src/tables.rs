@@ -13,12 +13,14 @@ use crate::cache::{CachedView, LeagueCache, Slot, View, ViewData};
 use crate::db::{self, Pool};
 use crate::error::Result;
 use crate::flight::SingleFlight;
-use crate::model::{HeadToHead, LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, Standings, TeamStandings};
-use spielstand_wire::{ByPlayer, ByTeam};
+use crate::model::{
+    HeadToHead, LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, Standings, TeamStandings,
+};
 use crate::store::results::projection::{self, Projection};
 use crate::store::{leagues, players};
 use sha2::{Digest, Sha256};
 use spielstand_core::{Lines, PairPage, PairQuery, PlayerStats, RatingLine, StandingsQuery};
+use spielstand_wire::{ByPlayer, ByTeam};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 

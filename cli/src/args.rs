@@ -327,9 +327,9 @@ pub struct TeamArg(pub spielstand_core::TeamRoster);
 impl FromStr for TeamArg {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let (name, players) = s
-            .split_once('=')
-            .ok_or_else(|| format!("{s:?}: write the team's name, '=' and its players joined by '+': \"TSV 1=Anna+Ben\""))?;
+        let (name, players) = s.split_once('=').ok_or_else(|| {
+            format!("{s:?}: write the team's name, '=' and its players joined by '+': \"TSV 1=Anna+Ben\"")
+        })?;
         let players: Vec<String> = players.split('+').map(|p| p.trim().to_owned()).filter(|p| !p.is_empty()).collect();
         Ok(TeamArg(spielstand_core::TeamRoster { name: name.trim().to_owned(), players }))
     }

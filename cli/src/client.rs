@@ -14,7 +14,7 @@ use spielstand_wire::{
     Attendee, AuditAction, AuditPage, BatchInput, BatchOutcome, CheckIn, DrawInput, Event, EventInput, EventReport,
     HeadToHead, Health, HistoryEntry, League, LeagueExport, LeagueInput, LeaguePlayerRatings, LeaguePlayerStats,
     LeagueRatingAccuracy, MAX_PAIRS_PER_PAGE, MergeRequest, Player, PlayerMerge, PlayerName, PlayerRatings, ResultPage,
-    Round, Standings, StandingsParams, StoredResult, TokenName,
+    Round, Standings, StandingsParams, StoredResult, TeamStandings, TokenName,
 };
 use std::time::Duration;
 use ureq::http;

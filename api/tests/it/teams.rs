@@ -14,11 +14,13 @@ api_test!(a_team_table_by_hand_in_every_form, |api| {
         {"name": "TSV 2", "players": ["Cleo", "Dora"]},
         {"name": "Gäste", "players": ["Emil", "fritz"]}
     ]);
-    let league =
-        api.add_league(json!({"name": "Vereine", "rules": {"games": ["mensch-aergere-dich-nicht"], "teams": teams}})).await;
+    let league = api
+        .add_league(json!({"name": "Vereine", "rules": {"games": ["mensch-aergere-dich-nicht"], "teams": teams}}))
+        .await;
     let results = format!("/api/v1/leagues/{league}/results");
     // Players beaten: Anna 2, Cleo 1, Emil 0; Dora 1, Ben 0; Emil 2, Ben 1, Cleo 0.
-    for (date, order) in [("2026-03-01", "Anna,Cleo,Emil"), ("2026-03-02", "Dora,Ben"), ("2026-03-03", "Emil,Ben,Cleo")] {
+    for (date, order) in [("2026-03-01", "Anna,Cleo,Emil"), ("2026-03-02", "Dora,Ben"), ("2026-03-03", "Emil,Ben,Cleo")]
+    {
         assert_eq!(api.post(&results, &mensch(date, order)).await.status, StatusCode::CREATED);
     }
     let path = format!("/api/v1/leagues/{league}/standings?by=team");
@@ -39,9 +41,8 @@ api_test!(a_team_table_by_hand_in_every_form, |api| {
     assert_eq!(players.body::<Standings>().rows.len(), 5);
     // ETag and 304 as for every table.
     let etag = r.header("etag").unwrap().to_owned();
-    let again = api
-        .send(actix_web::test::TestRequest::get().uri(&path).insert_header(("if-none-match", etag.as_str())))
-        .await;
+    let again =
+        api.send(actix_web::test::TestRequest::get().uri(&path).insert_header(("if-none-match", etag.as_str()))).await;
     assert_eq!(again.status, StatusCode::NOT_MODIFIED);
     // A new result moves the team table: Cleo beats Emil, TSV 2 ahead of TSV 1 on wins.
     api.post(&results, &mensch("2026-03-04", "Cleo,Emil")).await;
@@ -53,7 +54,12 @@ api_test!(a_team_table_by_hand_in_every_form, |api| {
     // CSV and the embed page show the same table.
     let csv = api.get(&format!("/api/v1/leagues/{league}/standings.csv?by=team")).await;
     let text = String::from_utf8(csv.body.to_vec()).unwrap();
-    assert!(text.starts_with("place,team,players,points,played,wins,average_place,head_to_head\r\n1,TSV 2,Cleo+Dora,3,4,2,"), "{text}");
+    assert!(
+        text.starts_with(
+            "place,team,players,points,played,wins,average_place,head_to_head\r\n1,TSV 2,Cleo+Dora,3,4,2,"
+        ),
+        "{text}"
+    );
     let page = api.get(&format!("/embed/leagues/{league}/standings?by=team&lang=en")).await;
     let html = String::from_utf8(page.body.to_vec()).unwrap();
     let first = html.find("TSV 2").unwrap();
@@ -63,14 +69,25 @@ api_test!(a_team_table_by_hand_in_every_form, |api| {
     // an unknown field.
     let bad = |teams: serde_json::Value| json!({"name": "Vereine", "rules": {"games": ["mensch-aergere-dich-nicht"], "teams": teams}});
     let league_path = format!("/api/v1/leagues/{league}");
-    let r = api.write(actix_web::http::Method::PUT, &league_path, &bad(json!([{"name": "A", "players": ["Anne"]}]))).await;
+    let r =
+        api.write(actix_web::http::Method::PUT, &league_path, &bad(json!([{"name": "A", "players": ["Anne"]}]))).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(r.body::<Problem>().detail.contains("rules.teams[0].players[0]"), "{}", r.json());
     let r = api
-        .write(actix_web::http::Method::PUT, &league_path, &bad(json!([{"name": "A", "players": ["Anna"]}, {"name": "B", "players": ["anna"]}])))
+        .write(
+            actix_web::http::Method::PUT,
+            &league_path,
+            &bad(json!([{"name": "A", "players": ["Anna"]}, {"name": "B", "players": ["anna"]}])),
+        )
         .await;
     assert_eq!(r.body::<Problem>().kind, "/problems/team-member-twice");
-    let r = api.write(actix_web::http::Method::PUT, &league_path, &bad(json!([{"name": "A", "players": ["Anna"], "captain": "Anna"}]))).await;
+    let r = api
+        .write(
+            actix_web::http::Method::PUT,
+            &league_path,
+            &bad(json!([{"name": "A", "players": ["Anna"], "captain": "Anna"}])),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(r.body::<Problem>().detail.contains("captain"), "{}", r.json());
     assert_eq!(api.get(&path).await.body::<TeamStandings>().rows.len(), 3, "nothing refused was kept");

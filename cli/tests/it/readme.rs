@@ -211,7 +211,7 @@ fn the_readme_team_table_runs_as_written() {
         cli.ok(&["player", "add", name]);
     }
     let (stdout, _) = run_blocks(&cli, &section("teams"));
-    assert!(stdout.contains("Vereinsliga: standings, by team"), "{stdout}");
+    assert!(stdout.contains("Vereinsliga: standings (players-beaten points), by team"), "{stdout}");
     let at = |team: &str| stdout.find(team).unwrap_or_else(|| panic!("{team} in {stdout}"));
     assert!(at("TSV 1 ") < at("TSV 2 ") && at("TSV 2 ") < at("Gäste "), "{stdout}");
     let league = server.get("/leagues").unwrap()[0]["id"].as_i64().unwrap();

@@ -1,9 +1,9 @@
 //! The league table: points, then the league's tie-breakers, shared places.
 
 use super::ranking::{Tally, head_to_head_units, rank};
+use super::teams::{TeamStandingRow, rank_teams};
 use super::{LeagueRules, TieBreaker};
 use crate::catalogue::GameKind;
-use super::teams::{TeamStandingRow, rank_teams};
 use crate::names::same_name;
 use crate::places::{LeagueResult, partners, teams_of};
 use crate::rating::{Skill, rate_game};

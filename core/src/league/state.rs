@@ -23,10 +23,10 @@
 use super::charts::{Lines, PointsLine, PointsPoint, RatingLine, RatingPoint, end_of_day};
 use super::ranking::{Tally, head_to_head_units, rank};
 use super::stats::{GameStats, PairPage, PairQuery, PairRecord, PlayerStats, streaks};
+use super::teams::{TeamStandingRow, rank_teams};
 use super::{LeagueRules, POINT_UNITS, PointsScheme, RatedStandingRow, StandingRow, StandingsQuery};
 use crate::accuracy::{AccuracySums, RatingAccuracy};
 use crate::catalogue::GameKind;
-use super::teams::{TeamStandingRow, rank_teams};
 use crate::names::same_name;
 use crate::places::partners;
 use crate::rating::{Skill, rate_game, sides};
@@ -101,7 +101,8 @@ struct Pair {
 fn pair_units(pairs: &FxHashMap<u64, Pair>, m: u32, o: u32) -> i64 {
     let (key, swapped) = pair_key(m, o);
     let Some(pair) = pairs.get(&key) else { return 0 };
-    let (ahead, behind) = if swapped { (pair.second_ahead, pair.first_ahead) } else { (pair.first_ahead, pair.second_ahead) };
+    let (ahead, behind) =
+        if swapped { (pair.second_ahead, pair.first_ahead) } else { (pair.first_ahead, pair.second_ahead) };
     let tied = pair.games - ahead - behind;
     i64::from(ahead) * POINT_UNITS + i64::from(tied) * POINT_UNITS / 2
 }
@@ -728,7 +729,10 @@ impl Timeline {
 
     /// Head-to-head units of each of `members` against the others, from the pair counts.
     fn head_to_head(&self, members: &[u32]) -> Vec<i64> {
-        members.iter().map(|&m| members.iter().filter(|&&o| o != m).map(|&o| pair_units(&self.pairs, m, o)).sum()).collect()
+        members
+            .iter()
+            .map(|&m| members.iter().filter(|&&o| o != m).map(|&o| pair_units(&self.pairs, m, o)).sum())
+            .collect()
     }
 
     /// Brings `ratings` up to the whole timeline: from where the replay stopped, or from

@@ -61,7 +61,11 @@ pub(crate) fn validate(teams: &[TeamRoster]) -> Result<(), Error> {
         for (j, player) in team.players.iter().enumerate() {
             crate::names::check_name(player)?;
             if team.players[..j].iter().any(|p| same_name(p, player)) {
-                return Err(Error::TeamMemberTwice { player: player.clone(), first: team.name.clone(), second: team.name.clone() });
+                return Err(Error::TeamMemberTwice {
+                    player: player.clone(),
+                    first: team.name.clone(),
+                    second: team.name.clone(),
+                });
             }
             if let Some(first) = teams[..i].iter().find(|t| t.players.iter().any(|p| same_name(p, player))) {
                 return Err(Error::TeamMemberTwice {

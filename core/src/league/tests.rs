@@ -552,8 +552,11 @@ fn a_team_table_by_hand() {
         name: name.into(),
         players: players.iter().map(|p| p.to_string()).collect(),
     };
-    rules.teams =
-        vec![roster("TSV 1", &["Anna", "Ben"]), roster("TSV 2", &["Cleo", "Dora"]), roster("Gäste", &["Emil", "Fritz"])];
+    rules.teams = vec![
+        roster("TSV 1", &["Anna", "Ben"]),
+        roster("TSV 2", &["Cleo", "Dora"]),
+        roster("Gäste", &["Emil", "Fritz"]),
+    ];
     rules.validate().unwrap();
     let mut results = vec![
         // Players beaten: Anna 2, Cleo 1, Emil 0; Dora 1, Ben 0; Emil 2, Ben 1, Cleo 0.
@@ -590,11 +593,8 @@ fn a_team_table_by_hand() {
         state.set_player_name(id as i64, name);
     }
     for r in &results {
-        let placings = r
-            .placings
-            .iter()
-            .map(|p| (names.iter().position(|n| *n == p.player).unwrap() as i64, p.place))
-            .collect();
+        let placings =
+            r.placings.iter().map(|p| (names.iter().position(|n| *n == p.player).unwrap() as i64, p.place)).collect();
         state.upsert(&ResultEntry { id: r.id, game: r.game, played_on: r.played_on, placings, teams: Vec::new() });
     }
     assert_eq!(state.team_table(StandingsQuery::default()), rows);

@@ -80,7 +80,12 @@ pub async fn standings(
     let query = StandingsParams { game: p.game, as_of: p.as_of, after_event: p.after_event, by: p.by };
     if p.by == Some(StandingsBy::Team) {
         let teams = state.views().team_table(league_id, &query).await?;
-        let html = embed::team_page(&teams.league_name, teams.teams()?, p.lang.unwrap_or_default(), p.theme.unwrap_or_default());
+        let html = embed::team_page(
+            &teams.league_name,
+            teams.teams()?,
+            p.lang.unwrap_or_default(),
+            p.theme.unwrap_or_default(),
+        );
         return Ok(policy::page(&req, html));
     }
     let table = state.views().table(league_id, &query).await?;

@@ -1,5 +1,4 @@
 use crate::cache::{CachedView, ViewData};
-use std::sync::Arc;
 use crate::error::Result;
 use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
@@ -9,6 +8,7 @@ use crate::model::{StandingsBody, StandingsBy, StandingsParams};
 use crate::render;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, get, web};
+use std::sync::Arc;
 
 pub const CSV: &str = "text/csv; charset=utf-8; header=present";
 
