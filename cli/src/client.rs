@@ -412,27 +412,27 @@ impl Client {
     }
 
     pub fn standings(&self, league: i64, query: &StandingsParams) -> Result<(Standings, Reply)> {
-        let mut pairs: Vec<(&str, String)> = Vec::new();
-        if let Some(game) = query.game {
-            pairs.push(("game", game.slug().to_owned()));
-        }
-        if let Some(day) = query.as_of {
-            pairs.push(("as_of", day.to_string()));
-        }
-        self.get_as(&format!("/leagues/{league}/standings"), &pairs)
+        self.get_as(&format!("/leagues/{league}/standings"), &table_query(query))
     }
 
     /// The league's team table (`by=team`).
     pub fn team_standings(&self, league: i64, query: &StandingsParams) -> Result<(TeamStandings, Reply)> {
-        let mut pairs: Vec<(&str, String)> = vec![("by", "team".to_owned())];
-        if let Some(game) = query.game {
-            pairs.push(("game", game.slug().to_owned()));
-        }
-        if let Some(day) = query.as_of {
-            pairs.push(("as_of", day.to_string()));
-        }
+        let mut pairs = table_query(query);
+        pairs.push(("by", "team".to_owned()));
         self.get_as(&format!("/leagues/{league}/standings"), &pairs)
     }
+}
+
+/// The query of a table: its game and day.
+fn table_query(query: &StandingsParams) -> Vec<(&'static str, String)> {
+    let mut pairs = Vec::new();
+    if let Some(game) = query.game {
+        pairs.push(("game", game.slug().to_owned()));
+    }
+    if let Some(day) = query.as_of {
+        pairs.push(("as_of", day.to_string()));
+    }
+    pairs
 }
 
 /// Which of a league's results to list.

@@ -158,11 +158,17 @@ pub fn unmerge(conn: &mut DbConn, by: Actor, from: i64) -> Result<PlayerMerge> {
 /// Returns the leagues, by id.
 fn touch(conn: &mut DbConn, moved: &[i64], people: &[i64]) -> Result<Vec<i64>> {
     let mut by_league: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
+    let mut live = Vec::new();
     for chunk in moved.chunks(1000) {
-        let rows: Vec<(i64, i64)> =
-            results::table.filter(results::id.eq_any(chunk)).select((results::league_id, results::id)).load(conn)?;
-        for (league, result) in rows {
+        let rows: Vec<(i64, i64, Option<chrono::NaiveDateTime>)> = results::table
+            .filter(results::id.eq_any(chunk))
+            .select((results::league_id, results::id, results::deleted_at))
+            .load(conn)?;
+        for (league, result, deleted_at) in rows {
             by_league.entry(league).or_default().push(result);
+            if deleted_at.is_none() {
+                live.push(result);
+            }
         }
     }
     for (&league, results) in &mut by_league {
@@ -177,18 +183,11 @@ fn touch(conn: &mut DbConn, moved: &[i64], people: &[i64]) -> Result<Vec<i64>> {
             let revision = leagues::bump(conn, league)?.revision;
             changes::log(conn, league, revision, Subject::Player(player))?;
         }
-        for chunk in results.chunks(1000) {
-            for stored in by_ids(conn, chunk)? {
-                if !is_deleted(conn, stored.id)? {
-                    queue::enqueue(conn, Change::Corrected(&stored))?;
-                }
-            }
+    }
+    for chunk in live.chunks(1000) {
+        for stored in by_ids(conn, chunk)? {
+            queue::enqueue(conn, Change::Corrected(&stored))?;
         }
     }
     Ok(by_league.into_keys().collect())
-}
-
-fn is_deleted(conn: &mut DbConn, id: i64) -> Result<bool> {
-    let deleted: Option<chrono::NaiveDateTime> = results::table.find(id).select(results::deleted_at).first(conn)?;
-    Ok(deleted.is_some())
 }

@@ -31,14 +31,7 @@ pub fn load(conn: &mut DbConn, league_id: i64) -> Result<Projection> {
             .filter(results::league_id.eq(league_id))
             .filter(results::deleted_at.is_null())
             .order((results::id, result_players::seat))
-            .select((
-                results::id,
-                results::game,
-                results::played_on,
-                result_players::player_id,
-                result_players::place,
-                result_players::team,
-            ))
+            .select(SEAT_COLUMNS)
             .load(conn)?;
         for result in entries(rows)? {
             state.upsert(&result);
@@ -84,14 +77,7 @@ pub fn catch_up(conn: &mut DbConn, league_id: i64, projection: &mut Projection) 
             .filter(results::id.eq_any(&ids))
             .filter(results::deleted_at.is_null())
             .order((results::id, result_players::seat))
-            .select((
-                results::id,
-                results::game,
-                results::played_on,
-                result_players::player_id,
-                result_players::place,
-                result_players::team,
-            ))
+            .select(SEAT_COLUMNS)
             .load(conn)?;
         let live = entries(rows)?;
         // Names of renamed players, and of every player of a changed result (some may be
@@ -132,6 +118,23 @@ struct Changed {
 
 /// (result id, game, day, player id, place, team), ordered by result, then seat.
 type SeatRow = (i64, String, NaiveDate, i64, i32, Option<i32>);
+
+/// The columns a [`SeatRow`] is read from: one list for the full load and the catch-up.
+const SEAT_COLUMNS: (
+    results::id,
+    results::game,
+    results::played_on,
+    result_players::player_id,
+    result_players::place,
+    result_players::team,
+) = (
+    results::id,
+    results::game,
+    results::played_on,
+    result_players::player_id,
+    result_players::place,
+    result_players::team,
+);
 
 /// Folds seat rows into results, seats in order.
 fn entries(rows: Vec<SeatRow>) -> Result<Vec<ResultEntry>> {
