@@ -7,6 +7,7 @@ pub mod error;
 mod flight;
 pub mod http;
 pub mod render;
+pub mod revisions;
 pub mod store;
 pub mod tables;
 pub mod views;

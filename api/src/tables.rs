@@ -2,8 +2,9 @@
 //! statistics) at the league's current revision, whichever process made the last
 //! change: the one place every table view (JSON, CSV, the embedded page) comes from.
 //!
-//! Per request: one indexed read of the league's revision (that is what keeps several
-//! processes on one database coherent), then the table from memory if it is held at
+//! Per request: the league's revision from an indexed read that began after the request
+//! arrived (that is what keeps several processes on one database coherent; concurrent
+//! requests share one, see [`crate::revisions`]), then the table from memory if it is held at
 //! that revision. Otherwise one computation per (league, view, revision), however many
 //! requests wait for it: it brings the league's projection up to date by reading only
 //! the changes logged since the revision it holds (a full load only when it holds
@@ -16,6 +17,7 @@ use crate::flight::SingleFlight;
 use crate::model::{
     HeadToHead, LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, Standings, TeamStandings,
 };
+use crate::revisions::Revisions;
 use crate::store::results::projection::{self, Projection};
 use crate::store::{leagues, players};
 use sha2::{Digest, Sha256};
@@ -38,6 +40,7 @@ pub struct Counters {
 pub struct Tables {
     cache: Arc<LeagueCache>,
     flights: SingleFlight<(i64, View, i64), Arc<CachedView>>,
+    revisions: Revisions,
     counters: Arc<Counters>,
 }
 
@@ -47,6 +50,7 @@ impl Tables {
         Tables {
             cache: Arc::new(LeagueCache::new(budget_bytes)),
             flights: SingleFlight::default(),
+            revisions: Revisions::default(),
             counters: Arc::default(),
         }
     }
@@ -57,7 +61,8 @@ impl Tables {
 
     /// The table of `view` at the league's current revision.
     pub async fn get(&self, pool: &Pool, league_id: i64, view: View) -> Result<Arc<CachedView>> {
-        let revision = db::run(pool, move |conn| leagues::revision(conn, league_id)).await?;
+        let revision =
+            self.revisions.current(league_id, || db::run(pool, move |conn| leagues::revision(conn, league_id))).await?;
         if let Some(table) = self.cache.table(league_id, view, revision) {
             return Ok(table);
         }
