@@ -202,7 +202,7 @@ mod tests {
     #[actix_web::test]
     async fn a_read_whose_request_went_away_hands_the_turn_to_a_waiter() {
         let revisions = Arc::new(Revisions::default());
-        let abandoned = revisions.current(3, || futures_util::future::pending());
+        let abandoned = revisions.current(3, futures_util::future::pending);
         let r = revisions.clone();
         let waiter = actix_web::rt::spawn(async move {
             actix_web::rt::time::sleep(Duration::from_millis(5)).await;
