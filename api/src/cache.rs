@@ -231,6 +231,8 @@ impl LeagueCache {
         let after = entry.bytes();
         inner.bytes = inner.bytes + after - before;
         self.evict(&mut inner, league_id, view);
+        metrics::gauge!("spielstand_cache_bytes").set(inner.bytes as f64);
+        metrics::gauge!("spielstand_cache_leagues").set(inner.leagues.len() as f64);
     }
 
     /// Drops the least recently used leagues until the budget holds. The league just
@@ -244,6 +246,7 @@ impl LeagueCache {
                 Some(id) => {
                     let entry = inner.leagues.remove(&id).expect("just found");
                     inner.bytes -= entry.bytes();
+                    metrics::counter!("spielstand_cache_evictions_total").increment(1);
                     tracing::debug!(league = id, bytes = entry.bytes(), "league evicted from the cache");
                 }
                 None => {

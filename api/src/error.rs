@@ -73,6 +73,9 @@ pub enum Error {
     Unavailable(String),
     #[error("internal error")]
     Internal(String),
+    /// The process should not be sent traffic yet (`/api/v1/ready`): the detail says why.
+    #[error("not ready: {0}")]
+    NotReady(String),
 }
 
 impl Error {
@@ -102,7 +105,7 @@ impl Error {
             Error::MethodNotAllowed { .. } => ProblemType::MethodNotAllowed,
             Error::NoRoute(_) => ProblemType::NoRoute,
             Error::TooManyRequests(_) => ProblemType::TooManyRequests,
-            Error::Unavailable(_) => ProblemType::Unavailable,
+            Error::Unavailable(_) | Error::NotReady(_) => ProblemType::Unavailable,
             Error::Internal(_) => ProblemType::Internal,
         }
     }

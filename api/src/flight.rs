@@ -33,7 +33,13 @@ where
     {
         let flight = {
             let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
-            running.entry(key.clone()).or_insert_with(|| start().boxed().shared()).clone()
+            match running.get(&key) {
+                Some(flight) => {
+                    metrics::counter!("spielstand_flight_waits_total").increment(1);
+                    flight.clone()
+                }
+                None => running.entry(key.clone()).or_insert(start().boxed().shared()).clone(),
+            }
         };
         let _leave = Leave { flights: self, key, flight: flight.clone() };
         flight.await

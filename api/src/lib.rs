@@ -7,9 +7,11 @@ pub mod error;
 mod flight;
 pub mod http;
 pub mod render;
+pub mod replica;
 pub mod revisions;
 pub mod store;
 pub mod tables;
+pub mod telemetry;
 pub mod views;
 pub mod webhooks;
 

@@ -4,7 +4,7 @@ use spielstand_api::db::{self, Backend, DatabaseUrl};
 use spielstand_api::http::throttle::ThrottleOptions;
 use spielstand_api::model::TokenScope;
 use spielstand_api::store::tokens;
-use spielstand_api::webhooks::delivery::DeliveryConfig;
+use spielstand_api::webhooks::delivery::{DeliveryConfig, Leases};
 use spielstand_api::webhooks::egress::Egress;
 use spielstand_api::{AppState, Options, app};
 use std::time::Duration;
@@ -76,8 +76,34 @@ struct Cli {
     #[arg(long, env = "SPIELSTAND_BODY_TIMEOUT_MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..), global = true)]
     body_timeout_ms: u64,
 
+    /// A streaming read replica of the PostgreSQL database (postgres://...): leagues are
+    /// loaded and caught up from it, every write goes to the primary (--database-url).
+    #[arg(long, env = "SPIELSTAND_READ_DATABASE_URL", value_name = "URL", global = true)]
+    read_database_url: Option<String>,
+
+    /// Past this lag of the replica's replay, in milliseconds, tables are read from the
+    /// primary until the replica has caught up.
+    #[arg(long, env = "SPIELSTAND_MAX_REPLICA_LAG_MS", default_value_t = 1000, global = true)]
+    max_replica_lag_ms: u64,
+
+    /// How the log is written to stderr: text (coloured on a terminal only) or json, one
+    /// object per line.
+    #[arg(long, env = "SPIELSTAND_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text, global = true)]
+    log_format: LogFormat,
+
+    /// On SIGTERM or Ctrl-C: how long to finish the requests in flight, in seconds, after
+    /// no new connection is accepted. Then webhook deliveries still held are given back.
+    #[arg(long, env = "SPIELSTAND_DRAIN_TIMEOUT_S", default_value_t = 30, global = true)]
+    drain_timeout_s: u64,
+
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum LogFormat {
+    Text,
+    Json,
 }
 
 /// How this process delivers webhook events. Every process sharing a database may run a
@@ -196,12 +222,16 @@ fn existing(url: &DatabaseUrl, create: bool) -> anyhow::Result<()> {
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
-    tracing_subscriber::fmt()
+    let log = tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,actix_server=warn".into()),
         )
-        .with_writer(std::io::stderr)
-        .init();
+        .with_writer(std::io::stderr);
+    match cli.log_format {
+        // Colour codes only for a person at a terminal: a file or journald gets plain text.
+        LogFormat::Text => log.with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr())).init(),
+        LogFormat::Json => log.json().with_current_span(false).init(),
+    }
     match cli.command.unwrap_or(Command::Serve) {
         Command::Openapi => {
             print!("{}", spielstand_api::openapi_yaml());
@@ -275,8 +305,12 @@ fn main() -> anyhow::Result<()> {
                 // Without a public URL, links name the address the server listens on: it
                 // answers there, whoever asks, and a client cannot choose it.
                 public_url: cli.public_url.clone().or_else(|| format!("http://{}", cli.bind).parse().ok()),
+                replica: None,
             };
-            serve(&cli.database_url, &cli.bind, options, cli.db_connections, cli.webhooks.config())
+            let drain = Duration::from_secs(cli.drain_timeout_s);
+            let replica =
+                cli.read_database_url.as_deref().map(|url| (url, Duration::from_millis(cli.max_replica_lag_ms)));
+            serve(&cli.database_url, replica, &cli.bind, options, cli.db_connections, cli.webhooks.config(), drain)
         }
     }
 }
@@ -284,10 +318,12 @@ fn main() -> anyhow::Result<()> {
 #[actix_web::main]
 async fn serve(
     database_url: &str,
+    replica: Option<(&str, Duration)>,
     bind: &str,
-    options: Options,
+    mut options: Options,
     db_connections: Option<u32>,
     delivery: Option<DeliveryConfig>,
+    drain: Duration,
 ) -> anyhow::Result<()> {
     let url = DatabaseUrl::parse(database_url)?;
     let connections = db_connections.unwrap_or_else(|| match url.backend() {
@@ -297,20 +333,45 @@ async fn serve(
         // readers on 2 cores, p99 650 ms with 64 connections, 10 ms with 4).
         Backend::Postgres => 2 * std::thread::available_parallelism().map_or(2, |n| n.get() as u32).max(2),
     });
-    let pool = db::open(&url, connections)?;
-    if let Some(config) = delivery {
-        actix_web::rt::spawn(spielstand_api::webhooks::delivery::run(pool.clone(), config));
+    if let Some((replica, max_lag)) = replica {
+        let replica = DatabaseUrl::parse(replica).context("--read-database-url")?;
+        if url.backend() != Backend::Postgres || replica.backend() != Backend::Postgres {
+            anyhow::bail!(
+                "--read-database-url: read replicas are for PostgreSQL (a streaming replica of --database-url)"
+            );
+        }
+        tracing::info!(replica = %replica, max_lag_ms = max_lag.as_millis() as u64, "tables are read from the replica");
+        options.replica = Some((db::open_replica(&replica, connections), max_lag));
     }
-    let state = AppState::with_options(pool, &url, options);
+    let pool = match db::open(&url, connections) {
+        Ok(pool) => pool,
+        // Serve meanwhile: /api/v1/ready says 503 until the database answers and is migrated.
+        Err(db::DbSetupError::Connect { source, .. }) => {
+            tracing::warn!(database = %url, error = %source, "the database does not answer yet; migrating it once it does");
+            db::open_when_reachable(&url, connections)
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let leases = Leases::default();
+    if let Some(config) = delivery {
+        actix_web::rt::spawn(spielstand_api::webhooks::delivery::run(pool.clone(), config, leases.clone()));
+    }
+    let state = AppState::with_options(pool.clone(), &url, options);
     let server = actix_web::HttpServer::new(move || app(state.clone()))
         .bind(bind)
         .with_context(|| format!("cannot listen on {bind}"))?
         // On Ctrl-C or SIGTERM: stop accepting, finish the requests in flight.
-        .shutdown_timeout(30);
+        .shutdown_timeout(drain.as_secs());
     for addr in server.addrs() {
         tracing::info!(database = %url, "spielstand-api listening on http://{addr} (docs at http://{addr}/docs/)");
     }
     server.run().await?;
-    tracing::info!("shut down");
+    // Deliveries this process leased but did not finish are due again at once for
+    // another process, not when their leases run out.
+    let held = leases.held();
+    match actix_web::web::block(move || leases.release(&pool)).await.map_err(anyhow::Error::from).and_then(|r| Ok(r?)) {
+        Ok(released) => tracing::info!(released, held, "shut down"),
+        Err(e) => tracing::warn!(error = %e, "shut down; webhook leases could not be given back (they run out)"),
+    }
     Ok(())
 }

@@ -13,18 +13,24 @@
 use crate::error::{Error, Result};
 use std::collections::HashMap;
 use std::future::Future;
+use std::hash::Hash;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::watch;
 
 /// The lanes of the leagues being read; a lane is dropped when no request holds it.
-#[derive(Default)]
-pub struct Revisions {
-    lanes: Mutex<HashMap<i64, Arc<Lane>>>,
+pub struct Revisions<K> {
+    lanes: Mutex<HashMap<K, Arc<Lane>>>,
     /// Reads made.
     reads: AtomicU64,
     /// Requests answered by a read another request made.
     shared: AtomicU64,
+}
+
+impl<K> Default for Revisions<K> {
+    fn default() -> Self {
+        Revisions { lanes: Mutex::default(), reads: AtomicU64::new(0), shared: AtomicU64::new(0) }
+    }
 }
 
 #[derive(Default)]
@@ -42,14 +48,15 @@ struct Turn {
     reading: bool,
 }
 
-impl Revisions {
-    /// The league's revision as `read` finds it, from a read that began after this call.
-    pub async fn current<F, Fut>(&self, league_id: i64, read: F) -> Result<i64>
+impl<K: Eq + Hash + Copy> Revisions<K> {
+    /// The revision of `league` (a league, and where it is read) as `read` finds it, from
+    /// a read that began after this call.
+    pub async fn current<F, Fut>(&self, league: K, read: F) -> Result<i64>
     where
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<i64>>,
     {
-        let held = Held::take(self, league_id);
+        let held = Held::take(self, league);
         let lane = &held.lane;
         let (ticket, mut done) = {
             let mut turn = lock(&lane.turn);
@@ -60,6 +67,7 @@ impl Revisions {
         loop {
             if let Some((_, revision)) = done.borrow_and_update().as_ref().filter(|(covers, _)| *covers >= ticket) {
                 self.shared.fetch_add(1, Ordering::Relaxed);
+                metrics::counter!("spielstand_revision_reads_shared_total").increment(1);
                 return revision.clone();
             }
             let covers = {
@@ -72,6 +80,7 @@ impl Revisions {
             if let Some(covers) = covers {
                 let reading = Reading(lane);
                 self.reads.fetch_add(1, Ordering::Relaxed);
+                metrics::counter!("spielstand_revision_reads_total").increment(1);
                 let read = read.take().expect("a request reads at most once: it returns after");
                 let revision = read().await;
                 lane.done.send_replace(Some((covers, revision.clone())));
@@ -104,25 +113,25 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// A request's hold on its league's lane; the last one to let go removes it, so leagues
 /// nobody is reading (or that do not exist) hold no memory.
-struct Held<'a> {
-    revisions: &'a Revisions,
-    league_id: i64,
+struct Held<'a, K: Eq + Hash + Copy> {
+    revisions: &'a Revisions<K>,
+    league: K,
     lane: Arc<Lane>,
 }
 
-impl<'a> Held<'a> {
-    fn take(revisions: &'a Revisions, league_id: i64) -> Held<'a> {
-        let lane = lock(&revisions.lanes).entry(league_id).or_default().clone();
-        Held { revisions, league_id, lane }
+impl<'a, K: Eq + Hash + Copy> Held<'a, K> {
+    fn take(revisions: &'a Revisions<K>, league: K) -> Held<'a, K> {
+        let lane = lock(&revisions.lanes).entry(league).or_default().clone();
+        Held { revisions, league, lane }
     }
 }
 
-impl Drop for Held<'_> {
+impl<K: Eq + Hash + Copy> Drop for Held<'_, K> {
     fn drop(&mut self) {
         let mut lanes = lock(&self.revisions.lanes);
         // The map's and this request's: nobody else holds it (clones are made under this lock).
         if Arc::strong_count(&self.lane) == 2 {
-            lanes.remove(&self.league_id);
+            lanes.remove(&self.league);
         }
     }
 }
@@ -153,9 +162,9 @@ mod tests {
 
     #[actix_web::test]
     async fn requests_share_a_read_that_began_after_they_arrived_and_never_an_earlier_one() {
-        let revisions = Arc::new(Revisions::default());
+        let revisions = Arc::new(Revisions::<i64>::default());
         let db = Arc::new(AtomicI64::new(1));
-        let ask = |revisions: Arc<Revisions>, db: Arc<AtomicI64>| {
+        let ask = |revisions: Arc<Revisions<i64>>, db: Arc<AtomicI64>| {
             actix_web::rt::spawn(async move { revisions.current(7, || slow_read(db)).await })
         };
         let first = ask(revisions.clone(), db.clone());
@@ -176,8 +185,8 @@ mod tests {
 
     #[actix_web::test]
     async fn an_error_reaches_the_requests_it_covers_and_the_next_request_reads_again() {
-        let revisions = Arc::new(Revisions::default());
-        let failing = |revisions: Arc<Revisions>| {
+        let revisions = Arc::new(Revisions::<i64>::default());
+        let failing = |revisions: Arc<Revisions<i64>>| {
             actix_web::rt::spawn(async move {
                 revisions
                     .current(1, || async {
@@ -201,7 +210,7 @@ mod tests {
 
     #[actix_web::test]
     async fn a_read_whose_request_went_away_hands_the_turn_to_a_waiter() {
-        let revisions = Arc::new(Revisions::default());
+        let revisions = Arc::new(Revisions::<i64>::default());
         let abandoned = revisions.current(3, futures_util::future::pending);
         let r = revisions.clone();
         let waiter = actix_web::rt::spawn(async move {

@@ -17,6 +17,7 @@ use crate::flight::SingleFlight;
 use crate::model::{
     HeadToHead, LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, Standings, TeamStandings,
 };
+use crate::replica::{self, Reads, Source};
 use crate::revisions::Revisions;
 use crate::store::results::projection::{self, Projection};
 use crate::store::{leagues, players};
@@ -25,6 +26,7 @@ use spielstand_core::{Lines, PairPage, PairQuery, PlayerStats, RatingLine, Stand
 use spielstand_wire::{ByPlayer, ByTeam};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
 
 /// How a computation got its projection up to date; counted for tests and logs.
 #[derive(Debug, Default)]
@@ -40,7 +42,7 @@ pub struct Counters {
 pub struct Tables {
     cache: Arc<LeagueCache>,
     flights: SingleFlight<(i64, View, i64), Arc<CachedView>>,
-    revisions: Revisions,
+    revisions: Revisions<(i64, bool)>,
     counters: Arc<Counters>,
 }
 
@@ -59,20 +61,38 @@ impl Tables {
         &self.counters
     }
 
+    /// Revision reads made, and requests that shared another request's read.
+    pub fn revision_reads(&self) -> (u64, u64) {
+        self.revisions.counts()
+    }
+
     /// The table of `view` at the league's current revision.
-    pub async fn get(&self, pool: &Pool, league_id: i64, view: View) -> Result<Arc<CachedView>> {
-        let revision =
-            self.revisions.current(league_id, || db::run(pool, move |conn| leagues::revision(conn, league_id))).await?;
+    pub async fn get(&self, reads: &Reads, primary: &Pool, league_id: i64, view: View) -> Result<Arc<CachedView>> {
+        let (pool, from_replica) = match reads.source() {
+            (Source::Replica { pool, lag_ms }, _) => {
+                let _ = replica::REQUEST.try_with(|r| r.replica_lag_ms.set(Some(lag_ms)));
+                (pool, true)
+            }
+            (Source::Primary, _) => (primary, false),
+        };
+        metrics::counter!("spielstand_reads_total", "source" => if from_replica { "replica" } else { "primary" })
+            .increment(1);
+        let revision = self
+            .revisions
+            .current((league_id, from_replica), || db::run(pool, move |conn| leagues::revision(conn, league_id)))
+            .await?;
         if let Some(table) = self.cache.table(league_id, view, revision) {
+            metrics::counter!("spielstand_cache_hits_total").increment(1);
             return Ok(table);
         }
+        metrics::counter!("spielstand_cache_misses_total").increment(1);
         let (cache, pool, counters) = (self.cache.clone(), pool.clone(), self.counters.clone());
         self.flights
             .run((league_id, view, revision), move || async move {
                 let slot = cache.slot(league_id);
                 let work = slot.clone();
                 let (table, bytes) =
-                    db::run(&pool, move |conn| compute(conn, &work, league_id, view, &counters)).await?;
+                    db::run(&pool, move |conn| compute(conn, &work, league_id, view, revision, &counters)).await?;
                 cache.store(league_id, &slot, bytes, view, table.clone());
                 Ok(table)
             })
@@ -80,14 +100,17 @@ impl Tables {
     }
 }
 
-/// Brings the league's projection to (at least) the current revision and renders `view`
-/// from it. Runs on the blocking pool; the slot's lock makes the computations of one
-/// league's views take turns, so each change is applied once.
+/// Brings the league's projection to (at least) `revision` and renders `view` from it.
+/// Runs on the blocking pool; the slot's lock makes the computations of one league's
+/// views take turns, so each change is applied once. A projection already at `revision`
+/// or past it (brought there from the primary, while this read is from a replica that is
+/// behind it) is rendered as it is: never taken back.
 fn compute(
     conn: &mut db::DbConn,
     slot: &Slot,
     league_id: i64,
     view: View,
+    revision: i64,
     counters: &Counters,
 ) -> Result<(Arc<CachedView>, usize)> {
     let mut held = slot.lock().unwrap_or_else(|poisoned| {
@@ -97,24 +120,31 @@ fn compute(
         held
     });
     slot.clear_poison();
+    let started = Instant::now();
     let caught_up = match held.as_mut() {
+        Some(projection) if projection.revision >= revision => true,
         Some(projection) => {
             let before = projection.revision;
             let done = projection::catch_up(conn, league_id, projection)?;
             if done && projection.revision > before {
                 counters.catch_ups.fetch_add(1, Ordering::Relaxed);
+                metrics::histogram!("spielstand_table_catch_up_seconds").record(started.elapsed().as_secs_f64());
             }
             done
         }
         None => false,
     };
     if !caught_up {
+        let started = Instant::now();
         *held = Some(projection::load(conn, league_id)?);
         counters.full_loads.fetch_add(1, Ordering::Relaxed);
+        metrics::histogram!("spielstand_table_full_load_seconds").record(started.elapsed().as_secs_f64());
     }
     let projection = held.as_mut().expect("loaded above");
+    let started = Instant::now();
     let (body, data) = render(conn, projection, league_id, view)?;
     counters.renders.fetch_add(1, Ordering::Relaxed);
+    metrics::histogram!("spielstand_table_replay_seconds").record(started.elapsed().as_secs_f64());
     let table = Arc::new(CachedView {
         revision: projection.revision,
         etag: etag(&body),

@@ -7,6 +7,7 @@ use crate::cache::{CachedView, View};
 use crate::db::{self, Pool};
 use crate::error::{Error, Result};
 use crate::model::{EventReport, StandingsParams, StoredResult};
+use crate::replica::Reads;
 use crate::store::seating::{self, Standing};
 use crate::store::{events, leagues, results};
 use crate::tables::Tables;
@@ -20,12 +21,14 @@ use std::sync::Arc;
 pub struct Views<'a> {
     pub pool: &'a Pool,
     pub tables: &'a Tables,
+    /// Where tables are read from: the replica while it keeps up, else `pool`.
+    pub reads: &'a Reads,
 }
 
 impl Views<'_> {
     /// `view` of league `league_id` at the league's current revision.
     pub async fn get(&self, league_id: i64, view: View) -> Result<Arc<CachedView>> {
-        self.tables.get(self.pool, league_id, view).await
+        self.tables.get(self.reads, self.pool, league_id, view).await
     }
 
     /// The table a query asks for: its game, on its day (`as_of`, `after_event`). JSON,

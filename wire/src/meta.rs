@@ -11,6 +11,35 @@ pub struct Health {
     pub version: String,
 }
 
+/// Whether this process should be sent traffic (`GET /api/v1/ready`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Ready {
+    /// `ready`: the database answers and holds exactly the migrations this binary knows.
+    pub status: String,
+    pub version: String,
+    /// Migrations applied to the database.
+    pub migrations: usize,
+    /// The read replica, when the server was started with one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replica: Option<ReplicaStatus>,
+}
+
+/// How the read replica is doing. Its state never makes the process unready: tables are
+/// read from the primary meanwhile.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ReplicaStatus {
+    /// Whether tables are read from the replica now.
+    pub in_use: bool,
+    /// How far its replay is behind, in milliseconds; absent while it does not answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lag_ms: Option<u64>,
+    /// Why the primary is read instead, when it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
 /// A Rangeln round to score without storing anything.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -270,6 +270,43 @@ pub fn open(url: &DatabaseUrl, max_connections: u32) -> Result<Pool, DbSetupErro
         .map_err(|source| DbSetupError::Pool { url: url.clone(), source })
 }
 
+/// A pool for a database that does not answer yet: connections are made when asked for,
+/// and a thread migrates the database once it answers (until then `/api/v1/ready` is 503).
+pub fn open_when_reachable(url: &DatabaseUrl, max_connections: u32) -> Pool {
+    let waiting = url.clone();
+    std::thread::Builder::new()
+        .name("migrate-when-reachable".into())
+        .spawn(move || {
+            loop {
+                match waiting
+                    .connect()
+                    .map_err(|e| e.to_string())
+                    .and_then(|mut c| migrate(&mut c).map_err(|e| e.to_string()))
+                {
+                    Ok(()) => break tracing::info!(database = %waiting, "the database answers and is up to date"),
+                    Err(e) => tracing::debug!(error = %e, "the database does not answer yet"),
+                }
+                std::thread::sleep(Duration::from_secs(1));
+            }
+        })
+        .expect("a thread can be started at startup");
+    pool(url, max_connections)
+}
+
+/// A pool of a read replica: never migrated (it replays the primary's schema), and
+/// connected when asked for, so that a replica that is down delays nothing.
+pub fn open_replica(url: &DatabaseUrl, max_connections: u32) -> Pool {
+    pool(url, max_connections)
+}
+
+fn pool(url: &DatabaseUrl, max_connections: u32) -> Pool {
+    r2d2::Pool::builder()
+        .max_size(max_connections)
+        .min_idle(Some(0))
+        .connection_timeout(Duration::from_secs(20))
+        .build_unchecked(Manager(url.clone()))
+}
+
 /// The versions of every migration this binary knows for `backend`, e.g. `20261121000001`.
 pub fn known_migrations(backend: Backend) -> Vec<String> {
     use diesel::migration::MigrationSource;
@@ -280,6 +317,24 @@ pub fn known_migrations(backend: Backend) -> Vec<String> {
             .map(|all| all.iter().map(|m| m.name().version().to_string()).collect::<Vec<_>>()),
     };
     names.unwrap_or_default()
+}
+
+/// Whether the database holds exactly the migrations this binary knows: `Err` says what
+/// differs (some not applied yet, or some this binary does not know: a newer spielstand
+/// migrated it, and this process should give way).
+pub fn migrations_current(conn: &mut DbConn) -> Result<usize, String> {
+    let (known, applied) = match conn {
+        DbConn::Sqlite(c) => (known_migrations(Backend::Sqlite), c.applied_migrations()),
+        DbConn::Pg(c) => (known_migrations(Backend::Postgres), c.applied_migrations()),
+    };
+    let applied: Vec<String> = applied.map_err(|e| e.to_string())?.iter().map(ToString::to_string).collect();
+    let pending = known.iter().filter(|v| !applied.contains(v)).count();
+    let unknown = applied.iter().filter(|v| !known.contains(v)).count();
+    match (pending, unknown) {
+        (0, 0) => Ok(applied.len()),
+        (0, n) => Err(format!("the database has {n} migration(s) this version does not know (a newer spielstand)")),
+        (n, _) => Err(format!("{n} migration(s) not applied yet")),
+    }
 }
 
 pub fn migrate(conn: &mut DbConn) -> Result<(), DbSetupError> {

@@ -2,11 +2,14 @@
 //! may call what is `access`.)
 
 use super::{problem, request_id};
+use crate::replica::{self, Consistency};
 use actix_web::body::{BoxBody, EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::Next;
+use spielstand_wire::headers;
+use std::rc::Rc;
 use std::time::Instant;
 
 /// Gives every request an id (echoed as `X-Request-Id`), makes it available to error
@@ -60,7 +63,29 @@ pub async fn request_context<B: MessageBody + 'static>(
     if method == Method::HEAD {
         req.head_mut().method = Method::GET;
     }
-    let res = problem::REQUEST_ID.scope(id.clone(), next.call(req)).await?;
+    // The client's last write, which the tables it reads must include (`replica`). A
+    // value that is not a write position is refused: guessing would break that promise.
+    let after = match req
+        .headers()
+        .get(headers::READ_AFTER)
+        .map(|v| v.to_str().map_err(|e| e.to_string()).and_then(str::parse))
+    {
+        None => None,
+        Some(Ok(position)) => Some(position),
+        Some(Err(e)) => {
+            let error = crate::error::Error::InvalidHeader(format!("{}: {e}", headers::READ_AFTER));
+            let response =
+                problem::REQUEST_ID.sync_scope(id.clone(), || actix_web::ResponseError::error_response(&error));
+            let mut res = req.into_response(response).map_into_right_body();
+            if let Ok(value) = HeaderValue::from_str(&id) {
+                res.headers_mut().insert(header::HeaderName::from_static("x-request-id"), value);
+            }
+            return Ok(res);
+        }
+    };
+    let consistency = Rc::new(Consistency { after, ..Consistency::default() });
+    let served = replica::REQUEST.scope(consistency.clone(), next.call(req));
+    let res = problem::REQUEST_ID.scope(id.clone(), served).await?;
     let mut res = if method == Method::HEAD {
         res.map_body(|_, _| EitherBody::right(BoxBody::new(())))
     } else {
@@ -68,6 +93,13 @@ pub async fn request_context<B: MessageBody + 'static>(
     };
     if let Ok(value) = HeaderValue::from_str(&id) {
         res.headers_mut().insert(header::HeaderName::from_static("x-request-id"), value);
+    }
+    if let Some(value) = consistency.wrote.get().and_then(|p| HeaderValue::from_str(&p.to_string()).ok()) {
+        res.headers_mut().insert(header::HeaderName::from_static(headers::WRITE_POSITION_LOWER), value);
+    }
+    if let Some(lag) = consistency.replica_lag_ms.get() {
+        res.headers_mut()
+            .insert(header::HeaderName::from_static(headers::REPLICA_LAG_MS_LOWER), HeaderValue::from(lag));
     }
     // No response may be sniffed into another type (a JSON body rendered as HTML).
     res.headers_mut().insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
@@ -78,12 +110,20 @@ pub async fn request_context<B: MessageBody + 'static>(
         headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
         headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(DOCS_POLICY));
     }
+    // One series per route of the document (never per path: ids would make them unbounded).
+    let route = res.request().match_pattern().unwrap_or_else(|| "unmatched".to_owned());
+    let status = res.status().as_u16().to_string();
+    let elapsed = started.elapsed();
+    metrics::counter!("spielstand_http_requests_total", "route" => route.clone(), "method" => method.to_string(), "status" => status)
+        .increment(1);
+    metrics::histogram!("spielstand_http_request_duration_seconds", "route" => route, "method" => method.to_string())
+        .record(elapsed.as_secs_f64());
     tracing::info!(
         request_id = %id,
         %method,
         path,
         status = res.status().as_u16(),
-        ms = started.elapsed().as_secs_f64() * 1000.0,
+        ms = elapsed.as_secs_f64() * 1000.0,
         "request"
     );
     Ok(res)

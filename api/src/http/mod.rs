@@ -37,6 +37,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(
         scope("/api/v1")
             .service(meta::health)
+            .service(meta::ready)
             .service(meta::games)
             .service(meta::score)
             .service(meta::token)
@@ -86,7 +87,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(audit::list),
     );
     // For club websites, outside the API's prefix; in the document all the same.
-    cfg.service(embed::standings)
+    cfg.service(meta::metrics)
+        .service(embed::standings)
         .service(embed::night)
         .service(embed::night_tables)
         .service(embed::player)
@@ -138,7 +140,12 @@ pub fn app(
                 .allow_any_origin()
                 .allowed_methods(["GET", "HEAD"])
                 .allow_any_header()
-                .expose_headers([header::ETAG, header::HeaderName::from_static("x-request-id")])
+                .expose_headers([
+                    header::ETAG,
+                    header::HeaderName::from_static("x-request-id"),
+                    header::HeaderName::from_static(spielstand_wire::headers::WRITE_POSITION_LOWER),
+                    header::HeaderName::from_static(spielstand_wire::headers::REPLICA_LAG_MS_LOWER),
+                ])
                 .max_age(86_400),
         )
         .wrap(from_fn(request_context))

@@ -51,7 +51,7 @@ impl ResponseError for Error {
             Error::Unauthorized | Error::UnknownToken => {
                 response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
             }
-            Error::Unavailable(_) => {
+            Error::Unavailable(_) | Error::NotReady(_) => {
                 response.insert_header((header::RETRY_AFTER, "2"));
             }
             Error::TooManyRequests(wait) => {

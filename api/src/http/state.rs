@@ -5,6 +5,7 @@ use super::PublicUrl;
 use crate::db::{Backend, DatabaseUrl, DbConn, GroupWriter, Pool};
 use crate::error::Result;
 use crate::http::throttle::{Throttle, ThrottleOptions};
+use crate::replica::{self, Reads};
 use crate::tables::Tables;
 use crate::webhooks::egress::Egress;
 use actix_web::web;
@@ -27,6 +28,9 @@ pub struct Options {
     /// Where the server is reached from outside: absolute links start with it; without
     /// it links are relative (the server binary passes its bind address instead).
     pub public_url: Option<PublicUrl>,
+    /// A streaming read replica of the (PostgreSQL) database to read tables from, and the
+    /// lag past which the primary is read instead.
+    pub replica: Option<(Pool, Duration)>,
 }
 
 impl Default for Options {
@@ -38,6 +42,7 @@ impl Default for Options {
             body_deadline: Duration::from_secs(10),
             throttle: ThrottleOptions::default(),
             public_url: None,
+            replica: None,
         }
     }
 }
@@ -46,6 +51,8 @@ impl Default for Options {
 pub struct AppState {
     pub pool: Pool,
     pub tables: Tables,
+    /// Where tables are read from (a replica, if the server has one).
+    pub reads: Reads,
     /// Group commit, on SQLite only: PostgreSQL already shares fsyncs among concurrent
     /// commits, and one transaction holding several leagues' rows could deadlock with
     /// another process's.
@@ -68,14 +75,24 @@ impl AppState {
         let writer = (options.group_commit && url.backend() == Backend::Sqlite)
             .then(|| GroupWriter::start(url.clone(), pool.clone()));
         // Names stored under an older comparison get today's keys before the first request.
-        match pool.get().map_err(crate::error::Error::from).and_then(|mut c| crate::store::players::rekey(&mut c)) {
+        match pool
+            .get_timeout(Duration::from_secs(2))
+            .map_err(crate::error::Error::from)
+            .and_then(|mut c| crate::store::players::rekey(&mut c))
+        {
             Ok(0) => {}
             Ok(n) => tracing::info!(players = n, "player name keys brought to NFKC and case folding"),
             Err(e) => tracing::warn!(error = %e, "player name keys could not be brought up to date"),
         }
+        // Metrics are recorded from the first request on.
+        crate::telemetry::handle();
         web::Data::new(AppState {
             pool,
             tables: Tables::new(options.cache_bytes),
+            reads: match options.replica {
+                Some((replica, max_lag)) => Reads::with_replica(replica, max_lag),
+                None => Reads::primary(),
+            },
             writer,
             egress: options.egress,
             body_deadline: options.body_deadline,
@@ -86,7 +103,7 @@ impl AppState {
 
     /// The leagues' views, for the read handlers.
     pub fn views(&self) -> crate::views::Views<'_> {
-        crate::views::Views { pool: &self.pool, tables: &self.tables }
+        crate::views::Views { pool: &self.pool, tables: &self.tables, reads: &self.reads }
     }
 
     /// Runs a write: in the next group commit, or on its own on the blocking pool.
@@ -97,7 +114,13 @@ impl AppState {
     {
         match &self.writer {
             Some(writer) => writer.write(f).await,
-            None => self.db(f).await,
+            None => {
+                // PostgreSQL: where the primary stood once the write committed, for the
+                // client to read its own write from any process (`replica`).
+                let (done, position) = self.db(move |conn| Ok((f(conn)?, replica::position(conn)?))).await?;
+                let _ = replica::REQUEST.try_with(|r| r.wrote.set(r.wrote.get().max(position)));
+                Ok(done)
+            }
         }
     }
 

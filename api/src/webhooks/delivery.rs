@@ -16,8 +16,10 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use spielstand_wire::headers;
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Notify;
 
@@ -82,8 +84,35 @@ pub fn sign(secret: &str, body: &[u8]) -> String {
     format!("sha256={}", hex::encode(mac.finalize().into_bytes()))
 }
 
-/// Works the queue until the process ends. Spawned on the server's runtime.
-pub async fn run(pool: Pool, config: DeliveryConfig) {
+/// The leases a worker holds, so that a process shutting down stops taking deliveries and
+/// gives back the ones it has not finished.
+#[derive(Clone, Default)]
+pub struct Leases {
+    held: Arc<Mutex<HashSet<String>>>,
+    stopping: Arc<AtomicBool>,
+}
+
+impl Leases {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+        self.held.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Leases held now.
+    pub fn held(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// Stops the worker taking deliveries and frees the rows it still holds; returns how many.
+    pub fn release(&self, pool: &Pool) -> Result<usize> {
+        self.stopping.store(true, Ordering::SeqCst);
+        let leases: Vec<String> = self.lock().drain().collect();
+        queue::release(&mut *pool.get()?, &leases)
+    }
+}
+
+/// Works the queue until the process ends or `leases` are released. Spawned on the
+/// server's runtime.
+pub async fn run(pool: Pool, config: DeliveryConfig, leases: Leases) {
     let agent_config = ureq::Agent::config_builder()
         .timeout_global(Some(config.timeout))
         .http_status_as_error(false)
@@ -103,7 +132,7 @@ pub async fn run(pool: Pool, config: DeliveryConfig) {
     // Deliveries under way, by host; a finished one frees its place and wakes the loop.
     let in_flight: Rc<RefCell<HashMap<String, usize>>> = Rc::default();
     let freed = Rc::new(Notify::new());
-    loop {
+    while !leases.stopping.load(Ordering::SeqCst) {
         let busy = in_flight.borrow().clone();
         let room = config.in_flight.saturating_sub(busy.values().sum());
         if room > 0 {
@@ -111,16 +140,18 @@ pub async fn run(pool: Pool, config: DeliveryConfig) {
             let leased = web::block(move || queue::claim_due(&mut *p.get()?, room, lease, per_host, &busy)).await;
             match leased.map_err(Error::from).and_then(|r| r) {
                 Ok(claimed) => {
+                    leases.lock().extend(claimed.iter().map(|c| c.lease.clone()));
                     for c in claimed {
                         *in_flight.borrow_mut().entry(c.host.clone()).or_default() += 1;
                         let (pool, agent, config) = (pool.clone(), agent.clone(), config.clone());
-                        let (in_flight, freed) = (in_flight.clone(), freed.clone());
+                        let (in_flight, freed, leases) = (in_flight.clone(), freed.clone(), leases.clone());
                         actix_web::rt::spawn(async move {
-                            let host = c.host.clone();
+                            let (host, lease) = (c.host.clone(), c.lease.clone());
                             let sent = web::block(move || deliver(&pool, &agent, &config, c)).await;
                             if let Err(e) = sent.map_err(Error::from).and_then(|r| r) {
                                 tracing::warn!(error = %e, "webhook delivery: could not record the outcome");
                             }
+                            leases.lock().remove(&lease);
                             let mut busy = in_flight.borrow_mut();
                             if let Some(n) = busy.get_mut(&host) {
                                 *n -= 1;
@@ -170,6 +201,12 @@ fn deliver(pool: &Pool, agent: &ureq::Agent, config: &DeliveryConfig, claimed: C
             failed(None, generic(&e).to_owned())
         }
     };
+    let kind = match &outcome {
+        Outcome::Delivered { .. } => "delivered",
+        Outcome::Retry { .. } => "retry",
+        Outcome::GiveUp { .. } => "given_up",
+    };
+    metrics::counter!("spielstand_webhook_deliveries_total", "outcome" => kind).increment(1);
     match &outcome {
         Outcome::Delivered { .. } => tracing::info!(delivery = claimed.id, attempt, "webhook delivered"),
         Outcome::Retry { error, at, .. } => {

@@ -302,3 +302,21 @@ pub fn finish(conn: &mut DbConn, claimed: &Claimed, outcome: &Outcome) -> Result
     .execute(conn)?;
     Ok(updated == 1)
 }
+
+/// Gives back leases this process holds (it is shutting down): the rows are due at once
+/// for another process instead of when the leases would run out. A delivery still under
+/// way records nothing afterwards ([`finish`] finds its lease gone); at worst the
+/// receiver gets the event twice, which the event id lets it see.
+pub fn release(conn: &mut DbConn, leases: &[String]) -> Result<usize> {
+    if leases.is_empty() {
+        return Ok(0);
+    }
+    Ok(diesel::update(deliveries::table.filter(deliveries::lease.eq_any(leases)))
+        .set((deliveries::locked_until.eq(None::<NaiveDateTime>), deliveries::lease.eq(None::<String>)))
+        .execute(conn)?)
+}
+
+/// Deliveries waiting to be sent (due now or later), for the metrics.
+pub fn depth(conn: &mut DbConn) -> Result<i64> {
+    Ok(deliveries::table.filter(deliveries::status.eq(DeliveryStatus::Pending.slug())).count().get_result(conn)?)
+}

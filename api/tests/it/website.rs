@@ -426,7 +426,7 @@ api_test!(every_committed_change_and_only_those_queue_a_delivery, |api| {
 /// A delivery worker in this test's process, on its own pool, as `serve` runs it.
 fn worker(api_url: &spielstand_api::db::DatabaseUrl, config: DeliveryConfig) -> actix_web::rt::task::JoinHandle<()> {
     let pool = db::open(api_url, 2).unwrap();
-    actix_web::rt::spawn(delivery::run(pool, config))
+    actix_web::rt::spawn(delivery::run(pool, config, delivery::Leases::default()))
 }
 
 fn quick(retry_base_ms: u64, max_attempts: u32) -> DeliveryConfig {

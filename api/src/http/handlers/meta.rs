@@ -1,13 +1,14 @@
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::http::docs::{ReadErrors, WriteErrors};
 use crate::http::extract::JsonBody;
 use crate::http::extract::Writer;
-use crate::model::{Health, ScoreRequest, ScoreResponse, TokenName};
+use crate::model::{Health, Ready, ScoreRequest, ScoreResponse, TokenName};
 use actix_web::{HttpResponse, get, post, web};
 use diesel::connection::SimpleConnection;
 use spielstand_core::rangeln::{PlayerScore, play_round};
 use spielstand_core::{GameInfo, GameKind};
+use std::time::Duration;
 
 /// Is the server up and its database reachable?
 #[utoipa::path(
@@ -19,6 +20,62 @@ use spielstand_core::{GameInfo, GameKind};
 pub async fn health(state: web::Data<AppState>) -> Result<HttpResponse> {
     state.db(|conn| Ok(conn.batch_execute("SELECT 1")?)).await?;
     Ok(HttpResponse::Ok().json(Health { status: "ok".into(), version: env!("CARGO_PKG_VERSION").into() }))
+}
+
+/// Should this process be sent traffic? 200 once its database answers and holds exactly
+/// the migrations this binary knows; 503 with the reason until then (the database does
+/// not answer, migrations are pending, or a newer spielstand migrated it). `/health`
+/// stays a liveness check: the process answers.
+#[utoipa::path(
+    operation_id = "ready",
+    tag = "meta",
+    responses((status = 200, body = Ready), ReadErrors)
+)]
+#[get("/ready")]
+pub async fn ready(state: web::Data<AppState>) -> Result<HttpResponse> {
+    let pool = state.pool.clone();
+    // A load balancer asks often and must hear back soon: no 20 s wait for a connection.
+    let checked = web::block(move || {
+        let mut conn = pool.get_timeout(Duration::from_secs(2))?;
+        crate::db::migrations_current(&mut conn).map_err(Error::NotReady)
+    })
+    .await
+    .map_err(Error::from)
+    .and_then(|r| r);
+    let migrations = checked.map_err(|e| match e {
+        Error::NotReady(_) => e,
+        other => Error::NotReady(format!("the database does not answer ({other})")),
+    })?;
+    Ok(HttpResponse::Ok().json(Ready {
+        status: "ready".into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+        migrations,
+        replica: state.reads.replica_status(),
+    }))
+}
+
+/// The server's metrics in the Prometheus text format: requests by route and status with
+/// their durations, the tables' cache, single-flight waits, catch-ups and full loads,
+/// database pools, the webhook queue and deliveries, the read replica's lag.
+#[utoipa::path(
+    operation_id = "metrics",
+    tag = "meta",
+    responses(
+        (status = 200, description = "Prometheus text exposition format 0.0.4", content_type = "text/plain", body = String),
+        ReadErrors
+    )
+)]
+#[get("/metrics")]
+pub async fn metrics(state: web::Data<AppState>) -> Result<HttpResponse> {
+    state.reads.gauges(&state.pool);
+    // Scraped while the database is away, the rest still tells what happened.
+    match state.db(crate::webhooks::queue::depth).await {
+        Ok(depth) => ::metrics::gauge!("spielstand_webhook_queue_depth").set(depth as f64),
+        Err(e) => tracing::warn!(error = %e, "metrics: the webhook queue could not be counted"),
+    }
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4; charset=utf-8")
+        .body(crate::telemetry::handle().render()))
 }
 
 /// The five games, with player counts and pieces.
