@@ -19,12 +19,10 @@
 
 use crate::db::{DbConn, Pool};
 use crate::error::{Error, Result};
-use crate::model::ReplicaStatus;
+use crate::model::{Position, ReplicaStatus};
 use diesel::prelude::*;
 use std::cell::Cell;
-use std::fmt;
 use std::rc::Rc;
-use std::str::FromStr;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
@@ -45,30 +43,6 @@ pub struct Consistency {
     pub wrote: Cell<Option<Position>>,
     /// The replica's lag, when this request read a table from it.
     pub replica_lag_ms: Cell<Option<u64>>,
-}
-
-/// A position in PostgreSQL's write-ahead log (an LSN), written as PostgreSQL writes it:
-/// two hexadecimal numbers, `16/B374D848`. Later positions compare greater.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Position(pub u64);
-
-impl FromStr for Position {
-    type Err = String;
-
-    fn from_str(s: &str) -> std::result::Result<Position, String> {
-        let bad = || format!("{s:?} is not a write position (as in `16/B374D848`)");
-        let (high, low) = s.trim().split_once('/').ok_or_else(bad)?;
-        let part = |p: &str| {
-            (!p.is_empty() && p.len() <= 8).then(|| u32::from_str_radix(p, 16).ok()).flatten().ok_or_else(bad)
-        };
-        Ok(Position((u64::from(part(high)?) << 32) | u64::from(part(low)?)))
-    }
-}
-
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:X}/{:X}", self.0 >> 32, self.0 & 0xFFFF_FFFF)
-    }
 }
 
 /// The primary's position now (PostgreSQL; `None` on SQLite, which has no replicas).
@@ -225,21 +199,5 @@ impl Replica {
             tracing::debug!(error = %e, "the read replica did not answer");
         }
         *self.seen.lock().unwrap_or_else(|e| e.into_inner()) = Seen { at: Instant::now(), state };
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn positions_read_and_compare_as_postgresql_writes_them() {
-        let p: Position = "16/B374D848".parse().unwrap();
-        assert_eq!(p.0, (0x16 << 32) | 0xB374_D848);
-        assert_eq!(p.to_string(), "16/B374D848");
-        assert!("0/FFFFFFFF".parse::<Position>().unwrap() < "1/0".parse().unwrap());
-        for bad in ["", "16", "/1", "1/", "G/1", "1/123456789", "1/2/3", "-1/2"] {
-            assert!(bad.parse::<Position>().is_err(), "{bad:?}");
-        }
     }
 }

@@ -3,13 +3,14 @@
 
 use crate::config::Settings;
 use crate::error::{CliError, Problem, Result, describe, one_line};
+use crate::positions;
 use chrono::NaiveDate;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use spielstand_core::Slug;
 use spielstand_core::{GameKind, GameRecord, same_name};
-use spielstand_wire::headers::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED};
+use spielstand_wire::headers::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED, READ_AFTER, WRITE_POSITION};
 use spielstand_wire::{
     Attendee, AuditAction, AuditPage, BatchInput, BatchOutcome, CheckIn, DrawInput, Event, EventInput, EventReport,
     HeadToHead, Health, HistoryEntry, League, LeagueExport, LeagueInput, LeaguePlayerRatings, LeaguePlayerStats,
@@ -142,10 +143,19 @@ impl Client {
     }
 
     fn run(&self, request: http::Result<http::Request<Vec<u8>>>) -> Result<Reply> {
-        let request = request.map_err(|e| CliError::input(format!("--server {}: {e}", self.server)))?;
+        let mut request = request.map_err(|e| CliError::input(format!("--server {}: {e}", self.server)))?;
+        // This client's last write: whatever is read now includes it (`positions`).
+        if let Some(value) =
+            positions::last(&self.server).and_then(|p| http::HeaderValue::from_str(&p.to_string()).ok())
+        {
+            request.headers_mut().insert(READ_AFTER, value);
+        }
         let mut response = self.agent.run(request).map_err(|e| self.transport(e))?;
         let status = response.status().as_u16();
         let header = |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+        if let Some(position) = header(WRITE_POSITION).and_then(|p| p.parse().ok()) {
+            positions::remember(&self.server, position);
+        }
         let etag = header("etag");
         let replayed = header(IDEMPOTENT_REPLAYED).is_some_and(|v| v.eq_ignore_ascii_case("true"));
         let text = response.body_mut().with_config().limit(MAX_BODY).read_to_string().map_err(|e| self.transport(e))?;

@@ -14,6 +14,7 @@ mod known;
 mod night;
 mod outbox;
 mod output;
+mod positions;
 mod recording;
 
 use clap::Parser;

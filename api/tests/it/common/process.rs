@@ -22,6 +22,17 @@ impl Server {
     /// free one; nothing can take it between choosing and binding), learns the port from
     /// the server's own "listening on" line, and waits until it answers.
     pub fn start(db: &TestDb, env: &[(&str, String)]) -> Server {
+        let server = Server::listening(db, env);
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while agent().get(&format!("{}/health", server.api)).call().map(|r| r.status() != 200).unwrap_or(true) {
+            assert!(Instant::now() < deadline, "server at {} did not come up", server.base);
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        server
+    }
+
+    /// Starts the server and returns once it listens, whether or not its database answers.
+    pub fn listening(db: &TestDb, env: &[(&str, String)]) -> Server {
         let mut child = Command::new(BIN)
             .args(["--database-url", &db.url.expose(), "--bind", "127.0.0.1:0"])
             .env("RUST_LOG", "warn,spielstand_api=info")
@@ -35,13 +46,7 @@ impl Server {
             .unwrap();
         let port = listening_port(child.stderr.take().unwrap());
         let base = format!("http://127.0.0.1:{port}");
-        let server = Server { child, api: format!("{base}/api/v1"), base };
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while agent().get(&format!("{}/health", server.api)).call().map(|r| r.status() != 200).unwrap_or(true) {
-            assert!(Instant::now() < deadline, "server on port {port} did not come up");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        server
+        Server { child, api: format!("{base}/api/v1"), base }
     }
 
     /// SIGKILL: no shutdown, no flush; whatever was in flight is cut off.
