@@ -226,3 +226,40 @@ fn sigterm_drains_and_gives_back_leases(db: TestDb) {
 }
 
 both!(sigterm_drains_and_gives_back_leases);
+
+/// The README's "Running it for real" names only what exists: the binary's options and
+/// their variables, the unit's variables, the headers and the metrics.
+#[test]
+fn the_readme_on_running_it_names_what_the_binary_has() {
+    let readme = include_str!("../../../README.md");
+    let section =
+        &readme[readme.find("<!-- operations:start -->").unwrap()..readme.find("<!-- operations:end -->").unwrap()];
+    let help = std::process::Command::new(crate::common::process::BIN).arg("--help").output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let unit = include_str!("../../../deploy/spielstand-api.service");
+    let words = |text: &str, prefix: &str| -> Vec<String> {
+        text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .filter(|w| w.starts_with(prefix) && w.len() > prefix.len())
+            .map(str::to_owned)
+            .collect()
+    };
+    // cargo's and systemctl's own options aside.
+    for flag in words(section, "--").into_iter().filter(|f| !["--release", "--now"].contains(&f.as_str())) {
+        assert!(help.contains(&flag), "the README names {flag}, which spielstand-api --help does not list");
+    }
+    for var in words(section, "SPIELSTAND_").into_iter().chain(words(unit, "SPIELSTAND_")) {
+        assert!(help.contains(&var), "{var} is not an option's variable");
+    }
+    let telemetry = include_str!("../../src/telemetry.rs");
+    for metric in words(section, "spielstand_") {
+        assert!(telemetry.contains(&format!("\"{metric}\"")), "the README names {metric}, which is not recorded");
+    }
+    for header in [
+        spielstand_wire::headers::WRITE_POSITION,
+        spielstand_wire::headers::READ_AFTER,
+        spielstand_wire::headers::REPLICA_LAG_MS,
+    ] {
+        assert!(section.contains(header), "the README does not explain {header}");
+    }
+    assert!(unit.contains("ExecStart=/usr/local/bin/spielstand-api serve"));
+}
