@@ -113,6 +113,10 @@ ceiling_port=$(free_port)
 pids+=("$!")
 for _ in $(seq 1 50); do curl -fsS -o /dev/null "http://127.0.0.1:$ceiling_port/" 2> /dev/null && break; sleep 0.1; done
 ceiling_rps=$(rps "http://127.0.0.1:$ceiling_port/")
+# Side by side in the same server: a warm table against the liveness check (which asks
+# the database too).
+health_rps=$(rps "$fill_url/api/v1/health")
+api_rps_again=$(rps "$standings")
 
 echo "== 3. cold standings: the first request after a write (appended, backdated, a backdated correction)" >&2
 cold() { "$bin/spielstand-bench" --server "$1" --token "$token" cold --league "$2" --players "$M" --samples 9 --write "$3"; }
@@ -255,12 +259,20 @@ if [ -n "$pg_admin" ] && command -v psql > /dev/null && psql "$pg_admin" -qtAc '
 | PostgreSQL servers, peak resident memory | $(peak_mb "$pg_a_pid") MB and $(peak_mb "$pg_b_pid") MB | <= 100 MB |"
   kill "$pg_a_pid" "$pg_b_pid"
 fi
+echo "== 8. the federation: 1,000 leagues x 1,000 results on PostgreSQL, three processes" >&2
+# FEDERATION= (empty) skips it (it fills a million results: several minutes).
+federation_rows="| federation | skipped (FEDERATION is empty, or no PostgreSQL) | |"
+if [ -n "${FEDERATION-1}" ] && [ -n "$pg_admin" ] && psql "$pg_admin" -qtAc 'select 1' > /dev/null 2>&1; then
+  federation_rows=$(SKIP_BUILD=1 SPIELSTAND_BENCH_POSTGRES_URL="$pg_admin" bash bench/federation.sh 1000 1000)
+fi
+
 cat << SUMMARY
 
 | measurement | figure | goal |
 |---|---|---|
 | fill: $N results over $M players, 64 clients | $(printf '%.1f' "$fill_secs") s ($(echo "$N / $fill_secs" | bc) results/s) | |
 | warm standings, 64 connections, 10 s | $api_rps req/s; ceiling $ceiling_rps req/s; ratio $(ratio "$api_rps" "$ceiling_rps") | ratio >= 0.8 |
+| warm standings against \`/api/v1/health\` in the same server, 64 connections, 10 s each | $api_rps_again req/s against $health_rps req/s: ratio $(ratio "$api_rps_again" "$health_rps") | ratio >= 0.8 |
 | first table after an appended result, $N results (median of 9) | $cold_append_ms ms | <= 5 ms |
 | first table after a backdated result (median of 9) | $cold_backdate_ms ms | |
 | first table after a backdated correction (median of 9) | $cold_correct_ms ms | <= 100 ms |
@@ -274,6 +286,7 @@ cat << SUMMARY
 | SQLite, mixed: 32 readers + 20 writes/s | $mix20_rps req/s (ratio $(ratio "$mix20_rps" "$warm_rps")), p50 $mix20_p50 ms, p99 $mix20_p99 ms | ratio >= 0.8, p99 <= 25 ms |
 | SQLite server, peak resident memory over all of the above | $sqlite_peak_mb MB | <= 100 MB |
 $pg_rows
+$federation_rows
 | exports: 16 parallel loops on a 20,000-result league ($export_mb MB each) for 20 s, 2 results/s arriving | $export_count exports; \`/api/v1/health\` p99 $health_p99 ms (4 connections); server peak $export_peak_mb MB ($export_before_mb MB before) | p99 <= 50 ms, peak <= 150 MB |
 | \`spielstand import bgstats\`: 10,000 plays, SQLite | $import_secs s; the same file again (nothing new) $reimport_secs s; server peak $import_peak_mb MB | <= 10 s |
 | durable writes, 64 clients, group commit | $grouped results/s | |

@@ -82,6 +82,42 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         also: Vec<String>,
     },
+    /// Fill L new leagues with N results each over M shared players through the batch
+    /// endpoint (one request per 1,000 results); print the first and last league id.
+    FederationFill {
+        #[arg(long, default_value_t = 1000)]
+        leagues: u64,
+        #[arg(long, default_value_t = 1000)]
+        results: u64,
+        #[arg(long, default_value_t = 500)]
+        players: usize,
+        #[arg(long, default_value_t = 4)]
+        clients: u64,
+    },
+    /// Read the standings of leagues FIRST..=LAST for S seconds from R readers, picking
+    /// leagues with a Zipf-like popularity (league k of n with weight 1/k^s) and servers in
+    /// turn, while a writer posts RATE results per second (half backdated) to leagues
+    /// picked uniformly; print "reads/s p50_ms p99_ms errors writes".
+    Federation {
+        #[arg(long)]
+        first: i64,
+        #[arg(long)]
+        last: i64,
+        #[arg(long, default_value_t = 500)]
+        players: usize,
+        #[arg(long, default_value_t = 32)]
+        readers: u64,
+        #[arg(long, default_value_t = 20.0)]
+        rate: f64,
+        #[arg(long, default_value_t = 30)]
+        seconds: u64,
+        /// The exponent s of the popularity.
+        #[arg(long, default_value_t = 1.0)]
+        zipf: f64,
+        /// More servers sharing the database, read from and written to in turn.
+        #[arg(long, value_delimiter = ',')]
+        also: Vec<String>,
+    },
     /// Write a BG Stats export of N Mensch ärgere Dich nicht plays among M players (2 to 4
     /// at a table, every player ranked) to standard output, for the import benchmark.
     Bgstats {
@@ -178,6 +214,15 @@ fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let api = Api::new(&cli.server, &cli.token);
     match cli.command {
+        Command::FederationFill { leagues, results, players, clients } => {
+            federation_fill(&api, leagues, results, players, clients)?;
+        }
+        Command::Federation { first, last, players, readers, rate, seconds, zipf, also } => {
+            ensure!(first <= last, "--first must not be after --last");
+            let servers: Vec<String> = std::iter::once(cli.server.clone()).chain(also).collect();
+            let load = Federation { first, last, players, readers, rate, seconds, zipf };
+            load.run(&servers, &cli.token)?;
+        }
         Command::Bgstats { plays, players } => {
             println!("{}", bgstats_export(plays, players));
         }
@@ -288,4 +333,175 @@ fn bgstats_export(plays: usize, players: usize) -> serde_json::Value {
         "locations": [],
         "plays": plays,
     })
+}
+
+/// Creates the players once, then `leagues` leagues of `results` results each, from
+/// `clients` threads, each league filled by batches of up to 1,000.
+fn federation_fill(api: &Api, leagues: u64, results: u64, players: usize, clients: u64) -> anyhow::Result<()> {
+    use spielstand_wire::{BatchInput, BatchItem, LeagueInput, MAX_BATCH_ITEMS};
+    let first = api.seed(players, "Federation 0000").context("seeding players and the first league")?;
+    let started = Instant::now();
+    let next = AtomicU64::new(0);
+    let ids = std::sync::Mutex::new(vec![first]);
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let workers: Vec<_> = (0..clients)
+            .map(|_| {
+                scope.spawn(|| -> anyhow::Result<()> {
+                    loop {
+                        let n = next.fetch_add(1, Ordering::Relaxed);
+                        if n >= leagues {
+                            return Ok(());
+                        }
+                        let league = if n == 0 {
+                            first
+                        } else {
+                            let rules = spielstand_core::LeagueRules::new(vec![
+                                spielstand_core::GameKind::MenschAergereDichNicht,
+                                spielstand_core::GameKind::LaufRauf,
+                            ]);
+                            let input = LeagueInput { name: format!("Federation {n:04}"), rules };
+                            let (status, body) = api.post("/leagues", &input)?;
+                            ensure!(status == 201, "creating league {n}: {status} {body}");
+                            let id = body["id"].as_i64().context("a league id")?;
+                            ids.lock().expect("not poisoned").push(id);
+                            id
+                        };
+                        for chunk in (0..results).collect::<Vec<_>>().chunks(MAX_BATCH_ITEMS) {
+                            let items = chunk
+                                .iter()
+                                .map(|&k| BatchItem {
+                                    idempotency_key: format!("federation-{league}-{k}"),
+                                    source: None,
+                                    record: game(league as u64, k, players),
+                                })
+                                .collect();
+                            let (status, body) =
+                                api.post(&format!("/leagues/{league}/results/batch"), &BatchInput { items })?;
+                            ensure!(status == 200, "batch for league {league}: {status} {body}");
+                        }
+                        if (n + 1).is_multiple_of(50) {
+                            eprintln!("  {} leagues filled ({:.0} s)", n + 1, started.elapsed().as_secs_f64());
+                        }
+                    }
+                })
+            })
+            .collect();
+        for worker in workers {
+            worker.join().expect("a worker thread")?;
+        }
+        Ok(())
+    })?;
+    let ids = ids.into_inner().expect("not poisoned");
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!(
+        "filled {leagues} leagues with {results} results each in {secs:.0} s ({:.0} results/s)",
+        (leagues * results) as f64 / secs
+    );
+    println!("{} {}", ids.iter().min().context("a league")?, ids.iter().max().context("a league")?);
+    Ok(())
+}
+
+/// The federation's mixed load.
+struct Federation {
+    first: i64,
+    last: i64,
+    players: usize,
+    readers: u64,
+    rate: f64,
+    seconds: u64,
+    zipf: f64,
+}
+
+impl Federation {
+    fn run(&self, servers: &[String], token: &str) -> anyhow::Result<()> {
+        let apis: Vec<Api> = servers.iter().map(|s| Api::new(s, token)).collect();
+        let n = (self.last - self.first + 1) as usize;
+        // The cumulative popularity: league k (1-based) weighs 1/k^s.
+        let mut cdf: Vec<f64> = (1..=n).map(|k| 1.0 / (k as f64).powf(self.zipf)).collect();
+        for i in 1..n {
+            cdf[i] += cdf[i - 1];
+        }
+        let total = cdf[n - 1];
+        let deadline = Instant::now() + Duration::from_secs(self.seconds);
+        let errors = AtomicU64::new(0);
+        let (latencies, writes) = std::thread::scope(|scope| -> anyhow::Result<(Vec<f64>, u64)> {
+            let readers: Vec<_> = (0..self.readers)
+                .map(|r| {
+                    let (apis, cdf, errors) = (&apis, &cdf, &errors);
+                    scope.spawn(move || {
+                        let mut rng = Rng::new(1000 + r);
+                        let mut millis = Vec::new();
+                        for i in 0.. {
+                            if Instant::now() >= deadline {
+                                break;
+                            }
+                            let x = rng.below(1 << 53) as f64 / (1u64 << 53) as f64 * total;
+                            let k = cdf.partition_point(|&c| c < x).min(n - 1);
+                            let api = &apis[(r as usize + i) % apis.len()];
+                            let league = self.first + k as i64;
+                            let started = Instant::now();
+                            match api.get(&format!("/leagues/{league}/standings")) {
+                                Ok((200, _)) => millis.push(started.elapsed().as_secs_f64() * 1000.0),
+                                Ok((status, _)) => {
+                                    eprintln!("standings of league {league}: {status}");
+                                    errors.fetch_add(1, Ordering::Relaxed);
+                                }
+                                Err(e) => {
+                                    eprintln!("standings of league {league}: {e}");
+                                    errors.fetch_add(1, Ordering::Relaxed);
+                                }
+                            }
+                        }
+                        millis
+                    })
+                })
+                .collect();
+            let writer = scope.spawn(|| -> anyhow::Result<u64> {
+                let mut rng = Rng::new(99);
+                let started = Instant::now();
+                let mut written = 0;
+                for i in 0.. {
+                    let due = started + Duration::from_secs_f64(i as f64 / self.rate);
+                    if due >= deadline {
+                        break;
+                    }
+                    std::thread::sleep(due.saturating_duration_since(Instant::now()));
+                    let league = self.first + rng.below(n as u64) as i64;
+                    // Half dated after every other result, half on a day of the season.
+                    let record = game(u64::MAX - 20, i, self.players);
+                    let record = if i % 2 == 0 { dated(record, season_end()) } else { record };
+                    let api = &apis[i as usize % apis.len()];
+                    let (status, body) = api.post(&format!("/leagues/{league}/results"), &record)?;
+                    if status == 201 {
+                        written += 1;
+                    } else {
+                        eprintln!("writing to league {league}: {status} {body}");
+                        errors.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+                Ok(written)
+            });
+            let mut all = Vec::new();
+            for reader in readers {
+                all.extend(reader.join().expect("a reader thread"));
+            }
+            let writes = writer.join().expect("the writer thread")?;
+            Ok((all, writes))
+        })?;
+        let mut latencies = latencies;
+        latencies.sort_by(f64::total_cmp);
+        let at = |q: f64| {
+            let i = ((latencies.len() as f64 * q) as usize).min(latencies.len().saturating_sub(1));
+            latencies.get(i).copied().unwrap_or(f64::NAN)
+        };
+        let (p50, p99) = (at(0.5), at(0.99));
+        let rps = latencies.len() as f64 / self.seconds as f64;
+        let errors = errors.into_inner();
+        eprintln!(
+            "{} reads ({rps:.0}/s), p50 {p50:.2} ms, p99 {p99:.2} ms, {errors} errors, {writes} writes",
+            latencies.len()
+        );
+        println!("{rps:.0} {p50:.2} {p99:.2} {errors} {writes}");
+        Ok(())
+    }
 }
