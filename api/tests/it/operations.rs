@@ -84,9 +84,14 @@ fn metrics_tell_requests_cache_and_tables(db: TestDb) {
     for path in ["/nowhere/1", "/nowhere/2"] {
         agent().get(&format!("{}{path}", server.base)).call().unwrap();
     }
+    // Nor do methods a client makes up.
+    for verb in ["BREW", "WHEN"] {
+        agent().run(ureq::http::Request::builder().method(verb).uri(&server.api).body(()).unwrap()).unwrap();
+    }
     let m = scrape(&server);
     assert_eq!(m["spielstand_http_requests_total{route=\"unmatched\",method=\"GET\",status=\"404\"}"], 2.0);
-    assert!(!m.keys().any(|k| k.contains("nowhere")));
+    assert!(!m.keys().any(|k| k.contains("nowhere") || k.contains("BREW") || k.contains("WHEN")), "{m:#?}");
+    assert!(m.keys().any(|k| k.contains("method=\"other\"")), "{m:#?}");
 }
 
 both!(metrics_tell_requests_cache_and_tables);
