@@ -11,6 +11,7 @@ mod people;
 mod readme;
 mod record;
 mod referee;
+mod replicas;
 mod results;
 mod setup;
 mod terminal;
