@@ -8,10 +8,13 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
 use std::sync::{Arc, Mutex};
 
+/// Each request's line and the position it sent back.
+type Seen = Arc<Mutex<Vec<(String, Option<String>)>>>;
+
 /// A server that knows players: `GET /api/v1/players` lists none, `POST` adds one and
 /// answers with the write position `positions[n]` of its n-th write. Records each
 /// request's line and its `spielstand-read-after` header.
-fn scripted(positions: &'static [&'static str]) -> (String, Arc<Mutex<Vec<(String, Option<String>)>>>) {
+fn scripted(positions: &'static [&'static str]) -> (String, Seen) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
     let seen = Arc::new(Mutex::new(Vec::new()));
