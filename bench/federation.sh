@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 LEAGUES=${1:-1000}
 RESULTS=${2:-1000}
-CACHE_MB=${CACHE_MB:-64}
+CACHE_MB=${CACHE_MB:-256}
 MEASURED_S=${MEASURED_S:-30}
 pg_admin=${SPIELSTAND_BENCH_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 psql "$pg_admin" -qtAc 'select 1' > /dev/null || { echo "no PostgreSQL at $pg_admin" >&2; exit 1; }
