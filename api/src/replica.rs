@@ -117,13 +117,15 @@ impl Reads {
         Reads { replica: Some(replica), max_lag_ms: max_lag.as_millis() as u64 }
     }
 
-    /// Where the request being served reads its tables from, and why not the replica if
-    /// it has one.
-    pub fn source(&self) -> (Source<'_>, Option<&'static str>) {
-        let Some(replica) = &self.replica else { return (Source::Primary, None) };
-        match self.usable(replica) {
-            Ok(lag_ms) => (Source::Replica { pool: &replica.pool, lag_ms }, None),
-            Err(reason) => (Source::Primary, Some(reason)),
+    /// Where the request being served reads its tables from (why not the replica is
+    /// for `replica_status`).
+    pub fn source(&self) -> Source<'_> {
+        match &self.replica {
+            Some(replica) => match self.usable(replica) {
+                Ok(lag_ms) => Source::Replica { pool: &replica.pool, lag_ms },
+                Err(_) => Source::Primary,
+            },
+            None => Source::Primary,
         }
     }
 

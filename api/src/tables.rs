@@ -61,19 +61,14 @@ impl Tables {
         &self.counters
     }
 
-    /// Revision reads made, and requests that shared another request's read.
-    pub fn revision_reads(&self) -> (u64, u64) {
-        self.revisions.counts()
-    }
-
     /// The table of `view` at the league's current revision.
     pub async fn get(&self, reads: &Reads, primary: &Pool, league_id: i64, view: View) -> Result<Arc<CachedView>> {
         let (pool, from_replica) = match reads.source() {
-            (Source::Replica { pool, lag_ms }, _) => {
+            Source::Replica { pool, lag_ms } => {
                 let _ = replica::REQUEST.try_with(|r| r.replica_lag_ms.set(Some(lag_ms)));
                 (pool, true)
             }
-            (Source::Primary, _) => (primary, false),
+            Source::Primary => (primary, false),
         };
         metrics::counter!("spielstand_reads_total", "source" => if from_replica { "replica" } else { "primary" })
             .increment(1);

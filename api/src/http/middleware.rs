@@ -2,6 +2,7 @@
 //! may call what is `access`.)
 
 use super::{problem, request_id};
+use crate::model::Position;
 use crate::replica::{self, Consistency};
 use actix_web::body::{BoxBody, EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -65,31 +66,28 @@ pub async fn request_context<B: MessageBody + 'static>(
     }
     // The client's last write, which the tables it reads must include (`replica`). A
     // value that is not a write position is refused: guessing would break that promise.
-    let after = match req
+    let after = req
         .headers()
         .get(headers::READ_AFTER)
-        .map(|v| v.to_str().map_err(|e| e.to_string()).and_then(str::parse))
-    {
-        None => None,
-        Some(Ok(position)) => Some(position),
+        .map(|v| v.to_str().map_err(|e| e.to_string()).and_then(str::parse::<Position>));
+    let consistency = Rc::new(Consistency { after: after.clone().and_then(Result::ok), ..Consistency::default() });
+    let mut res = match after {
+        // Refused before any handler; the lines below still name, count and log it.
         Some(Err(e)) => {
             let error = crate::error::Error::InvalidHeader(format!("{}: {e}", headers::READ_AFTER));
             let response =
                 problem::REQUEST_ID.sync_scope(id.clone(), || actix_web::ResponseError::error_response(&error));
-            let mut res = req.into_response(response).map_into_right_body();
-            if let Ok(value) = HeaderValue::from_str(&id) {
-                res.headers_mut().insert(header::HeaderName::from_static("x-request-id"), value);
-            }
-            return Ok(res);
+            req.into_response(response).map_into_right_body()
         }
-    };
-    let consistency = Rc::new(Consistency { after, ..Consistency::default() });
-    let served = replica::REQUEST.scope(consistency.clone(), next.call(req));
-    let res = problem::REQUEST_ID.scope(id.clone(), served).await?;
-    let mut res = if method == Method::HEAD {
-        res.map_body(|_, _| EitherBody::right(BoxBody::new(())))
-    } else {
-        res.map_body(|_, body| EitherBody::left(body))
+        _ => {
+            let served = replica::REQUEST.scope(consistency.clone(), next.call(req));
+            let res = problem::REQUEST_ID.scope(id.clone(), served).await?;
+            if method == Method::HEAD {
+                res.map_body(|_, _| EitherBody::right(BoxBody::new(())))
+            } else {
+                res.map_body(|_, body| EitherBody::left(body))
+            }
+        }
     };
     if let Ok(value) = HeaderValue::from_str(&id) {
         res.headers_mut().insert(header::HeaderName::from_static("x-request-id"), value);

@@ -360,10 +360,7 @@ impl LeagueState {
         let t = self.timeline(query.game);
         let players = self.names.len();
         let timeline = &self.timelines[t];
-        let upto = match query.as_of {
-            Some(day) => timeline.order.partition_point(|k| k.played_on <= day),
-            None => timeline.order.len(),
-        };
+        let upto = timeline.upto(query.as_of);
         if upto == timeline.order.len() {
             return with_skills(self.rows_now(t), &timeline.ratings);
         }
@@ -393,10 +390,7 @@ impl LeagueState {
         let t = self.timeline(query.game);
         let players = self.names.len();
         let timeline = &self.timelines[t];
-        let upto = match query.as_of {
-            Some(day) => timeline.order.partition_point(|k| k.played_on <= day),
-            None => timeline.order.len(),
-        };
+        let upto = timeline.upto(query.as_of);
         let names = &self.names;
         let index_of = |name: &str| names.iter().position(|n| same_name(n, name)).map(|i| i as u32);
         if upto == timeline.order.len() {
@@ -629,6 +623,15 @@ struct Mark {
 }
 
 impl Timeline {
+    /// How many of the timeline's results were played by the end of `as_of` (all of
+    /// them without a day).
+    fn upto(&self, as_of: Option<NaiveDate>) -> usize {
+        match as_of {
+            Some(day) => self.order.partition_point(|k| k.played_on <= day),
+            None => self.order.len(),
+        }
+    }
+
     fn build(
         filter: Option<GameKind>,
         rules: &LeagueRules,
