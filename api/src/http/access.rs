@@ -1,5 +1,6 @@
 //! Who may call each operation, declared once, and the one check every request passes
-//! (`authorize`, a middleware in front of every handler).
+//! (`checked()`, a middleware every handler's route wraps itself in, so that it runs on
+//! the route actix matched).
 //!
 //! Each operation has a [`Rule`]: the token it needs (none, or a scope) and where it acts,
 //! so that a token limited to one league is held to that league whatever the operation:
@@ -11,12 +12,12 @@
 use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::http::extract::{Writer, authenticate};
-use crate::http::routes::{Matched, RouteTable};
+use crate::http::routes::RouteTable;
 use crate::model::TokenScope;
 use crate::store::owners::{self, Owned};
 use actix_web::HttpMessage;
 use actix_web::body::{EitherBody, MessageBody};
-use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::dev::{Service, ServiceRequest, ServiceResponse, Transform};
 use actix_web::middleware::Next;
 use actix_web::web;
 
@@ -145,37 +146,57 @@ fn includes(scope: TokenScope, needed: TokenScope) -> bool {
     scope == TokenScope::Admin || scope == needed
 }
 
-/// The check every request passes before its handler: the operation's token and scope,
-/// and for a token limited to one league, that the operation acts in that league. A
-/// write's token is checked before its body is read. The checked caller is left for the
-/// handler's `Writer`.
-pub async fn authorize<B: MessageBody + 'static>(
+/// What [`authorize`] leaves on a request it let through: the rule it held the request
+/// to. The `Writer` extractor refuses to run without it, so a handler that needs a token
+/// cannot be reached past the check; the request log counts a matched route without it.
+#[derive(Debug, Clone, Copy)]
+pub struct Checked(pub Rule);
+
+/// The middleware every resource of the API wraps itself in (`wrap = "checked()"` on
+/// each handler's route): it runs after actix matched the route, so it holds the request
+/// to the rule of exactly the route that will answer it, whatever the spelling of the
+/// path. A write's token is checked before its body is read. The checked caller is left
+/// for the handler's `Writer`.
+pub fn checked<S, B>()
+-> impl Transform<S, ServiceRequest, Response = ServiceResponse<EitherBody<B>>, Error = actix_web::Error, InitError = ()>
+where
+    S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = actix_web::Error> + 'static,
+    B: MessageBody + 'static,
+{
+    actix_web::middleware::from_fn(authorize::<B>)
+}
+
+async fn authorize<B: MessageBody + 'static>(
     req: ServiceRequest,
     next: Next<B>,
 ) -> std::result::Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
     match check(&req).await {
-        Ok(Some(writer)) => {
-            req.extensions_mut().insert(writer);
+        Ok((rule, writer)) => {
+            req.extensions_mut().insert(Checked(rule));
+            if let Some(writer) = writer {
+                req.extensions_mut().insert(writer);
+            }
             next.call(req).await.map(ServiceResponse::map_into_left_body)
         }
-        Ok(None) => next.call(req).await.map(ServiceResponse::map_into_left_body),
         Err(e) => Ok(req.into_response(actix_web::ResponseError::error_response(&e)).map_into_right_body()),
     }
 }
 
-/// The checked caller of an operation that needs a token; `None` for one that does not
-/// (or for a path no operation has: the fallback answers it).
-async fn check(req: &ServiceRequest) -> Result<Option<Writer>> {
-    let Some(routes) = req.app_data::<web::Data<RouteTable>>() else { return Ok(None) };
-    let Some(matched) = routes.find(req.method(), req.path()) else { return Ok(None) };
-    let rule = rule(matched.operation)
-        .ok_or_else(|| Error::Internal(format!("operation {} has no access rule", matched.operation)))?;
-    let Needs::Token(needed) = rule.needs else { return Ok(None) };
+/// The rule of the route actix matched, and the checked caller where the rule needs a
+/// token. A route without a rule is refused (fail closed).
+async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Writer>)> {
+    let routes = req.app_data::<web::Data<RouteTable>>().ok_or_else(|| Error::Internal("no route table".into()))?;
+    let pattern = req.match_pattern().ok_or_else(|| Error::Internal("no route was matched".into()))?;
+    let operation = routes
+        .operation(req.method(), &pattern)
+        .ok_or_else(|| Error::Internal(format!("{} {pattern} is not an operation of the document", req.method())))?;
+    let rule = rule(operation).ok_or_else(|| Error::Internal(format!("operation {operation} has no access rule")))?;
+    let Needs::Token(needed) = rule.needs else { return Ok((rule, None)) };
     let writer = authenticate(req.request()).await?;
     if !includes(writer.scope, needed) {
         return Err(Error::InsufficientScope(format!(
             "{} needs a token of scope {}; the token {:?} has scope {}",
-            matched.operation,
+            rule.operation,
             needed.slug(),
             writer.token_name,
             writer.scope.slug()
@@ -183,9 +204,11 @@ async fn check(req: &ServiceRequest) -> Result<Option<Writer>> {
     }
     if let Some(own) = writer.league_id {
         let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::Internal("no app state".into()))?;
-        in_own_league(state, &writer, own, rule, &matched, req.query_string()).await?;
+        // The path's parameter as actix captured (and decoded) it for the handler.
+        let id = req.match_info().get("id");
+        in_own_league(state, &writer, own, rule, id, req.query_string()).await?;
     }
-    Ok(Some(writer))
+    Ok((rule, Some(writer)))
 }
 
 /// A token limited to league `own` acts only there.
@@ -194,21 +217,16 @@ async fn in_own_league(
     writer: &Writer,
     own: i64,
     rule: Rule,
-    matched: &Matched<'_>,
+    id: Option<&str>,
     query: &str,
 ) -> Result<()> {
     let refused = |acts_in: String| {
         Error::InsufficientScope(format!(
             "the token {:?} may act in league {own} only, and {} acts {acts_in}",
-            writer.token_name, matched.operation
+            writer.token_name, rule.operation
         ))
     };
-    let id = || {
-        matched
-            .param("id")
-            .and_then(|v| v.parse::<i64>().ok())
-            .ok_or_else(|| Error::InvalidPath("id: not an id".into()))
-    };
+    let id = || id.and_then(|v| v.parse::<i64>().ok()).ok_or_else(|| Error::InvalidPath("id: not an id".into()));
     match rule.acts {
         Acts::Nowhere | Acts::OnSharedPlayers => Ok(()),
         Acts::Everywhere => Err(refused("on every league".into())),
@@ -265,5 +283,24 @@ mod tests {
         let mut ruled: Vec<String> = RULES.iter().map(|r| r.operation.to_owned()).collect();
         ruled.sort();
         assert_eq!(operations, ruled);
+    }
+}
+
+#[cfg(test)]
+mod fail_closed {
+    use crate::http::extract::Writer;
+    use actix_web::{App, HttpResponse, test, web};
+
+    /// A handler registered without the check cannot act as a writer: `Writer` needs the
+    /// mark the check leaves, whatever token the request carries.
+    #[actix_web::test]
+    async fn a_route_without_the_check_gives_no_writer() {
+        let app = test::init_service(
+            App::new().route("/unchecked", web::post().to(|_: Writer| async { HttpResponse::Created().finish() })),
+        )
+        .await;
+        let req = test::TestRequest::post().uri("/unchecked").insert_header(("authorization", "Bearer anything"));
+        let res = test::call_service(&app, req.to_request()).await;
+        assert_eq!(res.status(), 500);
     }
 }

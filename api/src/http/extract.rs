@@ -374,12 +374,16 @@ impl FromRequest for Writer {
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         // Checked already, before the body was read, with the operation's scope and
-        // league (`access::authorize`). Only an operation open to anyone gets here
-        // without one: a token sent to it is read as it is (a result's history).
+        // league (`access::checked`). Only an operation open to anyone gets here without
+        // one: a token sent to it is read as it is (a result's history). A route the
+        // check did not run on gets nothing (fail closed).
         if let Some(writer) = req.extensions().get::<Writer>().cloned() {
             return Box::pin(async move { Ok(writer) });
         }
-        authenticate(req)
+        match req.extensions().get::<crate::http::access::Checked>() {
+            Some(checked) if checked.0.needs == crate::http::access::Needs::Anyone => authenticate(req),
+            _ => Box::pin(async { Err(Error::Internal("the access check did not run on this route".into())) }),
+        }
     }
 }
 

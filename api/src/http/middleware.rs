@@ -1,9 +1,12 @@
 //! The middleware every request passes: its id and its log line, and the quotas. (Who
 //! may call what is `access`.)
 
+use super::access::Checked;
+use super::routes::RouteTable;
 use super::{problem, request_id};
 use crate::model::Position;
 use crate::replica::{self, Consistency};
+use actix_web::HttpMessage;
 use actix_web::body::{BoxBody, EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
@@ -101,15 +104,28 @@ pub async fn request_context<B: MessageBody + 'static>(
     }
     // No response may be sniffed into another type (a JSON body rendered as HTML).
     res.headers_mut().insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    // The route actix matched, however the path was spelt (`/%64ocs/` is `/docs/`).
+    let matched = res.request().match_pattern();
     // The API's documentation is not for framing (clickjacking); the embedded pages are,
     // and say so in their own policy.
-    if path.starts_with("/docs") {
+    if matched.as_deref().is_some_and(|route| route.starts_with("/docs")) {
         let headers = res.headers_mut();
         headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
         headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(DOCS_POLICY));
     }
+    // A route of the document answered without the access check: a handler registered
+    // without `wrap = "crate::http::access::checked()"`. Its writes were refused (`Writer`
+    // needs the check); said loudly so that it is found.
+    if let Some(route) = matched.as_deref()
+        && res.request().app_data::<actix_web::web::Data<RouteTable>>().is_some_and(|routes| routes.knows(route))
+        && res.request().extensions().get::<Checked>().is_none()
+        && !res.status().is_client_error()
+    {
+        tracing::error!(route, "a route of the document answered without the access check");
+        metrics::counter!("spielstand_unchecked_requests_total").increment(1);
+    }
     // One series per route of the document (never per path: ids would make them unbounded).
-    let route = res.request().match_pattern().unwrap_or_else(|| "unmatched".to_owned());
+    let route = matched.unwrap_or_else(|| "unmatched".to_owned());
     let status = res.status().as_u16().to_string();
     let elapsed = started.elapsed();
     let verb = method_label(&method);

@@ -1,47 +1,35 @@
-//! The API's routes as the OpenAPI document lists them: which operation a request is
-//! for (the access check keys on it), and the answer for a request no route took: 405
-//! with `Allow` when the path exists under other methods, else 404, both as problems.
-//! The routes come from the document, so the two can never disagree.
+//! The API's routes as the OpenAPI document lists them: which operation a route actix
+//! matched is for (the access check keys on it), and the answer for a request no route
+//! took: 405 with `Allow` when the path is a route under other methods, else 404, both as
+//! problems. The routes come from the document, so the two can never disagree.
+//!
+//! Nothing here reads the raw path. A route is known by the pattern actix matched
+//! (`/api/v1/leagues/{id}/webhooks`), which is also the document's path: actix decodes
+//! percent-encoded unreserved characters before it routes, so `/api/v1/leagues/2/%77ebhooks`
+//! *is* that route, rule included. Every other spelling (doubled slashes, dot segments,
+//! `;` parameters, a trailing slash, an encoded `/`) matches no pattern and is 404 before
+//! any handler runs.
 
 use crate::error::Error;
 use actix_web::http::Method;
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
+use std::collections::HashMap;
 use std::sync::Arc;
 
-/// One path of the document, with the operation of each of its methods.
-#[derive(Debug)]
+/// The operation of each method of one path of the document.
+#[derive(Debug, Default)]
 struct Route {
-    segments: Vec<String>,
     /// (method, operation id); the document itself has none.
     methods: Vec<(&'static str, Option<String>)>,
 }
 
+/// Routes by the pattern actix matches them under.
 #[derive(Clone, Debug)]
-pub struct RouteTable(Arc<Vec<Route>>);
-
-/// A request matched to its operation; the path's parameters are read when asked for.
-#[derive(Debug)]
-pub struct Matched<'a> {
-    pub operation: &'a str,
-    route: &'a Route,
-    path: &'a str,
-}
-
-impl Matched<'_> {
-    /// The path parameter `name` (`id` in `/events/{id}`).
-    pub fn param(&self, name: &str) -> Option<&str> {
-        self.route
-            .segments
-            .iter()
-            .zip(parts(self.path))
-            .find(|(p, _)| p.strip_prefix('{').and_then(|p| p.strip_suffix('}')) == Some(name))
-            .map(|(_, w)| w)
-    }
-}
+pub struct RouteTable(Arc<HashMap<String, Route>>);
 
 impl RouteTable {
     pub fn from_openapi(api: &utoipa::openapi::OpenApi) -> RouteTable {
-        let mut routes: Vec<Route> = api
+        let mut routes: HashMap<String, Route> = api
             .paths
             .paths
             .iter()
@@ -56,36 +44,32 @@ impl RouteTable {
                 .into_iter()
                 .filter_map(|(m, op)| op.as_ref().map(|op| (m, op.operation_id.clone())))
                 .collect();
-                Route { segments: segments(path), methods }
+                (path.clone(), Route { methods })
             })
             .collect();
-        routes.push(Route { segments: segments("/openapi.json"), methods: vec![("GET", None)] });
+        routes.insert("/openapi.json".to_owned(), Route { methods: vec![("GET", None)] });
         RouteTable(Arc::new(routes))
     }
 
-    /// The route of `path`. Every request passes here (the access check), so it matches
-    /// segment by segment without allocating.
-    fn route(&self, path: &str) -> Option<&Route> {
-        self.0.iter().find(|route| {
-            let mut wanted = parts(path);
-            route
-                .segments
-                .iter()
-                .all(|p| wanted.next().is_some_and(|w| p == w || (p.starts_with('{') && !w.is_empty())))
-                && wanted.next().is_none()
-        })
-    }
-
-    /// The operation `method` `path` is for (`HEAD` is `GET`), if any.
-    pub fn find<'a>(&'a self, method: &Method, path: &'a str) -> Option<Matched<'a>> {
+    /// The operation of `method` on the route actix matched as `pattern` (`HEAD` is
+    /// `GET`), if the document has one.
+    pub fn operation(&self, method: &Method, pattern: &str) -> Option<&str> {
         let method = if method == Method::HEAD { "GET" } else { method.as_str() };
-        let route = self.route(path)?;
-        let operation = route.methods.iter().find(|(m, _)| *m == method)?.1.as_deref()?;
-        Some(Matched { operation, route, path })
+        self.0.get(pattern)?.methods.iter().find(|(m, _)| *m == method)?.1.as_deref()
     }
 
+    /// Is `pattern` one of the document's routes?
+    pub fn knows(&self, pattern: &str) -> bool {
+        self.0.contains_key(pattern)
+    }
+
+    /// The answer of a request no route took (the application's default service): 405
+    /// when actix's own patterns match the path it routed (decoded, as it routes) under
+    /// other methods, else 404.
     pub fn respond(&self, req: &HttpRequest) -> HttpResponse {
-        let error = match self.route(req.path()) {
+        let routed = req.match_info().as_str();
+        let route = req.resource_map().match_pattern(routed).and_then(|pattern| self.0.get(&pattern));
+        let error = match route {
             Some(route) => Error::MethodNotAllowed {
                 method: req.method().to_string(),
                 allow: route.methods.iter().map(|(m, _)| *m).collect::<Vec<_>>().join(", "),
@@ -94,13 +78,4 @@ impl RouteTable {
         };
         error.error_response()
     }
-}
-
-/// The segments of a path, a trailing `/` ignored.
-fn parts(path: &str) -> std::str::Split<'_, char> {
-    path.trim_end_matches('/').split('/')
-}
-
-fn segments(path: &str) -> Vec<String> {
-    parts(path).map(str::to_owned).collect()
 }

@@ -220,26 +220,143 @@ async fn every_operation_with_every_token(db: fn() -> TestDb) {
             let targets: &[Target] =
                 if league_bound(path) { &[Target::League(1), Target::League(0)] } else { &[Target::Unbound] };
             for &target in targets {
-                let uri = fill(path, target, &leagues, 1);
-                let mut req = TestRequest::default().method(method.clone()).uri(&uri);
-                if [Method::POST, Method::PUT, Method::PATCH].contains(method) {
-                    req = req.set_json(json!({}));
-                }
-                if uri.contains("/results/") && [Method::PUT, Method::DELETE].contains(method) {
-                    req = req.insert_header(("if-match", "\"1\""));
-                }
-                let r = api.send(with_token(req, token.as_deref())).await;
-                let status = r.status.as_u16();
-                let context =
-                    format!("{caller:?} {method} {uri} ({id}): {status} {}", String::from_utf8_lossy(&r.body));
-                match expected(caller, *scope, id, target) {
-                    Ok(()) => assert!(!matches!(status, 401 | 403), "{context}"),
-                    Err((want, kind)) => {
-                        assert_eq!(status, want, "{context}");
-                        assert_eq!(r.body::<Problem>().kind, format!("/problems/{kind}"), "{context}");
+                let plain = fill(path, target, &leagues, 1);
+                for spelling in SPELLINGS {
+                    let uri = spelling.spell(&plain);
+                    let mut req = TestRequest::default().method(method.clone()).uri(&uri);
+                    if [Method::POST, Method::PUT, Method::PATCH].contains(method) {
+                        req = req.set_json(json!({}));
+                    }
+                    if plain.contains("/results/") && [Method::PUT, Method::DELETE].contains(method) {
+                        req = req.insert_header(("if-match", "\"1\""));
+                    }
+                    let r = api.send(with_token(req, token.as_deref())).await;
+                    let status = r.status.as_u16();
+                    let context = format!(
+                        "{caller:?} {method} {uri} ({id}, {spelling:?}): {status} {}",
+                        String::from_utf8_lossy(&r.body)
+                    );
+                    let kind = || r.body::<Problem>().kind;
+                    match (spelling.routes(&plain), expected(caller, *scope, id, target)) {
+                        // Spelt as actix routes the plain path: the plain path's rule.
+                        (Routes::AsPlain, Ok(())) => assert!(!matches!(status, 401 | 403), "{context}"),
+                        (Routes::AsPlain, Err((want, want_kind))) => {
+                            assert_eq!(status, want, "{context}");
+                            assert_eq!(kind(), format!("/problems/{want_kind}"), "{context}");
+                        }
+                        // No route: 404 before any handler or check runs.
+                        (Routes::Nowhere, _) => {
+                            assert_eq!(status, 404, "{context}");
+                            assert_eq!(kind(), "/problems/no-route", "{context}");
+                        }
+                        // A parameter that is no id: the rule's refusal where it refuses,
+                        // else the path's 400; never the handler.
+                        (Routes::BadParameter, Err((want, want_kind))) if status == want => {
+                            assert_eq!(kind(), format!("/problems/{want_kind}"), "{context}")
+                        }
+                        (Routes::BadParameter, _) => {
+                            assert_eq!(status, 400, "{context}");
+                            assert_eq!(kind(), "/problems/invalid-path", "{context}");
+                        }
                     }
                 }
             }
+        }
+    }
+}
+
+/// The spellings of a path every operation is tried in (README, Security: "One route, one
+/// rule").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Spelling {
+    Plain,
+    /// The first letter of every segment percent-encoded, lower-case hex: `/%61pi/%76%31/...`.
+    FirstLetterEncoded,
+    /// Every unreserved character but the slashes percent-encoded, upper-case hex.
+    AllEncoded,
+    /// `//` before the last segment.
+    DoubledSlash,
+    /// `/./` before the last segment.
+    DotSegment,
+    /// `/x/../` before the last segment.
+    DotDotSegment,
+    /// A `;` parameter on the first segment: `/api;x=1/v1/...`.
+    Parameter,
+    /// A `;` parameter on the id: `/leagues/2;x=1/webhooks`.
+    ParameterOnId,
+    TrailingSlash,
+}
+
+const SPELLINGS: [Spelling; 9] = [
+    Spelling::Plain,
+    Spelling::FirstLetterEncoded,
+    Spelling::AllEncoded,
+    Spelling::DoubledSlash,
+    Spelling::DotSegment,
+    Spelling::DotDotSegment,
+    Spelling::Parameter,
+    Spelling::ParameterOnId,
+    Spelling::TrailingSlash,
+];
+
+/// Where a spelling of a path goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Routes {
+    /// Where the plain path goes, under its rule.
+    AsPlain,
+    /// Nowhere: 404.
+    Nowhere,
+    /// To the plain path's route, with a parameter that is not an id.
+    BadParameter,
+}
+
+fn encode(c: char, upper: bool) -> String {
+    let mut buf = [0u8; 4];
+    c.encode_utf8(&mut buf).bytes().map(|b| if upper { format!("%{b:02X}") } else { format!("%{b:02x}") }).collect()
+}
+
+impl Spelling {
+    fn spell(self, plain: &str) -> String {
+        let (head, last) = plain.rsplit_once('/').expect("a path");
+        match self {
+            Spelling::Plain => plain.to_owned(),
+            Spelling::FirstLetterEncoded => plain
+                .split('/')
+                .map(|segment| match segment.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
+                    Some((i, c)) => format!("{}{}{}", &segment[..i], encode(c, false), &segment[i + 1..]),
+                    None => segment.to_owned(),
+                })
+                .collect::<Vec<_>>()
+                .join("/"),
+            Spelling::AllEncoded => {
+                plain.chars().map(|c| if c == '/' { "/".to_owned() } else { encode(c, true) }).collect()
+            }
+            Spelling::DoubledSlash => format!("{head}//{last}"),
+            Spelling::DotSegment => format!("{head}/./{last}"),
+            Spelling::DotDotSegment => format!("{head}/x/../{last}"),
+            Spelling::Parameter => {
+                let rest = plain.strip_prefix('/').expect("absolute");
+                let (first, rest) = rest.split_once('/').unwrap_or((rest, ""));
+                if rest.is_empty() { format!("/{first};x=1") } else { format!("/{first};x=1/{rest}") }
+            }
+            Spelling::ParameterOnId => {
+                let mut segments: Vec<String> = plain.split('/').map(str::to_owned).collect();
+                if let Some(id) = segments.iter_mut().find(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())) {
+                    id.push_str(";x=1");
+                }
+                segments.join("/")
+            }
+            Spelling::TrailingSlash => format!("{plain}/"),
+        }
+    }
+
+    /// Where `self` of `plain` goes.
+    fn routes(self, plain: &str) -> Routes {
+        match self {
+            Spelling::Plain | Spelling::FirstLetterEncoded | Spelling::AllEncoded => Routes::AsPlain,
+            Spelling::ParameterOnId if self.spell(plain) == plain => Routes::AsPlain,
+            Spelling::ParameterOnId => Routes::BadParameter,
+            _ => Routes::Nowhere,
         }
     }
 }
@@ -285,3 +402,278 @@ api_test!(a_token_of_one_league_reads_that_league_s_audit_only, |api| {
     let everything = api.get_with_token("/api/v1/audit").await;
     assert!(everything.body::<AuditPage>().total > all.total, "{}", everything.json());
 });
+
+/// What the spy around the application saw of one request: the rule the access check
+/// held it to, if the check ran.
+type Seen = std::rc::Rc<std::cell::RefCell<Option<Option<&'static str>>>>;
+
+/// Any spelling of any operation's path, by any caller: a request that reaches further
+/// than the access check was held to the rule of the operation actix routed it to, and a
+/// caller that rule refuses never gets further than the check. The spy sits outside the
+/// whole application and reads the mark the check leaves (`access::Checked`).
+#[test]
+fn any_request_past_the_check_passed_its_operation_s_rule() {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, TestRunner};
+    let operations = operations();
+    let mut runner = TestRunner::new(Config { cases: 12, failure_persistence: None, ..Config::default() });
+    // (operation, caller, target, characters to encode, upper-case hex, a structural fault)
+    let request = (
+        0..operations.len(),
+        0..CALLERS.len(),
+        0..2usize,
+        prop::collection::vec(any::<bool>(), 64),
+        any::<bool>(),
+        0..12usize,
+    );
+    runner
+        .run(&prop::collection::vec(request, 40), |requests| {
+            actix_web::rt::System::new().block_on(walk(&operations, requests));
+            Ok(())
+        })
+        .unwrap();
+}
+
+async fn walk(
+    operations: &[(Method, String, String, Option<TokenScope>)],
+    requests: Vec<(usize, usize, usize, Vec<bool>, bool, usize)>,
+) {
+    use actix_web::dev::Service;
+    use actix_web::middleware::from_fn;
+    use spielstand_api::http::access::Checked;
+    let db = crate::common::TestDb::sqlite();
+    let pool = spielstand_api::db::open(&db.url, 2).unwrap();
+    let mut conn = pool.get().unwrap();
+    let admin = tokens::create(&mut conn, "admin", TokenScope::Admin, None).unwrap();
+    let options = spielstand_api::Options { egress: crate::common::local_receivers(), ..Default::default() };
+    let state = spielstand_api::AppState::with_options(pool.clone(), &db.url, options);
+    let seen: Seen = Default::default();
+    let spy = seen.clone();
+    let app = actix_web::test::init_service(spielstand_api::app(state).wrap(from_fn(
+        move |req: actix_web::dev::ServiceRequest, next: actix_web::middleware::Next<_>| {
+            let spy = spy.clone();
+            async move {
+                let res = next.call(req).await?;
+                let checked = actix_web::HttpMessage::extensions(res.request()).get::<Checked>().map(|c| c.0.operation);
+                *spy.borrow_mut() = Some(checked);
+                Ok::<_, actix_web::Error>(res)
+            }
+        },
+    )))
+    .await;
+    let send = |req: TestRequest| app.call(req.to_request());
+    let with = |req: TestRequest, token: &str| req.insert_header(("authorization", format!("Bearer {token}")));
+    for name in ["Anna", "Ben"] {
+        send(with(TestRequest::post().uri("/api/v1/players").set_json(json!({"name": name})), &admin)).await.unwrap();
+    }
+    let mut things = Vec::new();
+    for name in ["Liga Eins", "Liga Zwei"] {
+        let body = json!({"name": name, "rules": {"games": ["mensch-aergere-dich-nicht"]}});
+        let league: spielstand_wire::League = actix_web::test::read_body_json(
+            send(with(TestRequest::post().uri("/api/v1/leagues").set_json(body), &admin)).await.unwrap(),
+        )
+        .await;
+        let path = format!("/api/v1/leagues/{}/results", league.id);
+        let result: StoredResult = actix_web::test::read_body_json(
+            send(with(TestRequest::post().uri(&path).set_json(mensch("2026-11-20", "Anna,Ben")), &admin))
+                .await
+                .unwrap(),
+        )
+        .await;
+        let path = format!("/api/v1/leagues/{}/events", league.id);
+        let event: Event = actix_web::test::read_body_json(
+            send(with(
+                TestRequest::post().uri(&path).set_json(json!({"title": "Abend", "date": "2026-11-20"})),
+                &admin,
+            ))
+            .await
+            .unwrap(),
+        )
+        .await;
+        let path = format!("/api/v1/leagues/{}/webhooks", league.id);
+        let webhook: NewWebhook = actix_web::test::read_body_json(
+            send(with(TestRequest::post().uri(&path).set_json(json!({"url": "http://127.0.0.1:9/hook"})), &admin))
+                .await
+                .unwrap(),
+        )
+        .await;
+        things.push(Things { league: league.id, event: event.id, webhook: webhook.webhook.id, result: result.id });
+    }
+    let leagues = [things[0], things[1]];
+    let revoked = tokens::create(&mut conn, "revoked", TokenScope::Record, None).unwrap();
+    tokens::revoke(&mut conn, "revoked").unwrap();
+    let token_of = |caller: Caller| -> Option<String> {
+        let mut conn = pool.get().unwrap();
+        let name = format!("{caller:?}-{}", uuid_like());
+        match caller {
+            Caller::NoToken => None,
+            Caller::WrongToken => Some("not-a-token".to_owned()),
+            Caller::Revoked => Some(revoked.clone()),
+            Caller::Record => Some(tokens::create(&mut conn, &name, TokenScope::Record, None).unwrap()),
+            Caller::Admin => Some(admin.clone()),
+            Caller::RecordOfLeague1 => Some(tokens::create(&mut conn, &name, TokenScope::Record, Some(1)).unwrap()),
+            Caller::AdminOfLeague1 => Some(tokens::create(&mut conn, &name, TokenScope::Admin, Some(1)).unwrap()),
+        }
+    };
+    for (op, caller, target, encode_mask, upper, fault) in requests {
+        let (method, path, id, scope) = &operations[op];
+        let caller = CALLERS[caller];
+        let target = if league_bound(path) { Target::League(target) } else { Target::Unbound };
+        let plain = fill(path, target, &leagues, 1);
+        // One structural fault in about half the requests: no route (or a bad id).
+        let faults = [
+            Spelling::DoubledSlash,
+            Spelling::DotSegment,
+            Spelling::DotDotSegment,
+            Spelling::Parameter,
+            Spelling::ParameterOnId,
+            Spelling::TrailingSlash,
+        ];
+        let faulty = faults.get(fault).copied().filter(|f| f.spell(&plain) != plain);
+        let spelt = faulty.map_or(plain.clone(), |f| f.spell(&plain));
+        // Then characters percent-encoded at random: actix decodes them before it routes.
+        let uri: String = spelt
+            .chars()
+            .enumerate()
+            .map(|(i, c)| if c != '/' && encode_mask[i % encode_mask.len()] { encode(c, upper) } else { c.to_string() })
+            .collect();
+        let mut req = TestRequest::default().method(method.clone()).uri(&uri);
+        if [Method::POST, Method::PUT, Method::PATCH].contains(method) {
+            req = req.set_json(json!({}));
+        }
+        if let Some(token) = token_of(caller) {
+            req = with(req, &token);
+        }
+        *seen.borrow_mut() = None;
+        let res = send(req).await.unwrap();
+        let status = res.status().as_u16();
+        let checked = seen.borrow_mut().take().expect("the spy saw the request");
+        let context = format!("{caller:?} {method} {uri} ({id}): {status}, checked as {checked:?}");
+        // The check ran for no other operation than the one actix routed to.
+        if let Some(operation) = checked {
+            assert_eq!(operation, id, "{context}");
+        }
+        let refused_by_rule = expected(caller, *scope, id, target).is_err();
+        let stopped_before_handler = matches!(status, 401 | 403 | 404 | 405 | 400);
+        if refused_by_rule {
+            assert!(stopped_before_handler && checked.is_none(), "{context}");
+        }
+        if !stopped_before_handler {
+            assert_eq!(checked, Some(id.as_str()), "{context}");
+        }
+        if faulty.is_some() {
+            assert!(matches!(status, 400 | 401 | 403 | 404), "{context}");
+        }
+    }
+}
+
+/// A name no other token of the test has.
+fn uuid_like() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The request line as written on the wire, to a real server on 127.0.0.1: no client
+/// library between the test and the server tidies the path (dot segments, encodings).
+fn raw(base: &str, method: &str, target: &str, token: &str, body: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let address = base.strip_prefix("http://").unwrap();
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    write!(
+        stream,
+        "{method} {target} HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let status = answer.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    (status, answer)
+}
+
+/// The hole this test was written for: a record token of league 1 created a webhook in
+/// league 2 (its secret returned) by spelling `webhooks` as `%77ebhooks`. On the real
+/// binary, over a real socket: every spelling is refused and nothing is created.
+fn encoded_paths_meet_the_same_rule(db: crate::common::TestDb) {
+    use crate::common::process::{BIN, Server, token};
+    let admin = token(&db);
+    let server = Server::start(&db, &[]);
+    let (_, _) = server.post("/leagues", &admin, &json!({"name": "Eins", "rules": {"games": ["rangeln"]}}));
+    let (_, _) = server.post("/leagues", &admin, &json!({"name": "Zwei", "rules": {"games": ["rangeln"]}}));
+    let out = std::process::Command::new(BIN)
+        .args([
+            "--database-url",
+            &db.url.expose(),
+            "token",
+            "create",
+            "--name",
+            "tisch",
+            "--scope",
+            "record",
+            "--league",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let limited = String::from_utf8(out.stdout).unwrap().lines().last().unwrap().to_owned();
+    let hook = r#"{"url": "http://127.0.0.1:9/hook"}"#;
+    for target in [
+        "/api/v1/leagues/2/webhooks",
+        "/api/v1/leagues/2/%77ebhooks",
+        "/api/v1/leagues/2/%77%65%62%68%6F%6F%6B%73",
+        "/api/%76%31/leagues/%32/webhooks",
+        "/api/v1/%6ceagues/2/webhooks",
+    ] {
+        let (status, answer) = raw(&server.base, "POST", target, &limited, hook);
+        assert_eq!(status, 403, "{target}: {answer}");
+        assert!(answer.contains("insufficient-scope"), "{target}: {answer}");
+    }
+    for target in [
+        "/api/v1/leagues/2/./webhooks",
+        "/api/v1/leagues/2/x/../webhooks",
+        "/api/v1/leagues/2//webhooks",
+        "/api/v1/leagues/2/webhooks/",
+        "/api/v1/leagues/2/webhooks;x=1",
+    ] {
+        let (status, answer) = raw(&server.base, "POST", target, &limited, hook);
+        assert_eq!(status, 404, "{target}: {answer}");
+        assert!(answer.contains("no-route"), "{target}: {answer}");
+    }
+    for target in ["/api/v1/%6ceagues", "/api/%76%31/leagues"] {
+        let (status, answer) = raw(&server.base, "POST", target, &limited, r#"{"name": "Drei"}"#);
+        assert_eq!(status, 403, "{target}: {answer}");
+    }
+    let (status, answer) = raw(&server.base, "POST", "/api/%76%31/players/2/unmerge", &limited, "{}");
+    assert_eq!(status, 403, "{answer}");
+    // League 2 has no webhook, and no third league exists.
+    let listed: Vec<spielstand_wire::Webhook> = server.get_as("/leagues/2/webhooks", &admin);
+    assert!(listed.is_empty(), "{listed:?}");
+    let leagues: Vec<spielstand_wire::League> = server.get_as("/leagues", &admin);
+    assert_eq!(leagues.len(), 2);
+    // The same spellings by a token that may: created, as by the plain path.
+    let (status, answer) = raw(&server.base, "POST", "/api/v1/leagues/1/%77ebhooks", &limited, hook);
+    assert_eq!(status, 403, "a record token manages no webhooks: {answer}");
+    let (status, answer) = raw(&server.base, "POST", "/api/v1/leagues/2/%77ebhooks", &admin, hook);
+    assert_eq!(status, 201, "{answer}");
+    // The documentation keeps its frame and content policies however it is spelt.
+    for target in ["/docs/", "/%64ocs/", "/d%6Fcs/index.html"] {
+        let (status, answer) = raw(&server.base, "GET", target, &admin, "");
+        assert_eq!(status, 200, "{target}: {answer}");
+        let head = answer.to_ascii_lowercase();
+        assert!(head.contains("x-frame-options: deny"), "{target}: {answer}");
+        assert!(head.contains("content-security-policy: default-src 'none'"), "{target}: {answer}");
+    }
+}
+
+#[test]
+fn encoded_paths_meet_the_same_rule_sqlite() {
+    encoded_paths_meet_the_same_rule(crate::common::TestDb::sqlite());
+}
+
+#[test]
+#[ignore = "needs PostgreSQL (SPIELSTAND_TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres)"]
+fn encoded_paths_meet_the_same_rule_postgres() {
+    encoded_paths_meet_the_same_rule(crate::common::TestDb::postgres());
+}

@@ -31,7 +31,7 @@ pub struct AuditParams {
     params(AuditParams, PageParams),
     responses((status = 200, body = AuditPage), TokenReadErrors)
 )]
-#[get("/audit")]
+#[get("/audit", wrap = "crate::http::access::checked()")]
 pub async fn list(
     state: web::Data<AppState>,
     writer: Writer,

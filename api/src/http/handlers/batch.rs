@@ -26,7 +26,7 @@ use actix_web::{HttpResponse, post, web};
     request_body = BatchInput,
     responses((status = 200, body = BatchOutcome), WriteErrors)
 )]
-#[post("/leagues/{id}/results/batch")]
+#[post("/leagues/{id}/results/batch", wrap = "crate::http::access::checked()")]
 pub async fn batch(
     state: web::Data<AppState>,
     writer: Writer,

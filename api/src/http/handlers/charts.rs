@@ -73,7 +73,7 @@ fn limit(asked: Option<u32>) -> Result<usize> {
         ReadErrors
     )
 )]
-#[get("/embed/leagues/{id}/ratings.svg")]
+#[get("/embed/leagues/{id}/ratings.svg", wrap = "crate::http::access::checked()")]
 pub async fn ratings(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -122,7 +122,7 @@ fn league_picture(
         ReadErrors
     )
 )]
-#[get("/embed/leagues/{id}/race.svg")]
+#[get("/embed/leagues/{id}/race.svg", wrap = "crate::http::access::checked()")]
 pub async fn race(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -157,7 +157,7 @@ pub async fn race(
         ReadErrors
     )
 )]
-#[get("/embed/leagues/{id}/players/{player_id}/ratings.svg")]
+#[get("/embed/leagues/{id}/players/{player_id}/ratings.svg", wrap = "crate::http::access::checked()")]
 pub async fn player_ratings(
     state: web::Data<AppState>,
     req: HttpRequest,

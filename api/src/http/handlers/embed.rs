@@ -65,7 +65,7 @@ pub struct EmbedParams {
         TableReadErrors
     )
 )]
-#[get("/embed/leagues/{id}/standings")]
+#[get("/embed/leagues/{id}/standings", wrap = "crate::http::access::checked()")]
 pub async fn standings(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -123,7 +123,7 @@ pub struct PageParams {
         ReadErrors
     )
 )]
-#[get("/embed/events/{id}")]
+#[get("/embed/events/{id}", wrap = "crate::http::access::checked()")]
 pub async fn night(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -146,7 +146,7 @@ pub async fn night(
         ReadErrors
     )
 )]
-#[get("/embed/events/{id}/tables")]
+#[get("/embed/events/{id}/tables", wrap = "crate::http::access::checked()")]
 pub async fn night_tables(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -180,7 +180,7 @@ async fn night_page(
         ReadErrors
     )
 )]
-#[get("/embed/leagues/{id}/players/{player_id}")]
+#[get("/embed/leagues/{id}/players/{player_id}", wrap = "crate::http::access::checked()")]
 pub async fn player(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -211,7 +211,7 @@ pub async fn player(
         NotModified,
     )
 )]
-#[get("/embed/spielstand.js")]
+#[get("/embed/spielstand.js", wrap = "crate::http::access::checked()")]
 pub async fn script(req: HttpRequest) -> HttpResponse {
     let body = embed::script().as_bytes();
     let mut response = conditional::respond(

@@ -20,7 +20,7 @@ use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
     request_body = EventInput,
     responses((status = 201, body = Event, headers(("Location" = String, description = "URL of the new night"))), WriteErrors)
 )]
-#[post("/leagues/{id}/events")]
+#[post("/leagues/{id}/events", wrap = "crate::http::access::checked()")]
 pub async fn create(
     state: web::Data<AppState>,
     writer: Writer,
@@ -39,7 +39,7 @@ pub async fn create(
     params(("id" = i64, Path, description = "League id")),
     responses((status = 200, body = Vec<Event>), ReadErrors)
 )]
-#[get("/leagues/{id}/events")]
+#[get("/leagues/{id}/events", wrap = "crate::http::access::checked()")]
 pub async fn list(state: web::Data<AppState>, league_id: web::Path<i64>) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
     Ok(HttpResponse::Ok().json(state.db(move |conn| events::list(conn, league_id)).await?))
@@ -58,7 +58,7 @@ pub async fn list(state: web::Data<AppState>, league_id: web::Path<i64>) -> Resu
         ReadErrors
     )
 )]
-#[get("/events/{id}")]
+#[get("/events/{id}", wrap = "crate::http::access::checked()")]
 pub async fn get(state: web::Data<AppState>, req: HttpRequest, id: web::Path<i64>) -> Result<HttpResponse> {
     let body = serde_json::to_vec(&state.views().night(id.into_inner()).await?.0)?;
     Ok(conditional::respond(&req, &conditional::etag(&body), REVALIDATE, "application/json", body.into()))
@@ -73,7 +73,7 @@ pub async fn get(state: web::Data<AppState>, req: HttpRequest, id: web::Path<i64
     request_body = EventInput,
     responses((status = 200, body = Event), WriteErrors)
 )]
-#[put("/events/{id}")]
+#[put("/events/{id}", wrap = "crate::http::access::checked()")]
 pub async fn update(
     state: web::Data<AppState>,
     writer: Writer,
@@ -94,7 +94,7 @@ pub async fn update(
     params(("id" = i64, Path)),
     responses((status = 200, body = Event), WriteErrors)
 )]
-#[post("/events/{id}/close")]
+#[post("/events/{id}/close", wrap = "crate::http::access::checked()")]
 pub async fn close(state: web::Data<AppState>, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
     let event = state.write(move |conn| events::close(conn, writer.actor(), id)).await?;
@@ -108,7 +108,7 @@ pub async fn close(state: web::Data<AppState>, writer: Writer, id: web::Path<i64
     params(("id" = i64, Path)),
     responses((status = 204, description = "Deleted"), WriteErrors)
 )]
-#[delete("/events/{id}")]
+#[delete("/events/{id}", wrap = "crate::http::access::checked()")]
 pub async fn remove(state: web::Data<AppState>, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
     state.write(move |conn| events::delete(conn, writer.actor(), id)).await?;

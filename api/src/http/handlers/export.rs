@@ -24,7 +24,7 @@ use actix_web::{HttpRequest, HttpResponse, get, web};
         ReadErrors
     )
 )]
-#[get("/leagues/{id}/export")]
+#[get("/leagues/{id}/export", wrap = "crate::http::access::checked()")]
 pub async fn league(state: web::Data<AppState>, req: HttpRequest, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
     let view = state.views().get(id, View::Export).await?;

@@ -37,7 +37,7 @@ pub struct FeedParams {
         ReadErrors
     )
 )]
-#[get("/leagues/{id}/results.atom")]
+#[get("/leagues/{id}/results.atom", wrap = "crate::http::access::checked()")]
 pub async fn results_atom(
     state: web::Data<AppState>,
     req: HttpRequest,

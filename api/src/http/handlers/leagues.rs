@@ -17,7 +17,7 @@ use actix_web::{HttpResponse, get, post, put, web};
     request_body = LeagueInput,
     responses((status = 201, body = League, headers(("Location" = String, description = "URL of the new league"))), WriteErrors)
 )]
-#[post("/leagues")]
+#[post("/leagues", wrap = "crate::http::access::checked()")]
 pub async fn create(state: web::Data<AppState>, writer: Writer, body: JsonBody<LeagueInput>) -> Result<HttpResponse> {
     let league = state.write(move |conn| leagues::create(conn, writer.actor(), &body.0)).await?;
     Ok(HttpResponse::Created().insert_header((header::LOCATION, format!("/api/v1/leagues/{}", league.id))).json(league))
@@ -29,7 +29,7 @@ pub async fn create(state: web::Data<AppState>, writer: Writer, body: JsonBody<L
     tag = "leagues",
     responses((status = 200, body = Vec<League>), ReadErrors)
 )]
-#[get("/leagues")]
+#[get("/leagues", wrap = "crate::http::access::checked()")]
 pub async fn list(state: web::Data<AppState>) -> Result<HttpResponse> {
     Ok(HttpResponse::Ok().json(state.db(leagues::list).await?))
 }
@@ -40,7 +40,7 @@ pub async fn list(state: web::Data<AppState>) -> Result<HttpResponse> {
     tag = "leagues",
     params(("id" = i64, Path)), responses((status = 200, body = League), ReadErrors)
 )]
-#[get("/leagues/{id}")]
+#[get("/leagues/{id}", wrap = "crate::http::access::checked()")]
 pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
     Ok(HttpResponse::Ok().json(state.db(move |conn| leagues::get(conn, id)).await?))
@@ -58,7 +58,7 @@ pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpR
     request_body = LeagueInput,
     responses((status = 200, body = League), WriteErrors)
 )]
-#[put("/leagues/{id}")]
+#[put("/leagues/{id}", wrap = "crate::http::access::checked()")]
 pub async fn update(
     state: web::Data<AppState>,
     writer: Writer,

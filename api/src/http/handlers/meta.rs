@@ -16,7 +16,7 @@ use std::time::Duration;
     tag = "meta",
     responses((status = 200, body = Health), ReadErrors)
 )]
-#[get("/health")]
+#[get("/health", wrap = "crate::http::access::checked()")]
 pub async fn health(state: web::Data<AppState>) -> Result<HttpResponse> {
     state.db(|conn| Ok(conn.batch_execute("SELECT 1")?)).await?;
     Ok(HttpResponse::Ok().json(Health { status: "ok".into(), version: env!("CARGO_PKG_VERSION").into() }))
@@ -31,7 +31,7 @@ pub async fn health(state: web::Data<AppState>) -> Result<HttpResponse> {
     tag = "meta",
     responses((status = 200, body = Ready), ReadErrors)
 )]
-#[get("/ready")]
+#[get("/ready", wrap = "crate::http::access::checked()")]
 pub async fn ready(state: web::Data<AppState>) -> Result<HttpResponse> {
     let pool = state.pool.clone();
     // A load balancer asks often and must hear back soon: no 20 s wait for a connection.
@@ -65,7 +65,7 @@ pub async fn ready(state: web::Data<AppState>) -> Result<HttpResponse> {
         ReadErrors
     )
 )]
-#[get("/metrics")]
+#[get("/metrics", wrap = "crate::http::access::checked()")]
 pub async fn metrics(state: web::Data<AppState>) -> Result<HttpResponse> {
     state.reads.gauges(&state.pool);
     // Scraped while the database is away, the rest still tells what happened.
@@ -84,7 +84,7 @@ pub async fn metrics(state: web::Data<AppState>) -> Result<HttpResponse> {
     tag = "meta",
     responses((status = 200, body = Vec<GameInfo>), ReadErrors)
 )]
-#[get("/games")]
+#[get("/games", wrap = "crate::http::access::checked()")]
 pub async fn games() -> HttpResponse {
     HttpResponse::Ok().json(GameKind::catalogue())
 }
@@ -102,7 +102,7 @@ pub async fn games() -> HttpResponse {
     tag = "rangeln",
     request_body = ScoreRequest, responses((status = 200, body = ScoreResponse), WriteErrors)
 )]
-#[post("/rangeln/score")]
+#[post("/rangeln/score", wrap = "crate::http::access::checked()")]
 pub async fn score(body: JsonBody<ScoreRequest>) -> Result<HttpResponse> {
     let ScoreRequest { players, round } = body.0;
     for name in &players {
@@ -122,7 +122,7 @@ pub async fn score(body: JsonBody<ScoreRequest>) -> Result<HttpResponse> {
     tag = "meta",
     responses((status = 200, body = TokenName), WriteErrors)
 )]
-#[get("/token")]
+#[get("/token", wrap = "crate::http::access::checked()")]
 pub async fn token(writer: Writer) -> HttpResponse {
     HttpResponse::Ok().json(TokenName { name: writer.token_name, scope: writer.scope, league_id: writer.league_id })
 }

@@ -24,7 +24,7 @@ use utoipa::IntoParams;
     request_body = PlayerName,
     responses((status = 201, body = Player, headers(("Location" = String, description = "URL of the new player"))), WriteErrors)
 )]
-#[post("/players")]
+#[post("/players", wrap = "crate::http::access::checked()")]
 pub async fn create(state: web::Data<AppState>, writer: Writer, body: JsonBody<PlayerName>) -> Result<HttpResponse> {
     let player = state.write(move |conn| players::create(conn, writer.actor(), &body.0.name)).await?;
     Ok(HttpResponse::Created().insert_header((header::LOCATION, format!("/api/v1/players/{}", player.id))).json(player))
@@ -36,7 +36,7 @@ pub async fn create(state: web::Data<AppState>, writer: Writer, body: JsonBody<P
     tag = "players",
     responses((status = 200, body = Vec<Player>), ReadErrors)
 )]
-#[get("/players")]
+#[get("/players", wrap = "crate::http::access::checked()")]
 pub async fn list(state: web::Data<AppState>) -> Result<HttpResponse> {
     Ok(HttpResponse::Ok().json(state.db(players::list).await?))
 }
@@ -47,7 +47,7 @@ pub async fn list(state: web::Data<AppState>) -> Result<HttpResponse> {
     tag = "players",
     params(("id" = i64, Path)), responses((status = 200, body = Player), ReadErrors)
 )]
-#[get("/players/{id}")]
+#[get("/players/{id}", wrap = "crate::http::access::checked()")]
 pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
     Ok(HttpResponse::Ok().json(state.db(move |conn| players::get(conn, id)).await?))
@@ -62,7 +62,7 @@ pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpR
     request_body = PlayerName,
     responses((status = 200, body = Player), WriteErrors)
 )]
-#[patch("/players/{id}")]
+#[patch("/players/{id}", wrap = "crate::http::access::checked()")]
 pub async fn rename(
     state: web::Data<AppState>,
     writer: Writer,
@@ -89,7 +89,7 @@ pub async fn rename(
     request_body = MergeRequest,
     responses((status = 200, body = PlayerMerge), WriteErrors)
 )]
-#[post("/players/{id}/merge")]
+#[post("/players/{id}/merge", wrap = "crate::http::access::checked()")]
 pub async fn merge(
     state: web::Data<AppState>,
     writer: Writer,
@@ -109,7 +109,7 @@ pub async fn merge(
     params(("id" = i64, Path, description = "The player merged away")),
     responses((status = 200, body = PlayerMerge), WriteErrors)
 )]
-#[post("/players/{id}/unmerge")]
+#[post("/players/{id}/unmerge", wrap = "crate::http::access::checked()")]
 pub async fn unmerge(state: web::Data<AppState>, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
     let from = id.into_inner();
     Ok(HttpResponse::Ok().json(state.write(move |conn| merges::unmerge(conn, writer.actor(), from)).await?))
@@ -130,7 +130,7 @@ pub struct RatingsParams {
     params(("id" = i64, Path), RatingsParams),
     responses((status = 200, body = PlayerRatings), ReadErrors)
 )]
-#[get("/players/{id}/ratings")]
+#[get("/players/{id}/ratings", wrap = "crate::http::access::checked()")]
 pub async fn ratings(
     state: web::Data<AppState>,
     id: web::Path<i64>,

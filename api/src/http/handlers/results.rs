@@ -61,7 +61,7 @@ pub struct IdempotencyHeader {
         WriteErrors
     )
 )]
-#[post("/leagues/{id}/results")]
+#[post("/leagues/{id}/results", wrap = "crate::http::access::checked()")]
 pub async fn create(
     state: web::Data<AppState>,
     writer: Writer,
@@ -140,7 +140,7 @@ pub struct ListParams {
     params(("id" = i64, Path, description = "League id"), ListParams, PageParams),
     responses((status = 200, body = ResultPage), ReadErrors)
 )]
-#[get("/leagues/{id}/results")]
+#[get("/leagues/{id}/results", wrap = "crate::http::access::checked()")]
 pub async fn list(
     state: web::Data<AppState>,
     league_id: web::Path<i64>,
@@ -161,7 +161,7 @@ pub async fn list(
     params(("id" = i64, Path)),
     responses((status = 200, body = StoredResult, headers(("ETag" = String, description = "The result's revision"))), ReadErrors)
 )]
-#[get("/results/{id}")]
+#[get("/results/{id}", wrap = "crate::http::access::checked()")]
 pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
     let stored = state.db(move |conn| results::get(conn, id)).await?;
@@ -185,7 +185,7 @@ pub async fn get(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpR
         PreconditionErrors
     )
 )]
-#[put("/results/{id}")]
+#[put("/results/{id}", wrap = "crate::http::access::checked()")]
 pub async fn update(
     state: web::Data<AppState>,
     writer: Writer,
@@ -211,7 +211,7 @@ fn context<'a>(writer: &'a Writer, idempotency_key: Option<(&'a str, chrono::Nai
     params(("id" = i64, Path), ("If-Match" = String, Header, description = "The result's current ETag")),
     responses((status = 204, description = "Deleted"), WriteErrors, PreconditionErrors)
 )]
-#[delete("/results/{id}")]
+#[delete("/results/{id}", wrap = "crate::http::access::checked()")]
 pub async fn remove(
     state: web::Data<AppState>,
     writer: Writer,
@@ -232,7 +232,7 @@ pub async fn remove(
     security((), ("bearer" = [])),
     params(("id" = i64, Path)), responses((status = 200, body = Vec<HistoryEntry>), ReadErrors)
 )]
-#[get("/results/{id}/history")]
+#[get("/results/{id}/history", wrap = "crate::http::access::checked()")]
 pub async fn history(state: web::Data<AppState>, caller: Option<Writer>, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
     let mut entries = state.db(move |conn| results::history(conn, id)).await?;

@@ -21,7 +21,7 @@ use actix_web::{HttpResponse, delete, get, post, put, web};
     request_body = CheckIn,
     responses((status = 200, body = Vec<Attendee>), WriteErrors)
 )]
-#[post("/events/{id}/attendees")]
+#[post("/events/{id}/attendees", wrap = "crate::http::access::checked()")]
 pub async fn check_in(
     state: web::Data<AppState>,
     writer: Writer,
@@ -41,7 +41,7 @@ pub async fn check_in(
     params(("id" = i64, Path, description = "Event id"), ("player_id" = i64, Path, description = "Player id")),
     responses((status = 204, description = "Checked out"), WriteErrors)
 )]
-#[delete("/events/{id}/attendees/{player_id}")]
+#[delete("/events/{id}/attendees/{player_id}", wrap = "crate::http::access::checked()")]
 pub async fn check_out(
     state: web::Data<AppState>,
     writer: Writer,
@@ -67,7 +67,7 @@ pub async fn check_out(
     request_body = DrawInput,
     responses((status = 201, body = Round, headers(("Location" = String, description = "URL of the night's rounds"))), WriteErrors)
 )]
-#[post("/events/{id}/rounds")]
+#[post("/events/{id}/rounds", wrap = "crate::http::access::checked()")]
 pub async fn draw(
     state: web::Data<AppState>,
     writer: Writer,
@@ -88,7 +88,7 @@ pub async fn draw(
     request_body = DrawInput,
     responses((status = 200, body = Round), WriteErrors)
 )]
-#[put("/events/{id}/rounds/{number}")]
+#[put("/events/{id}/rounds/{number}", wrap = "crate::http::access::checked()")]
 pub async fn redraw(
     state: web::Data<AppState>,
     writer: Writer,
@@ -112,7 +112,7 @@ async fn draw_round(state: &AppState, writer: Writer, id: i64, number: Option<u3
     params(("id" = i64, Path, description = "Event id")),
     responses((status = 200, body = Vec<Round>), ReadErrors)
 )]
-#[get("/events/{id}/rounds")]
+#[get("/events/{id}/rounds", wrap = "crate::http::access::checked()")]
 pub async fn rounds(state: web::Data<AppState>, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
     let rounds = state

@@ -68,7 +68,7 @@ async fn table_view(state: &AppState, league_id: i64, params: &StandingsParams) 
         TableReadErrors
     )
 )]
-#[get("/leagues/{id}/standings")]
+#[get("/leagues/{id}/standings", wrap = "crate::http::access::checked()")]
 pub async fn standings(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -100,7 +100,7 @@ pub async fn standings(
         TableReadErrors
     )
 )]
-#[get("/leagues/{id}/standings.csv")]
+#[get("/leagues/{id}/standings.csv", wrap = "crate::http::access::checked()")]
 pub async fn standings_csv(
     state: web::Data<AppState>,
     req: HttpRequest,

@@ -37,7 +37,7 @@ async fn respond(state: &AppState, req: &HttpRequest, league_id: i64, view: View
         ReadErrors
     )
 )]
-#[get("/leagues/{id}/head-to-head")]
+#[get("/leagues/{id}/head-to-head", wrap = "crate::http::access::checked()")]
 pub async fn head_to_head(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -63,7 +63,7 @@ pub async fn head_to_head(
         ReadErrors
     )
 )]
-#[get("/leagues/{id}/players/{player_id}/stats")]
+#[get("/leagues/{id}/players/{player_id}/stats", wrap = "crate::http::access::checked()")]
 pub async fn player_stats(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -86,7 +86,7 @@ pub async fn player_stats(
         ReadErrors
     )
 )]
-#[get("/leagues/{id}/players/{player_id}/ratings")]
+#[get("/leagues/{id}/players/{player_id}/ratings", wrap = "crate::http::access::checked()")]
 pub async fn player_league_ratings(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -113,7 +113,7 @@ pub async fn player_league_ratings(
         ReadErrors
     )
 )]
-#[get("/leagues/{id}/ratings/accuracy")]
+#[get("/leagues/{id}/ratings/accuracy", wrap = "crate::http::access::checked()")]
 pub async fn rating_accuracy(
     state: web::Data<AppState>,
     req: HttpRequest,

@@ -32,7 +32,7 @@ use utoipa::IntoParams;
         WriteErrors
     )
 )]
-#[post("/leagues/{id}/webhooks")]
+#[post("/leagues/{id}/webhooks", wrap = "crate::http::access::checked()")]
 pub async fn create(
     state: web::Data<AppState>,
     writer: Writer,
@@ -56,7 +56,7 @@ pub async fn create(
     params(("id" = i64, Path, description = "League id")),
     responses((status = 200, body = Vec<Webhook>), TokenReadErrors)
 )]
-#[get("/leagues/{id}/webhooks")]
+#[get("/leagues/{id}/webhooks", wrap = "crate::http::access::checked()")]
 pub async fn list(state: web::Data<AppState>, _writer: Writer, league_id: web::Path<i64>) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
     Ok(HttpResponse::Ok().json(state.db(move |conn| hooks::list(conn, league_id)).await?))
@@ -69,7 +69,7 @@ pub async fn list(state: web::Data<AppState>, _writer: Writer, league_id: web::P
     params(("id" = i64, Path)),
     responses((status = 200, body = Webhook), TokenReadErrors)
 )]
-#[get("/webhooks/{id}")]
+#[get("/webhooks/{id}", wrap = "crate::http::access::checked()")]
 pub async fn get(state: web::Data<AppState>, _writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
     Ok(HttpResponse::Ok().json(state.db(move |conn| hooks::get(conn, id)).await?))
@@ -83,7 +83,7 @@ pub async fn get(state: web::Data<AppState>, _writer: Writer, id: web::Path<i64>
     params(("id" = i64, Path)),
     responses((status = 204, description = "Deleted"), TokenReadErrors)
 )]
-#[delete("/webhooks/{id}")]
+#[delete("/webhooks/{id}", wrap = "crate::http::access::checked()")]
 pub async fn remove(state: web::Data<AppState>, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
     state.write(move |conn| hooks::delete(conn, writer.actor(), id)).await?;
@@ -98,7 +98,7 @@ pub async fn remove(state: web::Data<AppState>, writer: Writer, id: web::Path<i6
     params(("id" = i64, Path)),
     responses((status = 200, body = Webhook), TokenReadErrors)
 )]
-#[post("/webhooks/{id}/enable")]
+#[post("/webhooks/{id}/enable", wrap = "crate::http::access::checked()")]
 pub async fn enable(state: web::Data<AppState>, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
     let hook = state.write(move |conn| hooks::enable(conn, writer.actor(), id)).await?;
@@ -120,7 +120,7 @@ pub struct DeliveryParams {
     params(("id" = i64, Path, description = "Webhook id"), DeliveryParams, PageParams),
     responses((status = 200, body = DeliveryPage), TokenReadErrors)
 )]
-#[get("/webhooks/{id}/deliveries")]
+#[get("/webhooks/{id}/deliveries", wrap = "crate::http::access::checked()")]
 pub async fn deliveries(
     state: web::Data<AppState>,
     _writer: Writer,
