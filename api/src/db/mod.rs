@@ -352,7 +352,44 @@ pub fn migrate(conn: &mut DbConn) -> Result<(), DbSetupError> {
     }
 }
 
+/// What a write holds against other writers until it commits, on PostgreSQL, so that what
+/// it read before writing is still true when it writes (several processes may share the
+/// database). SQLite needs none: `BEGIN IMMEDIATE` takes the database's one write lock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lock {
+    /// A result's row: the revision `If-Match` is compared with stays the revision written
+    /// over; a second writer waits, then reads the new revision and gets 412.
+    Result(i64),
+    /// A league's row: what is counted per league (webhooks) stays counted.
+    League(i64),
+    /// Who is who: adding and renaming players (two names that look alike are no unique
+    /// key the database could hold) and merging them (two opposite merges at once).
+    Players,
+}
+
+/// The advisory lock of [`Lock::Players`]: a constant of this application's own.
+const PLAYERS_LOCK: i64 = 0x5350_4945_4c5f_5031; // "SPIEL_P1"
+
 impl DbConn {
+    /// Takes `lock` until the transaction ends (a no-op on SQLite); call it inside
+    /// [`DbConn::write`], before the reads the write depends on. Locks are taken in one
+    /// order everywhere (a result before its league), so writers queue instead of
+    /// deadlocking.
+    pub fn lock(&mut self, lock: Lock) -> QueryResult<()> {
+        use diesel::sql_types::BigInt;
+        let DbConn::Pg(c) = self else { return Ok(()) };
+        let query = match lock {
+            Lock::Result(id) => {
+                diesel::sql_query("SELECT 1 FROM results WHERE id = $1 FOR UPDATE").bind::<BigInt, _>(id)
+            }
+            Lock::League(id) => {
+                diesel::sql_query("SELECT 1 FROM leagues WHERE id = $1 FOR UPDATE").bind::<BigInt, _>(id)
+            }
+            Lock::Players => diesel::sql_query("SELECT pg_advisory_xact_lock($1)").bind::<BigInt, _>(PLAYERS_LOCK),
+        };
+        query.execute(c).map(drop)
+    }
+
     /// Runs `f` in a write transaction. On SQLite it takes the write lock up front
     /// (`BEGIN IMMEDIATE`): a deferred transaction that reads and then writes can fail
     /// with SQLITE_BUSY without waiting when another writer got in between. Inside a

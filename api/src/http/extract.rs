@@ -450,10 +450,11 @@ pub fn if_match(req: &HttpRequest, id: i64) -> Result<Precondition, Error> {
     if value.trim() == "*" {
         return Ok(Precondition::Any);
     }
-    let revisions = value
+    // Weak tags (`W/"1"`) never match: they are left out.
+    let tags = value
         .split(',')
         .map(str::trim)
-        .filter_map(|tag| tag.strip_prefix('"')?.strip_suffix('"')?.parse::<i64>().ok())
+        .filter_map(|tag| Some(tag.strip_prefix('"')?.strip_suffix('"')?.to_owned()))
         .collect();
-    Ok(Precondition::Revisions(revisions))
+    Ok(Precondition::Tags(tags))
 }

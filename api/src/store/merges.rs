@@ -10,9 +10,9 @@
 //! current players, so every table, rating and history follows from the seats alone.
 
 use super::{now, players};
-use crate::db::DbConn;
 use crate::db::schema::{event_attendees, events, player_merge_seats, player_merges, players as players_t};
 use crate::db::schema::{result_players, results};
+use crate::db::{DbConn, Lock};
 use crate::error::{Error, Result};
 use crate::model::{AuditAction, PlayerMerge};
 use crate::store::audit::{self, Actor};
@@ -35,6 +35,7 @@ pub fn merge(conn: &mut DbConn, by: Actor, from: i64, into: i64) -> Result<Playe
         return Err(Error::InvalidBody(format!("into: player {from} cannot be merged into itself")));
     }
     conn.write(|conn| {
+        conn.lock(Lock::Players)?;
         let (merged, kept) = (players::get(conn, from)?, players::get(conn, into)?);
         if let Some(other) = merged.merged_into {
             return Err(Error::Conflict(format!(
@@ -116,6 +117,7 @@ pub fn merge(conn: &mut DbConn, by: Actor, from: i64, into: i64) -> Result<Playe
 /// merge moved go back, and the name stands for itself again. Audited as done `by`.
 pub fn unmerge(conn: &mut DbConn, by: Actor, from: i64) -> Result<PlayerMerge> {
     conn.write(|conn| {
+        conn.lock(Lock::Players)?;
         let merged = players::get(conn, from)?;
         let Some(into) = merged.merged_into else {
             return Err(Error::Conflict(format!("{} is not merged into anyone", merged.name)));

@@ -1,6 +1,6 @@
 use super::{name_key, now, unique_as_conflict, utc};
-use crate::db::DbConn;
 use crate::db::schema::{leagues, players, result_players, results};
+use crate::db::{DbConn, Lock};
 use crate::error::{Error, Result};
 use crate::model::{AuditAction, Player};
 use crate::store::audit::{self, Actor};
@@ -79,6 +79,7 @@ pub fn rekey(conn: &mut DbConn) -> Result<usize> {
 pub fn create(conn: &mut DbConn, by: Actor, name: &str) -> Result<Player> {
     spielstand_core::check_name(name)?;
     conn.write(|conn| {
+        conn.lock(Lock::Players)?;
         refuse_lookalike(conn, name, None)?;
         let row: PlayerRow = diesel::insert_into(players::table)
             .values((players::name.eq(name), players::name_key.eq(name_key(name)), players::created_at.eq(now())))
@@ -109,6 +110,7 @@ pub fn get(conn: &mut DbConn, id: i64) -> Result<Player> {
 pub fn rename(conn: &mut DbConn, by: Actor, id: i64, name: &str) -> Result<Player> {
     spielstand_core::check_name(name)?;
     conn.write(|conn| {
+        conn.lock(Lock::Players)?;
         let before = get(conn, id)?;
         refuse_lookalike(conn, name, Some(id))?;
         let row: PlayerRow = diesel::update(players::table.find(id))

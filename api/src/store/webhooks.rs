@@ -3,7 +3,7 @@
 //! audit entry in its own transaction.
 
 use crate::db::schema::{leagues, webhook_deliveries as deliveries, webhooks};
-use crate::db::{DbConn, now, utc};
+use crate::db::{DbConn, Lock, now, utc};
 use crate::error::{Error, Result};
 use crate::model::{AuditAction, NewWebhook, Webhook};
 use crate::store::audit::{self, Actor};
@@ -75,6 +75,7 @@ pub fn create(conn: &mut DbConn, league_id: i64, url: &str, token_name: &str) ->
     rand::rng().fill_bytes(&mut key);
     let secret = hex::encode(key);
     conn.write(|conn| {
+        conn.lock(Lock::League(league_id))?;
         league_exists(conn, league_id)?;
         let existing: i64 = webhooks::table.filter(webhooks::league_id.eq(league_id)).count().get_result(conn)?;
         if existing >= MAX_PER_LEAGUE {

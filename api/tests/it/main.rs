@@ -24,6 +24,7 @@ mod operations;
 mod partners;
 mod players;
 mod protocol;
+mod races;
 mod replica;
 mod results;
 mod rules;

@@ -82,7 +82,14 @@ api_test!(results_are_recorded_corrected_deleted_and_audited, |api| {
     };
     api.send(del("\"2\"")).await.problem(412, "precondition-failed");
     api.send(del("W/\"3\"")).await.problem(412, "precondition-failed");
+    // Entity tags compare as strings (RFC 9110's strong comparison), not as numbers.
+    api.send(del("\"03\"")).await.problem(412, "precondition-failed");
+    api.send(del("\"3.0\"")).await.problem(412, "precondition-failed");
+    api.send(del("\" 3\"")).await.problem(412, "precondition-failed");
     assert_eq!(api.send(del("\"9\", \"3\"")).await.status, StatusCode::NO_CONTENT);
+    // A deleted result meets no If-Match: 412, naming the deletion.
+    let gone = api.send(del("\"3\"")).await.problem(412, "precondition-failed");
+    assert!(gone.contains("was deleted"), "{gone}");
     api.get(&format!("/api/v1/results/{id}")).await.problem(404, "not-found");
     assert_eq!(api.get(&path).await.body::<ResultPage>().total, 2);
     // The public sees what changed and when, but not which token: that is for callers

@@ -3,9 +3,9 @@
 //! the change for the tables, appends to the result's history, queues webhook deliveries
 //! and, for a new result, settles its idempotency key.
 
-use super::{ResultRow, history, live_row, view};
-use crate::db::DbConn;
+use super::{ResultRow, history, view};
 use crate::db::schema::{result_players, results};
+use crate::db::{DbConn, Lock};
 use crate::error::{Error, Result};
 use crate::model::AuditAction;
 use crate::model::{Action, ResultSource, StoredResult, TokenScope};
@@ -22,15 +22,17 @@ use std::collections::HashMap;
 pub enum Precondition {
     /// `*`: any current revision.
     Any,
-    /// One of these revisions (entity tags that are not revisions never match).
-    Revisions(Vec<i64>),
+    /// One of these strong entity tags, without their quotes: a result's tag is its
+    /// revision, `"2"`, and only exactly that matches (RFC 9110's strong comparison:
+    /// `"02"` is another tag).
+    Tags(Vec<String>),
 }
 
 impl Precondition {
     fn admits(&self, revision: i64) -> bool {
         match self {
             Precondition::Any => true,
-            Precondition::Revisions(r) => r.contains(&revision),
+            Precondition::Tags(tags) => tags.iter().any(|tag| *tag == revision.to_string()),
         }
     }
 }
@@ -174,6 +176,20 @@ pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &Write
     })
 }
 
+/// The row a conditional write changes. A deleted result has no current revision, so
+/// no `If-Match` holds (RFC 9110): 412, saying so; the writer that deleted it won.
+fn current_row(conn: &mut DbConn, id: i64) -> Result<ResultRow> {
+    let row: ResultRow =
+        results::table.find(id).first(conn).optional()?.ok_or_else(|| Error::not_found(format!("result {id}")))?;
+    if row.deleted_at.is_some() {
+        return Err(Error::PreconditionFailed(format!(
+            "If-Match: result {id} was deleted (revision {}); its history is still available",
+            row.revision
+        )));
+    }
+    Ok(row)
+}
+
 fn check_revision(row: &ResultRow, expected: &Precondition) -> Result<()> {
     if !expected.admits(row.revision) {
         return Err(Error::PreconditionFailed(format!(
@@ -193,7 +209,8 @@ pub fn update(
     ctx: &WriteContext,
 ) -> Result<StoredResult> {
     conn.write(|conn| {
-        let old = live_row(conn, id)?;
+        conn.lock(Lock::Result(id))?;
+        let old = current_row(conn, id)?;
         ctx.may_change(conn, &old, expected)?;
         check_revision(&old, expected)?;
         let league = leagues::bump(conn, old.league_id)?;
@@ -239,7 +256,8 @@ pub fn update(
 /// Deletes a result, if its revision meets `expected`. Its history stays.
 pub fn delete(conn: &mut DbConn, id: i64, expected: &Precondition, ctx: &WriteContext) -> Result<()> {
     conn.write(|conn| {
-        let old = live_row(conn, id)?;
+        conn.lock(Lock::Result(id))?;
+        let old = current_row(conn, id)?;
         ctx.may_change(conn, &old, expected)?;
         check_revision(&old, expected)?;
         let league = leagues::bump(conn, old.league_id)?;
