@@ -153,19 +153,42 @@ impl From<diesel::result::Error> for Error {
     fn from(e: diesel::result::Error) -> Error {
         use diesel::result::{DatabaseErrorKind, Error as D};
         match &e {
-            D::DatabaseError(DatabaseErrorKind::SerializationFailure, _) => Error::Unavailable(e.to_string()),
+            D::DatabaseError(DatabaseErrorKind::SerializationFailure | DatabaseErrorKind::ClosedConnection, _) => {
+                Error::Unavailable(e.to_string())
+            }
             D::DatabaseError(_, info) if is_transient(info.message()) => Error::Unavailable(e.to_string()),
+            // A connection whose transaction could not be closed (its server went away).
+            D::BrokenTransactionManager => Error::Unavailable(e.to_string()),
             _ => Error::Internal(format!("database: {e}")),
         }
     }
 }
 
-/// SQLite reports a busy, read-only or full database only through its message.
+/// A database that is busy, read-only, full or gone, as the backends say it in words:
+/// SQLite only through its message, PostgreSQL's libpq for a connection it lost.
 fn is_transient(message: &str) -> bool {
     let m = message.to_ascii_lowercase();
-    ["database is locked", "database is busy", "readonly database", "database or disk is full", "disk i/o error"]
-        .iter()
-        .any(|s| m.contains(s))
+    [
+        "database is locked",
+        "database is busy",
+        "readonly database",
+        "database or disk is full",
+        "disk i/o error",
+        // PostgreSQL stopped, restarted or unreachable under an open connection.
+        "server closed the connection",
+        "terminating connection",
+        "connection to server",
+        "no connection to the server",
+        "could not receive data from server",
+        "could not send data to server",
+        "the database system is shutting down",
+        "the database system is starting up",
+        "the database system is in recovery mode",
+        "cannot execute",
+        "deadlock detected",
+    ]
+    .iter()
+    .any(|s| m.contains(s))
 }
 
 impl From<diesel::r2d2::PoolError> for Error {

@@ -60,6 +60,7 @@ fn resolved(path: &Path) -> Result<PathBuf, BackupError> {
 /// Writes a consistent copy of the database `url` names to `dest`, which must not exist.
 pub fn backup(url: &DatabaseUrl, dest: &Path) -> Result<Written, BackupError> {
     let dest = &resolved(dest)?;
+    not_a_link(dest)?;
     if dest.exists() {
         return Err(BackupError::Refused(format!(
             "{} exists already: a backup never overwrites a file; name a new one",
@@ -162,7 +163,89 @@ pub fn check(path: &Path) -> Result<(), BackupError> {
             unknown.join(", ")
         )));
     }
+    let applied: Vec<String> = applied.into_iter().map(|v| v.version).collect();
+    let differences = schema_differences(&mut conn, &applied)?;
+    if !differences.is_empty() {
+        return Err(BackupError::Refused(format!(
+            "{} does not hold the schema its migrations make: {}",
+            path.display(),
+            differences.join("; ")
+        )));
+    }
     Ok(())
+}
+
+/// One object of a SQLite schema: a table, index, view or trigger and the SQL it was
+/// made with (which names every column and constraint).
+#[derive(QueryableByName, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct SchemaObject {
+    #[diesel(sql_type = diesel::sql_types::Text, column_name = "type")]
+    kind: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    name: String,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Text>)]
+    sql: Option<String>,
+}
+
+fn schema(conn: &mut SqliteConnection) -> Result<Vec<SchemaObject>, diesel::result::Error> {
+    // SQLite's own objects (`sqlite_sequence`, statistics) and the migrations' bookkeeping
+    // table are not the application's schema.
+    diesel::sql_query(
+        "SELECT type, name, sql FROM sqlite_master \
+         WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> '__diesel_schema_migrations' ORDER BY type, name",
+    )
+    .load(conn)
+}
+
+/// How the schema of `conn` differs from the one the migrations `applied` make, table by
+/// table, column by column, index by index: `integrity_check` passes a file whose table
+/// or index was dropped, which every read of it would then fail on.
+fn schema_differences(conn: &mut SqliteConnection, applied: &[String]) -> Result<Vec<String>, BackupError> {
+    use diesel::migration::MigrationSource;
+    use diesel_migrations::MigrationHarness;
+    let mut reference = SqliteConnection::establish(":memory:")
+        .map_err(|source| BackupError::Open { path: ":memory:".into(), source })?;
+    let migrations = MigrationSource::<diesel::sqlite::Sqlite>::migrations(&super::SQLITE_MIGRATIONS)
+        .map_err(|e| BackupError::Refused(format!("reading this binary's migrations: {e}")))?;
+    // Makes the migrations' bookkeeping table, which running one by one needs.
+    reference.applied_migrations().map_err(|e| BackupError::Refused(format!("making the reference schema: {e}")))?;
+    for migration in migrations.iter().filter(|m| applied.contains(&m.name().version().to_string())) {
+        reference
+            .run_migration(migration)
+            .map_err(|e| BackupError::Refused(format!("making the reference schema: {e}")))?;
+    }
+    let want = schema(&mut reference).map_err(db("reading the reference schema"))?;
+    let have = schema(conn).map_err(db("reading the backup's schema"))?;
+    let mut differences = Vec::new();
+    for object in &want {
+        match have.iter().find(|o| o.kind == object.kind && o.name == object.name) {
+            None => differences.push(format!("{} {} is missing", object.kind, object.name)),
+            Some(found) if found.sql != object.sql => differences.push(format!(
+                "{} {} differs ({})",
+                object.kind,
+                object.name,
+                found.sql.as_deref().unwrap_or("")
+            )),
+            Some(_) => {}
+        }
+    }
+    for object in &have {
+        if !want.iter().any(|o| o.kind == object.kind && o.name == object.name) {
+            differences.push(format!("{} {} is not spielstand's", object.kind, object.name));
+        }
+    }
+    Ok(differences)
+}
+
+/// Refuses `path` if it is a symbolic link: a backup is written to, and restored from,
+/// the file named, never wherever a link points (someone else's file, another folder).
+fn not_a_link(path: &Path) -> Result<(), BackupError> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            Err(BackupError::Refused(format!("{} is a symbolic link: name the file itself", path.display())))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Refuses while any process has the database at `target` open, as SQLite itself knows
@@ -207,6 +290,7 @@ pub fn restore(url: &DatabaseUrl, src: &Path) -> Result<Option<PathBuf>, BackupE
             "restore puts back SQLite backups; on PostgreSQL run pg_restore --clean --dbname DATABASE_URL PATH".into(),
         ));
     };
+    not_a_link(src)?;
     check(src)?;
     let held = exclusively(target)?;
     let staged = with_suffix(target, ".restoring");

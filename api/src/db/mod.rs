@@ -15,7 +15,9 @@ use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionMa
 use diesel::prelude::*;
 use diesel::r2d2;
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -25,8 +27,19 @@ const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations
 /// Durable and concurrent: WAL so readers never block the writer, FULL sync so an
 /// acknowledged write survives power loss, and a busy timeout so concurrent writers
 /// queue instead of failing.
+/// The busy timeout comes first: switching a new file to WAL needs its lock, which another
+/// connection opening at the same moment may hold.
 const SQLITE_PRAGMAS: &str =
-    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 15000;";
+    "PRAGMA busy_timeout = 15000; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;";
+
+/// The longest a request waits for a pooled connection while the database answers: past
+/// it, 503 with `Retry-After` (every connection busy for this long means the server is
+/// overloaded; queueing longer only makes clients time out).
+pub const POOL_WAIT: Duration = Duration::from_secs(5);
+
+/// The wait while the database is known not to answer (the last connection attempt
+/// failed): a fast 503, while the pool goes on trying in the background.
+const POOL_WAIT_WHILE_DOWN: Duration = Duration::from_millis(200);
 
 /// The current time, to the microsecond: PostgreSQL keeps no more, and a timestamp read
 /// back must equal the one written (idempotency claims compare them).
@@ -173,10 +186,24 @@ pub enum DbSetupError {
 /// Connections opened before the last [`recycle_connections`] are retired.
 static GENERATION: AtomicU64 = AtomicU64::new(0);
 
-/// Retires every pooled connection: each is closed when next returned or checked out.
-/// Needed after the database was unavailable: SQLite shares one WAL index mapping among
-/// all connections of a process to a file, so while one connection opened when the file
-/// was read-only lives, no new connection can write.
+/// How many connections of each generation are open: no new one is opened while one of an
+/// older generation lives (see [`recycle_connections`]).
+static OPEN: Mutex<BTreeMap<u64, usize>> = Mutex::new(BTreeMap::new());
+
+/// Why the last attempt to connect failed, while no later one succeeded: the database is
+/// down (or cannot be opened), and requests are answered at once instead of waiting.
+static DOWN: Mutex<Option<String>> = Mutex::new(None);
+
+/// Why the database does not answer, if the last attempt to connect to it failed.
+pub fn down() -> Option<String> {
+    DOWN.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// Retires every pooled connection: each is closed when next returned or checked out, and
+/// no new one opens until every retired one is closed. Needed after the database was
+/// unavailable: SQLite shares one WAL index (the `-shm` file's mapping) among all
+/// connections of a process to a file, and it stays read-only for as long as any
+/// connection opened while the file was read-only lives, even if new ones keep opening.
 pub fn recycle_connections(pool: &Pool) {
     GENERATION.fetch_add(1, Ordering::SeqCst);
     // Check out every idle connection at once: each fails its check and is closed.
@@ -184,15 +211,73 @@ pub fn recycle_connections(pool: &Pool) {
     drop(idle);
 }
 
-/// A pooled connection and the generation it was opened in.
-pub struct Pooled {
-    conn: DbConn,
+/// One open connection of a generation, counted in [`OPEN`] for as long as it lives.
+struct Counted {
     generation: u64,
 }
 
+impl Counted {
+    /// Counts a connection about to be opened, unless connections opened before the last
+    /// [`recycle_connections`] are still open. Counted before it opens, so that no
+    /// retirement can miss it.
+    fn new() -> Result<Counted, r2d2::Error> {
+        let generation = GENERATION.load(Ordering::SeqCst);
+        let mut open = OPEN.lock().unwrap_or_else(|e| e.into_inner());
+        if open.range(..generation).any(|(_, n)| *n > 0) {
+            return Err(r2d2::Error::ConnectionError(diesel::ConnectionError::BadConnection(
+                "connections opened before the database became unavailable are still closing".into(),
+            )));
+        }
+        *open.entry(generation).or_default() += 1;
+        Ok(Counted { generation })
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        let mut open = OPEN.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = open.get_mut(&self.generation) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                open.remove(&self.generation);
+            }
+        }
+    }
+}
+
+/// A connection and the generation it was opened in: pooled, or the group writer's own.
+pub struct Pooled {
+    conn: DbConn,
+    counted: Counted,
+    /// It failed in a way that may have left it unusable (the server closed it): the pool
+    /// closes it instead of handing it out again.
+    broken: bool,
+}
+
 impl Pooled {
+    /// Opens a connection to `url`, unless connections opened before the last
+    /// [`recycle_connections`] are still open (then it fails: they must close first).
+    pub fn open(url: &DatabaseUrl) -> Result<Pooled, r2d2::Error> {
+        let counted = Counted::new()?;
+        match url.connect() {
+            Ok(conn) => {
+                *DOWN.lock().unwrap_or_else(|e| e.into_inner()) = None;
+                Ok(Pooled { conn, counted, broken: false })
+            }
+            Err(e) => {
+                *DOWN.lock().unwrap_or_else(|e| e.into_inner()) = Some(e.to_string());
+                Err(e)
+            }
+        }
+    }
+
     fn stale(&self) -> bool {
-        self.generation != GENERATION.load(Ordering::SeqCst)
+        self.counted.generation != GENERATION.load(Ordering::SeqCst)
+    }
+
+    /// Not to be used again: the pool closes it when it comes back.
+    pub fn mark_broken(&mut self) {
+        self.broken = true;
     }
 }
 
@@ -219,14 +304,13 @@ impl r2d2::ManageConnection for Manager {
     type Error = r2d2::Error;
 
     fn connect(&self) -> Result<Pooled, r2d2::Error> {
-        let generation = GENERATION.load(Ordering::SeqCst);
-        Ok(Pooled { conn: self.0.connect()?, generation })
+        Pooled::open(&self.0)
     }
 
     /// Runs on every checkout, so it costs no round trip: a connection that died shows
-    /// in the first query that uses it, which fails that request alone.
+    /// in the first query that uses it, which fails that request alone (503) and closes it.
     fn is_valid(&self, conn: &mut Pooled) -> Result<(), r2d2::Error> {
-        if conn.stale() {
+        if conn.stale() || conn.broken {
             return Err(r2d2::Error::QueryError(diesel::result::Error::BrokenTransactionManager));
         }
         Ok(())
@@ -235,11 +319,35 @@ impl r2d2::ManageConnection for Manager {
     fn has_broken(&self, conn: &mut Pooled) -> bool {
         // A connection left inside a transaction (a panic mid-request) is not reused.
         conn.stale()
+            || conn.broken
             || !matches!(
                 <DbConn as Connection>::TransactionManager::transaction_manager_status_mut(conn).transaction_depth(),
                 Ok(None)
             )
     }
+}
+
+/// What the pool says when it cannot connect: once per outage at WARN (the requests it
+/// fails are logged with their ids), never r2d2's ERROR line per attempt.
+#[derive(Debug)]
+struct ConnectErrors;
+
+impl r2d2::HandleError<r2d2::Error> for ConnectErrors {
+    fn handle_error(&self, error: r2d2::Error) {
+        tracing::debug!(%error, "a database connection could not be opened");
+    }
+}
+
+/// A connection from `pool` for one request: waits at most [`POOL_WAIT`], and not at all
+/// while the database is known to be down.
+pub fn checkout(pool: &Pool) -> Result<r2d2::PooledConnection<Manager>, crate::error::Error> {
+    let wait = if down().is_some() { POOL_WAIT_WHILE_DOWN } else { POOL_WAIT };
+    pool.get_timeout(wait).map_err(|e| {
+        crate::error::Error::Unavailable(match down() {
+            Some(why) => format!("the database does not answer: {why}"),
+            None => format!("connection pool: {e}"),
+        })
+    })
 }
 
 pub type Pool = r2d2::Pool<Manager>;
@@ -252,8 +360,14 @@ where
 {
     let pool = pool.clone();
     actix_web::web::block(move || {
-        let mut conn = pool.get()?;
-        f(&mut conn)
+        let mut conn = checkout(&pool)?;
+        let done = f(&mut conn);
+        // The database went away under this connection (or it is busy or read-only): a
+        // fresh one for the next request.
+        if matches!(done, Err(crate::error::Error::Unavailable(_))) {
+            conn.mark_broken();
+        }
+        done
     })
     .await?
 }
@@ -263,9 +377,7 @@ pub fn open(url: &DatabaseUrl, max_connections: u32) -> Result<Pool, DbSetupErro
     let mut conn = url.connect().map_err(|source| DbSetupError::Connect { url: url.clone(), source })?;
     migrate(&mut conn)?;
     drop(conn);
-    r2d2::Pool::builder()
-        .max_size(max_connections)
-        .connection_timeout(Duration::from_secs(20))
+    builder(max_connections)
         .build(Manager(url.clone()))
         .map_err(|source| DbSetupError::Pool { url: url.clone(), source })
 }
@@ -300,11 +412,16 @@ pub fn open_replica(url: &DatabaseUrl, max_connections: u32) -> Pool {
 }
 
 fn pool(url: &DatabaseUrl, max_connections: u32) -> Pool {
+    builder(max_connections).min_idle(Some(0)).build_unchecked(Manager(url.clone()))
+}
+
+fn builder(max_connections: u32) -> r2d2::Builder<Manager> {
     r2d2::Pool::builder()
         .max_size(max_connections)
-        .min_idle(Some(0))
-        .connection_timeout(Duration::from_secs(20))
-        .build_unchecked(Manager(url.clone()))
+        // Also bounds how long r2d2 backs off between attempts while the database is down
+        // (half of it): back within seconds of the database.
+        .connection_timeout(POOL_WAIT)
+        .error_handler(Box::new(ConnectErrors))
 }
 
 /// The versions of every migration this binary knows for `backend`, e.g. `20261121000001`.

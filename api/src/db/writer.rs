@@ -4,13 +4,14 @@
 //! writes that arrived meanwhile multiplies throughput, and no request is answered before
 //! its own data is durable.
 
-use super::{DatabaseUrl, DbConn, Pool, recycle_connections};
+use super::{DatabaseUrl, DbConn, Pool, Pooled, recycle_connections};
 use crate::error::Error;
 use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
 
 /// Runs one write on the shared transaction; says whether it failed because the database
 /// is unavailable, and returns what to do once the transaction's fate is known.
-type Job = Box<dyn FnOnce(&mut DbConn) -> (bool, Reply) + Send>;
+type Job = Box<dyn FnOnce(&mut DbConn) -> (Option<String>, Reply) + Send>;
 type Reply = Box<dyn FnOnce(Result<(), Error>) + Send>;
 
 /// Most writes in one transaction: bounds the time the write lock is held.
@@ -19,6 +20,8 @@ const MAX_BATCH: usize = 256;
 #[derive(Clone)]
 pub struct GroupWriter {
     jobs: mpsc::Sender<Job>,
+    /// Why the last group commit could not write, until one does (`/api/v1/ready`).
+    failing: Arc<Mutex<Option<String>>>,
 }
 
 impl GroupWriter {
@@ -26,11 +29,19 @@ impl GroupWriter {
     /// every `GroupWriter` handle is dropped.
     pub fn start(url: DatabaseUrl, pool: Pool) -> GroupWriter {
         let (jobs, queue) = mpsc::channel::<Job>();
+        let failing = Arc::new(Mutex::new(None));
+        let told = failing.clone();
         std::thread::Builder::new()
             .name("group-commit".into())
-            .spawn(move || run(&url, &pool, &queue))
+            .spawn(move || run(&url, &pool, &queue, &told))
             .expect("the group-commit thread starts");
-        GroupWriter { jobs }
+        GroupWriter { jobs, failing }
+    }
+
+    /// Why writes fail, if the last group commit could not write (a read-only or full
+    /// database); `None` once one wrote again.
+    pub fn failing(&self) -> Option<String> {
+        self.failing.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     /// Runs `f` in the next group commit and waits for that commit.
@@ -43,7 +54,10 @@ impl GroupWriter {
         let job: Job = Box::new(move |conn: &mut DbConn| {
             // A savepoint each: one request's failure does not spoil the others'.
             let outcome = conn.write(f);
-            let unavailable = matches!(outcome, Err(Error::Unavailable(_)));
+            let unavailable = match &outcome {
+                Err(Error::Unavailable(why)) => Some(why.clone()),
+                _ => None,
+            };
             let reply: Reply = Box::new(move |committed: Result<(), Error>| {
                 let _ = reply.send(committed.and(outcome));
             });
@@ -55,10 +69,11 @@ impl GroupWriter {
     }
 }
 
-fn run(url: &DatabaseUrl, pool: &Pool, queue: &mpsc::Receiver<Job>) {
+fn run(url: &DatabaseUrl, pool: &Pool, queue: &mpsc::Receiver<Job>, failing: &Mutex<Option<String>>) {
     // Reopened after a failed batch: a connection opened while the file was read-only
     // stays read-only, and after a full disk or an I/O error a fresh one is the safe bet.
-    let mut connection: Option<DbConn> = None;
+    // Counted with the pool's (`Pooled`): it too must close before the file is reopened.
+    let mut connection: Option<Pooled> = None;
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
@@ -68,10 +83,11 @@ fn run(url: &DatabaseUrl, pool: &Pool, queue: &mpsc::Receiver<Job>) {
             }
         }
         let mut replies = Vec::with_capacity(batch.len());
-        let mut unavailable = false;
+        let mut unavailable: Option<String> = None;
         if connection.is_none() {
-            connection =
-                url.connect().map_err(|e| tracing::warn!(error = %e, "the group-commit writer cannot connect")).ok();
+            connection = Pooled::open(url)
+                .map_err(|e| tracing::debug!(error = %e, "the group-commit writer cannot connect yet"))
+                .ok();
         }
         let committed = match connection.as_mut() {
             Some(conn) => conn.write(|conn| {
@@ -81,23 +97,33 @@ fn run(url: &DatabaseUrl, pool: &Pool, queue: &mpsc::Receiver<Job>) {
                     // an error, and the connection is replaced.
                     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(conn))) {
                         Ok((failed, reply)) => {
-                            unavailable |= failed;
+                            if failed.is_some() {
+                                unavailable = failed;
+                            }
                             replies.push(reply);
                         }
                         Err(_) => {
-                            unavailable = true;
                             return Err(Error::Internal("a write panicked; its batch was rolled back".into()));
                         }
                     }
                 }
                 Ok::<_, Error>(())
             }),
-            None => Err(Error::Unavailable("the database cannot be opened for writing".into())),
+            None => Err(Error::Unavailable(format!(
+                "the database cannot be opened for writing: {}",
+                super::down().unwrap_or_else(|| "connections opened before are still closing".into())
+            ))),
+        };
+        let why = match &committed {
+            Err(Error::Unavailable(why)) => Some(why.clone()),
+            Err(e) => Some(e.to_string()),
+            Ok(()) => unavailable.clone(),
         };
         if let Err(e) = &committed {
-            tracing::warn!(writes = replies.len() + batch.len(), error = %e, "a group commit failed");
+            tracing::warn!(writes = replies.len() + batch.len(), error = ?e, "a group commit failed");
         }
-        if committed.is_err() || unavailable {
+        *failing.lock().unwrap_or_else(|e| e.into_inner()) = why;
+        if committed.is_err() || unavailable.is_some() {
             connection = None;
             recycle_connections(pool);
         }

@@ -152,6 +152,11 @@ fn includes(scope: TokenScope, needed: TokenScope) -> bool {
 #[derive(Debug, Clone, Copy)]
 pub struct Checked(pub Rule);
 
+/// What [`authorize`] leaves on a request it answered itself (401, 403, or 503 when the
+/// token could not be checked).
+#[derive(Debug, Clone, Copy)]
+pub struct Refused;
+
 /// The middleware every resource of the API wraps itself in (`wrap = "checked()"` on
 /// each handler's route): it runs after actix matched the route, so it holds the request
 /// to the rule of exactly the route that will answer it, whatever the spelling of the
@@ -178,7 +183,10 @@ async fn authorize<B: MessageBody + 'static>(
             }
             next.call(req).await.map(ServiceResponse::map_into_left_body)
         }
-        Err(e) => Ok(req.into_response(actix_web::ResponseError::error_response(&e)).map_into_right_body()),
+        Err(e) => {
+            req.extensions_mut().insert(Refused);
+            Ok(req.into_response(actix_web::ResponseError::error_response(&e)).map_into_right_body())
+        }
     }
 }
 

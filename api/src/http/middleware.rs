@@ -1,8 +1,8 @@
 //! The middleware every request passes: its id and its log line, and the quotas. (Who
 //! may call what is `access`.)
 
-use super::access::Checked;
-use super::routes::RouteTable;
+use super::access::{Checked, Refused};
+use super::routes::{RouteTable, Unrouted};
 use super::{problem, request_id};
 use crate::model::Position;
 use crate::replica::{self, Consistency};
@@ -119,7 +119,8 @@ pub async fn request_context<B: MessageBody + 'static>(
     if let Some(route) = matched.as_deref()
         && res.request().app_data::<actix_web::web::Data<RouteTable>>().is_some_and(|routes| routes.knows(route))
         && res.request().extensions().get::<Checked>().is_none()
-        && !res.status().is_client_error()
+        && res.request().extensions().get::<Refused>().is_none()
+        && res.request().extensions().get::<Unrouted>().is_none()
     {
         tracing::error!(route, "a route of the document answered without the access check");
         metrics::counter!("spielstand_unchecked_requests_total").increment(1);

@@ -12,9 +12,13 @@
 
 use crate::error::Error;
 use actix_web::http::Method;
-use actix_web::{HttpRequest, HttpResponse, ResponseError};
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, ResponseError};
 use std::collections::HashMap;
 use std::sync::Arc;
+
+/// What the default service leaves on a request no route took.
+#[derive(Debug, Clone, Copy)]
+pub struct Unrouted;
 
 /// The operation of each method of one path of the document.
 #[derive(Debug, Default)]
@@ -58,15 +62,16 @@ impl RouteTable {
         self.0.get(pattern)?.methods.iter().find(|(m, _)| *m == method)?.1.as_deref()
     }
 
-    /// Is `pattern` one of the document's routes?
+    /// Is `pattern` a route of the document's operations?
     pub fn knows(&self, pattern: &str) -> bool {
-        self.0.contains_key(pattern)
+        self.0.get(pattern).is_some_and(|route| route.methods.iter().any(|(_, op)| op.is_some()))
     }
 
     /// The answer of a request no route took (the application's default service): 405
     /// when actix's own patterns match the path it routed (decoded, as it routes) under
     /// other methods, else 404.
     pub fn respond(&self, req: &HttpRequest) -> HttpResponse {
+        req.extensions_mut().insert(Unrouted);
         let routed = req.match_info().as_str();
         let route = req.resource_map().match_pattern(routed).and_then(|pattern| self.0.get(&pattern));
         let error = match route {

@@ -124,6 +124,12 @@ impl AppState {
         }
     }
 
+    /// Why writes fail, if the last group commit could not write (SQLite: a read-only or
+    /// full database); `None` once one wrote again, and on PostgreSQL.
+    pub fn writes_failing(&self) -> Option<String> {
+        self.writer.as_ref().and_then(GroupWriter::failing)
+    }
+
     /// Runs blocking database work on the blocking thread pool, never on an async worker.
     pub async fn db<T, F>(&self, f: F) -> Result<T>
     where

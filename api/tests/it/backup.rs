@@ -211,3 +211,70 @@ fn wait_until(done: impl Fn() -> bool, what: &str) {
         std::thread::sleep(Duration::from_millis(5));
     }
 }
+
+/// A backup that passes SQLite's integrity check but lacks part of the schema its
+/// migrations make (a table, an index, a column, a unique key) or has something else (a
+/// trigger) is refused, naming it, and the database stays as it was; so is a path that is
+/// a symbolic link, for restore and for backup alike.
+#[test]
+fn restore_checks_the_schema_and_refuses_links() {
+    let db = TestDb::sqlite();
+    let token = process::token(&db);
+    let server = Server::start(&db, &[]);
+    let (league, _) = process::seed(&server, &token, &["Anna", "Ben"], &["mensch-aergere-dich-nicht"]);
+    let (status, _) = post_with(
+        &agent(),
+        &format!("{}/leagues/{league}/results", server.api),
+        &token,
+        &mensch("2026-01-02", "Anna,Ben"),
+    );
+    assert_eq!(status, 201);
+    server.kill();
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.db");
+    let out = run(&db, &["backup", good.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let live = db.url.sqlite_path().unwrap().to_owned();
+    let before = dates(&live);
+
+    let damages = [
+        ("DROP TABLE result_players", "table result_players is missing"),
+        ("DROP INDEX result_players_cover", "index result_players_cover is missing"),
+        ("DROP INDEX webhooks_league", "index webhooks_league is missing"),
+        ("ALTER TABLE events DROP COLUMN closed_at", "table events differs"),
+        (
+            "CREATE TRIGGER wipe AFTER INSERT ON results BEGIN DELETE FROM results; END",
+            "trigger wipe is not spielstand's",
+        ),
+    ];
+    for (i, (damage, named)) in damages.iter().enumerate() {
+        let copy = dir.path().join(format!("damaged-{i}.db"));
+        std::fs::copy(&good, &copy).unwrap();
+        let mut conn = SqliteConnection::establish(copy.to_str().unwrap()).unwrap();
+        diesel::sql_query(*damage).execute(&mut conn).unwrap_or_else(|e| panic!("{damage}: {e}"));
+        drop(conn);
+        assert!(spielstand_api::db::backup::check(&copy).is_err(), "{damage}");
+        let out = run(&db, &["restore", copy.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(named), "{damage}: {err}");
+        assert_eq!(dates(&live), before, "{damage}: the database is untouched");
+    }
+
+    // A link to a good backup is still a link.
+    let link = dir.path().join("link.db");
+    std::os::unix::fs::symlink(&good, &link).unwrap();
+    let out = run(&db, &["restore", link.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("symbolic link"), "{err}");
+    // A backup never writes through a link, dangling or not.
+    let elsewhere = dir.path().join("elsewhere.db");
+    let dangling = dir.path().join("dangling.db");
+    std::os::unix::fs::symlink(&elsewhere, &dangling).unwrap();
+    let out = run(&db, &["backup", dangling.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("symbolic link"), "{err}");
+    assert!(!elsewhere.exists(), "nothing written where the link points");
+    // The good backup itself restores.
+    let out = run(&db, &["restore", good.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}

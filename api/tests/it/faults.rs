@@ -52,8 +52,9 @@ fn all_results(server: &Server, league: i64) -> Vec<StoredResult> {
     unreachable!()
 }
 
+/// SQLite's own check of the file (PostgreSQL keeps its files to itself).
 fn integrity_ok(db: &TestDb) {
-    let spielstand_api::db::DbConn::Sqlite(mut conn) = db.url.connect().unwrap() else { unreachable!() };
+    let spielstand_api::db::DbConn::Sqlite(mut conn) = db.url.connect().unwrap() else { return };
     #[derive(QueryableByName)]
     struct Check {
         #[diesel(sql_type = diesel::sql_types::Text)]
@@ -361,4 +362,177 @@ fn slow_and_oversized_bodies_are_cut_off() {
     assert!(status.starts_with("HTTP/1.1 413"), "{status}");
 
     assert_eq!(get_as::<Vec<Player>>(&agent(), &format!("{}/players", server.api)).len(), 0);
+}
+
+/// A PostgreSQL cluster of the test's own on a free port of 127.0.0.1, to be stopped and
+/// started under a running server. Made with `initdb` as the `postgres` user (the test
+/// runs as root in CI, and PostgreSQL refuses to run as root).
+struct Cluster {
+    dir: tempfile::TempDir,
+    bin: std::path::PathBuf,
+    port: u16,
+}
+
+impl Cluster {
+    fn new() -> Cluster {
+        let bin = std::fs::read_dir("/usr/lib/postgresql")
+            .expect("PostgreSQL's server binaries in /usr/lib/postgresql")
+            .filter_map(|e| e.ok().map(|e| e.path().join("bin")))
+            .filter(|p| p.join("initdb").exists())
+            .max()
+            .expect("an initdb");
+        let dir = tempfile::tempdir().unwrap();
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let cluster = Cluster { dir, bin, port };
+        std::process::Command::new("chown").args(["-R", "postgres"]).arg(cluster.dir.path()).status().unwrap();
+        cluster.as_postgres(&format!(
+            "{}/initdb -D {}/data -A trust -U postgres",
+            cluster.bin.display(),
+            cluster.path()
+        ));
+        cluster.start();
+        cluster
+    }
+
+    fn path(&self) -> String {
+        self.dir.path().display().to_string()
+    }
+
+    fn as_postgres(&self, command: &str) {
+        let out = std::process::Command::new("su").args(["postgres", "-s", "/bin/sh", "-c", command]).output().unwrap();
+        assert!(out.status.success(), "{command}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+
+    fn start(&self) {
+        let options = format!("-p {} -k {} -c listen_addresses=127.0.0.1", self.port, self.path());
+        self.as_postgres(&format!(
+            "{}/pg_ctl -D {}/data -l {}/log -w -o '{options}' start",
+            self.bin.display(),
+            self.path(),
+            self.path()
+        ));
+    }
+
+    fn stop(&self) {
+        self.as_postgres(&format!("{}/pg_ctl -D {}/data -m fast -w stop", self.bin.display(), self.path()));
+    }
+
+    fn db(&self) -> TestDb {
+        TestDb::at_url(&format!("postgres://postgres@127.0.0.1:{}/postgres", self.port))
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("su")
+            .args(["postgres", "-s", "/bin/sh", "-c"])
+            .arg(format!("{}/pg_ctl -D {}/data -m immediate stop", self.bin.display(), self.path()))
+            .output();
+    }
+}
+
+/// A request answered by a database that is gone: 503 with `Retry-After`, at once.
+fn answered_unavailable(agent: &ureq::Agent, method: &str, url: &str, token: &str, body: &Value) {
+    let started = Instant::now();
+    let mut res = match method {
+        "GET" => agent.get(url).call().unwrap(),
+        _ => agent.post(url).header("Authorization", &format!("Bearer {token}")).send_json(body).unwrap(),
+    };
+    let took = started.elapsed();
+    if took > Duration::from_millis(500) {
+        eprintln!("{method} {url}: 503 after {took:?}");
+    }
+    let text = res.body_mut().read_to_string().unwrap_or_default();
+    assert_eq!(res.status(), 503, "{method} {url}: {text}");
+    assert!(res.headers().get("retry-after").is_some(), "{method} {url}: Retry-After");
+    assert!(took < Duration::from_secs(6), "{method} {url} took {took:?}");
+}
+
+#[test]
+#[ignore = "needs root and PostgreSQL's server binaries, to run a cluster of its own"]
+fn postgres_stopped_under_a_running_server_gives_fast_503s_and_recovers() {
+    let cluster = Cluster::new();
+    let db = cluster.db();
+    let token = token(&db);
+    let server = Server::start(&db, &[]);
+    let (league, rules) = seed(&server, &token, &PLAYERS, GAMES);
+    let agent = agent();
+    let url = format!("{}/leagues/{league}/results", server.api);
+    let mut acknowledged = BTreeMap::new();
+    // Every pooled connection is used once, so that each meets the stop below.
+    for n in 0..12 {
+        let (status, answer) = post_with(&agent, &url, &token, &game(n));
+        assert_eq!(status, 201, "{answer}");
+        acknowledged.insert(format!("before-{n}"), typed::<StoredResult>(&answer));
+    }
+    cluster.stop();
+    let started = Instant::now();
+    for n in 12..36 {
+        answered_unavailable(&agent, "POST", &url, &token, &game(n));
+        answered_unavailable(&agent, "GET", &format!("{}/leagues/{league}/results", server.api), &token, &Value::Null);
+    }
+    answered_unavailable(&agent, "GET", &format!("{}/health", server.api), &token, &Value::Null);
+    let ready = agent.get(&format!("{}/ready", server.api)).call().unwrap().body_mut().read_to_string().unwrap();
+    assert!(ready.contains("does not answer"), "{ready}");
+    eprintln!("48 requests answered 503 in {:?} while PostgreSQL was stopped", started.elapsed());
+    cluster.start();
+    acknowledged.insert("after".into(), recovers(&agent, &url, &token, &game(36)));
+    let attempted = acknowledged.len();
+    check(&server, &db, league, &rules, &acknowledged, attempted);
+}
+
+/// The SQLite file and its log made read-only under a server that does not run as root
+/// (root writes whatever the mode says), then writable again: 503 meanwhile, `/ready`
+/// says why, and the server writes again by itself.
+#[test]
+#[ignore = "needs root, to run the server as an unprivileged user"]
+fn a_database_file_made_read_only_and_writable_again_recovers() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let db = TestDb::at(dir.path().join("spielstand.db"));
+    let token = token(&db);
+    let chown = |path: &std::path::Path| {
+        std::process::Command::new("chown").args(["-R", "nobody"]).arg(path).status().unwrap();
+    };
+    chown(dir.path());
+    let files = || {
+        std::fs::read_dir(dir.path())
+            .unwrap()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("spielstand.db"))
+            .collect::<Vec<_>>()
+    };
+    let mode = |mode: u32| {
+        for file in files() {
+            std::fs::set_permissions(file, std::fs::Permissions::from_mode(mode)).unwrap();
+        }
+    };
+    // nobody
+    let as_nobody = 65534;
+    let (league, rules, first) = {
+        let server = Server::start_as(&db, as_nobody);
+        let (league, rules) = seed(&server, &token, &PLAYERS, GAMES);
+        let (status, first) =
+            post_with(&agent(), &format!("{}/leagues/{league}/results", server.api), &token, &game(0));
+        assert_eq!(status, 201);
+        server.kill();
+        (league, rules, typed::<StoredResult>(&first))
+    };
+    chown(dir.path());
+    mode(0o444);
+    let server = Server::start_as(&db, as_nobody);
+    let agent = agent();
+    let url = format!("{}/leagues/{league}/results", server.api);
+    for n in 1..4 {
+        expect_503(&agent, &url, &token, &game(n));
+    }
+    let ready = agent.get(&format!("{}/ready", server.api)).call().unwrap().body_mut().read_to_string().unwrap();
+    assert!(ready.contains("takes no writes") && ready.contains("readonly"), "{ready}");
+    mode(0o644);
+    let after = recovers(&agent, &url, &token, &game(4));
+    let ready = agent.get(&format!("{}/ready", server.api)).call().unwrap();
+    assert_eq!(ready.status(), 200);
+    let acknowledged = BTreeMap::from([("first".to_owned(), first), ("after".to_owned(), after)]);
+    check(&server, &db, league, &rules, &acknowledged, 2);
 }

@@ -8,7 +8,6 @@ use actix_web::{HttpResponse, get, post, web};
 use diesel::connection::SimpleConnection;
 use spielstand_core::rangeln::{PlayerScore, play_round};
 use spielstand_core::{GameInfo, GameKind};
-use std::time::Duration;
 
 /// Is the server up and its database reachable?
 #[utoipa::path(
@@ -34,9 +33,10 @@ pub async fn health(state: web::Data<AppState>) -> Result<HttpResponse> {
 #[get("/ready", wrap = "crate::http::access::checked()")]
 pub async fn ready(state: web::Data<AppState>) -> Result<HttpResponse> {
     let pool = state.pool.clone();
-    // A load balancer asks often and must hear back soon: no 20 s wait for a connection.
+    // A load balancer asks often and must hear back soon: no long wait for a connection
+    // (none at all while the database is known to be down).
     let checked = web::block(move || {
-        let mut conn = pool.get_timeout(Duration::from_secs(2))?;
+        let mut conn = crate::db::checkout(&pool)?;
         crate::db::migrations_current(&mut conn).map_err(Error::NotReady)
     })
     .await
@@ -44,8 +44,13 @@ pub async fn ready(state: web::Data<AppState>) -> Result<HttpResponse> {
     .and_then(|r| r);
     let migrations = checked.map_err(|e| match e {
         Error::NotReady(_) => e,
+        Error::Unavailable(why) => Error::NotReady(format!("the database does not answer ({why})")),
         other => Error::NotReady(format!("the database does not answer ({other})")),
     })?;
+    // Reads work, but writes do not (a read-only or full database): not ready either.
+    if let Some(why) = state.writes_failing() {
+        return Err(Error::NotReady(format!("the database takes no writes ({why})")));
+    }
     Ok(HttpResponse::Ok().json(Ready {
         status: "ready".into(),
         version: env!("CARGO_PKG_VERSION").into(),

@@ -77,6 +77,11 @@ impl TestDb {
         TestDb { url, _dir: Some(dir), _drop: None }
     }
 
+    /// A database at `url` that the caller made and cleans up.
+    pub fn at_url(url: &str) -> TestDb {
+        TestDb { url: DatabaseUrl::parse(url).unwrap(), _dir: None, _drop: None }
+    }
+
     /// A SQLite file at `path`, which the caller cleans up.
     pub fn at(path: std::path::PathBuf) -> TestDb {
         TestDb { url: DatabaseUrl::parse(path.to_str().unwrap()).unwrap(), _dir: None, _drop: None }

@@ -31,9 +31,30 @@ impl Server {
         server
     }
 
+    /// Starts the server as the user `uid` (the test runs as root), and waits until it
+    /// answers.
+    pub fn start_as(db: &TestDb, uid: u32) -> Server {
+        let server = Server::spawn(db, &[], Some(uid));
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while agent().get(&format!("{}/health", server.api)).call().map(|r| r.status() != 200).unwrap_or(true) {
+            assert!(Instant::now() < deadline, "server at {} did not come up", server.base);
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        server
+    }
+
     /// Starts the server and returns once it listens, whether or not its database answers.
     pub fn listening(db: &TestDb, env: &[(&str, String)]) -> Server {
-        let mut child = Command::new(BIN)
+        Server::spawn(db, env, None)
+    }
+
+    fn spawn(db: &TestDb, env: &[(&str, String)], uid: Option<u32>) -> Server {
+        let mut command = Command::new(BIN);
+        if let Some(uid) = uid {
+            use std::os::unix::process::CommandExt;
+            command.uid(uid).gid(uid);
+        }
+        let mut child = command
             .args(["--database-url", &db.url.expose(), "--bind", "127.0.0.1:0"])
             .env("RUST_LOG", "warn,spielstand_api=info")
             .env("NO_COLOR", "1")
