@@ -357,7 +357,21 @@ async fn serve(
         actix_web::rt::spawn(spielstand_api::webhooks::delivery::run(pool.clone(), config, leases.clone()));
     }
     let state = AppState::with_options(pool.clone(), &url, options);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let connections_per_worker = connection_limit(workers);
     let server = actix_web::HttpServer::new(move || app(state.clone()))
+        .workers(workers)
+        // A client that opens a connection and sends nothing, or stops halfway through a
+        // request head, is cut off after 5 s (408); an idle kept-alive one after 5 s.
+        .client_request_timeout(std::time::Duration::from_secs(5))
+        .keep_alive(std::time::Duration::from_secs(5))
+        // A client still reading a large answer (an export) when its connection is to
+        // close gets 5 s to finish, not actix's 1 s, after which it would see a reset.
+        .client_disconnect_timeout(std::time::Duration::from_secs(5))
+        .backlog(2048)
+        // Below the open-files limit: at the limit a worker stops accepting (the kernel
+        // queues the rest) instead of failing every accept with "too many open files".
+        .max_connections(connections_per_worker)
         .bind(bind)
         .with_context(|| format!("cannot listen on {bind}"))?
         // On Ctrl-C or SIGTERM: stop accepting, finish the requests in flight.
@@ -376,4 +390,22 @@ async fn serve(
     // A delivery still waiting on a slow receiver holds a blocking thread, and the runtime
     // would wait for it past the drain: its lease is given back, so leave now.
     std::process::exit(0)
+}
+
+/// Connections each of `workers` may hold: the soft open-files limit, raised to the hard
+/// one first (a server needs a file per connection; 1,024 is a desktop's default), less
+/// what the process needs besides (database files and connections, the log, the
+/// webhook worker's sockets), shared among the workers.
+fn connection_limit(workers: usize) -> usize {
+    const RESERVED: u64 = 256;
+    let limit = match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(limit) => limit,
+        Err(e) => {
+            tracing::warn!(error = %e, "the open-files limit could not be read; assuming 1024");
+            1024
+        }
+    };
+    let per_worker = (limit.saturating_sub(RESERVED) / workers.max(1) as u64).clamp(16, 25_000);
+    tracing::debug!(limit, per_worker, "connections per worker");
+    per_worker as usize
 }

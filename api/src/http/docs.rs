@@ -336,8 +336,9 @@ fn standard_integers(schema: &mut RefOr<Schema>) {
                 object.format = Some(SchemaFormat::KnownFormat(format));
                 let declared_min = object.minimum.as_ref().map_or(0.0, number);
                 object.minimum = Some(Number::UInt(declared_min.max(0.0) as usize));
-                let declared_max = object.maximum.as_ref().map_or(max as f64, number);
-                object.maximum = Some(Number::UInt(declared_max.min(max as f64) as usize));
+                // In integers: `i64::MAX as f64` rounds up to 2^63, which no int64 holds.
+                let declared_max = object.maximum.as_ref().map_or(max, |n| at_most(n, max));
+                object.maximum = Some(Number::UInt(declared_max as usize));
             }
             object.properties.values_mut().for_each(standard_integers);
             if let Some(AdditionalProperties::RefOr(extra)) = object.additional_properties.as_deref_mut() {
@@ -353,6 +354,16 @@ fn standard_integers(schema: &mut RefOr<Schema>) {
         Schema::AllOf(all_of) => all_of.items.iter_mut().for_each(standard_integers),
         Schema::AnyOf(any_of) => any_of.items.iter_mut().for_each(standard_integers),
         _ => {}
+    }
+}
+
+/// `n` as an unsigned integer no larger than `max`.
+fn at_most(n: &Number, max: u64) -> u64 {
+    match *n {
+        Number::Int(i) => (i.max(0) as u64).min(max),
+        Number::UInt(u) => (u as u64).min(max),
+        Number::Float(f) if f >= max as f64 => max,
+        Number::Float(f) => f.max(0.0) as u64,
     }
 }
 

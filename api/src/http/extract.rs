@@ -115,7 +115,32 @@ pub fn parse_json<T: DeserializeOwned + Serialize>(bytes: &[u8]) -> Result<T, Er
         let path = if path.is_empty() { ".".to_owned() } else { path };
         return Err(Error::InvalidBody(format!("{path}: invalid type: array, expected an object")));
     }
+    if let Some((path, sent, date)) = loose_date(&sent, &understood, String::new()) {
+        return Err(Error::InvalidBody(format!("{path}: write dates as YYYY-MM-DD ({date}), not {sent:?}")));
+    }
     Ok(value)
+}
+
+/// chrono reads `"2026-1-2"` and `" 2026-11-20"` as dates and writes them back as
+/// `2026-01-02` and `2026-11-20`: a date the client wrote otherwise than it is read is
+/// refused, not silently taken. Finds the first: its path, what was sent, the date read.
+fn loose_date(
+    sent: &serde_json::Value,
+    understood: &serde_json::Value,
+    path: String,
+) -> Option<(String, String, String)> {
+    use serde_json::Value::{Array, Object, String as Text};
+    match (sent, understood) {
+        (Text(s), Text(u)) if s != u && u.parse::<chrono::NaiveDate>().is_ok() => Some((path, s.clone(), u.clone())),
+        (Object(s), Object(u)) => s.iter().find_map(|(key, sv)| {
+            let child = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
+            u.get(key).and_then(|uv| loose_date(sv, uv, child))
+        }),
+        (Array(s), Array(u)) => {
+            s.iter().zip(u).enumerate().find_map(|(i, (sv, uv))| loose_date(sv, uv, format!("{path}[{i}]")))
+        }
+        _ => None,
+    }
 }
 
 /// "detail.lettuce: unknown field (did you mean `lettuces`?)" for the ignored field at

@@ -106,6 +106,29 @@ api_test!(text_people_read_holds_no_hidden_characters, |api| {
         assert!(d.contains("source.id"), "{d}");
     }
     assert_eq!(api.get(&format!("/api/v1/leagues/{league}/results")).await.body::<ResultPage>().total, 0);
+    // A team's name is shown as a player's is: the same rules.
+    let long = "T".repeat(10_000);
+    for team in ["Team\u{202E}A", "Team\u{200B}A", "Team\r\nA", "Team\0A", long.as_str(), " Team"] {
+        let rules = json!({"games": ["mensch-aergere-dich-nicht"], "teams": [{"name": team, "players": ["Anna"]}]});
+        let r =
+            api.write(Method::PUT, &format!("/api/v1/leagues/{league}"), &json!({"name": "L", "rules": rules})).await;
+        r.problem(422, "invalid-name");
+    }
+    // Dates in bodies are written exactly YYYY-MM-DD.
+    for date in ["2026-3-1", " 2026-03-01", "2026-03-01 ", "2026-03-1"] {
+        let d = api
+            .post(&format!("/api/v1/leagues/{league}/results"), &mensch(date, "Anna,Ben"))
+            .await
+            .problem(422, "invalid-body");
+        assert!(d.starts_with("played_on") && d.contains("YYYY-MM-DD"), "{date}: {d}");
+        let night = json!({"title": "Clubabend", "date": date});
+        let d = api.post(&format!("/api/v1/leagues/{league}/events"), &night).await.problem(422, "invalid-body");
+        assert!(d.starts_with("date"), "{date}: {d}");
+    }
+    let season = json!({"name": "S2", "rules": {"games": ["rangeln"], "season": {"from": "2026-1-1"}}});
+    let d = api.post("/api/v1/leagues", &season).await.problem(422, "invalid-body");
+    assert!(d.starts_with("rules.season.from"), "{d}");
+    assert_eq!(api.get(&format!("/api/v1/leagues/{league}/results")).await.body::<ResultPage>().total, 0);
     // A NUL in a text filter never reaches the database.
     let r = api.get_with_token("/api/v1/audit?token_name=%00").await;
     let d = r.problem(400, "invalid-query");

@@ -536,3 +536,107 @@ fn a_database_file_made_read_only_and_writable_again_recovers() {
     let acknowledged = BTreeMap::from([("first".to_owned(), first), ("after".to_owned(), after)]);
     check(&server, &db, league, &rules, &acknowledged, 2);
 }
+
+/// Connections that send nothing, or half a request head, are closed within seconds; and
+/// more of them than the server's open-files limit (1,024 on many machines) do not stall
+/// an ordinary client: the server raises its limit, and past it stops accepting instead
+/// of failing every accept.
+#[test]
+fn idle_connections_are_freed_within_seconds_and_do_not_stall_others() {
+    use std::io::{Read, Write};
+    let db = TestDb::sqlite();
+    token(&db);
+    let server = Server::start_with_open_files(&db, 256);
+    let address = server.base.strip_prefix("http://").unwrap().to_owned();
+    let (_, hard) = rlimit::getrlimit(rlimit::Resource::NOFILE).unwrap();
+    rlimit::setrlimit(rlimit::Resource::NOFILE, hard.min(4096), hard).unwrap();
+    let idle = 600.min(hard.saturating_sub(200) as usize);
+    let opened = Instant::now();
+    let mut sockets: Vec<std::net::TcpStream> =
+        (0..idle).map(|_| std::net::TcpStream::connect(&address).unwrap()).collect();
+    // Half a request head on a few of them.
+    for socket in sockets.iter_mut().take(20) {
+        socket.write_all(b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n").unwrap();
+    }
+    let started = Instant::now();
+    let health = agent().get(&format!("{}/health", server.api)).call().unwrap();
+    assert_eq!(health.status(), 200);
+    let waited = started.elapsed();
+    assert!(waited < Duration::from_secs(2), "an ordinary request waited {waited:?} behind {idle} idle connections");
+    let handles: Vec<_> = sockets
+        .into_iter()
+        .map(|mut socket| {
+            std::thread::spawn(move || {
+                socket.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+                let mut buf = [0u8; 256];
+                while matches!(socket.read(&mut buf), Ok(n) if n > 0) {}
+                opened.elapsed()
+            })
+        })
+        .collect();
+    let held: Vec<Duration> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    let longest = held.iter().max().unwrap();
+    eprintln!("{idle} idle connections, closed after at most {longest:?}; an ordinary request waited {waited:?}");
+    assert!(*longest < Duration::from_secs(12), "an idle connection was held {longest:?}");
+}
+
+/// 128 clients reading a league's export at once, 20 times each over kept-alive
+/// connections: every answer whole, no connection reset.
+#[test]
+fn parallel_exports_are_answered_whole() {
+    let db = TestDb::sqlite();
+    let token = token(&db);
+    let server = Server::start(&db, &[]);
+    let (league, _) = seed(&server, &token, &PLAYERS, GAMES);
+    let agent = agent();
+    let url = format!("{}/leagues/{league}/results", server.api);
+    for n in 0..60 {
+        assert_eq!(post_with(&agent, &url, &token, &game(n)).0, 201);
+    }
+    let export = format!("{}/leagues/{league}/export", server.api);
+    let whole = agent.get(&export).call().unwrap().body_mut().read_to_vec().unwrap().len();
+    let handles: Vec<_> = (0..128)
+        .map(|_| {
+            let export = export.clone();
+            std::thread::spawn(move || {
+                let agent = crate::common::process::agent();
+                let mut failures = Vec::new();
+                for _ in 0..20 {
+                    match agent.get(&export).call() {
+                        Ok(mut res) if res.status() == 200 => match res.body_mut().read_to_vec() {
+                            Ok(body) if body.len() == whole => {}
+                            Ok(body) => failures.push(format!("{} of {whole} bytes", body.len())),
+                            Err(e) => failures.push(e.to_string()),
+                        },
+                        Ok(res) => failures.push(format!("status {}", res.status())),
+                        Err(e) => failures.push(e.to_string()),
+                    }
+                }
+                failures
+            })
+        })
+        .collect();
+    let failures: Vec<String> = handles.into_iter().flat_map(|h| h.join().unwrap()).collect();
+    assert!(
+        failures.is_empty(),
+        "{} of 2,560 exports failed: {:?}",
+        failures.len(),
+        &failures[..failures.len().min(10)]
+    );
+}
+
+/// A server started on a new SQLite file, asked once, and stopped, logs nothing at WARN or
+/// ERROR: a clean start is quiet (connections opening at once used to log "database is
+/// locked" while the first switched the file to WAL).
+#[test]
+fn a_clean_start_logs_no_warning() {
+    for _ in 0..3 {
+        let db = TestDb::sqlite();
+        let server = Server::start(&db, &[]);
+        assert_eq!(agent().get(&format!("{}/ready", server.api)).call().unwrap().status(), 200);
+        std::thread::sleep(Duration::from_millis(300));
+        let log = server.log.lock().unwrap().clone();
+        let loud: Vec<&String> = log.iter().filter(|l| l.contains(" WARN ") || l.contains(" ERROR ")).collect();
+        assert!(loud.is_empty(), "{loud:#?}");
+    }
+}

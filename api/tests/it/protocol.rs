@@ -269,3 +269,43 @@ async fn write_quotas_per_client_behind_a_trusted_proxy() {
         429
     );
 }
+
+/// Every integer bound of the document fits the integer's format, so that any client can
+/// hold it: an int64 no larger than 2^63 - 1, an int32 within 32 bits.
+#[test]
+fn integer_bounds_fit_their_formats() {
+    fn walk(value: &serde_json::Value, path: &str, bad: &mut Vec<String>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                let range = match map.get("format").and_then(|f| f.as_str()) {
+                    Some("int64") => Some((i64::MIN as i128, i64::MAX as i128)),
+                    Some("int32") => Some((i32::MIN as i128, i32::MAX as i128)),
+                    _ => None,
+                };
+                if let Some((low, high)) = range {
+                    for bound in ["minimum", "maximum"] {
+                        let Some(n) = map.get(bound) else { continue };
+                        let exact = n.as_i64().map(i128::from).or_else(|| n.as_u64().map(i128::from));
+                        if !exact.is_some_and(|v| (low..=high).contains(&v)) {
+                            bad.push(format!("{path}: {bound} {n}"));
+                        }
+                    }
+                }
+                for (key, child) in map {
+                    walk(child, &format!("{path}/{key}"), bad);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for (i, child) in items.iter().enumerate() {
+                    walk(child, &format!("{path}/{i}"), bad);
+                }
+            }
+            _ => {}
+        }
+    }
+    // The document as generated: `openapi_yaml_is_up_to_date` holds the committed one to it.
+    let doc = serde_json::to_value(spielstand_api::openapi()).unwrap();
+    let mut bad = Vec::new();
+    walk(&doc, "", &mut bad);
+    assert!(bad.is_empty(), "{bad:#?}");
+}

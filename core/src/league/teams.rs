@@ -45,13 +45,12 @@ pub struct TeamStandingRow {
     pub head_to_head: Option<f64>,
 }
 
-/// Checks a league's rosters: names non-empty and unique, each roster with players, no
-/// player on two rosters (names compared as the server compares them).
+/// Checks a league's rosters: names follow the name rules (a team's name is shown in
+/// tables as a player's is) and are unique, each roster with players, no player on two
+/// rosters (names compared as the server compares them).
 pub(crate) fn validate(teams: &[TeamRoster]) -> Result<(), Error> {
     for (i, team) in teams.iter().enumerate() {
-        if team.name.trim().is_empty() {
-            return Err(Error::EmptyName);
-        }
+        crate::names::check_name(&team.name)?;
         if teams[..i].iter().any(|t| same_name(&t.name, &team.name)) {
             return Err(Error::DuplicateTeam { name: team.name.clone() });
         }

@@ -15,6 +15,8 @@ pub struct Server {
     pub base: String,
     /// `http://127.0.0.1:PORT/api/v1`
     pub api: String,
+    /// Every line the server has logged so far.
+    pub log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl Server {
@@ -34,7 +36,7 @@ impl Server {
     /// Starts the server as the user `uid` (the test runs as root), and waits until it
     /// answers.
     pub fn start_as(db: &TestDb, uid: u32) -> Server {
-        let server = Server::spawn(db, &[], Some(uid));
+        let server = Server::spawn(db, &[], Some(uid), None);
         let deadline = Instant::now() + Duration::from_secs(30);
         while agent().get(&format!("{}/health", server.api)).call().map(|r| r.status() != 200).unwrap_or(true) {
             assert!(Instant::now() < deadline, "server at {} did not come up", server.base);
@@ -45,11 +47,31 @@ impl Server {
 
     /// Starts the server and returns once it listens, whether or not its database answers.
     pub fn listening(db: &TestDb, env: &[(&str, String)]) -> Server {
-        Server::spawn(db, env, None)
+        Server::spawn(db, env, None, None)
     }
 
-    fn spawn(db: &TestDb, env: &[(&str, String)], uid: Option<u32>) -> Server {
-        let mut command = Command::new(BIN);
+    /// Starts the server with a soft limit of `files` open files (the hard limit as it
+    /// is), and waits until it answers.
+    pub fn start_with_open_files(db: &TestDb, files: u64) -> Server {
+        let server = Server::spawn(db, &[], None, Some(files));
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while agent().get(&format!("{}/health", server.api)).call().map(|r| r.status() != 200).unwrap_or(true) {
+            assert!(Instant::now() < deadline, "server at {} did not come up", server.base);
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        server
+    }
+
+    fn spawn(db: &TestDb, env: &[(&str, String)], uid: Option<u32>, files: Option<u64>) -> Server {
+        let mut command = match files {
+            Some(soft) => {
+                let (_, hard) = rlimit::getrlimit(rlimit::Resource::NOFILE).unwrap();
+                let mut prlimit = Command::new("prlimit");
+                prlimit.arg(format!("--nofile={soft}:{hard}")).arg(BIN);
+                prlimit
+            }
+            None => Command::new(BIN),
+        };
         if let Some(uid) = uid {
             use std::os::unix::process::CommandExt;
             command.uid(uid).gid(uid);
@@ -65,9 +87,10 @@ impl Server {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let port = listening_port(child.stderr.take().unwrap());
+        let log = std::sync::Arc::default();
+        let port = listening_port(child.stderr.take().unwrap(), std::sync::Arc::clone(&log));
         let base = format!("http://127.0.0.1:{port}");
-        Server { child, api: format!("{base}/api/v1"), base }
+        Server { child, api: format!("{base}/api/v1"), base, log }
     }
 
     /// SIGKILL: no shutdown, no flush; whatever was in flight is cut off.
@@ -175,12 +198,13 @@ pub fn seed(server: &Server, token: &str, players: &[&str], games: &[&str]) -> (
 
 /// The port in the server's "listening on http://127.0.0.1:PORT" log line. The log goes on
 /// to this test's stderr, as it would without the pipe.
-fn listening_port(log: ChildStderr) -> u16 {
+fn listening_port(log: ChildStderr, kept: std::sync::Arc<std::sync::Mutex<Vec<String>>>) -> u16 {
     let (found, port) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let mut found = Some(found);
         for line in BufReader::new(log).lines().map_while(Result::ok) {
             eprintln!("{line}");
+            kept.lock().unwrap().push(line.clone());
             let Some(rest) = line.split("listening on http://127.0.0.1:").nth(1) else { continue };
             let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
             if let (Some(found), Ok(port)) = (found.take(), digits.parse::<u16>()) {
