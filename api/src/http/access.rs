@@ -146,13 +146,13 @@ fn includes(scope: TokenScope, needed: TokenScope) -> bool {
     scope == TokenScope::Admin || scope == needed
 }
 
-/// What [`authorize`] leaves on a request it let through: the rule it held the request
+/// What the access check ([`checked`]) leaves on a request it let through: the rule it held the request
 /// to. The `Writer` extractor refuses to run without it, so a handler that needs a token
 /// cannot be reached past the check; the request log counts a matched route without it.
 #[derive(Debug, Clone, Copy)]
 pub struct Checked(pub Rule);
 
-/// What [`authorize`] leaves on a request it answered itself (401, 403, or 503 when the
+/// What the access check ([`checked`]) leaves on a request it answered itself (401, 403, or 503 when the
 /// token could not be checked).
 #[derive(Debug, Clone, Copy)]
 pub struct Refused;
