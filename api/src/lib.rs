@@ -6,6 +6,7 @@ pub mod db;
 pub mod error;
 mod flight;
 pub mod http;
+pub mod live;
 pub mod render;
 pub mod replica;
 pub mod revisions;

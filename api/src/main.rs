@@ -45,6 +45,11 @@ struct Cli {
     #[arg(long, env = "SPIELSTAND_AUTH_FAILURES_PER_MINUTE", default_value_t = 20, global = true)]
     auth_failures_per_minute: u32,
 
+    /// Wrong club-night join codes per minute from one address before it gets 429 (with
+    /// `Retry-After`) for every join until its quota refills; 0: no limit.
+    #[arg(long, env = "SPIELSTAND_JOIN_FAILURES_PER_MINUTE", default_value_t = 5, global = true)]
+    join_failures_per_minute: u32,
+
     /// Writes per minute from one address; 0 (the default): no limit.
     #[arg(long, env = "SPIELSTAND_WRITES_PER_MINUTE", default_value_t = 0, global = true)]
     writes_per_minute: u32,
@@ -300,6 +305,7 @@ fn main() -> anyhow::Result<()> {
                     auth_failures_per_minute: cli.auth_failures_per_minute,
                     writes_per_minute: cli.writes_per_minute,
                     reads_per_minute: cli.reads_per_minute,
+                    join_failures_per_minute: cli.join_failures_per_minute,
                     trusted_proxies: cli.trusted_proxies.clone(),
                 },
                 // Without a public URL, links name the address the server listens on: it

@@ -286,6 +286,8 @@ fn preview(record: &GameRecord, evaluation: &Evaluation) -> StoredResult {
         source: None,
         created_at: Utc::now(),
         updated_at: Utc::now(),
+        status: Default::default(),
+        review: None,
     }
 }
 

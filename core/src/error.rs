@@ -120,6 +120,8 @@ pub enum Error {
     TeamMemberTwice { player: String, first: String, second: String },
     #[error("team {name:?} has no players")]
     EmptyTeam { name: String },
+    #[error("confirmations is {found}: a result entered at a table of at most six waits for 0 to 5 tablemates")]
+    ConfirmationsOutOfRange { found: u32 },
     #[error("{game} is played by {min} to {max} players, this result has {found}")]
     PlayerCount { game: GameKind, found: usize, min: usize, max: usize },
     #[error("{player} is listed more than once")]
@@ -306,6 +308,8 @@ pub enum RuleCode {
     TeamMemberTwice,
     /// A roster without players.
     EmptyTeam,
+    /// A league's `confirmations` above the five tablemates a table can have.
+    ConfirmationsOutOfRange,
 }
 
 impl RuleCode {
@@ -369,6 +373,7 @@ impl Error {
             Error::TeamSizes { .. } => RuleCode::TeamSizes,
             Error::TeamSplit { .. } => RuleCode::TeamSplit,
             Error::TeamsRequired { .. } => RuleCode::TeamsRequired,
+            Error::ConfirmationsOutOfRange { .. } => RuleCode::ConfirmationsOutOfRange,
             Error::DuplicateTeam { .. } => RuleCode::DuplicateTeam,
             Error::TeamMemberTwice { .. } => RuleCode::TeamMemberTwice,
             Error::EmptyTeam { .. } => RuleCode::EmptyTeam,
@@ -420,6 +425,240 @@ impl Error {
     /// This error, found in Rangeln round `round` (1-based).
     pub fn in_round(self, round: u32) -> Error {
         Error::InRound { round, error: Box::new(self) }
+    }
+}
+
+/// One fact of an [`Error`], under its field's name: what a translated message puts into
+/// its words (`{ $player }`, `{ $found }`). Numbers stay numbers, so a message can choose
+/// its plural by them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fact {
+    /// A name, a cell, a game's display name, an ISO date, or a text the rules wrote.
+    Text(String),
+    /// A count, a score, a place, a line or a seat.
+    Number(i64),
+}
+
+impl Fact {
+    /// The number, if this fact is one.
+    pub fn number(&self) -> Option<i64> {
+        match self {
+            Fact::Number(n) => Some(*n),
+            Fact::Text(_) => None,
+        }
+    }
+
+    /// The text, if this fact is one.
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Fact::Text(text) => Some(text),
+            Fact::Number(_) => None,
+        }
+    }
+}
+
+/// A number as it is written, a text as it is.
+impl std::fmt::Display for Fact {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fact::Text(text) => f.write_str(text),
+            Fact::Number(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+/// A fact from any displayed field: names, cells, rings, symbols, dates (ISO), texts.
+fn text(value: impl std::fmt::Display) -> Fact {
+    Fact::Text(value.to_string())
+}
+
+/// A fact from any integer field; no field comes near `i64::MAX`.
+fn num<N: TryInto<i64>>(n: N) -> Fact {
+    Fact::Number(n.try_into().unwrap_or(i64::MAX))
+}
+
+impl Error {
+    /// Every field of this error under its own name, in the order the variant declares
+    /// them: the facts a translated message is written from. A game is its display name
+    /// (`Mensch ärgere Dich nicht`), a date its ISO form, a piece symbol the letter itself.
+    /// The wrappers ([`Error::InRound`], [`Error::AtMove`]) give only their own fields: the
+    /// error inside is [`Error::inner`], rendered on its own.
+    ///
+    /// The match names every field of every variant, so a new variant or field does not
+    /// compile until its facts are listed here.
+    pub fn facts(&self) -> Vec<(&'static str, Fact)> {
+        match self {
+            Error::InRound { round, error: _ } => vec![("round", num(*round))],
+            Error::AtMove { at, error: _ } => vec![("at", text(at))],
+            Error::BoardSymbol { line, column, symbol } => {
+                vec![("line", num(*line)), ("column", num(*column)), ("symbol", text(symbol))]
+            }
+            Error::BoardSeat { line, column, symbol, seat, players } => vec![
+                ("line", num(*line)),
+                ("column", num(*column)),
+                ("symbol", text(symbol)),
+                ("seat", num(*seat)),
+                ("players", num(*players)),
+            ],
+            Error::BoardRowTooLong { line, column } => vec![("line", num(*line)), ("column", num(*column))],
+            Error::BoardRowTooShort { line, column, found } => {
+                vec![("line", num(*line)), ("column", num(*column)), ("found", num(*found))]
+            }
+            Error::BoardTooManyRows { line } => vec![("line", num(*line))],
+            Error::BoardTooFewRows { line, found } => vec![("line", num(*line)), ("found", num(*found))],
+            Error::InvalidCell { text: cell } => vec![("text", text(cell))],
+            Error::PieceCount { player, found, expected } => {
+                vec![("player", text(player)), ("found", num(*found)), ("expected", num(*expected))]
+            }
+            Error::RingCountSum { player, found, expected } => {
+                vec![("player", text(player)), ("found", num(*found)), ("expected", num(*expected))]
+            }
+            Error::RingOverfull { ring, found, capacity } => {
+                vec![("ring", text(ring)), ("found", num(*found)), ("capacity", num(*capacity))]
+            }
+            Error::ScoreOutOfBounds { player, score, pieces, min, max } => vec![
+                ("player", text(player)),
+                ("score", num(*score)),
+                ("pieces", num(*pieces)),
+                ("min", num(*min)),
+                ("max", num(*max)),
+            ],
+            Error::ScoresImpossible { scores, pieces } => vec![("scores", text(scores)), ("pieces", num(*pieces))],
+            Error::ImportedTotals { reason } => vec![("reason", text(reason))],
+            Error::PlacementOnBlack { player, cell } => vec![("player", text(player)), ("cell", text(cell))],
+            Error::PlacementOccupied { player, cell, other } => {
+                vec![("player", text(player)), ("cell", text(cell)), ("other", text(other))]
+            }
+            Error::PlacementAdjacent { player, cell, other } => {
+                vec![("player", text(player)), ("cell", text(cell)), ("other", text(other))]
+            }
+            Error::OutOfTurn { player, expected } => vec![("player", text(player)), ("expected", text(expected))],
+            Error::PlacementsDone { pieces } => vec![("pieces", num(*pieces))],
+            Error::PlacementsMissing { made, expected } => vec![("made", num(*made)), ("expected", num(*expected))],
+            Error::TurnsDone { players } => vec![("players", num(*players))],
+            Error::TurnsMissing { made, expected, next } => {
+                vec![("made", num(*made)), ("expected", num(*expected)), ("next", text(next))]
+            }
+            Error::PathEmpty => vec![],
+            Error::PathStart { player, cell } => vec![("player", text(player)), ("cell", text(cell))],
+            Error::PieceMovedTwice { cell } => vec![("cell", text(cell))],
+            Error::StepNotOrthogonal { from, to } => vec![("from", text(from)), ("to", text(to))],
+            Error::StepOntoBlack { cell } => vec![("cell", text(cell))],
+            Error::StepRevisit { cell } => vec![("cell", text(cell))],
+            Error::PushOffBoard { line } => vec![("line", text(line))],
+            Error::Allowance { allowance, has } => vec![("allowance", text(allowance)), ("has", text(has))],
+            Error::ShortPath { steps, full, reason } => {
+                vec![("steps", num(*steps)), ("full", num(*full)), ("reason", text(reason))]
+            }
+            Error::TablesImpossible { game, players, min, max } => {
+                vec![("game", text(game.name())), ("players", num(*players)), ("min", num(*min)), ("max", num(*max))]
+            }
+            Error::TableSizeOutOfRange { game, size, min, max } => {
+                vec![("game", text(game.name())), ("size", num(*size)), ("min", num(*min)), ("max", num(*max))]
+            }
+            Error::PinTableMissing { player, table, tables } => {
+                vec![("player", text(player)), ("table", num(*table)), ("tables", num(*tables))]
+            }
+            Error::PinTableFull { table, size, pinned, players } => {
+                vec![("table", num(*table)), ("size", num(*size)), ("pinned", num(*pinned)), ("players", text(players))]
+            }
+            Error::ApartPinnedTogether { first, second, table } => {
+                vec![("first", text(first)), ("second", text(second)), ("table", num(*table))]
+            }
+            Error::ApartImpossible { first, second } => vec![("first", text(first)), ("second", text(second))],
+            Error::NotCheckedIn { player, field } => vec![("player", text(player)), ("field", text(field))],
+            Error::TeamSizes { players, sizes } => vec![("players", num(*players)), ("sizes", text(sizes))],
+            Error::TeamSplit { players } => vec![("players", text(players))],
+            Error::TeamsRequired { game } => vec![("game", text(game.name()))],
+            Error::DuplicateTeam { name } => vec![("name", text(name))],
+            Error::TeamMemberTwice { player, first, second } => {
+                vec![("player", text(player)), ("first", text(first)), ("second", text(second))]
+            }
+            Error::EmptyTeam { name } => vec![("name", text(name))],
+            Error::ConfirmationsOutOfRange { found } => vec![("found", num(*found))],
+            Error::PlayerCount { game, found, min, max } => {
+                vec![("game", text(game.name())), ("found", num(*found)), ("min", num(*min)), ("max", num(*max))]
+            }
+            Error::DuplicatePlayer { player } => vec![("player", text(player))],
+            Error::UnknownPlayer { player } => vec![("player", text(player))],
+            Error::MissingPlayer { player } => vec![("player", text(player))],
+            Error::EmptyName => vec![],
+            Error::InvalidName { name, reason } => vec![("name", text(name)), ("reason", text(reason))],
+            Error::SeatOutOfRange { player, seat, players } => {
+                vec![("player", text(player)), ("seat", num(*seat)), ("players", num(*players))]
+            }
+            Error::DuplicateSeat { seat, first, second } => {
+                vec![("seat", num(*seat)), ("first", text(first)), ("second", text(second))]
+            }
+            Error::RoundCount { players, found, expected } => {
+                vec![("players", num(*players)), ("found", num(*found)), ("expected", num(*expected))]
+            }
+            Error::EmptyPlace { place } => vec![("place", num(*place))],
+            Error::TieNotAllowed { players, place } => vec![("players", text(players)), ("place", num(*place))],
+            Error::NoWinner { players } => vec![("players", text(players))],
+            Error::ColourMode { mode, needed, found } => {
+                vec![("mode", text(mode)), ("needed", num(*needed)), ("found", num(*found))]
+            }
+            Error::OptionConflict { game, option, stated, league } => vec![
+                ("game", text(game.name())),
+                ("option", text(option)),
+                ("stated", text(stated)),
+                ("league", text(league)),
+            ],
+            Error::OptionMissing { game, what } => vec![("game", text(game.name())), ("what", text(what))],
+            Error::OptionsForOtherGame { game } => vec![("game", text(game.name()))],
+            Error::DuplicateHouseRule { rule } => vec![("rule", text(rule))],
+            Error::HouseRuleNotForGame { game, rule, reason } => {
+                vec![("game", text(game.name())), ("rule", text(rule)), ("reason", text(reason))]
+            }
+            Error::HareLettuce { player, lettuces } => vec![("player", text(player)), ("lettuces", num(*lettuces))],
+            Error::HareCarrots { player, place, carrots, max } => {
+                vec![("player", text(player)), ("place", num(*place)), ("carrots", num(*carrots)), ("max", num(*max))]
+            }
+            Error::HareFinisherTied { player, place, others } => {
+                vec![("player", text(player)), ("place", num(*place)), ("others", text(others))]
+            }
+            Error::HareNotFinished { player, place, ahead_of } => {
+                vec![("player", text(player)), ("place", num(*place)), ("ahead_of", text(ahead_of))]
+            }
+            Error::HareRoundOrder { player, round, earlier, earlier_round } => vec![
+                ("player", text(player)),
+                ("round", num(*round)),
+                ("earlier", text(earlier)),
+                ("earlier_round", num(*earlier_round)),
+            ],
+            Error::HareUnfinishedRanked { players } => vec![("players", text(players))],
+            Error::HareRoundZero { player } => vec![("player", text(player))],
+            Error::InvalidPointsScheme { text: scheme } => vec![("text", text(scheme))],
+            Error::EmptyPointsTable => vec![],
+            Error::PointsTableRises { place, before, after } => {
+                vec![("place", num(*place)), ("before", num(*before)), ("after", num(*after))]
+            }
+            Error::SeasonReversed { from, to } => vec![("from", text(from)), ("to", text(to))],
+            Error::NoGames => vec![],
+            Error::DuplicateGame { game } => vec![("game", text(game.name()))],
+            Error::DuplicateTieBreaker { breaker } => vec![("breaker", text(breaker))],
+            Error::GameNotInLeague { game } => vec![("game", text(game.name()))],
+            Error::DateOutOfRange { what, date, earliest, latest, why } => vec![
+                ("what", text(what)),
+                ("date", text(date)),
+                ("earliest", text(earliest)),
+                ("latest", text(latest)),
+                ("why", text(why)),
+            ],
+            Error::OutsideSeason { date, from, to } => {
+                vec![("date", text(date)), ("from", text(from)), ("to", text(to))]
+            }
+        }
+    }
+
+    /// The error inside a wrapper ([`Error::InRound`], [`Error::AtMove`]); `None` for
+    /// every other variant.
+    pub fn inner(&self) -> Option<&Error> {
+        match self {
+            Error::InRound { error, .. } | Error::AtMove { error, .. } => Some(error),
+            _ => None,
+        }
     }
 }
 
@@ -527,7 +766,8 @@ mod code_tests {
                 "teams-required",
                 "duplicate-team",
                 "team-member-twice",
-                "empty-team"
+                "empty-team",
+                "confirmations-out-of-range"
             ]
         );
         for code in RuleCode::all() {

@@ -25,7 +25,7 @@ pub mod similar;
 mod slug;
 
 pub use catalogue::{GameInfo, GameKind, UnknownGame};
-pub use error::{Error, RuleCode};
+pub use error::{Error, Fact, RuleCode};
 pub use league::{
     GameStats, LeagueRules, LeagueState, LeagueTable, Lines, PairPage, PairQuery, PairRecord, PlayerStats, PointsLine,
     PointsPoint, PointsScheme, RatedStandingRow, RatingLine, RatingPoint, ResultEntry, Season, StandingRow,

@@ -42,6 +42,19 @@ pub enum AuditAction {
     TokenCreated,
     /// Made on the server's command line (`spielstand-api token revoke`).
     TokenRevoked,
+    /// A pending result confirmed, by a tablemate's pass or by the organiser; it counts
+    /// from now on.
+    ResultConfirmed,
+    /// A pending result rejected by a tablemate; `detail` holds the reason.
+    ResultRejected,
+    /// A join code made for a club night.
+    JoinCodeCreated,
+    /// A night pass given to a member who joined with the night's code.
+    PassIssued,
+    /// A member's night pass revoked by the organiser.
+    PassRevoked,
+    /// An organiser signed in on a phone or tablet with a token (`detail` names how).
+    SignedIn,
 }
 
 impl AuditAction {

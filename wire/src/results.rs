@@ -25,6 +25,88 @@ pub struct StoredResult {
     pub source: Option<crate::ResultSource>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// `confirmed` counts; a result entered with a night pass is `pending` until its
+    /// tablemates (the league's `confirmations`) or the organiser confirm it, or
+    /// `rejected` by a tablemate until the organiser settles it. Neither counts in any
+    /// table, rating, statistic, export, feed or webhook.
+    #[serde(default)]
+    pub status: ResultStatus,
+    /// For a result entered with a night pass: who entered it, who confirmed it, why it
+    /// was rejected. Absent for a result a token recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review: Option<Review>,
+}
+
+/// Whether a result counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+#[derive(strum::IntoStaticStr, strum::EnumString, strum::VariantArray)]
+#[strum(serialize_all = "snake_case")]
+pub enum ResultStatus {
+    /// Entered with a night pass; waits for its tablemates or the organiser.
+    Pending,
+    /// Counts.
+    #[default]
+    Confirmed,
+    /// A tablemate said it is wrong; waits for the organiser.
+    Rejected,
+}
+
+impl ResultStatus {
+    pub fn slug(self) -> &'static str {
+        self.into()
+    }
+}
+
+/// Which results a listing shows, by status (`confirmed` by default: what counts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum StatusFilter {
+    #[default]
+    Confirmed,
+    Pending,
+    Rejected,
+    /// Every status.
+    All,
+}
+
+/// How a result entered with a night pass stands with its table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Review {
+    /// Who entered it: "pass of Anna, night 3".
+    pub entered_by: String,
+    /// The player whose pass entered it.
+    pub entered_by_player: String,
+    /// Confirmations it waits for in all (0 once the organiser accepted it).
+    pub needed: u32,
+    /// The tablemates who confirmed this revision of it.
+    pub confirmed_by: Vec<String>,
+    /// Why it was rejected, while it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rejection: Option<Rejection>,
+}
+
+/// A tablemate's rejection of a result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Rejection {
+    /// The tablemate who rejected it.
+    pub by: String,
+    pub reason: String,
+    pub at: DateTime<Utc>,
+}
+
+/// `POST /results/{id}/reject`: why the result is wrong, for the organiser.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct RejectInput {
+    /// What is wrong, in a few words ("Ben came second, not third").
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 200))]
+    pub reason: String,
 }
 
 pub type ResultPage = Page<StoredResult>;
@@ -43,6 +125,11 @@ pub enum Action {
     Recorded,
     Corrected,
     Deleted,
+    /// Confirmed by a tablemate or accepted by the organiser (history only: webhooks hear
+    /// of a confirmed result as `recorded`).
+    Confirmed,
+    /// Rejected by a tablemate (history only).
+    Rejected,
 }
 
 /// One change of a result, as kept in its audit trail.

@@ -120,6 +120,10 @@ pub struct DrawnTable {
     /// after the draw); `null` while the table plays.
     #[cfg_attr(feature = "openapi", schema(required))]
     pub result_id: Option<i64>,
+    /// That result's status (a member's entry is `pending` until confirmed); absent while
+    /// the table plays.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result_status: Option<crate::ResultStatus>,
 }
 
 /// One round of a night: its tables as drawn.

@@ -54,6 +54,9 @@ diesel::table! {
         event_id -> Nullable<BigInt>,
         source -> Nullable<Text>,
         source_id -> Nullable<Text>,
+        status -> Text,
+        confirmations_needed -> Integer,
+        entered_by_pass -> Nullable<BigInt>,
     }
 }
 
@@ -202,6 +205,72 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    join_codes (id) {
+        id -> BigInt,
+        event_id -> BigInt,
+        code -> Text,
+        check_in -> Integer,
+        created_by -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    night_passes (id) {
+        id -> BigInt,
+        event_id -> BigInt,
+        player_id -> BigInt,
+        join_code_id -> BigInt,
+        hash -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    result_reviews (id) {
+        id -> BigInt,
+        result_id -> BigInt,
+        revision -> BigInt,
+        verdict -> Text,
+        reviewer -> Text,
+        player_id -> Nullable<BigInt>,
+        reason -> Nullable<Text>,
+        at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sign_in_codes (id) {
+        id -> BigInt,
+        hash -> Text,
+        token_id -> BigInt,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    app_sessions (id) {
+        id -> BigInt,
+        hash -> Text,
+        token_id -> BigInt,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        ended_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::joinable!(night_passes -> events (event_id));
+diesel::joinable!(night_passes -> players (player_id));
+diesel::joinable!(join_codes -> events (event_id));
+diesel::joinable!(app_sessions -> tokens (token_id));
+diesel::joinable!(sign_in_codes -> tokens (token_id));
 diesel::joinable!(event_attendees -> players (player_id));
 diesel::joinable!(event_attendees -> events (event_id));
 diesel::joinable!(event_rounds -> events (event_id));
@@ -225,5 +294,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     webhook_deliveries,
     audit_log,
     event_attendees,
-    event_rounds
+    event_rounds,
+    join_codes,
+    night_passes,
+    result_reviews,
+    sign_in_codes,
+    app_sessions
 );

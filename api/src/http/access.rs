@@ -11,10 +11,11 @@
 
 use crate::error::{Error, Result};
 use crate::http::AppState;
-use crate::http::extract::{Writer, authenticate};
+use crate::http::extract::{Caller, Writer, identify};
 use crate::http::routes::RouteTable;
 use crate::model::TokenScope;
 use crate::store::owners::{self, Owned};
+use crate::store::passes::Pass;
 use actix_web::HttpMessage;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Service, ServiceRequest, ServiceResponse, Transform};
@@ -28,6 +29,8 @@ pub enum Needs {
     Anyone,
     /// A valid token of this scope or above (`admin` includes `record`).
     Token(TokenScope),
+    /// Such a token, or a member's night pass held to its own night (`in_own_night`).
+    TokenOrPass(TokenScope),
 }
 
 /// Where an operation acts: what a token limited to one league is held to.
@@ -67,6 +70,10 @@ const fn record(operation: &'static str, acts: Acts) -> Rule {
     Rule { operation, needs: Needs::Token(TokenScope::Record), acts }
 }
 
+const fn record_or_pass(operation: &'static str, acts: Acts) -> Rule {
+    Rule { operation, needs: Needs::TokenOrPass(TokenScope::Record), acts }
+}
+
 const fn admin(operation: &'static str, acts: Acts) -> Rule {
     Rule { operation, needs: Needs::Token(TokenScope::Admin), acts }
 }
@@ -95,12 +102,16 @@ pub const RULES: &[Rule] = &[
     anyone("export_league"),
     record("record_results_batch", Acts::InLeague),
     anyone("list_results"),
-    record("record_result", Acts::InLeague),
+    // A member's pass records its own table's result at its night (the store checks the
+    // table), and reviews its tablemates' entries.
+    record_or_pass("record_result", Acts::InLeague),
     anyone("get_result"),
     // A record token may change only what it recorded itself: the store checks that.
     record("correct_result", Acts::InLeagueOf(Owned::Result)),
     record("delete_result", Acts::InLeagueOf(Owned::Result)),
     anyone("result_history"),
+    record_or_pass("confirm_result", Acts::InLeagueOf(Owned::Result)),
+    record_or_pass("reject_result", Acts::InLeagueOf(Owned::Result)),
     anyone("list_events"),
     record("create_event", Acts::InLeague),
     anyone("get_event"),
@@ -111,6 +122,12 @@ pub const RULES: &[Rule] = &[
     record("check_out", Acts::InLeagueOf(Owned::Event)),
     record("draw_round", Acts::InLeagueOf(Owned::Event)),
     record("redraw_round", Acts::InLeagueOf(Owned::Event)),
+    record("create_join_code", Acts::InLeagueOf(Owned::Event)),
+    record("list_passes", Acts::InLeagueOf(Owned::Event)),
+    record("revoke_pass", Acts::InLeagueOf(Owned::Event)),
+    // Anyone may try a code: wrong codes count against the address (429 past a few).
+    anyone("join_night"),
+    anyone("event_stream"),
     anyone("list_rounds"),
     anyone("get_rating_accuracy"),
     anyone("get_standings"),
@@ -176,10 +193,16 @@ async fn authorize<B: MessageBody + 'static>(
     next: Next<B>,
 ) -> std::result::Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
     match check(&req).await {
-        Ok((rule, writer)) => {
+        Ok((rule, caller)) => {
             req.extensions_mut().insert(Checked(rule));
-            if let Some(writer) = writer {
-                req.extensions_mut().insert(writer);
+            match caller {
+                Some(Caller::Token(writer)) => {
+                    req.extensions_mut().insert(writer);
+                }
+                Some(Caller::Pass(pass)) => {
+                    req.extensions_mut().insert(pass);
+                }
+                None => {}
             }
             next.call(req).await.map(ServiceResponse::map_into_left_body)
         }
@@ -192,15 +215,30 @@ async fn authorize<B: MessageBody + 'static>(
 
 /// The rule of the route actix matched, and the checked caller where the rule needs a
 /// token. A route without a rule is refused (fail closed).
-async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Writer>)> {
+async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Caller>)> {
     let routes = req.app_data::<web::Data<RouteTable>>().ok_or_else(|| Error::Internal("no route table".into()))?;
     let pattern = req.match_pattern().ok_or_else(|| Error::Internal("no route was matched".into()))?;
     let operation = routes
         .operation(req.method(), &pattern)
         .ok_or_else(|| Error::Internal(format!("{} {pattern} is not an operation of the document", req.method())))?;
     let rule = rule(operation).ok_or_else(|| Error::Internal(format!("operation {operation} has no access rule")))?;
-    let Needs::Token(needed) = rule.needs else { return Ok((rule, None)) };
-    let writer = authenticate(req.request()).await?;
+    let (Needs::Token(needed) | Needs::TokenOrPass(needed)) = rule.needs else { return Ok((rule, None)) };
+    let writer = match identify(req.request()).await? {
+        Caller::Token(writer) => writer,
+        Caller::Pass(pass) => {
+            if !matches!(rule.needs, Needs::TokenOrPass(_)) {
+                return Err(Error::InsufficientScope(format!(
+                    "{} needs a token of scope {}; the {} enters and reviews its own table's results only",
+                    rule.operation,
+                    needed.slug(),
+                    pass.label()
+                )));
+            }
+            let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::Internal("no app state".into()))?;
+            in_own_night(state, &pass, rule, req.match_info().get("id")).await?;
+            return Ok((rule, Some(Caller::Pass(pass))));
+        }
+    };
     if !includes(writer.scope, needed) {
         return Err(Error::InsufficientScope(format!(
             "{} needs a token of scope {}; the token {:?} has scope {}",
@@ -216,7 +254,41 @@ async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Writer>)> {
         let id = req.match_info().get("id");
         in_own_league(state, &writer, own, rule, id, req.query_string()).await?;
     }
-    Ok((rule, Some(writer)))
+    Ok((rule, Some(Caller::Token(writer))))
+}
+
+/// A night pass acts at its own night only: in its league's results (the store checks
+/// the night and the table), on its night, on results of its night.
+async fn in_own_night(state: &AppState, pass: &Pass, rule: Rule, id: Option<&str>) -> Result<()> {
+    let refused = |acts_in: String| {
+        Error::InsufficientScope(format!(
+            "the {} acts at club night {} only, and {} acts {acts_in}",
+            pass.label(),
+            pass.event_id,
+            rule.operation
+        ))
+    };
+    let id = || id.and_then(|v| v.parse::<i64>().ok()).ok_or_else(|| Error::InvalidPath("id: not an id".into()));
+    match rule.acts {
+        Acts::InLeague => match id()? {
+            league if league == pass.league_id => Ok(()),
+            league => Err(refused(format!("in league {league}"))),
+        },
+        Acts::InLeagueOf(Owned::Event) => match id()? {
+            night if night == pass.event_id => Ok(()),
+            night => Err(refused(format!("at club night {night}"))),
+        },
+        Acts::InLeagueOf(Owned::Result) => {
+            let result = id()?;
+            match state.db(move |conn| owners::night_of_result(conn, result)).await? {
+                // Nothing of that id: the handler answers 404 as for anyone.
+                None => Ok(()),
+                Some(Some(night)) if night == pass.event_id => Ok(()),
+                Some(_) => Err(refused(format!("on result {result} of another night"))),
+            }
+        }
+        other => Err(refused(format!("{other:?}"))),
+    }
 }
 
 /// A token limited to league `own` acts only there.

@@ -44,6 +44,13 @@ impl Modify for BearerAuth {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme("bearer", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
+        // A member's night pass (`POST /join`), sent the same way; the pages send it as
+        // the `spielstand_pass` cookie.
+        let mut pass = Http::new(HttpAuthScheme::Bearer);
+        pass.description = Some(
+            "A member's night pass (`POST /api/v1/join`): enters its own table's result and confirms or rejects a tablemate's, at its own club night only.".into(),
+        );
+        components.add_security_scheme("pass", SecurityScheme::Http(pass));
     }
 }
 
@@ -304,8 +311,17 @@ fn add_security(doc: &mut utoipa::openapi::OpenApi) {
     for item in doc.paths.paths.values_mut() {
         for op in operations(item) {
             let needs = op.operation_id.as_deref().and_then(rule).map(|r| r.needs);
-            if let Some(Needs::Token(scope)) = needs {
-                op.security = Some(vec![SecurityRequirement::new("bearer", [scope.slug()])]);
+            match needs {
+                Some(Needs::Token(scope)) => {
+                    op.security = Some(vec![SecurityRequirement::new("bearer", [scope.slug()])]);
+                }
+                Some(Needs::TokenOrPass(scope)) => {
+                    op.security = Some(vec![
+                        SecurityRequirement::new("bearer", [scope.slug()]),
+                        SecurityRequirement::new("pass", Vec::<String>::new()),
+                    ]);
+                }
+                _ => {}
             }
         }
     }

@@ -4,6 +4,7 @@ use crate::error::Error;
 use crate::http::AppState;
 use crate::model::TokenScope;
 use crate::store::audit::Actor;
+use crate::store::passes::{self, Pass};
 use crate::store::results::Precondition;
 use crate::store::tokens;
 use actix_web::HttpMessage;
@@ -73,6 +74,27 @@ impl<T: DeserializeOwned + Serialize + 'static, const MAX: usize> FromRequest fo
                 .map_err(|_| Error::RequestTimeout(deadline.as_millis()))??;
             parse_json(&bytes).map(JsonBody)
         })
+    }
+}
+
+/// A JSON body that may be left out: no body at all (no `Content-Type`, no length) is
+/// `T::default()`; anything sent is read as [`JsonBody`] reads it.
+pub struct OptionalJson<T>(pub T);
+
+impl<T: DeserializeOwned + Serialize + Default + 'static> FromRequest for OptionalJson<T> {
+    type Error = Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let headers = req.headers();
+        let empty = !headers.contains_key(header::CONTENT_TYPE)
+            && headers.get(header::CONTENT_LENGTH).is_none_or(|v| v.as_bytes() == b"0")
+            && !headers.contains_key(header::TRANSFER_ENCODING);
+        if empty {
+            return Box::pin(async { Ok(OptionalJson(T::default())) });
+        }
+        let body = JsonBody::<T>::from_request(req, payload);
+        Box::pin(async move { body.await.map(|b| OptionalJson(b.0)) })
     }
 }
 
@@ -405,17 +427,37 @@ impl FromRequest for Writer {
         if let Some(writer) = req.extensions().get::<Writer>().cloned() {
             return Box::pin(async move { Ok(writer) });
         }
-        match req.extensions().get::<crate::http::access::Checked>() {
-            Some(checked) if checked.0.needs == crate::http::access::Needs::Anyone => authenticate(req),
+        let needs = req.extensions().get::<crate::http::access::Checked>().map(|c| c.0.needs);
+        match needs {
+            Some(crate::http::access::Needs::Anyone) => authenticate(req),
             _ => Box::pin(async { Err(Error::Internal("the access check did not run on this route".into())) }),
         }
     }
 }
 
-/// Checks the request's bearer token: the future owns what it needs, so it can run
-/// before the handler (and its body) is reached.
-pub fn authenticate(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Writer, Error>> {
-    let token = req
+/// The cookie a member's page keeps their night pass in (HttpOnly, SameSite=Strict).
+pub const PASS_COOKIE: &str = "spielstand_pass";
+/// The cookie an organiser's phone keeps its session in (HttpOnly, SameSite=Strict).
+pub const SESSION_COOKIE: &str = "spielstand_session";
+
+/// Who calls, as the credential they sent shows: a token (or an organiser's session,
+/// which acts for its token), or a member's night pass.
+#[derive(Debug, Clone)]
+pub enum Caller {
+    Token(Writer),
+    Pass(Pass),
+}
+
+/// A credential as sent: `Authorization: Bearer ...`, or a cookie of the pages.
+struct Credential {
+    secret: String,
+    /// From a cookie: the browser sends it by itself, so the request must come from one
+    /// of this server's own pages (no cross-site request may use it).
+    from_cookie: bool,
+}
+
+fn credential(req: &HttpRequest) -> Option<Credential> {
+    let bearer = req
         .headers()
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -423,29 +465,139 @@ pub fn authenticate(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Writer,
         .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
         .map(|(_, token)| token.trim().to_owned())
         .filter(|t| !t.is_empty());
+    if let Some(secret) = bearer {
+        return Some(Credential { secret, from_cookie: false });
+    }
+    // An organiser who also joined as a player on the same phone acts as the organiser.
+    [SESSION_COOKIE, PASS_COOKIE]
+        .iter()
+        .find_map(|name| req.cookie(name).map(|c| c.value().to_owned()).filter(|v| !v.is_empty()))
+        .map(|secret| Credential { secret, from_cookie: true })
+}
+
+/// A request that carries its credential in a cookie and changes something must come
+/// from this server's own pages: the browser says where a request comes from
+/// (`Sec-Fetch-Site`, else `Origin`), and a page of another site cannot make it lie.
+fn same_origin(req: &HttpRequest, public_url: Option<&crate::http::PublicUrl>) -> Result<(), Error> {
+    if matches!(*req.method(), actix_web::http::Method::GET | actix_web::http::Method::HEAD) {
+        return Ok(());
+    }
+    let refused = |why: String| Err(Error::InsufficientScope(format!("cross-site request refused: {why}")));
+    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
+    if let Some(site) = header("sec-fetch-site") {
+        return if site == "same-origin" { Ok(()) } else { refused(format!("Sec-Fetch-Site: {site}")) };
+    }
+    let Some(origin) = header("origin") else {
+        return refused("the request says neither Sec-Fetch-Site nor Origin".into());
+    };
+    let host = req.connection_info().host().to_owned();
+    let own = origin.split_once("://").map(|(_, rest)| rest) == Some(host.as_str())
+        || public_url.is_some_and(|u| u.origin() == origin);
+    if own { Ok(()) } else { refused(format!("Origin: {origin}")) }
+}
+
+/// Checks the request's credential (bearer token, night pass, or a page's cookie): the
+/// future owns what it needs, so it can run before the handler (and its body) is reached.
+pub fn identify(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Caller, Error>> {
+    let sent = credential(req);
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let client = state.as_ref().and_then(|s| client_address(&s.throttle, req));
+    let cross_site = match (&sent, &state) {
+        (Some(c), Some(state)) if c.from_cookie => same_origin(req, state.public_url.as_ref()).err(),
+        _ => None,
+    };
     Box::pin(async move {
-        let token = token.ok_or(Error::Unauthorized)?;
+        let sent = sent.ok_or(Error::Unauthorized)?;
+        if let Some(refused) = cross_site {
+            return Err(refused);
+        }
         let state = state.ok_or_else(|| Error::Internal("application state missing".into()))?;
         // An address over its failed-authentication quota waits, whatever it sends:
         // a token cannot be guessed faster than the quota allows.
         if let Some(wait) = client.and_then(|c| state.throttle.blocked(c)) {
             return Err(Error::TooManyRequests(wait));
         }
-        let caller = match state.db(move |conn| tokens::authenticate(conn, &token)).await {
+        let secret = sent.secret;
+        let found = state
+            .db(move |conn| {
+                if passes::is_pass(&secret) {
+                    passes::authenticate(conn, &secret).map(Caller::Pass)
+                } else {
+                    let caller = if passes::is_session(&secret) {
+                        passes::session_caller(conn, &secret)?
+                    } else {
+                        tokens::authenticate(conn, &secret)?
+                    };
+                    Ok(Caller::Token(Writer {
+                        token_name: caller.name,
+                        scope: caller.scope,
+                        league_id: caller.league_id,
+                    }))
+                }
+            })
+            .await;
+        match found {
             Err(e @ (Error::UnknownToken | Error::Revoked(_))) => {
                 let client_text = client.map_or("unknown".to_owned(), |c| c.to_string());
                 tracing::warn!(client = %client_text, error = %e, "failed authentication");
-                return Err(match client.and_then(|c| state.throttle.auth_failed(c)) {
+                Err(match client.and_then(|c| state.throttle.auth_failed(c)) {
                     Some(wait) => Error::TooManyRequests(wait),
                     None => e,
-                });
+                })
             }
-            other => other?,
-        };
-        Ok(Writer { token_name: caller.name, scope: caller.scope, league_id: caller.league_id })
+            other => other,
+        }
     })
+}
+
+/// Checks the request's bearer token (or an organiser's session): a night pass is no
+/// token.
+pub fn authenticate(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Writer, Error>> {
+    let who = identify(req);
+    Box::pin(async move {
+        match who.await? {
+            Caller::Token(writer) => Ok(writer),
+            Caller::Pass(pass) => Err(Error::InsufficientScope(format!(
+                "the {} enters and reviews its table's results only; this needs a token",
+                pass.label()
+            ))),
+        }
+    })
+}
+
+/// The organiser signed in on this browser (a session of a token that may act in league
+/// `league_id`), if any: the pages show them what only the organiser sees.
+pub async fn organiser(req: &HttpRequest, league_id: i64) -> Option<Writer> {
+    let session = req.cookie(SESSION_COOKIE)?.value().to_owned();
+    let state = req.app_data::<web::Data<AppState>>()?.clone();
+    let caller = state.db(move |conn| passes::session_caller(conn, &session)).await.ok()?;
+    caller.league_id.is_none_or(|own| own == league_id).then_some(Writer {
+        token_name: caller.name,
+        scope: caller.scope,
+        league_id: caller.league_id,
+    })
+}
+
+/// The member whose night pass this browser keeps, while it acts.
+pub async fn member(req: &HttpRequest) -> Option<Pass> {
+    let pass = req.cookie(PASS_COOKIE)?.value().to_owned();
+    let state = req.app_data::<web::Data<AppState>>()?.clone();
+    state.db(move |conn| passes::authenticate(conn, &pass)).await.ok()
+}
+
+impl FromRequest for Caller {
+    type Error = Error;
+    type Future = Ready<Result<Self, Error>>;
+
+    /// The caller the access check let through on a route a night pass may use.
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let extensions = req.extensions();
+        ready(match (extensions.get::<Writer>(), extensions.get::<Pass>()) {
+            (Some(writer), _) => Ok(Caller::Token(writer.clone())),
+            (None, Some(pass)) => Ok(Caller::Pass(pass.clone())),
+            (None, None) => Err(Error::Internal("the access check did not run on this route".into())),
+        })
+    }
 }
 
 /// The client's address for quotas: the peer's, or a trusted proxy's `Forwarded` /

@@ -16,7 +16,7 @@ mod state;
 pub mod throttle;
 
 pub use public_url::PublicUrl;
-pub use state::{AppState, Options};
+pub use state::{AppState, Options, follow_night, night_changed};
 
 use crate::error::Error;
 use actix_cors::Cors;
@@ -60,6 +60,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(results::update)
             .service(results::remove)
             .service(results::history)
+            .service(results::confirm)
+            .service(results::reject)
             .service(events::create)
             .service(events::list)
             .service(events::get)
@@ -71,6 +73,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(seating::draw)
             .service(seating::redraw)
             .service(seating::rounds)
+            .service(passes::create_join_code)
+            .service(passes::list_passes)
+            .service(passes::revoke_pass)
+            .service(passes::join_night)
+            .service(stream::follow)
             .service(standings::standings)
             .service(standings::standings_csv)
             .service(stats::head_to_head)

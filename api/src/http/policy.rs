@@ -10,6 +10,11 @@ use actix_web::{HttpRequest, HttpResponse};
 const PAGE_POLICY: &str =
     "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors *";
 
+/// A page that follows a club night live: the page of [`PAGE_POLICY`], plus this server's
+/// own script and its stream (`/app/live.js`, `/api/v1/events/{id}/stream`).
+const LIVE_POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; connect-src 'self'; \
+     img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors *";
+
 /// Nothing in a picture runs or loads, even when it is opened on its own.
 const PICTURE_POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'";
 
@@ -25,6 +30,30 @@ pub fn embeddable(response: &mut HttpResponse) {
 pub fn page(req: &HttpRequest, html: String) -> HttpResponse {
     embedded(req, html, "text/html; charset=utf-8", PAGE_POLICY)
 }
+
+/// A page that follows a night live (the tables page): as [`page`], with the script that
+/// follows the night's stream.
+pub fn live_page(req: &HttpRequest, html: String) -> HttpResponse {
+    embedded(req, html, "text/html; charset=utf-8", LIVE_POLICY)
+}
+
+/// The same page for the organiser signed in on this browser (it shows the join code):
+/// for this browser only, never kept by a shared cache, and not for framing elsewhere.
+pub fn private_live_page(html: String) -> HttpResponse {
+    let mut response = HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "private, no-store"))
+        .insert_header((header::VARY, "Cookie"))
+        .body(html);
+    let headers = response.headers_mut();
+    headers.insert(HeaderName::from_static("x-content-type-options"), HeaderValue::from_static("nosniff"));
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(LIVE_POLICY_OWN));
+    response
+}
+
+/// [`LIVE_POLICY`], framed by this server's own pages only.
+const LIVE_POLICY_OWN: &str = "default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; connect-src 'self'; \
+     img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
 /// A picture: ETag over its bytes, 304, embeddable anywhere, nothing in it runs.
 pub fn picture(req: &HttpRequest, svg: String) -> HttpResponse {

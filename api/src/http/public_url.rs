@@ -17,6 +17,15 @@ impl PublicUrl {
     pub fn base(url: Option<&PublicUrl>) -> &str {
         url.map_or("", |u| u.0.as_str())
     }
+
+    /// Its origin, as a browser's `Origin` header names it: `https://liga.example.org`.
+    pub fn origin(&self) -> &str {
+        let after_scheme = self.0.find("://").map_or(0, |i| i + 3);
+        match self.0[after_scheme..].find('/') {
+            Some(path) => &self.0[..after_scheme + path],
+            None => &self.0,
+        }
+    }
 }
 
 impl FromStr for PublicUrl {

@@ -50,6 +50,8 @@ impl Default for Options {
 /// What every handler shares.
 pub struct AppState {
     pub pool: Pool,
+    /// The club nights phones follow live (`GET /api/v1/events/{id}/stream`).
+    pub live: crate::live::Live,
     pub tables: Tables,
     /// Where tables are read from (a replica, if the server has one).
     pub reads: Reads,
@@ -88,6 +90,7 @@ impl AppState {
         crate::telemetry::handle();
         web::Data::new(AppState {
             pool,
+            live: crate::live::Live::default(),
             tables: Tables::new(options.cache_bytes),
             reads: match options.replica {
                 Some((replica, max_lag)) => Reads::with_replica(replica, max_lag),
@@ -130,6 +133,21 @@ impl AppState {
         self.writer.as_ref().and_then(GroupWriter::failing)
     }
 
+    /// What links a phone follows start with (a join code's page, the sign-in link): the
+    /// public URL, unless that names an address no phone can reach (a server listening
+    /// on every address, `0.0.0.0`): then the address this request reached the server at.
+    pub fn page_base(&self, req: &actix_web::HttpRequest) -> String {
+        match &self.public_url {
+            Some(url) if !["://0.0.0.0", "://[::]"].iter().any(|w| url.origin().contains(w)) => {
+                PublicUrl::base(Some(url)).to_owned()
+            }
+            _ => {
+                let info = req.connection_info();
+                format!("{}://{}", info.scheme(), info.host())
+            }
+        }
+    }
+
     /// Runs blocking database work on the blocking thread pool, never on an async worker.
     pub async fn db<T, F>(&self, f: F) -> Result<T>
     where
@@ -138,4 +156,34 @@ impl AppState {
     {
         crate::db::run(&self.pool, f).await
     }
+}
+
+/// Night `event_id` changed (a result entered, confirmed or settled, a round drawn, a
+/// player checked in, the night closed): every phone following it gets a new frame.
+pub fn night_changed(state: &web::Data<AppState>, event_id: i64) {
+    let state = state.clone();
+    let frames = state.clone();
+    state.live.changed(event_id, move || night_frame(frames.clone(), event_id));
+}
+
+/// Follows night `event_id`: its frames as they are built.
+pub fn follow_night(state: &web::Data<AppState>, event_id: i64) -> crate::live::Follower {
+    let frames = state.clone();
+    state.live.follow(event_id, move || night_frame(frames.clone(), event_id))
+}
+
+/// A frame of night `event_id`'s stream: the night as `GET /api/v1/events/{id}` reports
+/// it, and the night's page as the phones and the projector show it, in both languages;
+/// and whether the night is closed. `None` when it cannot be read (it was deleted).
+async fn night_frame(state: web::Data<AppState>, event_id: i64) -> Option<(web::Bytes, bool)> {
+    let (report, league) = match state.views().night(event_id).await {
+        Ok(night) => night,
+        Err(e) => {
+            tracing::debug!(event_id, error = %e, "a night's live frame could not be built");
+            return None;
+        }
+    };
+    let closed = report.event.closed_at.is_some();
+    let frame = crate::render::live::frame(&report, &league);
+    Some((frame.into(), closed))
 }

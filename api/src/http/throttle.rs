@@ -26,6 +26,9 @@ pub struct ThrottleOptions {
     pub writes_per_minute: u32,
     /// Reads per minute and address (0: no limit).
     pub reads_per_minute: u32,
+    /// Wrong join codes per minute and address before 429 (0: no limit): a code is
+    /// shown in the club room, not guessed.
+    pub join_failures_per_minute: u32,
     /// Reverse proxies whose `Forwarded`/`X-Forwarded-For` name the client.
     pub trusted_proxies: Vec<IpAddr>,
 }
@@ -36,6 +39,7 @@ impl Default for ThrottleOptions {
             auth_failures_per_minute: 20,
             writes_per_minute: 0,
             reads_per_minute: 0,
+            join_failures_per_minute: 5,
             trusted_proxies: Vec::new(),
         }
     }
@@ -47,6 +51,9 @@ pub struct Throttle {
     blocked: Mutex<HashMap<IpAddr, Instant>>,
     writes: Option<DefaultKeyedRateLimiter<IpAddr>>,
     reads: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    join: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    /// Addresses over their wrong-join-code quota, until when.
+    join_blocked: Mutex<HashMap<IpAddr, Instant>>,
     trusted: Vec<IpAddr>,
     clock: DefaultClock,
 }
@@ -62,6 +69,8 @@ impl Throttle {
             blocked: Mutex::new(HashMap::new()),
             writes: limiter(options.writes_per_minute),
             reads: limiter(options.reads_per_minute),
+            join: limiter(options.join_failures_per_minute),
+            join_blocked: Mutex::new(HashMap::new()),
             trusted: options.trusted_proxies.clone(),
             clock: DefaultClock::default(),
         }
@@ -94,23 +103,33 @@ impl Throttle {
     /// How long `client` must wait before its next write, if it is over its failed
     /// authentication quota.
     pub fn blocked(&self, client: IpAddr) -> Option<Duration> {
-        let mut blocked = self.blocked.lock().unwrap_or_else(|e| e.into_inner());
-        let now = Instant::now();
-        match blocked.get(&client) {
-            Some(&until) if until > now => Some(until - now),
-            Some(_) => {
-                blocked.remove(&client);
-                None
-            }
-            None => None,
-        }
+        still_blocked(&self.blocked, client)
     }
 
     /// A failed authentication from `client`: the wait it now has, if over the quota.
     pub fn auth_failed(&self, client: IpAddr) -> Option<Duration> {
-        let limiter = self.auth.as_ref()?;
+        self.failed(self.auth.as_ref()?, &self.blocked, client)
+    }
+
+    /// How long `client` must wait before it may try a join code again, if it tried too
+    /// many wrong ones.
+    pub fn join_blocked(&self, client: IpAddr) -> Option<Duration> {
+        still_blocked(&self.join_blocked, client)
+    }
+
+    /// A wrong join code from `client`: the wait it now has, if over the quota.
+    pub fn join_failed(&self, client: IpAddr) -> Option<Duration> {
+        self.failed(self.join.as_ref()?, &self.join_blocked, client)
+    }
+
+    fn failed(
+        &self,
+        limiter: &DefaultKeyedRateLimiter<IpAddr>,
+        blocked: &Mutex<HashMap<IpAddr, Instant>>,
+        client: IpAddr,
+    ) -> Option<Duration> {
         let wait = limiter.check_key(&client).err()?.wait_time_from(self.clock.now());
-        let mut blocked = self.blocked.lock().unwrap_or_else(|e| e.into_inner());
+        let mut blocked = blocked.lock().unwrap_or_else(|e| e.into_inner());
         // Bounded: an entry per address over its quota right now, the stale ones dropped.
         let now = Instant::now();
         blocked.retain(|_, until| *until > now);
@@ -134,6 +153,19 @@ impl Throttle {
             limiter.retain_recent();
         }
         Some(limiter.check_key(&client).err()?.wait_time_from(self.clock.now()))
+    }
+}
+
+fn still_blocked(blocked: &Mutex<HashMap<IpAddr, Instant>>, client: IpAddr) -> Option<Duration> {
+    let mut blocked = blocked.lock().unwrap_or_else(|e| e.into_inner());
+    let now = Instant::now();
+    match blocked.get(&client) {
+        Some(&until) if until > now => Some(until - now),
+        Some(_) => {
+            blocked.remove(&client);
+            None
+        }
+        None => None,
     }
 }
 

@@ -6,7 +6,9 @@ pub mod atom;
 pub mod charts;
 pub mod csv;
 pub mod embed;
+pub mod live;
 pub mod pages;
+pub mod qr;
 pub mod svg;
 
 use chrono::NaiveDate;
@@ -96,6 +98,10 @@ pub struct Labels {
     pub predicted: &'static str,
     pub no_round: &'static str,
     pub done: &'static str,
+    /// A table's result entered and waiting for its tablemates' confirmation.
+    pub pending: &'static str,
+    /// A table's result rejected by a tablemate, waiting for the organiser.
+    pub rejected: &'static str,
     pub decimal: char,
 }
 
@@ -144,6 +150,8 @@ const DE: Labels = Labels {
     predicted: "erwartet",
     no_round: "Noch keine Runde ausgelost.",
     done: "gespielt",
+    pending: "wartet auf Bestätigung",
+    rejected: "abgelehnt",
     decimal: ',',
 };
 
@@ -192,10 +200,20 @@ const EN: Labels = Labels {
     predicted: "predicted",
     no_round: "No round drawn yet.",
     done: "played",
+    pending: "waiting for confirmation",
+    rejected: "rejected",
     decimal: '.',
 };
 
 impl Lang {
+    /// `de` or `en`, as in `<html lang>` and `?lang=`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::De => "de",
+            Lang::En => "en",
+        }
+    }
+
     pub fn labels(self) -> &'static Labels {
         match self {
             Lang::De => &DE,

@@ -3,7 +3,7 @@
 
 use super::embed::{foot, head};
 use super::{Lang, Theme, escape};
-use crate::model::{DrawnTable, EventReport};
+use crate::model::{DrawnTable, EventReport, ResultStatus};
 use spielstand_core::{GameStats, PlayerStats};
 use std::fmt::Write;
 
@@ -131,7 +131,12 @@ fn rounds(html: &mut String, lang: Lang, report: &EventReport) {
 /// their chances, and its result once recorded.
 fn drawn_table(html: &mut String, lang: Lang, table: &DrawnTable, level: u8) {
     let l = lang.labels();
-    let done = table.result_id.map_or(String::new(), |_| format!(" <span class=\"done\">✓ {}</span>", l.done));
+    let done = match (table.result_id, table.result_status) {
+        (None, _) => String::new(),
+        (Some(_), Some(ResultStatus::Pending)) => format!(" <span class=\"pending\">⏳ {}</span>", l.pending),
+        (Some(_), Some(ResultStatus::Rejected)) => format!(" <span class=\"rejected\">✗ {}</span>", l.rejected),
+        (Some(_), _) => format!(" <span class=\"done\">✓ {}</span>", l.done),
+    };
     let _ = write!(
         html,
         "<section class=\"drawn\" aria-labelledby=\"table-{n}\"><h{level} id=\"table-{n}\"><span class=\"number\">{table_word} {n}</span>{done}</h{level}>\n\
@@ -164,15 +169,46 @@ fn drawn_table(html: &mut String, lang: Lang, table: &DrawnTable, level: u8) {
 /// The current round of a night for a screen or a printout: large table numbers, names in
 /// seat order, the start player marked, each player's chance; printed, 30 players fit one
 /// A4 page.
-pub fn night_tables(report: &EventReport, league_name: &str, lang: Lang, theme: Theme) -> String {
-    let l = lang.labels();
+pub fn night_tables(report: &EventReport, league_name: &str, lang: Lang, theme: Theme, extra: &TablesExtra) -> String {
     let event = &report.event;
     let title = escape(&event.title);
     let mut html = String::with_capacity(8192);
     head(&mut html, lang, theme, &format!("{title} – {}", escape(league_name)));
+    // The live part: the stream's frames put the server's new rendering of it in place.
+    let _ = writeln!(
+        html,
+        "<div id=\"live\" data-stream=\"/api/v1/events/{}/stream\" data-lang=\"{}\" aria-live=\"polite\">",
+        event.id,
+        lang.code()
+    );
+    html.push_str(&live_tables(report, league_name, lang));
+    html.push_str("</div>\n");
+    html.push_str(&extra.join_code);
+    if extra.live_script {
+        html.push_str("<script src=\"/app/live.js\" defer></script>\n");
+    }
+    foot(&mut html);
+    html
+}
+
+/// What the tables page adds around the live part.
+#[derive(Debug, Default)]
+pub struct TablesExtra {
+    /// The join code for the organiser's screen (its text and QR code), if shown.
+    pub join_code: String,
+    /// Load the script that follows the night's stream.
+    pub live_script: bool,
+}
+
+/// The live part of a night's tables page: the current round's tables, each with the
+/// state of its result (open, waiting for confirmation, rejected, done).
+pub fn live_tables(report: &EventReport, league_name: &str, lang: Lang) -> String {
+    let l = lang.labels();
+    let event = &report.event;
+    let title = escape(&event.title);
+    let mut html = String::with_capacity(4096);
     let Some(round) = report.rounds.last() else {
         let _ = write!(html, "<h1><bdi>{title}</bdi></h1>\n<p class=\"note\">{}</p>\n", l.no_round);
-        foot(&mut html);
         return html;
     };
     let _ = write!(
@@ -188,7 +224,6 @@ pub fn night_tables(report: &EventReport, league_name: &str, lang: Lang, theme: 
         drawn_table(&mut html, lang, table, 2);
     }
     html.push_str("</div>\n");
-    foot(&mut html);
     html
 }
 

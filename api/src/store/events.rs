@@ -105,7 +105,7 @@ pub fn list(conn: &mut DbConn, league_id: i64) -> Result<Vec<Event>> {
         let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
         let counts: HashMap<i64, i64> = results::table
             .filter(results::event_id.eq_any(&ids))
-            .filter(results::deleted_at.is_null())
+            .filter(crate::store::results::counted())
             .group_by(results::event_id)
             .select((results::event_id.assume_not_null(), diesel::dsl::count_star()))
             .load::<(i64, i64)>(conn)?

@@ -47,7 +47,7 @@ pub fn export_json(conn: &mut DbConn, league_id: i64) -> Result<Vec<u8>> {
 fn live_ids(conn: &mut DbConn, league_id: i64) -> Result<Vec<i64>> {
     Ok(results::table
         .filter(results::league_id.eq(league_id))
-        .filter(results::deleted_at.is_null())
+        .filter(crate::store::results::counted())
         .order(results::id)
         .select(results::id)
         .load(conn)?)
@@ -61,7 +61,7 @@ fn seated(conn: &mut DbConn, league_id: i64) -> Result<Vec<Player>> {
                 result_players::table
                     .inner_join(results::table)
                     .filter(results::league_id.eq(league_id))
-                    .filter(results::deleted_at.is_null())
+                    .filter(crate::store::results::counted())
                     .select(result_players::player_id),
             ),
         )

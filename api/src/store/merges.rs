@@ -14,7 +14,7 @@ use crate::db::schema::{event_attendees, events, player_merge_seats, player_merg
 use crate::db::schema::{result_players, results};
 use crate::db::{DbConn, Lock};
 use crate::error::{Error, Result};
-use crate::model::{AuditAction, PlayerMerge};
+use crate::model::{AuditAction, PlayerMerge, ResultStatus};
 use crate::store::audit::{self, Actor};
 use crate::store::changes::{self, Subject};
 use crate::store::leagues;
@@ -162,13 +162,14 @@ fn touch(conn: &mut DbConn, moved: &[i64], people: &[i64]) -> Result<Vec<i64>> {
     let mut by_league: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
     let mut live = Vec::new();
     for chunk in moved.chunks(1000) {
-        let rows: Vec<(i64, i64, Option<chrono::NaiveDateTime>)> = results::table
+        let rows: Vec<(i64, i64, Option<chrono::NaiveDateTime>, String)> = results::table
             .filter(results::id.eq_any(chunk))
-            .select((results::league_id, results::id, results::deleted_at))
+            .select((results::league_id, results::id, results::deleted_at, results::status))
             .load(conn)?;
-        for (league, result, deleted_at) in rows {
+        for (league, result, deleted_at, status) in rows {
             by_league.entry(league).or_default().push(result);
-            if deleted_at.is_none() {
+            // Webhooks hear of results that count only.
+            if deleted_at.is_none() && status == ResultStatus::Confirmed.slug() {
                 live.push(result);
             }
         }

@@ -10,6 +10,7 @@ pub mod idempotency;
 pub mod leagues;
 pub mod merges;
 pub mod owners;
+pub mod passes;
 pub mod players;
 pub mod results;
 pub mod seating;

@@ -33,3 +33,9 @@ pub fn league_of(conn: &mut DbConn, kind: Owned, id: i64) -> Result<Option<i64>>
         Owned::Result => results::table.find(id).select(results::league_id).first(conn).optional()?,
     })
 }
+
+/// The club night result `id` names: `None` when there is no such result, `Some(None)`
+/// for a result of no night.
+pub fn night_of_result(conn: &mut DbConn, id: i64) -> Result<Option<Option<i64>>> {
+    Ok(results::table.find(id).select(results::event_id).first(conn).optional()?)
+}

@@ -92,6 +92,12 @@ fn resolve(conn: &mut DbConn, field: &str, refs: &[PlayerRef]) -> Result<Vec<(i6
         .collect()
 }
 
+/// The one player `player` names (the merged name stands for the kept player).
+pub fn resolve_one(conn: &mut DbConn, field: &str, player: &PlayerRef) -> Result<(i64, String)> {
+    let found = resolve(conn, field, std::slice::from_ref(player))?;
+    Ok(found.into_iter().next().expect("one asked, one found"))
+}
+
 /// The night's attendees, in the order they arrived.
 pub fn attendees(conn: &mut DbConn, event_id: i64) -> Result<Vec<Attendee>> {
     let rows: Vec<(i64, String, NaiveDateTime)> = event_attendees::table
@@ -341,11 +347,11 @@ pub fn rounds(conn: &mut DbConn, event_id: i64) -> Result<Vec<Round>> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let games: Vec<(i64, String, NaiveDateTime)> = results::table
+    let games: Vec<(i64, String, NaiveDateTime, String)> = results::table
         .filter(results::event_id.eq(event_id))
         .filter(results::deleted_at.is_null())
         .order(results::id)
-        .select((results::id, results::game, results::created_at))
+        .select((results::id, results::game, results::created_at, results::status))
         .load(conn)?;
     let mut seats = game_seats(conn, &[event_id])?;
     seats.values_mut().for_each(|s| s.sort_unstable());
@@ -372,7 +378,7 @@ pub fn rounds(conn: &mut DbConn, event_id: i64) -> Result<Vec<Round>> {
     }
     // Each result, in the order recorded, belongs to the latest round drawn before it with
     // a table of its game and exactly its players that has no result yet.
-    for (id, game, at) in &games {
+    for (id, game, at, status) in &games {
         let Some(players) = seats.get(id) else { continue };
         let table = (0..out.len()).rev().filter(|&r| keys[r].0 <= *at && keys[r].1 == *game).find_map(|r| {
             let t = out[r].tables.iter().position(|t| t.result_id.is_none() && sorted_ids(t) == *players)?;
@@ -380,9 +386,54 @@ pub fn rounds(conn: &mut DbConn, event_id: i64) -> Result<Vec<Round>> {
         });
         if let Some((r, t)) = table {
             out[r].tables[t].result_id = Some(*id);
+            out[r].tables[t].result_status = status.parse().ok();
         }
     }
     Ok(out)
+}
+
+/// The size of the table a member's pass enters `game` at: the table of the night's
+/// latest round of that game where the pass's player sits. Refused: no such table yet
+/// (422), a result naming other players than the table's (422), a table that already has
+/// a result, in any status (409, naming it).
+pub fn table_of(
+    conn: &mut DbConn,
+    pass: &crate::store::passes::Pass,
+    game: spielstand_core::GameKind,
+    players: &[i64],
+) -> Result<usize> {
+    let rounds = rounds(conn, pass.event_id)?;
+    let found =
+        rounds.iter().rev().filter(|r| r.game == game).find_map(|r| {
+            r.tables.iter().find(|t| t.seats.iter().any(|s| s.player_id == pass.player_id)).map(|t| (r, t))
+        });
+    let Some((round, table)) = found else {
+        return Err(Error::InvalidBody(format!(
+            "game: {} has no table of {} at club night {} yet: the organiser draws the tables first",
+            pass.player,
+            game.slug(),
+            pass.event_id
+        )));
+    };
+    let mut sent = players.to_vec();
+    sent.sort_unstable();
+    if sent != sorted_ids(table) {
+        let names: Vec<&str> = table.seats.iter().map(|s| s.player.as_str()).collect();
+        return Err(Error::InvalidBody(format!(
+            "players: the result of table {} of round {} names exactly its players: {}",
+            table.number,
+            round.number,
+            names.join(", ")
+        )));
+    }
+    if let Some(result) = table.result_id {
+        let status = table.result_status.map_or("confirmed", |s| s.slug());
+        return Err(Error::Conflict(format!(
+            "table {} of round {} already has result {result} ({status}): confirm or reject it instead",
+            table.number, round.number
+        )));
+    }
+    Ok(table.seats.len())
 }
 
 /// A round as answered, from what is kept of it; `name` gives a seated player's name.
@@ -406,7 +457,7 @@ fn round(
                 prediction: Prediction { win: seat.win, place: seat.place },
             });
         }
-        drawn.push(DrawnTable { number: t as u32 + 1, seats, result_id: None });
+        drawn.push(DrawnTable { number: t as u32 + 1, seats, result_id: None, result_status: None });
     }
     Ok(Round {
         event_id,

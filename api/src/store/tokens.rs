@@ -48,6 +48,11 @@ pub fn hash(token: &str) -> String {
 /// returns it; it cannot be shown again.
 pub fn create(conn: &mut DbConn, name: &str, scope: TokenScope, league_id: Option<i64>) -> Result<String> {
     spielstand_core::check_name(name)?;
+    // The audit trail and a result's history name a night pass "pass of Anna, night 3";
+    // a token of that name could pass for one (and change what the pass entered).
+    if spielstand_core::name_key(name).starts_with("pass of") {
+        return Err(Error::InvalidBody(format!("name: {name:?}: token names may not start with \"pass of\"")));
+    }
     let mut secret = [0u8; 32];
     rand::rng().fill_bytes(&mut secret);
     let token = format!("{PREFIX}{}", hex::encode(secret));

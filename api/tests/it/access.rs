@@ -21,9 +21,11 @@ enum Caller {
     RecordOfLeague1,
     AdminOfLeague1,
     Admin,
+    /// A member's night pass at league 1's night.
+    PassOfNight1,
 }
 
-const CALLERS: [Caller; 7] = [
+const CALLERS: [Caller; 8] = [
     Caller::NoToken,
     Caller::WrongToken,
     Caller::Revoked,
@@ -31,6 +33,7 @@ const CALLERS: [Caller; 7] = [
     Caller::RecordOfLeague1,
     Caller::AdminOfLeague1,
     Caller::Admin,
+    Caller::PassOfNight1,
 ];
 
 impl Caller {
@@ -105,6 +108,7 @@ fn league_bound(path: &str) -> bool {
 fn operations() -> Vec<(Method, String, String, Option<TokenScope>)> {
     let doc = serde_json::to_value(spielstand_api::http::openapi()).unwrap();
     let mut found = Vec::new();
+    let mut passes = PASSES.lock().unwrap();
     for (path, item) in doc["paths"].as_object().unwrap() {
         for (method, op) in item.as_object().unwrap() {
             let Ok(method) = method.to_uppercase().parse::<Method>() else { continue };
@@ -114,6 +118,8 @@ fn operations() -> Vec<(Method, String, String, Option<TokenScope>)> {
             let alternatives = op["security"].as_array().cloned().unwrap_or_default();
             let anyone =
                 alternatives.is_empty() || alternatives.iter().any(|a| a.as_object().is_some_and(|o| o.is_empty()));
+            let pass = alternatives.iter().any(|a| a.get("pass").is_some());
+            passes.insert(id.to_owned(), pass);
             let scope = if anyone {
                 None
             } else {
@@ -130,6 +136,11 @@ fn operations() -> Vec<(Method, String, String, Option<TokenScope>)> {
     found
 }
 
+/// The operations a night pass may call (the document's `pass` alternative), as read by
+/// `operations()`.
+static PASSES: std::sync::Mutex<std::collections::BTreeMap<String, bool>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());
+
 /// The answer `caller` must get: `Ok(())` for "let through" (anything but 401 and 403),
 /// else the status and problem type.
 fn expected(caller: Caller, scope: Option<TokenScope>, id: &str, target: Target) -> Result<(), (u16, &'static str)> {
@@ -138,6 +149,15 @@ fn expected(caller: Caller, scope: Option<TokenScope>, id: &str, target: Target)
     match caller {
         Caller::NoToken | Caller::WrongToken => return Err((401, "unauthorized")),
         Caller::Revoked => return Err((403, "token-revoked")),
+        // A pass acts at its own night: league 1's results (the store checks the table)
+        // and that night; never on a result of no night, never elsewhere.
+        Caller::PassOfNight1 => {
+            let may = PASSES.lock().unwrap().get(id).copied().unwrap_or(false);
+            return match (may, target) {
+                (true, Target::League(0)) if id == "record_result" => Ok(()),
+                _ => refused,
+            };
+        }
         _ => {}
     }
     if needed == TokenScope::Admin && caller.scope() != Some(TokenScope::Admin) {
@@ -172,7 +192,7 @@ async fn every_operation_with_every_token(db: fn() -> TestDb) {
             leagues_made
                 .push(api.add_league(json!({"name": name, "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await);
         }
-        let token = match caller {
+        let mut token = match caller {
             Caller::NoToken => None,
             Caller::WrongToken => Some("not-a-token".to_owned()),
             Caller::Revoked => {
@@ -188,6 +208,8 @@ async fn every_operation_with_every_token(db: fn() -> TestDb) {
             Caller::AdminOfLeague1 => {
                 Some(tokens::create(&mut conn, "admin-1", TokenScope::Admin, Some(leagues_made[0])).unwrap())
             }
+            // Made below, once league 1 has its night.
+            Caller::PassOfNight1 => None,
         };
         for league in leagues_made {
             // The result is recorded by the caller where it may record, so that a record
@@ -216,6 +238,9 @@ async fn every_operation_with_every_token(db: fn() -> TestDb) {
         }
         let leagues = [things[0], things[1]];
         assert_eq!(leagues[0].league, 1, "the limited tokens are of league 1");
+        if caller == Caller::PassOfNight1 {
+            token = Some(night_pass(&api, leagues[0].event).await);
+        }
         for (method, path, id, scope) in &operations {
             let targets: &[Target] =
                 if league_bound(path) { &[Target::League(1), Target::League(0)] } else { &[Target::Unbound] };
@@ -361,6 +386,23 @@ impl Spelling {
     }
 }
 
+/// A night pass of Anna at night `event`, made as a member gets one.
+async fn night_pass<S, B>(api: &crate::common::TestApi<S>, event: i64) -> String
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    let code: spielstand_wire::JoinCode =
+        api.post(&format!("/api/v1/events/{event}/join-codes"), &json!({})).await.body();
+    let r =
+        api.send(TestRequest::post().uri("/api/v1/join").set_json(json!({"code": code.code, "player": "Anna"}))).await;
+    r.body::<spielstand_wire::NightPass>().pass
+}
+
 fn with_token(req: TestRequest, token: Option<&str>) -> TestRequest {
     match token {
         Some(token) => req.insert_header(("authorization", format!("Bearer {token}"))),
@@ -502,6 +544,23 @@ async fn walk(
     let leagues = [things[0], things[1]];
     let revoked = tokens::create(&mut conn, "revoked", TokenScope::Record, None).unwrap();
     tokens::revoke(&mut conn, "revoked").unwrap();
+    // A pass of league 1's night, as a member gets one.
+    let code: spielstand_wire::JoinCode = actix_web::test::read_body_json(
+        send(with(
+            TestRequest::post().uri(&format!("/api/v1/events/{}/join-codes", leagues[0].event)).set_json(json!({})),
+            &admin,
+        ))
+        .await
+        .unwrap(),
+    )
+    .await;
+    let joined: spielstand_wire::NightPass = actix_web::test::read_body_json(
+        send(TestRequest::post().uri("/api/v1/join").set_json(json!({"code": code.code, "player": "Anna"})))
+            .await
+            .unwrap(),
+    )
+    .await;
+    let night_pass = joined.pass;
     let token_of = |caller: Caller| -> Option<String> {
         let mut conn = pool.get().unwrap();
         let name = format!("{caller:?}-{}", uuid_like());
@@ -513,6 +572,7 @@ async fn walk(
             Caller::Admin => Some(admin.clone()),
             Caller::RecordOfLeague1 => Some(tokens::create(&mut conn, &name, TokenScope::Record, Some(1)).unwrap()),
             Caller::AdminOfLeague1 => Some(tokens::create(&mut conn, &name, TokenScope::Admin, Some(1)).unwrap()),
+            Caller::PassOfNight1 => Some(night_pass.clone()),
         }
     };
     for (op, caller, target, encode_mask, upper, fault) in requests {
@@ -547,6 +607,8 @@ async fn walk(
         *seen.borrow_mut() = None;
         let res = send(req).await.unwrap();
         let status = res.status().as_u16();
+        // A live stream's body never ends: its status is the answer.
+        drop(res);
         let checked = seen.borrow_mut().take().expect("the spy saw the request");
         let context = format!("{caller:?} {method} {uri} ({id}): {status}, checked as {checked:?}");
         // The check ran for no other operation than the one actix routed to.

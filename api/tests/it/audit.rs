@@ -274,6 +274,58 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
     both_ways!("attendees_changed", status(api.post(&format!("{night_path}/attendees"), &present).await));
     let round = json!({"game": "mensch-aergere-dich-nicht", "method": "random", "seed": 1});
     both_ways!("round_drawn", status(api.post(&format!("{night_path}/rounds"), &round).await));
+    // Members at the table, at a night of their own.
+    let today = chrono::Utc::now().date_naive().to_string();
+    let tonight: Event =
+        api.post(&format!("/api/v1/leagues/{league}/events"), &json!({"title": "Heute", "date": today})).await.body();
+    let tonight_path = format!("/api/v1/events/{}", tonight.id);
+    api.post(&format!("{tonight_path}/attendees"), &present).await;
+    api.post(&format!("{tonight_path}/rounds"), &round).await;
+    both_ways!("join_code_created", status(api.post(&format!("{tonight_path}/join-codes"), &json!({})).await));
+    let code: spielstand_wire::JoinCode = api.post(&format!("{tonight_path}/join-codes"), &json!({})).await.body();
+    let join =
+        |player: &str| TestRequest::post().uri("/api/v1/join").set_json(json!({"code": code.code, "player": player}));
+    let anna: spielstand_wire::NightPass = api.send(join("Annabelle")).await.body();
+    both_ways!("pass_issued", status(api.send(join("Ben")).await));
+    let ben_id =
+        api.get("/api/v1/players").await.body::<Vec<Player>>().into_iter().find(|p| p.name == "Ben").unwrap().id;
+    both_ways!(
+        "pass_revoked",
+        status(api.write(Method::DELETE, &format!("{tonight_path}/passes/{ben_id}"), &json!(null)).await)
+    );
+    let ben: spielstand_wire::NightPass = api.send(join("Ben")).await.body();
+    let by_pass = |pass: &str, path: &str| {
+        TestRequest::post().uri(path).insert_header(("authorization", format!("Bearer {pass}")))
+    };
+    let enter =
+        || by_pass(&anna.pass, &format!("/api/v1/leagues/{league}/results")).set_json(mensch(&today, "Ben,Annabelle"));
+    let pending: StoredResult = api.send(enter()).await.body();
+    both_ways!(
+        "result_confirmed",
+        status(api.send(as_token(&api.token, Method::POST, &format!("/api/v1/results/{}/confirm", pending.id))).await)
+    );
+    api.post(&format!("{tonight_path}/rounds"), &round).await;
+    let pending: StoredResult = api.send(enter()).await.body();
+    both_ways!(
+        "result_rejected",
+        status(
+            api.send(
+                by_pass(&ben.pass, &format!("/api/v1/results/{}/reject", pending.id))
+                    .set_json(json!({"reason": "Ben war Zweiter"}))
+            )
+            .await
+        )
+    );
+    both_ways!(
+        "signed_in",
+        stored(
+            spielstand_api::store::passes::open_session(
+                &mut conn(),
+                spielstand_api::store::passes::SignIn::Token(&api.token)
+            )
+            .map(drop)
+        )
+    );
     both_ways!("event_closed", status(api.post(&format!("{night_path}/close"), &json!({})).await));
     both_ways!("event_deleted", status(api.write(Method::DELETE, &night_path, &json!(null)).await));
 

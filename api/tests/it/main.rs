@@ -22,6 +22,7 @@ mod merges;
 mod nights;
 mod operations;
 mod partners;
+mod passes;
 mod players;
 mod protocol;
 mod races;

@@ -100,6 +100,16 @@ fn summary(e: &AuditEntry) -> String {
         AuditAction::RoundDrawn => {
             format!("round {} ({}, {}, seed {})", d["number"], text(&d["game"]), text(&d["method"]), d["seed"])
         }
+        AuditAction::ResultConfirmed => match d["counts"].as_bool() {
+            Some(true) => format!("revision {}, counts now", d["revision"]),
+            _ => format!("revision {}, {} of {} confirmations", d["revision"], d["confirmations"], d["needed"]),
+        },
+        AuditAction::ResultRejected => format!("revision {}: {}", d["revision"], text(&d["reason"])),
+        AuditAction::JoinCodeCreated => format!("{} until {}", text(&d["night"]), text(&d["expires_at"])),
+        AuditAction::PassIssued | AuditAction::PassRevoked => {
+            format!("{} at {}", text(&d["player"]), text(&d["night"]))
+        }
+        AuditAction::SignedIn => format!("with a {}", text(&d["with"])),
     };
     if line.chars().count() > DETAIL_CHARS {
         let cut: String = line.chars().take(DETAIL_CHARS - 1).collect();

@@ -100,6 +100,17 @@ pub struct LeagueRules {
     /// ranked by the sum of their members' league points. Empty: no team table.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub teams: Vec<TeamRoster>,
+    /// How many other players of its table confirm a result entered with a night pass
+    /// before it counts (RULES.md "Results from the table"): 1 by default; 0 counts it at
+    /// once; more than the table has tablemates means all of them. A result entered with a
+    /// token, or accepted by the organiser, counts at once.
+    #[serde(default = "one")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 5, default = 1))]
+    pub confirmations: u32,
+}
+
+fn one() -> u32 {
+    1
 }
 
 impl LeagueRules {
@@ -114,6 +125,7 @@ impl LeagueRules {
             min_games: 0,
             game_options: GameOptions::default(),
             teams: Vec::new(),
+            confirmations: 1,
         }
     }
 
@@ -131,6 +143,9 @@ impl LeagueRules {
         }
         if self.games.is_empty() {
             return Err(Error::NoGames);
+        }
+        if self.confirmations > 5 {
+            return Err(Error::ConfirmationsOutOfRange { found: self.confirmations });
         }
         for (i, game) in self.games.iter().enumerate() {
             if self.games[..i].contains(game) {

@@ -6,13 +6,15 @@ use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::http::conditional;
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors, TableReadErrors};
-use crate::http::extract::Params;
+use crate::http::extract::{Params, organiser};
 use crate::http::policy;
 use crate::model::{EventReport, StandingsBy, StandingsParams};
 use crate::render::charts::player_chart;
 use crate::render::embed::{self, Page};
-use crate::render::pages;
+use crate::render::pages::{self, TablesExtra};
+use crate::render::qr;
 use crate::render::{Lang, Theme};
+use crate::store::passes;
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use chrono::NaiveDate;
 use serde::Deserialize;
@@ -153,7 +155,27 @@ pub async fn night_tables(
     id: web::Path<i64>,
     params: Params<PageParams>,
 ) -> Result<HttpResponse> {
-    night_page(&state, &req, id.into_inner(), params.0, pages::night_tables).await
+    let p = params.0;
+    let (report, league_name) = state.views().night(id.into_inner()).await?;
+    // The join code is for the room, not for every website that embeds the page: shown
+    // to the organiser signed in on this browser (the projector's laptop) only.
+    let organiser = match report.event.closed_at {
+        None => organiser(&req, report.event.league_id).await,
+        Some(_) => None,
+    };
+    let event_id = report.event.id;
+    let code = match organiser {
+        Some(_) => state.db(move |conn| passes::current_code(conn, event_id)).await?,
+        None => None,
+    };
+    let lang = p.lang.unwrap_or_default();
+    let base = state.page_base(&req);
+    let extra = TablesExtra {
+        join_code: code.map_or(String::new(), |(code, _)| qr::join_section(&base, &code, lang)),
+        live_script: report.event.closed_at.is_none(),
+    };
+    let html = pages::night_tables(&report, &league_name, lang, p.theme.unwrap_or_default(), &extra);
+    Ok(if organiser.is_some() { policy::private_live_page(html) } else { policy::live_page(&req, html) })
 }
 
 /// A page of night `id` drawn by `render` from the night's report.

@@ -2,10 +2,10 @@
 //! (`views::Views::night`).
 
 use crate::error::Result;
-use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, Writer};
+use crate::http::{AppState, night_changed};
 use crate::model::{Event, EventInput, EventReport};
 use crate::store::events;
 use actix_web::http::header;
@@ -82,6 +82,7 @@ pub async fn update(
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
     let event = state.write(move |conn| events::update(conn, writer.actor(), id, &body.0)).await?;
+    night_changed(&state, id);
     Ok(HttpResponse::Ok().json(event))
 }
 
@@ -98,6 +99,8 @@ pub async fn update(
 pub async fn close(state: web::Data<AppState>, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
     let event = state.write(move |conn| events::close(conn, writer.actor(), id)).await?;
+    // The phones following it hear that it closed, and let go.
+    night_changed(&state, id);
     Ok(HttpResponse::Ok().json(event))
 }
 
@@ -112,5 +115,6 @@ pub async fn close(state: web::Data<AppState>, writer: Writer, id: web::Path<i64
 pub async fn remove(state: web::Data<AppState>, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
     state.write(move |conn| events::delete(conn, writer.actor(), id)).await?;
+    night_changed(&state, id);
     Ok(HttpResponse::NoContent().finish())
 }

@@ -3,6 +3,7 @@ use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors};
 use crate::http::extract::Params;
 use crate::http::{AppState, PublicUrl};
+use crate::model::StatusFilter;
 use crate::render::{self, Lang};
 use crate::store::results::{self, ResultFilter};
 use crate::store::{feed, leagues};
@@ -46,7 +47,15 @@ pub async fn results_atom(
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
     let FeedParams { game, lang } = params.0;
-    let filter = ResultFilter { game, from: None, to: None, event: None, page: 1, per_page: ENTRIES };
+    let filter = ResultFilter {
+        game,
+        from: None,
+        to: None,
+        event: None,
+        status: StatusFilter::Confirmed,
+        page: 1,
+        per_page: ENTRIES,
+    };
     let (league, page, last_change, instance) = state
         .db(move |conn| {
             let league = leagues::get(conn, league_id)?;

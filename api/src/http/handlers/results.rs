@@ -1,9 +1,10 @@
 use crate::error::{Error, Result};
-use crate::http::AppState;
 use crate::http::docs::{PreconditionErrors, ReadErrors, WriteErrors};
-use crate::http::extract::{JsonBody, PageParams, Params, Writer, if_match};
-use crate::model::{HistoryEntry, ResultPage, StoredResult};
+use crate::http::extract::{Caller, JsonBody, PageParams, Params, Writer, if_match};
+use crate::http::{AppState, night_changed};
+use crate::model::{HistoryEntry, RejectInput, ResultPage, StatusFilter, StoredResult, TokenScope};
 use crate::store::idempotency::{self, Claim};
+use crate::store::results::review::{self, Reviewer};
 use crate::store::results::{self, ResultFilter, WriteContext};
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
@@ -64,22 +65,35 @@ pub struct IdempotencyHeader {
 #[post("/leagues/{id}/results", wrap = "crate::http::access::checked()")]
 pub async fn create(
     state: web::Data<AppState>,
-    writer: Writer,
+    caller: Caller,
     req: HttpRequest,
     league_id: web::Path<i64>,
     body: JsonBody<GameRecord>,
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
     let record = body.0;
+    let (name, scope, pass) = match &caller {
+        Caller::Token(writer) => (writer.token_name.clone(), writer.scope, None),
+        Caller::Pass(pass) => (pass.label(), TokenScope::Record, Some(pass.clone())),
+    };
     // Records the result, settling the claimed key with it in the same transaction.
     let store = |record, claim: Option<(String, chrono::NaiveDateTime)>| {
+        let (name, pass) = (name.clone(), pass.clone());
         state.write(move |conn| {
             let idempotency_key = claim.as_ref().map(|(key, fence)| (key.as_str(), *fence));
-            results::create(conn, league_id, record, &context(&writer, idempotency_key))
+            let ctx = WriteContext { token_name: &name, scope, idempotency_key, source: None, pass: pass.as_ref() };
+            results::create(conn, league_id, record, &ctx)
         })
     };
     let Some(key) = idempotency_key(&req)? else {
-        return Ok(created(store(record, None).await?));
+        let stored = store(record, None).await?;
+        night_of(&state, &stored);
+        return Ok(created(stored));
+    };
+    // A pass's keys are its own: no other caller's answer can be replayed to it.
+    let key = match &pass {
+        Some(pass) => format!("pass-{}:{key}", pass.id),
+        None => key,
     };
     let fingerprint = idempotency::fingerprint(league_id, &record)?;
     let claimed = {
@@ -88,7 +102,10 @@ pub async fn create(
     };
     match claimed {
         Claim::Fresh(fence) => match store(record, Some((key.clone(), fence))).await {
-            Ok(stored) => Ok(created(stored)),
+            Ok(stored) => {
+                night_of(&state, &stored);
+                Ok(created(stored))
+            }
             Err(e) => {
                 if let Err(release) = state.write(move |conn| idempotency::release(conn, &key, fence)).await {
                     tracing::warn!(error = %release, "could not release an idempotency key");
@@ -113,6 +130,13 @@ pub async fn create(
     }
 }
 
+/// The night a result names, if any, has changed: its followers hear of it.
+fn night_of(state: &web::Data<AppState>, stored: &StoredResult) {
+    if let Some(night) = stored.record.event_id {
+        night_changed(state, night);
+    }
+}
+
 fn created(stored: StoredResult) -> HttpResponse {
     HttpResponse::Created()
         .insert_header(etag(stored.revision))
@@ -131,6 +155,9 @@ pub struct ListParams {
     to: Option<NaiveDate>,
     /// Only the games of this club night.
     event: Option<i64>,
+    /// Only results of this status: `confirmed` (the default: what counts), `pending`,
+    /// `rejected` or `all`.
+    status: Option<StatusFilter>,
 }
 
 /// A league's results, latest first, one page at a time.
@@ -149,7 +176,15 @@ pub async fn list(
 ) -> Result<HttpResponse> {
     let p = params.0;
     let (page, per_page) = paged.0.resolve()?;
-    let filter = ResultFilter { game: p.game, from: p.from, to: p.to, event: p.event, page, per_page };
+    let filter = ResultFilter {
+        game: p.game,
+        from: p.from,
+        to: p.to,
+        event: p.event,
+        status: p.status.unwrap_or_default(),
+        page,
+        per_page,
+    };
     let league_id = league_id.into_inner();
     Ok(HttpResponse::Ok().json(state.db(move |conn| results::list(conn, league_id, filter)).await?))
 }
@@ -196,12 +231,13 @@ pub async fn update(
     let id = id.into_inner();
     let expected = if_match(&req, id)?;
     let stored = state.write(move |conn| results::update(conn, id, &expected, body.0, &context(&writer, None))).await?;
+    night_of(&state, &stored);
     Ok(HttpResponse::Ok().insert_header(etag(stored.revision)).json(stored))
 }
 
 /// Who writes, as the store checks it: the token's name and scope.
 fn context<'a>(writer: &'a Writer, idempotency_key: Option<(&'a str, chrono::NaiveDateTime)>) -> WriteContext<'a> {
-    WriteContext { token_name: &writer.token_name, scope: writer.scope, idempotency_key, source: None }
+    WriteContext { token_name: &writer.token_name, scope: writer.scope, idempotency_key, source: None, pass: None }
 }
 
 /// Delete a result. `If-Match` must carry its current revision; the history stays.
@@ -220,7 +256,10 @@ pub async fn remove(
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
     let expected = if_match(&req, id)?;
-    state.write(move |conn| results::delete(conn, id, &expected, &context(&writer, None))).await?;
+    let night = state.write(move |conn| results::delete(conn, id, &expected, &context(&writer, None))).await?;
+    if let Some(night) = night {
+        night_changed(&state, night);
+    }
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -244,4 +283,77 @@ pub async fn history(state: web::Data<AppState>, caller: Option<Writer>, id: web
         }
     }
     Ok(HttpResponse::Ok().json(entries))
+}
+
+/// Confirm a result a member entered at the table. With a tablemate's night pass: their
+/// confirmation (the enterer cannot confirm); the result counts once the league's
+/// `confirmations` have confirmed. With a token of the league: the organiser accepts it,
+/// and it counts at once (a rejected one too). A result that counts already is answered
+/// as it is. `If-Match`, when sent, must name its current revision.
+#[utoipa::path(
+    operation_id = "confirm_result",
+    tag = "results",
+    params(("id" = i64, Path), ("If-Match" = Option<String>, Header, description = "The result's current ETag")),
+    responses(
+        (status = 200, body = StoredResult, headers(("ETag" = String, description = "The result's revision"))),
+        WriteErrors,
+        PreconditionErrors
+    )
+)]
+#[post("/results/{id}/confirm", wrap = "crate::http::access::checked()")]
+pub async fn confirm(
+    state: web::Data<AppState>,
+    caller: Caller,
+    req: HttpRequest,
+    id: web::Path<i64>,
+) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    let expected = match req.headers().get(header::IF_MATCH) {
+        Some(_) => Some(if_match(&req, id)?),
+        None => None,
+    };
+    let stored = state
+        .write(move |conn| {
+            let by = match &caller {
+                Caller::Token(writer) => Reviewer::Token(&writer.token_name),
+                Caller::Pass(pass) => Reviewer::Pass(pass),
+            };
+            review::confirm(conn, id, by, expected.as_ref())
+        })
+        .await?;
+    night_of(&state, &stored);
+    Ok(HttpResponse::Ok().insert_header(etag(stored.revision)).json(stored))
+}
+
+/// Reject a result a tablemate entered, with a reason, with your night pass: it counts
+/// nowhere until the organiser settles it (corrects and accepts it, or deletes it).
+#[utoipa::path(
+    operation_id = "reject_result",
+    tag = "results",
+    params(("id" = i64, Path)),
+    request_body = RejectInput,
+    responses(
+        (status = 200, body = StoredResult, headers(("ETag" = String, description = "The result's revision"))),
+        WriteErrors
+    )
+)]
+#[post("/results/{id}/reject", wrap = "crate::http::access::checked()")]
+pub async fn reject(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+    body: JsonBody<RejectInput>,
+) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    let stored = state
+        .write(move |conn| {
+            let by = match &caller {
+                Caller::Token(writer) => Reviewer::Token(&writer.token_name),
+                Caller::Pass(pass) => Reviewer::Pass(pass),
+            };
+            review::reject(conn, id, by, &body.0.reason)
+        })
+        .await?;
+    night_of(&state, &stored);
+    Ok(HttpResponse::Ok().insert_header(etag(stored.revision)).json(stored))
 }

@@ -3,9 +3,9 @@
 //! first (the ratings of the league-wide table, the night's points), then writes.
 
 use crate::error::Result;
-use crate::http::AppState;
 use crate::http::docs::{ReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, Writer};
+use crate::http::{AppState, night_changed};
 use crate::model::{Attendee, CheckIn, DrawInput, MAX_SEED, Round};
 use crate::store::seating;
 use actix_web::http::header;
@@ -30,6 +30,7 @@ pub async fn check_in(
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
     let present = state.write(move |conn| seating::check_in(conn, writer.actor(), id, &body.0.players)).await?;
+    night_changed(&state, id);
     Ok(HttpResponse::Ok().json(present))
 }
 
@@ -49,6 +50,7 @@ pub async fn check_out(
 ) -> Result<HttpResponse> {
     let (id, player_id) = path.into_inner();
     state.write(move |conn| seating::check_out(conn, writer.actor(), id, player_id)).await?;
+    night_changed(&state, id);
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -99,10 +101,20 @@ pub async fn redraw(
     Ok(HttpResponse::Ok().json(draw_round(&state, writer, id, Some(number), body.0).await?))
 }
 
-async fn draw_round(state: &AppState, writer: Writer, id: i64, number: Option<u32>, input: DrawInput) -> Result<Round> {
+async fn draw_round(
+    state: &web::Data<AppState>,
+    writer: Writer,
+    id: i64,
+    number: Option<u32>,
+    input: DrawInput,
+) -> Result<Round> {
     let standing = state.views().draw_standing(id).await?;
     let fresh_seed = rand::random::<u64>() & MAX_SEED;
-    state.write(move |conn| seating::draw_round(conn, writer.actor(), id, number, &input, &standing, fresh_seed)).await
+    let round = state
+        .write(move |conn| seating::draw_round(conn, writer.actor(), id, number, &input, &standing, fresh_seed))
+        .await?;
+    night_changed(state, id);
+    Ok(round)
 }
 
 /// A night's rounds in the order drawn, each table with its result once recorded.

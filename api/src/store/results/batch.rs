@@ -65,6 +65,7 @@ fn one(conn: &mut DbConn, league_id: i64, item: BatchItem, who: &BatchContext) -
                 scope: who.scope,
                 idempotency_key: Some((&key, fence)),
                 source: source.as_ref(),
+                pass: None,
             };
             Ok((BatchStatus::Created, create(conn, league_id, record, &ctx)?.id))
         }

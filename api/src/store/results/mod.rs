@@ -7,19 +7,20 @@ pub mod batch;
 pub mod history;
 pub mod projection;
 pub mod read;
+pub mod review;
 pub mod write;
 
 pub use batch::{BatchContext, check_items, create_batch};
 pub use history::history;
 pub use projection::for_player_ratings;
-pub use read::{ResultFilter, by_ids, get, list, of_event};
+pub use read::{ResultFilter, by_ids, entered_at, get, list, of_event};
 pub use write::{Precondition, WriteContext, create, delete, update};
 
 use super::utc;
 use crate::db::DbConn;
 use crate::db::schema::results;
 use crate::error::{Error, Result};
-use crate::model::{ResultSource, StoredResult};
+use crate::model::{ResultSource, ResultStatus, StoredResult};
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use spielstand_core::GameRecord;
@@ -38,6 +39,23 @@ pub struct ResultRow {
     pub event_id: Option<i64>,
     pub source: Option<String>,
     pub source_id: Option<String>,
+    /// `confirmed`, `pending` or `rejected` ([`ResultStatus`]).
+    pub status: String,
+    pub confirmations_needed: i32,
+    pub entered_by_pass: Option<i64>,
+}
+
+impl ResultRow {
+    pub fn status(&self) -> ResultStatus {
+        self.status.parse().unwrap_or(ResultStatus::Confirmed)
+    }
+}
+
+/// The results that count in tables, ratings, statistics, exports and feeds: live and
+/// confirmed. A pending or rejected result is in none of them.
+pub fn counted()
+-> diesel::dsl::And<diesel::dsl::IsNull<results::deleted_at>, diesel::dsl::Eq<results::status, &'static str>> {
+    results::deleted_at.is_null().and(results::status.eq("confirmed"))
 }
 
 /// A result that exists and is not deleted.
@@ -55,6 +73,7 @@ pub(super) fn view(row: ResultRow, record: GameRecord) -> Result<StoredResult> {
     let evaluation = record
         .evaluate()
         .map_err(|e| Error::Internal(format!("stored result {} no longer passes the rules: {e}", row.id)))?;
+    let status = row.status();
     Ok(StoredResult {
         id: row.id,
         league_id: row.league_id,
@@ -65,5 +84,8 @@ pub(super) fn view(row: ResultRow, record: GameRecord) -> Result<StoredResult> {
         source: row.source.zip(row.source_id).map(|(system, id)| ResultSource { system, id }),
         created_at: utc(row.created_at),
         updated_at: utc(row.updated_at),
+        status,
+        // Read with the result's reviews, where it has any (`review::of`).
+        review: None,
     })
 }

@@ -2,9 +2,11 @@
 //! the whole league once (a full load), then only what the change log names (a catch-up);
 //! and the results a player's ratings are replayed from.
 
+use super::counted;
 use crate::db::DbConn;
 use crate::db::schema::{players, result_players, results};
 use crate::error::{Error, Result};
+use crate::model::ResultStatus;
 use crate::store::changes::{self, Subject};
 use crate::store::leagues::{self, LeagueRow};
 use chrono::NaiveDate;
@@ -29,7 +31,7 @@ pub fn load(conn: &mut DbConn, league_id: i64) -> Result<Projection> {
         let rows: Vec<SeatRow> = results::table
             .inner_join(result_players::table)
             .filter(results::league_id.eq(league_id))
-            .filter(results::deleted_at.is_null())
+            .filter(counted())
             .order((results::id, result_players::seat))
             .select(SEAT_COLUMNS)
             .load(conn)?;
@@ -39,6 +41,7 @@ pub fn load(conn: &mut DbConn, league_id: i64) -> Result<Projection> {
         let in_league = result_players::table
             .inner_join(results::table)
             .filter(results::league_id.eq(league_id))
+            .filter(results::status.eq(ResultStatus::Confirmed.slug()))
             .select(result_players::player_id);
         let names: Vec<(i64, String)> =
             players::table.filter(players::id.eq_any(in_league)).select((players::id, players::name)).load(conn)?;
@@ -75,7 +78,7 @@ pub fn catch_up(conn: &mut DbConn, league_id: i64, projection: &mut Projection) 
         let rows: Vec<SeatRow> = results::table
             .inner_join(result_players::table)
             .filter(results::id.eq_any(&ids))
-            .filter(results::deleted_at.is_null())
+            .filter(counted())
             .order((results::id, result_players::seat))
             .select(SEAT_COLUMNS)
             .load(conn)?;
@@ -159,14 +162,14 @@ pub fn for_player_ratings(conn: &mut DbConn, player_id: i64, as_of: Option<Naive
         let games: Vec<String> = results::table
             .inner_join(result_players::table)
             .filter(result_players::player_id.eq(player_id))
-            .filter(results::deleted_at.is_null())
+            .filter(counted())
             .select(results::game)
             .distinct()
             .load(conn)?;
         let mut query = results::table
             .inner_join(result_players::table.inner_join(players::table))
             .filter(results::game.eq_any(&games))
-            .filter(results::deleted_at.is_null())
+            .filter(counted())
             .into_boxed();
         if let Some(day) = as_of {
             query = query.filter(results::played_on.le(day));

@@ -1,10 +1,10 @@
 //! Results as the API lists and shows them: with every player's current name.
 
-use super::{ResultRow, live_row, view};
+use super::{ResultRow, counted, live_row, view};
 use crate::db::DbConn;
 use crate::db::schema::{players, result_players, results};
 use crate::error::Result;
-use crate::model::{ResultPage, StoredResult};
+use crate::model::{ResultPage, ResultStatus, StatusFilter, StoredResult};
 use crate::store::leagues;
 use chrono::NaiveDate;
 use diesel::prelude::*;
@@ -19,6 +19,7 @@ pub struct ResultFilter {
     pub to: Option<NaiveDate>,
     /// Only the games of this club night.
     pub event: Option<i64>,
+    pub status: StatusFilter,
     pub page: u32,
     pub per_page: u32,
 }
@@ -59,7 +60,9 @@ pub fn by_ids(conn: &mut DbConn, ids: &[i64]) -> Result<Vec<StoredResult>> {
 pub fn get(conn: &mut DbConn, id: i64) -> Result<StoredResult> {
     conn.read(|conn| {
         let row = live_row(conn, id)?;
-        Ok(views(conn, vec![row])?.remove(0))
+        let mut stored = views(conn, vec![row])?.remove(0);
+        stored.review = super::review::of(conn, stored.id, stored.revision)?;
+        Ok(stored)
     })
 }
 
@@ -83,6 +86,15 @@ pub fn list(conn: &mut DbConn, league_id: i64, filter: ResultFilter) -> Result<R
             if let Some(event) = filter.event {
                 q = q.filter(results::event_id.eq(event));
             }
+            let status = match filter.status {
+                StatusFilter::Confirmed => Some(ResultStatus::Confirmed),
+                StatusFilter::Pending => Some(ResultStatus::Pending),
+                StatusFilter::Rejected => Some(ResultStatus::Rejected),
+                StatusFilter::All => None,
+            };
+            if let Some(status) = status {
+                q = q.filter(results::status.eq(status.slug()));
+            }
             q
         };
         let total: i64 = query().count().get_result(conn)?;
@@ -96,12 +108,26 @@ pub fn list(conn: &mut DbConn, league_id: i64, filter: ResultFilter) -> Result<R
     })
 }
 
-/// The live games of a club night, in the order they were recorded.
+/// The games of a club night that count, in the order they were recorded.
 pub fn of_event(conn: &mut DbConn, event_id: i64) -> Result<Vec<StoredResult>> {
+    let rows: Vec<ResultRow> =
+        results::table.filter(results::event_id.eq(event_id)).filter(counted()).order(results::id).load(conn)?;
+    views(conn, rows)
+}
+
+/// Every live game of a club night, counted or not (pending and rejected entries with
+/// their reviews), in the order they were entered: what the night's pages show.
+pub fn entered_at(conn: &mut DbConn, event_id: i64) -> Result<Vec<StoredResult>> {
     let rows: Vec<ResultRow> = results::table
         .filter(results::event_id.eq(event_id))
         .filter(results::deleted_at.is_null())
         .order(results::id)
         .load(conn)?;
-    views(conn, rows)
+    let mut all = views(conn, rows)?;
+    for result in &mut all {
+        if result.status != ResultStatus::Confirmed {
+            result.review = super::review::of(conn, result.id, result.revision)?;
+        }
+    }
+    Ok(all)
 }

@@ -3,13 +3,15 @@
 //! the change for the tables, appends to the result's history, queues webhook deliveries
 //! and, for a new result, settles its idempotency key.
 
-use super::{ResultRow, history, view};
+use super::{ResultRow, history, review, view};
 use crate::db::schema::{result_players, results};
 use crate::db::{DbConn, Lock};
 use crate::error::{Error, Result};
 use crate::model::AuditAction;
-use crate::model::{Action, ResultSource, StoredResult, TokenScope};
+use crate::model::{Action, ResultSource, ResultStatus, StoredResult, TokenScope};
 use crate::store::changes::{self, Subject};
+use crate::store::passes::Pass;
+use crate::store::seating;
 use crate::store::{audit, events, idempotency, leagues, name_key, now, players};
 use crate::webhooks::queue::{self, Change};
 use chrono::NaiveDateTime;
@@ -46,6 +48,9 @@ pub struct WriteContext<'a> {
     pub idempotency_key: Option<(&'a str, NaiveDateTime)>,
     /// Where a new result was imported from.
     pub source: Option<&'a ResultSource>,
+    /// The night pass entering it, if a member enters it (then `token_name` is the pass's
+    /// label): it must be the pass's own table's result, and it waits for confirmation.
+    pub pass: Option<&'a Pass>,
 }
 
 impl WriteContext<'_> {
@@ -54,6 +59,11 @@ impl WriteContext<'_> {
     /// for every operation alike: `http::access`.)
     fn may_change(&self, conn: &mut DbConn, row: &ResultRow, expected: &Precondition) -> Result<()> {
         if self.scope == TokenScope::Admin {
+            return Ok(());
+        }
+        // A result a member entered at the table is the organiser's to settle: any token
+        // of its league (the league was checked) corrects or deletes it.
+        if row.entered_by_pass.is_some() && !matches!(expected, Precondition::Any) {
             return Ok(());
         }
         if matches!(expected, Precondition::Any) {
@@ -136,17 +146,54 @@ fn insert_seats(conn: &mut DbConn, result_id: i64, seats: &[Seat]) -> Result<()>
 /// stored response in the same transaction, so a replay can never count it twice.
 pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &WriteContext) -> Result<StoredResult> {
     conn.write(|conn| {
-        let league = leagues::bump(conn, league_id)?;
+        // A member's entry waits for its table (no new revision: no table changes yet);
+        // the league's row is locked all the same, so that two entries for one table
+        // queue, and the second finds the first.
+        let league = match ctx.pass {
+            None => leagues::bump(conn, league_id)?,
+            Some(_) => {
+                conn.lock(Lock::League(league_id))?;
+                leagues::row(conn, league_id)?
+            }
+        };
         let rules = league.rules()?;
         rules.admits(record.game(), record.played_on)?;
         // The league's game options in force are written into the result: a later change
         // of the league's options never rewrites it.
         let mut record = record;
         rules.game_options.apply(&mut record.outcome)?;
+        if let Some(pass) = ctx.pass {
+            match record.event_id {
+                None => record.event_id = Some(pass.event_id),
+                Some(other) if other != pass.event_id => {
+                    return Err(Error::InvalidBody(format!(
+                        "event_id: the {} enters results of club night {} only, not {other}",
+                        pass.label(),
+                        pass.event_id
+                    )));
+                }
+                Some(_) => {}
+            }
+        }
         if let Some(event_id) = record.event_id {
             events::admit(conn, league_id, event_id, record.played_on, false)?;
         }
         let prepared = prepare(conn, record)?;
+        let needed = match ctx.pass {
+            Some(pass) => {
+                let players: Vec<i64> = prepared.seats.iter().map(|s| s.1).collect();
+                let table = seating::table_of(conn, pass, prepared.record.game(), &players)?;
+                (rules.confirmations as usize).min(table.saturating_sub(1)) as i32
+            }
+            None => 0,
+        };
+        let status = if needed > 0 { ResultStatus::Pending } else { ResultStatus::Confirmed };
+        // Counted at once (a token's result, or `confirmations: 0`): a new revision. A
+        // member's entry that counts at once bumps it here, as a token's does above.
+        let league = match (ctx.pass, status) {
+            (Some(_), ResultStatus::Confirmed) => leagues::bump(conn, league_id)?,
+            _ => league,
+        };
         let t = now();
         let row: ResultRow = diesel::insert_into(results::table)
             .values((
@@ -160,15 +207,24 @@ pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &Write
                 results::event_id.eq(prepared.record.event_id),
                 results::source.eq(ctx.source.map(|s| s.system.as_str())),
                 results::source_id.eq(ctx.source.map(|s| s.id.as_str())),
+                results::status.eq(status.slug()),
+                results::confirmations_needed.eq(needed),
+                results::entered_by_pass.eq(ctx.pass.map(|p| p.id)),
             ))
             .returning(results::all_columns)
             .get_result(conn)?;
         insert_seats(conn, row.id, &prepared.seats)?;
-        changes::log(conn, league_id, league.revision, Subject::Result(row.id))?;
         history::append(conn, row.id, 1, Action::Recorded, ctx.token_name, None, Some(&prepared.record_json))?;
         ctx.audit(conn, AuditAction::ResultRecorded, &row, 1)?;
-        let stored = view(row, prepared.record)?;
-        queue::enqueue(conn, Change::Recorded(&stored))?;
+        let counts = status == ResultStatus::Confirmed;
+        let mut stored = view(row, prepared.record)?;
+        if counts {
+            changes::log(conn, league_id, league.revision, Subject::Result(stored.id))?;
+            queue::enqueue(conn, Change::Recorded(&stored))?;
+        }
+        if ctx.pass.is_some() {
+            stored.review = review::of(conn, stored.id, stored.revision)?;
+        }
         if let Some((key, fence)) = ctx.idempotency_key {
             idempotency::settle(conn, key, fence, 201, &serde_json::to_string(&stored)?)?;
         }
@@ -178,7 +234,7 @@ pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &Write
 
 /// The row a conditional write changes. A deleted result has no current revision, so
 /// no `If-Match` holds (RFC 9110): 412, saying so; the writer that deleted it won.
-fn current_row(conn: &mut DbConn, id: i64) -> Result<ResultRow> {
+pub(super) fn current_row(conn: &mut DbConn, id: i64) -> Result<ResultRow> {
     let row: ResultRow =
         results::table.find(id).first(conn).optional()?.ok_or_else(|| Error::not_found(format!("result {id}")))?;
     if row.deleted_at.is_some() {
@@ -190,7 +246,7 @@ fn current_row(conn: &mut DbConn, id: i64) -> Result<ResultRow> {
     Ok(row)
 }
 
-fn check_revision(row: &ResultRow, expected: &Precondition) -> Result<()> {
+pub(super) fn check_revision(row: &ResultRow, expected: &Precondition) -> Result<()> {
     if !expected.admits(row.revision) {
         return Err(Error::PreconditionFailed(format!(
             "If-Match: result {} is at revision {} (ETag \"{}\"); reload it and apply the change again",
@@ -213,7 +269,9 @@ pub fn update(
         let old = current_row(conn, id)?;
         ctx.may_change(conn, &old, expected)?;
         check_revision(&old, expected)?;
-        let league = leagues::bump(conn, old.league_id)?;
+        // A result that does not count yet changes no table: no new revision.
+        let counts = old.status() == ResultStatus::Confirmed;
+        let league = if counts { leagues::bump(conn, old.league_id)? } else { leagues::row(conn, old.league_id)? };
         let rules = league.rules()?;
         rules.admits(record.game(), record.played_on)?;
         let mut record = record;
@@ -236,7 +294,9 @@ pub fn update(
             .get_result(conn)?;
         diesel::delete(result_players::table.filter(result_players::result_id.eq(id))).execute(conn)?;
         insert_seats(conn, id, &prepared.seats)?;
-        changes::log(conn, league.id, league.revision, Subject::Result(id))?;
+        if counts {
+            changes::log(conn, league.id, league.revision, Subject::Result(id))?;
+        }
         history::append(
             conn,
             id,
@@ -247,27 +307,38 @@ pub fn update(
             Some(&prepared.record_json),
         )?;
         ctx.audit(conn, AuditAction::ResultCorrected, &row, revision)?;
-        let stored = view(row, prepared.record)?;
-        queue::enqueue(conn, Change::Corrected(&stored))?;
+        let mut stored = view(row, prepared.record)?;
+        if counts {
+            queue::enqueue(conn, Change::Corrected(&stored))?;
+        } else {
+            stored.review = review::of(conn, id, revision)?;
+        }
         Ok(stored)
     })
 }
 
-/// Deletes a result, if its revision meets `expected`. Its history stays.
-pub fn delete(conn: &mut DbConn, id: i64, expected: &Precondition, ctx: &WriteContext) -> Result<()> {
+/// Deletes a result, if its revision meets `expected`. Its history stays. Answers the
+/// club night it named, if any.
+pub fn delete(conn: &mut DbConn, id: i64, expected: &Precondition, ctx: &WriteContext) -> Result<Option<i64>> {
     conn.write(|conn| {
         conn.lock(Lock::Result(id))?;
         let old = current_row(conn, id)?;
         ctx.may_change(conn, &old, expected)?;
         check_revision(&old, expected)?;
-        let league = leagues::bump(conn, old.league_id)?;
-        changes::log(conn, league.id, league.revision, Subject::Result(id))?;
+        let counts = old.status() == ResultStatus::Confirmed;
+        if counts {
+            let league = leagues::bump(conn, old.league_id)?;
+            changes::log(conn, league.id, league.revision, Subject::Result(id))?;
+        }
         let revision = old.revision + 1;
         diesel::update(results::table.find(id))
             .set((results::revision.eq(revision), results::deleted_at.eq(Some(now())), results::updated_at.eq(now())))
             .execute(conn)?;
         history::append(conn, id, revision, Action::Deleted, ctx.token_name, Some(&old.record), None)?;
         ctx.audit(conn, AuditAction::ResultDeleted, &old, revision)?;
-        queue::enqueue(conn, Change::Deleted { league_id: old.league_id, result_id: id, revision })
+        if counts {
+            queue::enqueue(conn, Change::Deleted { league_id: old.league_id, result_id: id, revision })?;
+        }
+        Ok(old.event_id)
     })
 }

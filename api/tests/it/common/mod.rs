@@ -180,7 +180,9 @@ where
         let res = at::call_service(&self.service, req.to_request()).await;
         let status = res.status();
         let headers = res.headers().clone();
-        let body = at::read_body(res).await.to_vec();
+        // A live stream never ends by itself: its status and headers are the answer.
+        let streaming = headers.get("content-type").is_some_and(|v| v.as_bytes().starts_with(b"text/event-stream"));
+        let body = if streaming { Vec::new() } else { at::read_body(res).await.to_vec() };
         Response { status, headers, body }
     }
 

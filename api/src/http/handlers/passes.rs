@@ -1,0 +1,132 @@
+//! Members at the table: the organiser makes a night's join code, members join with it
+//! and get a night pass, the organiser lists and revokes passes.
+
+use crate::error::{Error, Result};
+use crate::http::docs::{TokenReadErrors, WriteErrors};
+use crate::http::extract::{JsonBody, OptionalJson, PASS_COOKIE, Writer, client_address};
+use crate::http::{AppState, night_changed};
+use crate::model::{JoinCode, JoinCodeInput, JoinInput, NightPass, PassInfo};
+use crate::store::passes;
+use actix_web::cookie::{Cookie, SameSite, time};
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
+
+/// Make a join code for a club night: members open its `url` (or type the code) on their
+/// phones, pick their name and get a night pass. A new code replaces the night's previous
+/// one; it works for 18 hours, and only while the night is open. The night's tables page
+/// (`/embed/events/{id}/tables`) shows it, as text and as a QR code, to the organiser.
+#[utoipa::path(
+    operation_id = "create_join_code",
+    tag = "events",
+    params(("id" = i64, Path, description = "Club night id")),
+    request_body(content = Option<JoinCodeInput>, description = "May be left out"),
+    responses((status = 201, body = JoinCode), WriteErrors)
+)]
+#[post("/events/{id}/join-codes", wrap = "crate::http::access::checked()")]
+pub async fn create_join_code(
+    state: web::Data<AppState>,
+    writer: Writer,
+    req: HttpRequest,
+    id: web::Path<i64>,
+    body: OptionalJson<JoinCodeInput>,
+) -> Result<HttpResponse> {
+    let event_id = id.into_inner();
+    let base = state.page_base(&req);
+    let check_in = body.0.check_in.unwrap_or(true);
+    let code = state
+        .write(move |conn| {
+            passes::create_join_code(conn, writer.actor(), &writer.token_name, event_id, check_in, |code| {
+                format!("{base}/n/{}", passes::shown_code(code))
+            })
+        })
+        .await?;
+    night_changed(&state, event_id);
+    Ok(HttpResponse::Created().json(code))
+}
+
+/// Join a club night with its code, as one of its players (or as any player, checking in,
+/// where the code lets members check in): answers a night pass, and keeps it in an
+/// HttpOnly cookie for the pages. Wrong codes from one address get 429 after a few tries.
+#[utoipa::path(
+    operation_id = "join_night",
+    tag = "events",
+    request_body = JoinInput,
+    responses(
+        (status = 201, body = NightPass, headers(("Set-Cookie" = String, description = "The pass, for the pages (HttpOnly, SameSite=Strict)"))),
+        WriteErrors
+    )
+)]
+#[post("/join", wrap = "crate::http::access::checked()")]
+pub async fn join_night(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: JsonBody<JoinInput>,
+) -> Result<HttpResponse> {
+    let pass = join(&state, &req, body.0).await?;
+    night_changed(&state, pass.event_id);
+    let cookie = pass_cookie(&state, &pass);
+    Ok(HttpResponse::Created().cookie(cookie).json(pass))
+}
+
+/// Joins, counting a wrong code against the caller's address.
+pub async fn join(state: &web::Data<AppState>, req: &HttpRequest, input: JoinInput) -> Result<NightPass> {
+    let client = client_address(&state.throttle, req);
+    if let Some(wait) = client.and_then(|c| state.throttle.join_blocked(c)) {
+        return Err(Error::TooManyRequests(wait));
+    }
+    match state.write(move |conn| passes::join(conn, &input.code, &input.player)).await {
+        Err(Error::NotFound(what)) => {
+            tracing::warn!(client = %client.map_or("unknown".into(), |c| c.to_string()), "a wrong join code");
+            Err(match client.and_then(|c| state.throttle.join_failed(c)) {
+                Some(wait) => Error::TooManyRequests(wait),
+                None => Error::NotFound(what),
+            })
+        }
+        other => other,
+    }
+}
+
+/// The pass as the pages keep it: HttpOnly (no script reads it), SameSite=Strict (no
+/// other site's request carries it), Secure where the server is reached over https.
+pub fn pass_cookie(state: &AppState, pass: &NightPass) -> Cookie<'static> {
+    let seconds = (pass.expires_at - chrono::Utc::now()).num_seconds().max(0);
+    Cookie::build(PASS_COOKIE, pass.pass.clone())
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(state.public_url.as_ref().is_some_and(|u| u.origin().starts_with("https://")))
+        .path("/")
+        .max_age(time::Duration::seconds(seconds))
+        .finish()
+}
+
+/// The passes given at a club night, latest first (never their secrets).
+#[utoipa::path(
+    operation_id = "list_passes",
+    tag = "events",
+    params(("id" = i64, Path, description = "Club night id")),
+    responses((status = 200, body = Vec<PassInfo>), TokenReadErrors)
+)]
+#[get("/events/{id}/passes", wrap = "crate::http::access::checked()")]
+pub async fn list_passes(state: web::Data<AppState>, _writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
+    let event_id = id.into_inner();
+    Ok(HttpResponse::Ok().json(state.db(move |conn| passes::list(conn, event_id)).await?))
+}
+
+/// Revoke a member's night pass: it acts no more (their phone shows it), and they may join
+/// again with the night's code.
+#[utoipa::path(
+    operation_id = "revoke_pass",
+    tag = "events",
+    params(("id" = i64, Path, description = "Club night id"), ("player_id" = i64, Path)),
+    responses((status = 204, description = "Revoked"), WriteErrors)
+)]
+#[delete("/events/{id}/passes/{player_id}", wrap = "crate::http::access::checked()")]
+pub async fn revoke_pass(
+    state: web::Data<AppState>,
+    writer: Writer,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse> {
+    let (event_id, player_id) = path.into_inner();
+    state.write(move |conn| passes::revoke(conn, writer.actor(), event_id, player_id)).await?;
+    night_changed(&state, event_id);
+    Ok(HttpResponse::NoContent().finish())
+}

@@ -1,0 +1,472 @@
+//! Members at the table: a club night's join code, the night passes members get with it,
+//! and the organiser's sessions on a phone (README "A club night with phones").
+//!
+//! A pass acts for one player at one night: it enters that player's table's result and
+//! confirms or rejects a tablemate's, nothing else (`http::access`). It ends when the
+//! night is closed, 18 hours after it was given, or when the organiser revokes it. Only
+//! hashes of passes, sign-in codes and sessions are kept, as of tokens.
+
+use super::audit::{self, Actor};
+use super::{now, utc};
+use crate::db::DbConn;
+use crate::db::schema::{app_sessions, events, join_codes, night_passes, players, sign_in_codes, tokens};
+use crate::error::{Error, Result};
+use crate::model::{AuditAction, JoinCode, NightPass, PassInfo, PlayerRef, TokenScope};
+use crate::store::events as nights;
+use crate::store::seating;
+use crate::store::tokens::{Caller, hash};
+use chrono::{Duration, NaiveDateTime};
+use diesel::prelude::*;
+use rand::Rng;
+use serde_json::json;
+
+/// How long a pass, and a join code, act at most.
+pub const PASS_HOURS: i64 = 18;
+/// How long a sign-in code of `token create --qr` may be used.
+pub const SIGN_IN_MINUTES: i64 = 10;
+/// How long an organiser's session on a phone lasts.
+pub const SESSION_DAYS: i64 = 30;
+
+const PASS_PREFIX: &str = "spsp_";
+const SESSION_PREFIX: &str = "spss_";
+/// Crockford's base 32: no I, L, O or U, so nothing is misread from a projector.
+const CODE_ALPHABET: &[u8] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const CODE_LENGTH: usize = 8;
+
+/// A pass as the access check knows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pass {
+    pub id: i64,
+    pub event_id: i64,
+    pub league_id: i64,
+    pub player_id: i64,
+    pub player: String,
+}
+
+impl Pass {
+    /// How the audit trail and a result's history name it: "pass of Anna, night 3".
+    pub fn label(&self) -> String {
+        label(&self.player, self.event_id)
+    }
+}
+
+/// How the audit trail names the pass of `player` at night `event_id`.
+pub fn label(player: &str, event_id: i64) -> String {
+    format!("pass of {player}, night {event_id}")
+}
+
+/// Is `secret` shaped as a night pass (and so not a token)?
+pub fn is_pass(secret: &str) -> bool {
+    secret.starts_with(PASS_PREFIX)
+}
+
+/// Is `secret` shaped as an organiser's session?
+pub fn is_session(secret: &str) -> bool {
+    secret.starts_with(SESSION_PREFIX)
+}
+
+fn secret(prefix: &str) -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill(&mut bytes);
+    format!("{prefix}{}", hex::encode(bytes))
+}
+
+/// A code as typed on a phone: case, dashes and spaces do not matter, and the letters
+/// Crockford's base 32 leaves out read as the digits they look like.
+pub fn normalise_code(typed: &str) -> String {
+    typed
+        .chars()
+        .filter(|c| !matches!(c, '-' | ' ' | '\u{2010}'..='\u{2015}'))
+        .map(|c| match c.to_ascii_uppercase() {
+            'I' | 'L' => '1',
+            'O' => '0',
+            other => other,
+        })
+        .collect()
+}
+
+/// `ABCDEFGH` as shown: `ABCD-EFGH`.
+pub fn shown_code(code: &str) -> String {
+    if code.len() == CODE_LENGTH { format!("{}-{}", &code[..4], &code[4..]) } else { code.to_owned() }
+}
+
+/// The night of a join code, or a pass, must be open.
+fn open_night(conn: &mut DbConn, event_id: i64) -> Result<nights::EventRow> {
+    let night = nights::row(conn, event_id)?;
+    if night.closed_at.is_some() {
+        return Err(Error::EventClosed(format!(
+            "club night {event_id} ({:?}) is closed: members join open nights only",
+            night.title
+        )));
+    }
+    Ok(night)
+}
+
+/// Makes a new join code for night `event_id` (the night's previous one stops working),
+/// audited as done `by`. `url_of` turns the code into the page members open.
+pub fn create_join_code(
+    conn: &mut DbConn,
+    by: Actor,
+    by_name: &str,
+    event_id: i64,
+    check_in: bool,
+    url_of: impl Fn(&str) -> String,
+) -> Result<JoinCode> {
+    conn.write(|conn| {
+        let night = open_night(conn, event_id)?;
+        let t = now();
+        let expires = t + Duration::hours(PASS_HOURS);
+        diesel::update(
+            join_codes::table.filter(join_codes::event_id.eq(event_id)).filter(join_codes::revoked_at.is_null()),
+        )
+        .set(join_codes::revoked_at.eq(Some(t)))
+        .execute(conn)?;
+        // 40 random bits: a code cannot be guessed in the few tries the throttle allows.
+        let mut rng = rand::rng();
+        let code: String =
+            (0..CODE_LENGTH).map(|_| CODE_ALPHABET[rng.random_range(0..CODE_ALPHABET.len())] as char).collect();
+        diesel::insert_into(join_codes::table)
+            .values((
+                join_codes::event_id.eq(event_id),
+                join_codes::code.eq(&code),
+                join_codes::check_in.eq(i32::from(check_in)),
+                join_codes::created_by.eq(by_name),
+                join_codes::created_at.eq(t),
+                join_codes::expires_at.eq(expires),
+            ))
+            .execute(conn)?;
+        let detail = json!({"night": night.title, "expires_at": utc(expires), "check_in": check_in});
+        audit::log(conn, by, AuditAction::JoinCodeCreated, Some(night.league_id), Some(event_id), detail)?;
+        Ok(JoinCode { url: url_of(&code), code: shown_code(&code), expires_at: utc(expires) })
+    })
+}
+
+/// The night's join code now in force, if any: (code, expires at).
+pub fn current_code(conn: &mut DbConn, event_id: i64) -> Result<Option<(String, NaiveDateTime)>> {
+    Ok(join_codes::table
+        .filter(join_codes::event_id.eq(event_id))
+        .filter(join_codes::revoked_at.is_null())
+        .filter(join_codes::expires_at.gt(now()))
+        .order(join_codes::id.desc())
+        .select((join_codes::code, join_codes::expires_at))
+        .first(conn)
+        .optional()?)
+}
+
+/// What a join code opens: its night, and whether joining checks a member in.
+#[derive(Debug, Clone)]
+pub struct CodeNight {
+    pub code_id: i64,
+    pub event_id: i64,
+    pub league_id: i64,
+    pub title: String,
+    pub check_in: bool,
+}
+
+/// The open night of `code` (as typed); a 404 for a code that is unknown, replaced or
+/// expired (the caller counts it against the address's quota).
+pub fn night_of_code(conn: &mut DbConn, code: &str) -> Result<CodeNight> {
+    let code = normalise_code(code);
+    let found: Option<(i64, i64, i32, NaiveDateTime, Option<NaiveDateTime>)> = join_codes::table
+        .filter(join_codes::code.eq(&code))
+        .select((
+            join_codes::id,
+            join_codes::event_id,
+            join_codes::check_in,
+            join_codes::expires_at,
+            join_codes::revoked_at,
+        ))
+        .first(conn)
+        .optional()?;
+    let unknown =
+        || Error::NotFound(format!("{} is not the code of an open club night (or it has expired)", shown_code(&code)));
+    let Some((code_id, event_id, check_in, expires_at, revoked_at)) = found else { return Err(unknown()) };
+    if revoked_at.is_some() || expires_at <= now() {
+        return Err(unknown());
+    }
+    let night = nights::row(conn, event_id)?;
+    if night.closed_at.is_some() {
+        return Err(unknown());
+    }
+    Ok(CodeNight { code_id, event_id, league_id: night.league_id, title: night.title, check_in: check_in != 0 })
+}
+
+/// A member joins the night of `code` as `player`: checked in where the code allows it,
+/// given a pass. One pass acts for a player at a night at a time: a second join is a 409
+/// until the organiser revokes the first (someone else holding the code cannot take over
+/// a player who has joined).
+pub fn join(conn: &mut DbConn, code: &str, player: &PlayerRef) -> Result<NightPass> {
+    conn.write(|conn| {
+        let night = night_of_code(conn, code)?;
+        let (player_id, name) = seating::resolve_one(conn, "player", player)?;
+        let present = seating::attendees(conn, night.event_id)?.iter().any(|a| a.player_id == player_id);
+        let actor = label(&name, night.event_id);
+        if !present {
+            if !night.check_in {
+                return Err(Error::InvalidBody(format!(
+                    "player: {name} is not checked in to {:?}; ask the organiser to check you in",
+                    night.title
+                )));
+            }
+            seating::check_in(conn, Actor::Token(&actor), night.event_id, &[PlayerRef::Id(player_id)])?;
+        }
+        let t = now();
+        let live: Option<i64> = night_passes::table
+            .filter(night_passes::event_id.eq(night.event_id))
+            .filter(night_passes::player_id.eq(player_id))
+            .filter(night_passes::revoked_at.is_null())
+            .filter(night_passes::expires_at.gt(t))
+            .select(night_passes::id)
+            .first(conn)
+            .optional()?;
+        if live.is_some() {
+            return Err(Error::Conflict(format!(
+                "{name} has joined this night already, on another phone: ask the organiser to revoke that pass to join again"
+            )));
+        }
+        let pass = secret(PASS_PREFIX);
+        let expires = t + Duration::hours(PASS_HOURS);
+        diesel::insert_into(night_passes::table)
+            .values((
+                night_passes::event_id.eq(night.event_id),
+                night_passes::player_id.eq(player_id),
+                night_passes::join_code_id.eq(night.code_id),
+                night_passes::hash.eq(hash(&pass)),
+                night_passes::created_at.eq(t),
+                night_passes::expires_at.eq(expires),
+            ))
+            .execute(conn)?;
+        let detail = json!({"player": name, "night": night.title, "expires_at": utc(expires)});
+        audit::log(conn, Actor::Token(&actor), AuditAction::PassIssued, Some(night.league_id), Some(night.event_id), detail)?;
+        Ok(NightPass { pass, event_id: night.event_id, player: name, expires_at: utc(expires) })
+    })
+}
+
+/// The pass `secret` is, while it acts: known, not revoked, not expired, its night open.
+pub fn authenticate(conn: &mut DbConn, secret: &str) -> Result<Pass> {
+    type Row = (i64, i64, i64, String, NaiveDateTime, Option<NaiveDateTime>, i64, Option<NaiveDateTime>);
+    let found: Option<Row> = night_passes::table
+        .inner_join(events::table)
+        .inner_join(players::table)
+        .filter(night_passes::hash.eq(hash(secret)))
+        .select((
+            night_passes::id,
+            night_passes::event_id,
+            night_passes::player_id,
+            players::name,
+            night_passes::expires_at,
+            night_passes::revoked_at,
+            events::league_id,
+            events::closed_at,
+        ))
+        .first(conn)
+        .optional()?;
+    let Some((id, event_id, player_id, player, expires_at, revoked_at, league_id, closed_at)) = found else {
+        return Err(Error::UnknownToken);
+    };
+    let ended = |why: &str| Err(Error::Revoked(format!("{} ({why})", label(&player, event_id))));
+    if revoked_at.is_some() {
+        return ended("revoked by the organiser");
+    }
+    if closed_at.is_some() {
+        return ended("the night is closed");
+    }
+    if expires_at <= now() {
+        return ended("it is older than 18 hours");
+    }
+    Ok(Pass { id, event_id, league_id, player_id, player })
+}
+
+/// Revokes the passes of player `player_id` at night `event_id` (a 404 if none acts),
+/// audited as done `by`.
+pub fn revoke(conn: &mut DbConn, by: Actor, event_id: i64, player_id: i64) -> Result<()> {
+    conn.write(|conn| {
+        let night = nights::row(conn, event_id)?;
+        let t = now();
+        let n = diesel::update(
+            night_passes::table
+                .filter(night_passes::event_id.eq(event_id))
+                .filter(night_passes::player_id.eq(player_id))
+                .filter(night_passes::revoked_at.is_null())
+                .filter(night_passes::expires_at.gt(t)),
+        )
+        .set(night_passes::revoked_at.eq(Some(t)))
+        .execute(conn)?;
+        if n == 0 {
+            return Err(Error::not_found(format!("a pass of player {player_id} at club night {event_id}")));
+        }
+        let name: String = players::table.find(player_id).select(players::name).first(conn)?;
+        let detail = json!({"player": name, "night": night.title});
+        audit::log(conn, by, AuditAction::PassRevoked, Some(night.league_id), Some(event_id), detail)
+    })
+}
+
+/// The passes given at night `event_id`, latest first.
+pub fn list(conn: &mut DbConn, event_id: i64) -> Result<Vec<PassInfo>> {
+    nights::row(conn, event_id)?;
+    let rows: Vec<(i64, String, NaiveDateTime, NaiveDateTime, Option<NaiveDateTime>)> = night_passes::table
+        .inner_join(players::table)
+        .filter(night_passes::event_id.eq(event_id))
+        .order(night_passes::id.desc())
+        .select((
+            night_passes::player_id,
+            players::name,
+            night_passes::created_at,
+            night_passes::expires_at,
+            night_passes::revoked_at,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(player_id, player, created_at, expires_at, revoked_at)| PassInfo {
+            player_id,
+            player,
+            created_at: utc(created_at),
+            expires_at: utc(expires_at),
+            revoked_at: revoked_at.map(utc),
+        })
+        .collect())
+}
+
+/// A one-time sign-in code for the token named `token_name` (`token create --qr`): opens
+/// a session on the phone that scans it, within [`SIGN_IN_MINUTES`].
+pub fn sign_in_code(conn: &mut DbConn, token_name: &str) -> Result<String> {
+    conn.write(|conn| {
+        let token_id: i64 = tokens::table
+            .filter(tokens::name.eq(token_name))
+            .filter(tokens::revoked_at.is_null())
+            .select(tokens::id)
+            .first(conn)
+            .optional()?
+            .ok_or_else(|| Error::not_found(format!("token {token_name:?}")))?;
+        let code = secret("");
+        let t = now();
+        diesel::insert_into(sign_in_codes::table)
+            .values((
+                sign_in_codes::hash.eq(hash(&code)),
+                sign_in_codes::token_id.eq(token_id),
+                sign_in_codes::created_at.eq(t),
+                sign_in_codes::expires_at.eq(t + Duration::minutes(SIGN_IN_MINUTES)),
+            ))
+            .execute(conn)?;
+        Ok(code)
+    })
+}
+
+/// A session for a token, made once its holder proved it: with a sign-in code (used up
+/// here) or by typing the token itself. Returns the session's secret and its caller.
+pub fn open_session(conn: &mut DbConn, with: SignIn) -> Result<(String, Caller, NaiveDateTime)> {
+    conn.write(|conn| {
+        let t = now();
+        let (token_id, how) = match with {
+            SignIn::Code(code) => {
+                let found: Option<(i64, i64, NaiveDateTime, Option<NaiveDateTime>)> = sign_in_codes::table
+                    .filter(sign_in_codes::hash.eq(hash(code)))
+                    .select((
+                        sign_in_codes::id,
+                        sign_in_codes::token_id,
+                        sign_in_codes::expires_at,
+                        sign_in_codes::used_at,
+                    ))
+                    .first(conn)
+                    .optional()?;
+                match found {
+                    Some((id, token_id, expires_at, None)) if expires_at > t => {
+                        diesel::update(sign_in_codes::table.find(id))
+                            .set(sign_in_codes::used_at.eq(Some(t)))
+                            .execute(conn)?;
+                        (token_id, "sign-in code")
+                    }
+                    _ => {
+                        return Err(Error::Unauthorized);
+                    }
+                }
+            }
+            SignIn::Token(token) => {
+                crate::store::tokens::authenticate(conn, token)?;
+                let id: i64 = tokens::table.filter(tokens::hash.eq(hash(token))).select(tokens::id).first(conn)?;
+                (id, "token")
+            }
+        };
+        let session = secret(SESSION_PREFIX);
+        let expires = t + Duration::days(SESSION_DAYS);
+        diesel::insert_into(app_sessions::table)
+            .values((
+                app_sessions::hash.eq(hash(&session)),
+                app_sessions::token_id.eq(token_id),
+                app_sessions::created_at.eq(t),
+                app_sessions::expires_at.eq(expires),
+            ))
+            .execute(conn)?;
+        let caller = session_caller(conn, &session)?;
+        audit::log(
+            conn,
+            Actor::Token(&caller.name),
+            AuditAction::SignedIn,
+            caller.league_id,
+            None,
+            json!({"with": how}),
+        )?;
+        Ok((session, caller, expires))
+    })
+}
+
+/// How an organiser proves a token on a phone.
+#[derive(Debug, Clone, Copy)]
+pub enum SignIn<'a> {
+    /// The one-time code of `token create --qr`.
+    Code(&'a str),
+    /// The token itself, typed or pasted.
+    Token(&'a str),
+}
+
+/// The token a session acts for, while both last.
+pub fn session_caller(conn: &mut DbConn, session: &str) -> Result<Caller> {
+    type Row = (NaiveDateTime, Option<NaiveDateTime>, String, Option<NaiveDateTime>, String, Option<i64>);
+    let found: Option<Row> = app_sessions::table
+        .inner_join(tokens::table)
+        .filter(app_sessions::hash.eq(hash(session)))
+        .select((
+            app_sessions::expires_at,
+            app_sessions::ended_at,
+            tokens::name,
+            tokens::revoked_at,
+            tokens::scope,
+            tokens::league_id,
+        ))
+        .first(conn)
+        .optional()?;
+    match found {
+        None => Err(Error::UnknownToken),
+        Some((_, _, name, Some(_), ..)) => Err(Error::Revoked(name)),
+        Some((expires_at, ended_at, ..)) if ended_at.is_some() || expires_at <= now() => Err(Error::UnknownToken),
+        Some((_, _, name, None, scope, league_id)) => {
+            Ok(Caller { name, scope: scope.parse().unwrap_or(TokenScope::Record), league_id })
+        }
+    }
+}
+
+/// Ends a session (signing out).
+pub fn end_session(conn: &mut DbConn, session: &str) -> Result<()> {
+    conn.write(|conn| {
+        diesel::update(app_sessions::table.filter(app_sessions::hash.eq(hash(session))))
+            .set(app_sessions::ended_at.eq(Some(now())))
+            .execute(conn)?;
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_read_as_typed() {
+        assert_eq!(normalise_code("abcd-efgh"), "ABCDEFGH");
+        assert_eq!(normalise_code(" AB CD–EF GH "), "ABCDEFGH");
+        assert_eq!(normalise_code("OIL0"), "0110");
+        assert_eq!(shown_code("ABCDEFGH"), "ABCD-EFGH");
+        assert!(CODE_ALPHABET.iter().all(|c| !b"ILOU".contains(c)));
+        assert_eq!(CODE_ALPHABET.len(), 32);
+    }
+}

@@ -1,0 +1,584 @@
+//! Members at the table, through the API: join codes, night passes, results entered with
+//! a pass waiting for their tablemates (`pending`), confirmed or rejected, and settled by
+//! the organiser; a pending result changes nothing anyone reads, on both backends.
+
+use crate::common::{Response, TestApi};
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::{Method, StatusCode};
+use actix_web::test::TestRequest;
+use serde_json::{Value, json};
+use spielstand_api::model::TokenScope;
+use spielstand_api::store::tokens;
+use spielstand_wire::{
+    AuditPage, DeliveryPage, Event, EventReport, JoinCode, NewWebhook, NightPass, PassInfo, ResultPage, ResultStatus,
+    Round, StoredResult,
+};
+
+/// Today, as the night's date: a result is played on its night's day.
+fn today() -> String {
+    chrono::Utc::now().date_naive().to_string()
+}
+
+fn mensch(order: &[&str]) -> Value {
+    crate::common::mensch(&today(), &order.join(","))
+}
+
+/// A night of league `league` with Anna, Ben, Cleo and Dora checked in, drawn at two tables
+/// of two (the seed fixes which), and a join code: (night, round, code).
+async fn night<S, B>(api: &TestApi<S>, league: i64) -> (i64, Round, JoinCode)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let event: Event = api
+        .post(&format!("/api/v1/leagues/{league}/events"), &json!({"title": "Clubabend", "date": today()}))
+        .await
+        .body();
+    let r = api
+        .post(&format!("/api/v1/events/{}/attendees", event.id), &json!({"players": ["Anna", "Ben", "Cleo", "Dora"]}))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", String::from_utf8_lossy(&r.body));
+    let round: Round = api
+        .post(
+            &format!("/api/v1/events/{}/rounds", event.id),
+            &json!({"game": "mensch-aergere-dich-nicht", "method": "random", "size": 2, "seed": 7}),
+        )
+        .await
+        .body();
+    // No body at all: the code's defaults.
+    let r = api
+        .send(
+            TestRequest::post()
+                .uri(&format!("/api/v1/events/{}/join-codes", event.id))
+                .insert_header(("authorization", format!("Bearer {}", api.token))),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
+    (event.id, round, r.body())
+}
+
+/// Sends `req` with night pass `pass`.
+fn with_pass(req: TestRequest, pass: &str) -> TestRequest {
+    req.insert_header(("authorization", format!("Bearer {pass}")))
+}
+
+async fn join<S, B>(api: &TestApi<S>, code: &str, player: &str) -> Response
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    api.send(TestRequest::post().uri("/api/v1/join").set_json(json!({"code": code, "player": player}))).await
+}
+
+/// The names at each table of `round`.
+fn tables(round: &Round) -> Vec<Vec<String>> {
+    round.tables.iter().map(|t| t.seats.iter().map(|s| s.player.clone()).collect()).collect()
+}
+
+/// Everything anyone reads of league `league` that a result would change.
+async fn everything<S, B>(api: &TestApi<S>, league: i64, night: i64) -> Vec<String>
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let mut seen = Vec::new();
+    for path in [
+        format!("/api/v1/leagues/{league}/standings"),
+        format!("/api/v1/leagues/{league}/standings.csv"),
+        format!("/api/v1/leagues/{league}/head-to-head"),
+        format!("/api/v1/leagues/{league}/ratings/accuracy"),
+        format!("/api/v1/leagues/{league}/export"),
+        format!("/api/v1/leagues/{league}/results"),
+        format!("/api/v1/leagues/{league}/results.atom"),
+        format!("/api/v1/leagues/{league}/events"),
+        format!("/api/v1/leagues/{league}"),
+        format!("/embed/leagues/{league}/standings"),
+        format!("/embed/leagues/{league}/ratings.svg"),
+        "/api/v1/players/1/ratings".to_owned(),
+    ] {
+        let r = api.get(&path).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}");
+        seen.push(format!("{path} {:?} {}", r.header("etag"), String::from_utf8_lossy(&r.body)));
+    }
+    let report: EventReport = api.get(&format!("/api/v1/events/{night}")).await.body();
+    seen.push(format!("{:?} {:?} {:?}", report.results, report.table, report.winners));
+    seen
+}
+
+api_test!(members_join_with_the_night_s_code_and_act_at_their_night_only, |api| {
+    api.add_players(&["Anna", "Ben", "Cleo", "Dora", "Emil"]).await;
+    let league = api.add_league(json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let other = api.add_league(json!({"name": "Sommerliga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let (night, round, code) = night(&api, league).await;
+    assert_eq!(code.code.len(), 9, "ABCD-EFGH: {}", code.code);
+    assert!(code.url.ends_with(&format!("/n/{}", code.code)), "{}", code.url);
+    let hours = (code.expires_at - chrono::Utc::now()).num_minutes();
+    assert!((17 * 60..=18 * 60).contains(&hours), "expires in {hours} minutes");
+
+    // Typed as people type it.
+    let typed = code.code.to_lowercase().replace('-', " ");
+    let r = join(&api, &typed, "anna").await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
+    let cookie = r.header("set-cookie").unwrap().to_owned();
+    for part in ["spielstand_pass=spsp_", "HttpOnly", "SameSite=Strict", "Path=/"] {
+        assert!(cookie.contains(part), "{part}: {cookie}");
+    }
+    let anna: NightPass = r.body();
+    assert_eq!((anna.event_id, anna.player.as_str()), (night, "Anna"));
+    // One pass per player and night: someone else with the code cannot take Anna over.
+    let d = join(&api, &code.code, "Anna").await.problem(409, "conflict");
+    assert!(d.contains("Anna"), "{d}");
+    // Emil is not checked in: the default code checks him in.
+    let emil: NightPass = join(&api, &code.code, "Emil").await.body();
+    let report: EventReport = api.get(&format!("/api/v1/events/{night}")).await.body();
+    assert!(report.attendees.iter().any(|a| a.player == "Emil"), "Emil checked in by joining");
+    let _ = emil;
+    // A mistyped name gets suggestions.
+    let r = join(&api, &code.code, "Clea").await;
+    let p = r.json();
+    assert_eq!(r.status.as_u16(), 422, "{p}");
+    assert!(p["suggestions"].as_array().unwrap().iter().any(|s| s == "Cleo"), "{p}");
+
+    // What the pass may do, and where.
+    let mine = tables(&round).into_iter().find(|t| t.contains(&"Anna".to_owned())).unwrap();
+    let theirs = tables(&round).into_iter().find(|t| !t.contains(&"Anna".to_owned())).unwrap();
+    let send = |method: Method, path: String, body: Option<Value>| {
+        let mut req = with_pass(TestRequest::default().method(method).uri(&path), &anna.pass);
+        if let Some(body) = body {
+            req = req.set_json(body);
+        }
+        api.send(req)
+    };
+    let d = send(Method::POST, format!("/api/v1/leagues/{other}/results"), Some(mensch(&[&mine[0], &mine[1]])))
+        .await
+        .problem(403, "insufficient-scope");
+    assert!(d.contains("pass of Anna"), "{d}");
+    send(Method::POST, "/api/v1/leagues".into(), Some(json!({"name": "X", "rules": {"games": ["rangeln"]}})))
+        .await
+        .problem(403, "insufficient-scope");
+    send(
+        Method::POST,
+        format!("/api/v1/events/{night}/rounds"),
+        Some(json!({"game": "mensch-aergere-dich-nicht", "method": "random"})),
+    )
+    .await
+    .problem(403, "insufficient-scope");
+    send(Method::DELETE, format!("/api/v1/events/{night}/passes/1"), None).await.problem(403, "insufficient-scope");
+    // Another table's result, or another set of players: refused, naming the table.
+    let d = send(Method::POST, format!("/api/v1/leagues/{league}/results"), Some(mensch(&[&theirs[0], &theirs[1]])))
+        .await
+        .problem(422, "invalid-body");
+    assert!(d.contains("exactly its players") && d.contains(&mine[1]), "{d}");
+
+    // The organiser lists and revokes passes; a revoked pass acts no more, and its player
+    // may join again.
+    let listed: Vec<PassInfo> = api.get_with_token(&format!("/api/v1/events/{night}/passes")).await.body();
+    assert_eq!(listed.iter().map(|p| p.player.as_str()).collect::<Vec<_>>(), ["Emil", "Anna"]);
+    let anna_id = listed.iter().find(|p| p.player == "Anna").unwrap().player_id;
+    let r = api.write(Method::DELETE, &format!("/api/v1/events/{night}/passes/{anna_id}"), &json!(null)).await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT);
+    let d = send(Method::POST, format!("/api/v1/leagues/{league}/results"), Some(mensch(&[&mine[0], &mine[1]])))
+        .await
+        .problem(403, "token-revoked");
+    assert!(d.contains("revoked"), "{d}");
+    api.write(Method::DELETE, &format!("/api/v1/events/{night}/passes/{anna_id}"), &json!(null))
+        .await
+        .problem(404, "not-found");
+    let again: NightPass = join(&api, &code.code, "Anna").await.body();
+    // A closed night ends every pass.
+    let r = api.post(&format!("/api/v1/events/{night}/close"), &json!({})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", String::from_utf8_lossy(&r.body));
+    let r = api
+        .send(with_pass(
+            TestRequest::post()
+                .uri(&format!("/api/v1/leagues/{league}/results"))
+                .set_json(mensch(&[&mine[0], &mine[1]])),
+            &again.pass,
+        ))
+        .await;
+    let d = r.problem(403, "token-revoked");
+    assert!(d.contains("closed"), "{d}");
+    join(&api, &code.code, "Ben").await.problem(404, "not-found");
+    // The audit names the passes.
+    let audit: AuditPage = api.get_with_token("/api/v1/audit?action=pass_issued").await.body();
+    assert!(audit.items.iter().any(|e| e.token_name.as_deref() == Some(&*format!("pass of Anna, night {night}"))));
+});
+
+api_test!(wrong_join_codes_are_throttled_per_address, |api| {
+    let league = api.add_league(json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
+    let (_, _, code) = night(&api, league).await;
+    let from = |req: TestRequest| req.peer_addr("192.0.2.7:4711".parse().unwrap());
+    let try_code = |code: &str| {
+        api.send(from(TestRequest::post().uri("/api/v1/join").set_json(json!({"code": code, "player": "Anna"}))))
+    };
+    for n in 0..5 {
+        try_code(&format!("ZZZZ-ZZZ{n}")).await.problem(404, "not-found");
+    }
+    let r = try_code("ZZZZ-ZZZ9").await;
+    r.problem(429, "too-many-requests");
+    assert!(r.header("retry-after").is_some());
+    // Over the quota, the right code waits too: codes cannot be tried faster.
+    try_code(&code.code).await.problem(429, "too-many-requests");
+    // Another address is not held up.
+    let r = join(&api, &code.code, "Anna").await;
+    assert_eq!(r.status, StatusCode::CREATED);
+});
+
+api_test!(a_pending_result_changes_nothing_until_confirmed, |api| {
+    api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
+    let league = api.add_league(json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let hook: NewWebhook = api
+        .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": "http://127.0.0.1:9/hook"}))
+        .await
+        .body();
+    let (night, round, code) = night(&api, league).await;
+    let table = tables(&round).into_iter().next().unwrap();
+    let (first, second) = (table[0].clone(), table[1].clone());
+    let enterer: NightPass = join(&api, &code.code, &first).await.body();
+    let mate: NightPass = join(&api, &code.code, &second).await.body();
+    let before = everything(&api, league, night).await;
+
+    let record = mensch(&[&second, &first]);
+    let entered = |key: &str| {
+        api.send(with_pass(
+            TestRequest::post()
+                .uri(&format!("/api/v1/leagues/{league}/results"))
+                .insert_header(("idempotency-key", key.to_owned()))
+                .set_json(&record),
+            &enterer.pass,
+        ))
+    };
+    let r = entered("phone-1").await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
+    let pending: StoredResult = r.body();
+    assert_eq!(pending.status, ResultStatus::Pending);
+    assert_eq!(pending.record.event_id, Some(night), "the pass's night");
+    let review = pending.review.clone().unwrap();
+    assert_eq!((review.entered_by.as_str(), review.needed), (&*format!("pass of {first}, night {night}"), 1));
+    // Sent again (the phone did not hear the answer): the same answer, nothing new.
+    let replay = entered("phone-1").await;
+    assert_eq!(replay.header("idempotent-replayed"), Some("true"));
+    assert_eq!(replay.body::<StoredResult>().id, pending.id);
+    // Nothing anyone reads changed: tables, ratings, statistics, export, feeds, lists.
+    for (b, a) in before.iter().zip(everything(&api, league, night).await) {
+        assert_eq!(*b, a, "a pending result changed what people read");
+    }
+    let deliveries: DeliveryPage =
+        api.get_with_token(&format!("/api/v1/webhooks/{}/deliveries", hook.webhook.id)).await.body();
+    assert_eq!(deliveries.total, 0, "no webhook hears of a pending result");
+    // The night's page shows its table as waiting; its games and table are as before.
+    let page = String::from_utf8(api.get(&format!("/embed/events/{night}")).await.body).unwrap();
+    assert!(page.contains("wartet auf Bestätigung"), "{page}");
+    // It is listed when asked for, and shown as pending at its table.
+    let listed: ResultPage = api.get(&format!("/api/v1/leagues/{league}/results?status=pending")).await.body();
+    assert_eq!(listed.items.iter().map(|r| r.id).collect::<Vec<_>>(), [pending.id]);
+    let rounds: Vec<Round> = api.get(&format!("/api/v1/events/{night}/rounds")).await.body();
+    let at_table = rounds[0].tables.iter().find(|t| t.result_id == Some(pending.id)).expect("matched to its table");
+    assert_eq!(at_table.result_status, Some(ResultStatus::Pending));
+    // A second entry for the table is refused, naming the first.
+    let d = api
+        .send(with_pass(
+            TestRequest::post().uri(&format!("/api/v1/leagues/{league}/results")).set_json(mensch(&[&first, &second])),
+            &mate.pass,
+        ))
+        .await
+        .problem(409, "conflict");
+    assert!(d.contains(&format!("result {}", pending.id)) && d.contains("pending"), "{d}");
+
+    // The one who entered it cannot confirm it; a tablemate can.
+    let confirm = |pass: &str| {
+        api.send(with_pass(TestRequest::post().uri(&format!("/api/v1/results/{}/confirm", pending.id)), pass))
+    };
+    let d = confirm(&enterer.pass).await.problem(403, "insufficient-scope");
+    assert!(d.contains("another player of the table"), "{d}");
+    let r = confirm(&mate.pass).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", String::from_utf8_lossy(&r.body));
+    let confirmed: StoredResult = r.body();
+    assert_eq!(confirmed.status, ResultStatus::Confirmed);
+    assert_eq!(confirmed.review.unwrap().confirmed_by, [format!("pass of {second}, night {night}")]);
+    // Now it counts everywhere, exactly as a token's result would.
+    let after = everything(&api, league, night).await;
+    for (b, a) in before.iter().zip(&after) {
+        if b.starts_with("/api/v1/players/1/ratings") && ![&first, &second].contains(&&"Anna".to_owned()) {
+            continue;
+        }
+        assert_ne!(b, a, "unchanged after the confirmation: {}", b.split(' ').next().unwrap());
+    }
+    let standings: Value = api.get(&format!("/api/v1/leagues/{league}/standings")).await.json();
+    assert_eq!(standings["rows"][0]["player"], second.as_str());
+    let deliveries: DeliveryPage =
+        api.get_with_token(&format!("/api/v1/webhooks/{}/deliveries", hook.webhook.id)).await.body();
+    assert_eq!(
+        deliveries.items.iter().map(|d| d.result_id).collect::<Vec<_>>(),
+        [pending.id],
+        "one delivery, as recorded"
+    );
+    // Confirming again changes nothing.
+    assert_eq!(confirm(&mate.pass).await.body::<StoredResult>().revision, confirmed.revision);
+    let history: Vec<Value> = api.get_with_token(&format!("/api/v1/results/{}/history", pending.id)).await.body();
+    let actions: Vec<&str> = history.iter().map(|h| h["action"].as_str().unwrap()).collect();
+    assert_eq!(actions, ["recorded", "confirmed"]);
+});
+
+api_test!(rejected_results_wait_for_the_organiser_and_the_league_sets_how_many_confirm, |api| {
+    api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
+    let league = api
+        .add_league(
+            json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht"], "confirmations": 0}}),
+        )
+        .await;
+    let (night, round, code) = night(&api, league).await;
+    let [one, two] = [tables(&round)[0].clone(), tables(&round)[1].clone()];
+    // `confirmations: 0`: a member's entry counts at once.
+    let pass: NightPass = join(&api, &code.code, &one[0]).await.body();
+    let r = api
+        .send(with_pass(
+            TestRequest::post().uri(&format!("/api/v1/leagues/{league}/results")).set_json(mensch(&[&one[0], &one[1]])),
+            &pass.pass,
+        ))
+        .await;
+    let counted: StoredResult = r.body();
+    assert_eq!(counted.status, ResultStatus::Confirmed);
+    assert_eq!(api.get(&format!("/api/v1/leagues/{league}/standings")).await.json()["rows"][0]["played"], 1);
+    // Beyond 5 confirmations a table of six has not enough tablemates.
+    let d = api
+        .write(
+            Method::PUT,
+            &format!("/api/v1/leagues/{league}"),
+            &json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht"], "confirmations": 6}}),
+        )
+        .await
+        .problem(422, "confirmations-out-of-range");
+    assert!(d.contains('6'), "{d}");
+    let r = api
+        .write(
+            Method::PUT,
+            &format!("/api/v1/leagues/{league}"),
+            &json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht"], "confirmations": 1}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK);
+
+    // The other table: entered, then rejected with a reason by the tablemate.
+    let enterer: NightPass = join(&api, &code.code, &two[0]).await.body();
+    let mate: NightPass = join(&api, &code.code, &two[1]).await.body();
+    let entered: StoredResult = api
+        .send(with_pass(
+            TestRequest::post().uri(&format!("/api/v1/leagues/{league}/results")).set_json(mensch(&[&two[0], &two[1]])),
+            &enterer.pass,
+        ))
+        .await
+        .body();
+    assert_eq!(entered.status, ResultStatus::Pending);
+    let reject = |pass: &str, reason: &str| {
+        api.send(with_pass(
+            TestRequest::post()
+                .uri(&format!("/api/v1/results/{}/reject", entered.id))
+                .set_json(json!({"reason": reason})),
+            pass,
+        ))
+    };
+    reject(&enterer.pass, "wrong").await.problem(403, "insufficient-scope");
+    reject(&mate.pass, "").await.problem(422, "invalid-body");
+    let r = reject(&mate.pass, &format!("{} won, not {}", two[1], two[0])).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", String::from_utf8_lossy(&r.body));
+    let rejected: StoredResult = r.body();
+    assert_eq!(rejected.status, ResultStatus::Rejected);
+    let rejection = rejected.review.unwrap().rejection.unwrap();
+    assert_eq!(rejection.by, format!("pass of {}, night {night}", two[1]));
+    assert_eq!(
+        api.get(&format!("/api/v1/leagues/{league}/standings")).await.json()["rows"].as_array().unwrap().len(),
+        2
+    );
+    // A tablemate cannot confirm a rejected result; the organiser corrects and accepts it.
+    api.send(with_pass(TestRequest::post().uri(&format!("/api/v1/results/{}/confirm", entered.id)), &mate.pass))
+        .await
+        .problem(409, "conflict");
+    let record_token = tokens::create(
+        &mut spielstand_api::db::open(&api.url, 1).unwrap().get().unwrap(),
+        "tisch",
+        TokenScope::Record,
+        Some(league),
+    )
+    .unwrap();
+    let r = api
+        .send(
+            TestRequest::put()
+                .uri(&format!("/api/v1/results/{}", entered.id))
+                .insert_header(("authorization", format!("Bearer {record_token}")))
+                .insert_header(("if-match", format!("\"{}\"", rejected.revision)))
+                .set_json(mensch(&[&two[1], &two[0]])),
+        )
+        .await;
+    assert_eq!(
+        r.status,
+        StatusCode::OK,
+        "a record token of the league settles a member's entry: {}",
+        String::from_utf8_lossy(&r.body)
+    );
+    let corrected: StoredResult = r.body();
+    assert_eq!(corrected.status, ResultStatus::Rejected, "corrected, not yet accepted");
+    assert_eq!(
+        api.get(&format!("/api/v1/leagues/{league}/standings")).await.json()["rows"].as_array().unwrap().len(),
+        2
+    );
+    let r = api
+        .send(
+            TestRequest::post()
+                .uri(&format!("/api/v1/results/{}/confirm", entered.id))
+                .insert_header(("authorization", format!("Bearer {record_token}")))
+                .insert_header(("if-match", format!("\"{}\"", corrected.revision))),
+        )
+        .await;
+    let accepted: StoredResult = r.body();
+    assert_eq!(accepted.status, ResultStatus::Confirmed);
+    let standings: Value = api.get(&format!("/api/v1/leagues/{league}/standings")).await.json();
+    assert_eq!(standings["rows"].as_array().unwrap().len(), 4, "{standings}");
+    let rows = standings["rows"].as_array().unwrap();
+    let winner = rows.iter().find(|r| r["player"] == two[1].as_str()).unwrap();
+    assert_eq!(winner["wins"], 1, "the corrected order counts: {standings}");
+
+    // Another entry, rejected, then deleted by the organiser: gone without a trace in the
+    // tables.
+    let r = api
+        .post(
+            &format!("/api/v1/events/{night}/rounds"),
+            &json!({"game": "mensch-aergere-dich-nicht", "method": "random", "size": 2, "seed": 8}),
+        )
+        .await;
+    let next: Round = r.body();
+    let table = tables(&next).into_iter().find(|t| t.contains(&two[0]) || t.contains(&two[1])).unwrap();
+    let passes = [(&two[0], &enterer), (&two[1], &mate)];
+    let (entering, other) = (table[0].clone(), table[1].clone());
+    let pass_of = |name: &str| passes.iter().find(|(n, _)| **n == name).map(|(_, p)| p.pass.clone());
+    let entering_pass = match pass_of(&entering) {
+        Some(p) => p,
+        None => join(&api, &code.code, &entering).await.body::<NightPass>().pass,
+    };
+    let other_pass = match pass_of(&other) {
+        Some(p) => p,
+        None => join(&api, &code.code, &other).await.body::<NightPass>().pass,
+    };
+    let second: StoredResult = api
+        .send(with_pass(
+            TestRequest::post()
+                .uri(&format!("/api/v1/leagues/{league}/results"))
+                .set_json(mensch(&[&entering, &other])),
+            &entering_pass,
+        ))
+        .await
+        .body();
+    let r = api
+        .send(with_pass(
+            TestRequest::post()
+                .uri(&format!("/api/v1/results/{}/reject", second.id))
+                .set_json(json!({"reason": "never played"})),
+            &other_pass,
+        ))
+        .await;
+    let rejected: StoredResult = r.body();
+    assert_eq!(rejected.status, ResultStatus::Rejected);
+    let before = api.get(&format!("/api/v1/leagues/{league}/standings")).await.body;
+    let r = api
+        .send(
+            TestRequest::delete()
+                .uri(&format!("/api/v1/results/{}", second.id))
+                .insert_header(("authorization", format!("Bearer {}", api.token)))
+                .insert_header(("if-match", format!("\"{}\"", rejected.revision))),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT);
+    assert_eq!(
+        api.get(&format!("/api/v1/leagues/{league}/standings")).await.body,
+        before,
+        "deleting it changed no table"
+    );
+    let rounds: Vec<Round> = api.get(&format!("/api/v1/events/{night}/rounds")).await.body();
+    assert!(rounds[1].tables.iter().all(|t| t.result_id != Some(second.id)), "the table is open again");
+});
+
+/// Reads the next `event: night` frame of an SSE stream: its `data` as JSON.
+fn next_frame(lines: &mut impl Iterator<Item = std::io::Result<String>>) -> Option<Value> {
+    let mut event = None;
+    for line in lines.by_ref() {
+        let line = line.ok()?;
+        if let Some(name) = line.strip_prefix("event: ") {
+            event = Some(name.to_owned());
+        } else if let Some(data) = line.strip_prefix("data: ")
+            && event.as_deref() == Some("night")
+        {
+            return Some(serde_json::from_str(data).unwrap());
+        }
+    }
+    None
+}
+
+/// A night followed live over a real connection: a frame at once, one after each change
+/// (in both languages, rendered by the server), and the end when the night closes.
+fn a_night_is_followed_live(db: crate::common::TestDb) {
+    use crate::common::process::{Server, agent, post_with, token, typed};
+    use std::io::BufRead;
+    let admin = token(&db);
+    let server = Server::start(&db, &[]);
+    let (league, _) =
+        crate::common::process::seed(&server, &admin, &["Anna", "Ben", "Cleo", "Dora"], &["mensch-aergere-dich-nicht"]);
+    let (status, night) =
+        server.post(&format!("/leagues/{league}/events"), &admin, &json!({"title": "Clubabend", "date": today()}));
+    assert_eq!(status, 201, "{night}");
+    let night = typed::<Event>(&night).id;
+    let agent = agent();
+    let res = agent.get(&format!("{}/events/{night}/stream", server.api)).call().unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers().get("content-type").unwrap(), "text/event-stream");
+    assert_eq!(res.headers().get("cache-control").unwrap(), "no-store");
+    let mut lines = std::io::BufReader::new(res.into_body().into_reader()).lines();
+    let first = next_frame(&mut lines).expect("a frame at once");
+    assert_eq!(first["report"]["id"], night);
+    assert!(first["html"]["de"].as_str().unwrap().contains("Noch keine Runde"), "{first}");
+    assert!(first["html"]["en"].as_str().unwrap().contains("No round drawn yet"), "{first}");
+    // A check-in and a draw: each followed by a frame showing it.
+    let (status, _) = post_with(
+        &agent,
+        &format!("{}/events/{night}/attendees", server.api),
+        &admin,
+        &json!({"players": ["Anna", "Ben", "Cleo", "Dora"]}),
+    );
+    assert_eq!(status, 200);
+    let frame = next_frame(&mut lines).unwrap();
+    assert_eq!(frame["report"]["attendees"].as_array().unwrap().len(), 4, "{frame}");
+    let (status, _) = post_with(
+        &agent,
+        &format!("{}/events/{night}/rounds", server.api),
+        &admin,
+        &json!({"game": "mensch-aergere-dich-nicht", "method": "random", "size": 2}),
+    );
+    assert_eq!(status, 201);
+    let mut frame = next_frame(&mut lines).unwrap();
+    // Frames are built once for all followers and may take two changes together.
+    while frame["report"]["rounds"].as_array().unwrap().is_empty() {
+        frame = next_frame(&mut lines).unwrap();
+    }
+    assert!(frame["html"]["de"].as_str().unwrap().contains("Tisch 1"), "{frame}");
+    // Closing the night ends the stream; a closed night's stream answers 204.
+    let (status, _) = post_with(&agent, &format!("{}/events/{night}/close", server.api), &admin, &json!({}));
+    assert_eq!(status, 200);
+    let mut last = None;
+    while let Some(frame) = next_frame(&mut lines) {
+        last = Some(frame);
+    }
+    assert!(last.is_some_and(|f| !f["report"]["closed_at"].is_null()), "the last frame says it closed");
+    assert_eq!(agent.get(&format!("{}/events/{night}/stream", server.api)).call().unwrap().status(), 204);
+}
+
+#[test]
+fn a_night_is_followed_live_sqlite() {
+    a_night_is_followed_live(crate::common::TestDb::sqlite());
+}
+
+#[test]
+#[ignore = "needs PostgreSQL (SPIELSTAND_TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres)"]
+fn a_night_is_followed_live_postgres() {
+    a_night_is_followed_live(crate::common::TestDb::postgres());
+}

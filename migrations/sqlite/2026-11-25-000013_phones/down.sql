@@ -1,0 +1,10 @@
+DROP TABLE app_sessions;
+DROP TABLE sign_in_codes;
+DROP TABLE result_reviews;
+DROP INDEX results_league_counted;
+CREATE INDEX results_league_live ON results (league_id, deleted_at, id, game, played_on);
+ALTER TABLE results DROP COLUMN entered_by_pass;
+ALTER TABLE results DROP COLUMN confirmations_needed;
+ALTER TABLE results DROP COLUMN status;
+DROP TABLE night_passes;
+DROP TABLE join_codes;

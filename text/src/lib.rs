@@ -1,0 +1,209 @@
+//! spielstand's rule messages in German and English.
+//!
+//! Every [`spielstand_core::Error`] renders from one Fluent catalogue per language
+//! (`locales/de/rules.ftl`, `locales/en/rules.ftl`): the message of its rule code, filled
+//! in with the error's facts (`Error::facts`), so that both languages state the same
+//! players, cells and numbers. The wrappers (a Rangeln round, a refereed move) render
+//! around the message of the error inside them.
+//!
+//! ```
+//! use spielstand_core::Error;
+//! use spielstand_text::{Lang, rule};
+//!
+//! let error = Error::PieceCount { player: "Anna".into(), found: 7, expected: 8 }.in_round(2);
+//! assert_eq!(rule(&error, Lang::De), "Runde 2: Anna hat 7 Steine auf dem Brett, es müssen 8 sein");
+//! assert_eq!(rule(&error, Lang::En), "round 2: Anna has 7 pieces on the board, expected 8");
+//! ```
+
+use std::sync::LazyLock;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use spielstand_core::{Error, RuleCode};
+use unic_langid::LanguageIdentifier;
+
+/// A language the rule messages are written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    /// German, the club's language: the default.
+    #[default]
+    De,
+    /// English, as the API and the command line have always written the rules.
+    En,
+}
+
+impl Lang {
+    /// Every language, in a fixed order.
+    pub const ALL: [Lang; 2] = [Lang::De, Lang::En];
+
+    /// The language's code (BCP 47), as in `lang="de"` or `Content-Language: en`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::De => "de",
+            Lang::En => "en",
+        }
+    }
+
+    /// The language's catalogue, built into the binary.
+    fn source(self) -> &'static str {
+        match self {
+            Lang::De => include_str!("../locales/de/rules.ftl"),
+            Lang::En => include_str!("../locales/en/rules.ftl"),
+        }
+    }
+}
+
+/// The catalogues, parsed once, in the order of [`Lang::ALL`].
+static BUNDLES: LazyLock<[FluentBundle<FluentResource>; 2]> = LazyLock::new(|| Lang::ALL.map(bundle));
+
+/// One language's catalogue. It is part of the binary and the tests parse it, so a
+/// catalogue that does not parse is a bug of this crate: it panics.
+fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
+    let id: LanguageIdentifier = lang.code().parse().expect("a language code is a language identifier");
+    let resource = FluentResource::try_new(lang.source().to_owned())
+        .unwrap_or_else(|(_, errors)| panic!("locales/{}/rules.ftl does not parse: {errors:?}", lang.code()));
+    let mut bundle = FluentBundle::new_concurrent(vec![id]);
+    // Plain text: no Unicode isolation marks around the facts.
+    bundle.set_use_isolating(false);
+    bundle.add_resource(resource).unwrap_or_else(|errors| panic!("locales/{}/rules.ftl: {errors:?}", lang.code()));
+    bundle
+}
+
+fn catalogue(lang: Lang) -> &'static FluentBundle<FluentResource> {
+    match lang {
+        Lang::De => &BUNDLES[0],
+        Lang::En => &BUNDLES[1],
+    }
+}
+
+/// The rule message of `error` in `lang`, with the same facts in every language. Falls
+/// back to the error's English `Display` should the catalogue lack its message (the tests
+/// make sure it never does).
+pub fn rule(error: &Error, lang: Lang) -> String {
+    render(error, lang).unwrap_or_else(|| error.to_string())
+}
+
+fn render(error: &Error, lang: Lang) -> Option<String> {
+    let bundle = catalogue(lang);
+    let (id, attribute) = message_key(error);
+    let message = bundle.get_message(id)?;
+    let pattern = match attribute {
+        Some(attribute) => message.get_attribute(attribute)?.value(),
+        None => message.value()?,
+    };
+    let mut args = FluentArgs::new();
+    for (name, fact) in error.facts() {
+        // A number keeps fluent-bundle's default options: those are what the `[0]` keys of
+        // the catalogues are compared with, and the default formatting writes digits only
+        // (`12345`, never `12,345` or `12.345`; a test holds it to that).
+        let value = match fact.number() {
+            Some(n) => FluentValue::from(n),
+            None => FluentValue::from(fact.to_string()),
+        };
+        args.set(name, value);
+    }
+    if let Some(inner) = error.inner() {
+        args.set("message", rule(inner, lang));
+    }
+    let mut errors = Vec::new();
+    let text = bundle.format_pattern(pattern, Some(&args), &mut errors);
+    errors.is_empty().then(|| text.into_owned())
+}
+
+/// The message an error renders from, and its attribute if it has one: the rule code's
+/// slug; for a code that two variants share, an attribute per variant; the wrappers' own
+/// messages, `in-round` taking its `at-move` form around a refereed move (`round 2,
+/// placement 7: ...`, as the English `Display` has it).
+///
+/// No wildcard: a new variant does not compile until it is given its message here (and
+/// a sample in the tests).
+fn message_key(error: &Error) -> (&'static str, Option<&'static str>) {
+    match error {
+        Error::InRound { error, .. } => {
+            ("in-round", matches!(error.as_ref(), Error::AtMove { .. }).then_some("at-move"))
+        }
+        Error::AtMove { .. } => ("at-move", None),
+        Error::PlacementsDone { .. } => (RuleCode::PlacementCount.slug(), Some("placements-done")),
+        Error::PlacementsMissing { .. } => (RuleCode::PlacementCount.slug(), Some("placements-missing")),
+        Error::TurnsDone { .. } => (RuleCode::TurnCount.slug(), Some("turns-done")),
+        Error::TurnsMissing { .. } => (RuleCode::TurnCount.slug(), Some("turns-missing")),
+        Error::BoardSymbol { .. }
+        | Error::BoardSeat { .. }
+        | Error::BoardRowTooLong { .. }
+        | Error::BoardRowTooShort { .. }
+        | Error::BoardTooManyRows { .. }
+        | Error::BoardTooFewRows { .. }
+        | Error::InvalidCell { .. }
+        | Error::PieceCount { .. }
+        | Error::RingCountSum { .. }
+        | Error::RingOverfull { .. }
+        | Error::ScoreOutOfBounds { .. }
+        | Error::ScoresImpossible { .. }
+        | Error::ImportedTotals { .. }
+        | Error::PlacementOnBlack { .. }
+        | Error::PlacementOccupied { .. }
+        | Error::PlacementAdjacent { .. }
+        | Error::OutOfTurn { .. }
+        | Error::PathEmpty
+        | Error::PathStart { .. }
+        | Error::PieceMovedTwice { .. }
+        | Error::StepNotOrthogonal { .. }
+        | Error::StepOntoBlack { .. }
+        | Error::StepRevisit { .. }
+        | Error::PushOffBoard { .. }
+        | Error::Allowance { .. }
+        | Error::ShortPath { .. }
+        | Error::TablesImpossible { .. }
+        | Error::TableSizeOutOfRange { .. }
+        | Error::PinTableMissing { .. }
+        | Error::PinTableFull { .. }
+        | Error::ApartPinnedTogether { .. }
+        | Error::ApartImpossible { .. }
+        | Error::NotCheckedIn { .. }
+        | Error::TeamSizes { .. }
+        | Error::TeamSplit { .. }
+        | Error::TeamsRequired { .. }
+        | Error::DuplicateTeam { .. }
+        | Error::TeamMemberTwice { .. }
+        | Error::EmptyTeam { .. }
+        | Error::ConfirmationsOutOfRange { .. }
+        | Error::PlayerCount { .. }
+        | Error::DuplicatePlayer { .. }
+        | Error::UnknownPlayer { .. }
+        | Error::MissingPlayer { .. }
+        | Error::EmptyName
+        | Error::InvalidName { .. }
+        | Error::SeatOutOfRange { .. }
+        | Error::DuplicateSeat { .. }
+        | Error::RoundCount { .. }
+        | Error::EmptyPlace { .. }
+        | Error::TieNotAllowed { .. }
+        | Error::NoWinner { .. }
+        | Error::ColourMode { .. }
+        | Error::OptionConflict { .. }
+        | Error::OptionMissing { .. }
+        | Error::OptionsForOtherGame { .. }
+        | Error::DuplicateHouseRule { .. }
+        | Error::HouseRuleNotForGame { .. }
+        | Error::HareLettuce { .. }
+        | Error::HareCarrots { .. }
+        | Error::HareFinisherTied { .. }
+        | Error::HareNotFinished { .. }
+        | Error::HareRoundOrder { .. }
+        | Error::HareUnfinishedRanked { .. }
+        | Error::HareRoundZero { .. }
+        | Error::InvalidPointsScheme { .. }
+        | Error::EmptyPointsTable
+        | Error::PointsTableRises { .. }
+        | Error::SeasonReversed { .. }
+        | Error::NoGames
+        | Error::DuplicateGame { .. }
+        | Error::DuplicateTieBreaker { .. }
+        | Error::GameNotInLeague { .. }
+        | Error::DateOutOfRange { .. }
+        | Error::OutsideSeason { .. } => (error.code(), None),
+    }
+}
+
+#[cfg(test)]
+mod tests;
