@@ -205,6 +205,11 @@ enum TokenCommand {
         /// Create the database if there is none yet (otherwise a missing database is an error)
         #[arg(long)]
         create: bool,
+        /// Also print a sign-in link for the organiser's phone, as a QR code: scanning it
+        /// signs that phone in once with this token (a one-time code, valid 10 minutes).
+        /// The link starts with --public-url (the address phones reach the server at).
+        #[arg(long)]
+        qr: bool,
     },
     /// List tokens (names and dates, never the tokens).
     List,
@@ -271,13 +276,31 @@ fn main() -> anyhow::Result<()> {
             let pool = db::open(&url, 1)?;
             let mut conn = pool.get().context("opening a database connection")?;
             match command {
-                TokenCommand::Create { name, scope, league, .. } => {
+                TokenCommand::Create { name, scope, league, qr, .. } => {
                     let scope: TokenScope = scope.parse().map_err(anyhow::Error::msg)?;
                     let token = tokens::create(&mut conn, &name, scope, league)?;
                     let limit = league.map_or(String::new(), |l| format!(" for league {l}"));
                     eprintln!(
                         "Created write token {name:?} with scope {scope}{limit}. Store it now: it cannot be shown again."
                     );
+                    if qr {
+                        let code = spielstand_api::store::passes::sign_in_code(&mut conn, &name)?;
+                        let base = match &cli.public_url {
+                            Some(url) => spielstand_api::PublicUrl::base(Some(url)).to_owned(),
+                            None => {
+                                eprintln!(
+                                    "No --public-url: the link names {}, which a phone reaches only if the server listens there for the club's network.",
+                                    cli.bind
+                                );
+                                format!("http://{}", cli.bind)
+                            }
+                        };
+                        let link = format!("{base}/app/sign-in/{code}");
+                        eprintln!(
+                            "Scan this with the organiser's phone within 10 minutes to sign it in (once):\n{}\n{link}",
+                            spielstand_api::render::qr::terminal(&link)
+                        );
+                    }
                     println!("{token}");
                 }
                 TokenCommand::List => {

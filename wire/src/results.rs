@@ -93,8 +93,10 @@ pub struct Review {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Rejection {
-    /// The tablemate who rejected it.
+    /// Who rejected it: "pass of Ben, night 3".
     pub by: String,
+    /// The tablemate who rejected it.
+    pub by_player: String,
     pub reason: String,
     pub at: DateTime<Utc>,
 }

@@ -151,6 +151,37 @@ pub const RULES: &[Rule] = &[
     anyone("embed_race_chart"),
     anyone("embed_player_ratings_chart"),
     anyone("embed_script"),
+    // The app's pages read who calls themselves (the pass or session cookie); its forms
+    // meet the rules of what they do.
+    anyone("landing"),
+    anyone("find_night"),
+    anyone("join_page"),
+    anyone("join_form"),
+    anyone("member_page"),
+    record_or_pass("member_enter", Acts::InLeagueOf(Owned::Event)),
+    record_or_pass("member_confirm", Acts::InLeagueOf(Owned::Result)),
+    record_or_pass("member_reject", Acts::InLeagueOf(Owned::Result)),
+    anyone("app_css"),
+    anyone("app_js"),
+    anyone("app_service_worker"),
+    // Signing in counts wrong tokens as the API does; the pages check their session.
+    anyone("sign_in_page"),
+    anyone("sign_in"),
+    anyone("sign_in_code_page"),
+    anyone("sign_in_code"),
+    anyone("sign_out"),
+    anyone("organiser_page"),
+    anyone("organiser_night"),
+    anyone("organiser_correct_page"),
+    record("organiser_start_night", Acts::InLeague),
+    record("organiser_attendees", Acts::InLeagueOf(Owned::Event)),
+    record("organiser_join_code", Acts::InLeagueOf(Owned::Event)),
+    record("organiser_draw", Acts::InLeagueOf(Owned::Event)),
+    admin("organiser_close", Acts::InLeagueOf(Owned::Event)),
+    record("organiser_revoke_pass", Acts::InLeagueOf(Owned::Event)),
+    record("organiser_accept", Acts::InLeagueOf(Owned::Result)),
+    record("organiser_delete", Acts::InLeagueOf(Owned::Result)),
+    record("organiser_correct", Acts::InLeagueOf(Owned::Result)),
 ];
 
 /// The rule of `operation`; `None` for an operation nobody declared (refused).

@@ -635,3 +635,27 @@ pub fn if_match(req: &HttpRequest, id: i64) -> Result<Precondition, Error> {
         .collect();
     Ok(Precondition::Tags(tags))
 }
+
+/// The request's `Idempotency-Key`, if any: 1 to 255 visible ASCII characters.
+pub fn idempotency_key(req: &HttpRequest) -> Result<Option<String>, Error> {
+    let Some(value) = req.headers().get(spielstand_wire::headers::IDEMPOTENCY_KEY) else { return Ok(None) };
+    let key = value
+        .to_str()
+        .ok()
+        .map(str::trim)
+        .filter(|k| (1..=255).contains(&k.len()) && k.chars().all(|c| c.is_ascii_graphic()));
+    key.map(|k| Some(k.to_owned())).ok_or_else(|| {
+        Error::InvalidHeader("Idempotency-Key: use 1 to 255 visible ASCII characters, e.g. a UUID".into())
+    })
+}
+
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Header)]
+#[allow(dead_code)]
+pub struct IdempotencyHeader {
+    /// Makes retries safe: the same key with the same body is recorded once, and the
+    /// replay answers exactly as the first request was answered.
+    #[serde(rename = "Idempotency-Key")]
+    #[param(min_length = 1, max_length = 255, pattern = "^[!-~]{1,255}$")]
+    idempotency_key: Option<String>,
+}

@@ -1,9 +1,13 @@
 //! The HTTP API: one route registration for the server, the tests and the document.
 
 pub mod access;
+pub mod actions;
 mod conditional;
 pub mod docs;
 pub mod extract;
+pub mod forms;
+pub mod lang;
+pub mod pages;
 mod handlers;
 mod middleware;
 mod policy;
@@ -102,7 +106,36 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(charts::ratings)
         .service(charts::race)
         .service(charts::player_ratings)
-        .service(embed::script);
+        .service(embed::script)
+        // The app members and the organiser use on their phones.
+        .service(app::landing)
+        .service(app::find)
+        .service(app::join_page)
+        .service(app::join_form_post)
+        .service(app::member_page)
+        .service(app::member_enter)
+        .service(app::member_confirm)
+        .service(app::member_reject)
+        .service(app::css)
+        .service(app::js)
+        .service(app::service_worker)
+        .service(organiser::sign_in_page)
+        .service(organiser::sign_in)
+        .service(organiser::sign_in_code_page)
+        .service(organiser::sign_in_code)
+        .service(organiser::sign_out)
+        .service(organiser::home)
+        .service(organiser::start_night)
+        .service(organiser::night_for_organiser)
+        .service(organiser::attendees)
+        .service(organiser::join_code)
+        .service(organiser::draw)
+        .service(organiser::close)
+        .service(organiser::revoke)
+        .service(organiser::accept)
+        .service(organiser::delete)
+        .service(organiser::correct_page)
+        .service(organiser::correct);
 }
 
 /// The OpenAPI document, as served at `/openapi.json` and committed as `openapi.yaml`.

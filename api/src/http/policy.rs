@@ -67,3 +67,34 @@ fn embedded(req: &HttpRequest, text: String, content_type: &str, policy: &'stati
     response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(policy));
     response
 }
+
+/// The app's pages run this server's own script and style only, send forms and requests
+/// to it only, and are framed by nobody (clickjacking).
+const APP_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+     connect-src 'self'; worker-src 'self'; manifest-src 'self'; form-action 'self'; base-uri 'none'; \
+     frame-ancestors 'none'";
+
+/// A page of the app: personal (a pass, a session), so kept by no cache but the phone's
+/// own service worker; its links leak no join code to another site.
+pub fn app_page(status: actix_web::http::StatusCode, html: String) -> HttpResponse {
+    let mut response = HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .body(html);
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(APP_POLICY));
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(HeaderName::from_static("referrer-policy"), HeaderValue::from_static("no-referrer"));
+    response
+}
+
+/// One of the app's assets: its URL names its version (`?v=`), so a phone keeps it for a
+/// year; an ETag answers anyone who asks without.
+pub fn asset(req: &HttpRequest, body: &'static str, content_type: &str) -> HttpResponse {
+    let etag = conditional::etag(body.as_bytes());
+    let versioned = req.query_string().starts_with("v=");
+    let cache = if versioned { "public, max-age=31536000, immutable" } else { REVALIDATE };
+    let mut response = conditional::respond(req, &etag, cache, content_type, actix_web::web::Bytes::from_static(body.as_bytes()));
+    response.headers_mut().insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    response
+}

@@ -2,6 +2,7 @@
 //! a player), the pictures (SVG), the script, CSV and Atom.
 //! Pure text in, text out; the handlers in `http` add the HTTP.
 
+pub mod app;
 pub mod atom;
 pub mod charts;
 pub mod csv;

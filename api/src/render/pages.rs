@@ -185,7 +185,7 @@ pub fn night_tables(report: &EventReport, league_name: &str, lang: Lang, theme: 
     html.push_str("</div>\n");
     html.push_str(&extra.join_code);
     if extra.live_script {
-        html.push_str("<script src=\"/app/live.js\" defer></script>\n");
+        let _ = writeln!(html, "<script src=\"/app/app.js?v={}\" defer></script>", *super::app::ASSETS);
     }
     foot(&mut html);
     html

@@ -234,3 +234,15 @@ pub fn admit(conn: &mut DbConn, league_id: i64, event_id: i64, played_on: NaiveD
     }
     Ok(())
 }
+
+/// The nights held on `day` that are still open, with their league's name: tonight's.
+pub fn open_on(conn: &mut DbConn, day: NaiveDate) -> Result<Vec<(Event, String)>> {
+    let rows: Vec<(EventRow, String)> = events::table
+        .inner_join(crate::db::schema::leagues::table)
+        .filter(events::held_on.eq(day))
+        .filter(events::closed_at.is_null())
+        .order(events::id)
+        .select((events::all_columns, crate::db::schema::leagues::name))
+        .load(conn)?;
+    rows.into_iter().map(|(row, league)| Ok((row.into_event(0), league))).collect()
+}

@@ -3,6 +3,7 @@
 //! response policies of `http`; it never imports another handler (`.ci/layout.py --siblings`
 //! keeps it so): what two handlers share lives below them.
 
+pub mod app;
 pub mod audit;
 pub mod batch;
 pub mod charts;
@@ -12,6 +13,7 @@ pub mod export;
 pub mod feeds;
 pub mod leagues;
 pub mod meta;
+pub mod organiser;
 pub mod passes;
 pub mod players;
 pub mod results;

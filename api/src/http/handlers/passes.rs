@@ -1,13 +1,13 @@
 //! Members at the table: the organiser makes a night's join code, members join with it
 //! and get a night pass, the organiser lists and revokes passes.
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::http::docs::{TokenReadErrors, WriteErrors};
-use crate::http::extract::{JsonBody, OptionalJson, PASS_COOKIE, Writer, client_address};
+use crate::http::actions;
+use crate::http::extract::{JsonBody, OptionalJson, Writer};
 use crate::http::{AppState, night_changed};
 use crate::model::{JoinCode, JoinCodeInput, JoinInput, NightPass, PassInfo};
 use crate::store::passes;
-use actix_web::cookie::{Cookie, SameSite, time};
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 
 /// Make a join code for a club night: members open its `url` (or type the code) on their
@@ -61,41 +61,10 @@ pub async fn join_night(
     req: HttpRequest,
     body: JsonBody<JoinInput>,
 ) -> Result<HttpResponse> {
-    let pass = join(&state, &req, body.0).await?;
+    let pass = actions::join(&state, &req, body.0).await?;
     night_changed(&state, pass.event_id);
-    let cookie = pass_cookie(&state, &pass);
+    let cookie = actions::pass_cookie(&state, &pass);
     Ok(HttpResponse::Created().cookie(cookie).json(pass))
-}
-
-/// Joins, counting a wrong code against the caller's address.
-pub async fn join(state: &web::Data<AppState>, req: &HttpRequest, input: JoinInput) -> Result<NightPass> {
-    let client = client_address(&state.throttle, req);
-    if let Some(wait) = client.and_then(|c| state.throttle.join_blocked(c)) {
-        return Err(Error::TooManyRequests(wait));
-    }
-    match state.write(move |conn| passes::join(conn, &input.code, &input.player)).await {
-        Err(Error::NotFound(what)) => {
-            tracing::warn!(client = %client.map_or("unknown".into(), |c| c.to_string()), "a wrong join code");
-            Err(match client.and_then(|c| state.throttle.join_failed(c)) {
-                Some(wait) => Error::TooManyRequests(wait),
-                None => Error::NotFound(what),
-            })
-        }
-        other => other,
-    }
-}
-
-/// The pass as the pages keep it: HttpOnly (no script reads it), SameSite=Strict (no
-/// other site's request carries it), Secure where the server is reached over https.
-pub fn pass_cookie(state: &AppState, pass: &NightPass) -> Cookie<'static> {
-    let seconds = (pass.expires_at - chrono::Utc::now()).num_seconds().max(0);
-    Cookie::build(PASS_COOKIE, pass.pass.clone())
-        .http_only(true)
-        .same_site(SameSite::Strict)
-        .secure(state.public_url.as_ref().is_some_and(|u| u.origin().starts_with("https://")))
-        .path("/")
-        .max_age(time::Duration::seconds(seconds))
-        .finish()
 }
 
 /// The passes given at a club night, latest first (never their secrets).

@@ -1,9 +1,9 @@
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::http::docs::{PreconditionErrors, ReadErrors, WriteErrors};
-use crate::http::extract::{Caller, JsonBody, PageParams, Params, Writer, if_match};
+use crate::http::extract::{Caller, IdempotencyHeader, JsonBody, PageParams, Params, Writer, idempotency_key, if_match};
+use crate::http::actions::{self, Recorded};
 use crate::http::{AppState, night_changed};
-use crate::model::{HistoryEntry, RejectInput, ResultPage, StatusFilter, StoredResult, TokenScope};
-use crate::store::idempotency::{self, Claim};
+use crate::model::{HistoryEntry, RejectInput, ResultPage, StatusFilter, StoredResult};
 use crate::store::results::review::{self, Reviewer};
 use crate::store::results::{self, ResultFilter, WriteContext};
 use actix_web::http::header;
@@ -13,33 +13,10 @@ use serde::Deserialize;
 use spielstand_core::{GameKind, GameRecord};
 use utoipa::IntoParams;
 
-use spielstand_wire::headers::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED};
+use spielstand_wire::headers::IDEMPOTENT_REPLAYED;
 
 fn etag(revision: i64) -> (header::HeaderName, String) {
     (header::ETAG, format!("\"{revision}\""))
-}
-
-fn idempotency_key(req: &HttpRequest) -> Result<Option<String>> {
-    let Some(value) = req.headers().get(IDEMPOTENCY_KEY) else { return Ok(None) };
-    let key = value
-        .to_str()
-        .ok()
-        .map(str::trim)
-        .filter(|k| (1..=255).contains(&k.len()) && k.chars().all(|c| c.is_ascii_graphic()));
-    key.map(|k| Some(k.to_owned())).ok_or_else(|| {
-        Error::InvalidHeader("Idempotency-Key: use 1 to 255 visible ASCII characters, e.g. a UUID".into())
-    })
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Header)]
-#[allow(dead_code)]
-pub struct IdempotencyHeader {
-    /// Makes retries safe: the same key with the same body is recorded once, and the
-    /// replay answers exactly as the first request was answered.
-    #[serde(rename = "Idempotency-Key")]
-    #[param(min_length = 1, max_length = 255, pattern = "^[!-~]{1,255}$")]
-    idempotency_key: Option<String>,
 }
 
 /// Record a played game in a league. With an `Idempotency-Key`, a repeat of the same
@@ -70,50 +47,10 @@ pub async fn create(
     league_id: web::Path<i64>,
     body: JsonBody<GameRecord>,
 ) -> Result<HttpResponse> {
-    let league_id = league_id.into_inner();
-    let record = body.0;
-    let (name, scope, pass) = match &caller {
-        Caller::Token(writer) => (writer.token_name.clone(), writer.scope, None),
-        Caller::Pass(pass) => (pass.label(), TokenScope::Record, Some(pass.clone())),
-    };
-    // Records the result, settling the claimed key with it in the same transaction.
-    let store = |record, claim: Option<(String, chrono::NaiveDateTime)>| {
-        let (name, pass) = (name.clone(), pass.clone());
-        state.write(move |conn| {
-            let idempotency_key = claim.as_ref().map(|(key, fence)| (key.as_str(), *fence));
-            let ctx = WriteContext { token_name: &name, scope, idempotency_key, source: None, pass: pass.as_ref() };
-            results::create(conn, league_id, record, &ctx)
-        })
-    };
-    let Some(key) = idempotency_key(&req)? else {
-        let stored = store(record, None).await?;
-        night_of(&state, &stored);
-        return Ok(created(stored));
-    };
-    // A pass's keys are its own: no other caller's answer can be replayed to it.
-    let key = match &pass {
-        Some(pass) => format!("pass-{}:{key}", pass.id),
-        None => key,
-    };
-    let fingerprint = idempotency::fingerprint(league_id, &record)?;
-    let claimed = {
-        let key = key.clone();
-        state.write(move |conn| idempotency::claim(conn, &key, &fingerprint)).await?
-    };
-    match claimed {
-        Claim::Fresh(fence) => match store(record, Some((key.clone(), fence))).await {
-            Ok(stored) => {
-                night_of(&state, &stored);
-                Ok(created(stored))
-            }
-            Err(e) => {
-                if let Err(release) = state.write(move |conn| idempotency::release(conn, &key, fence)).await {
-                    tracing::warn!(error = %release, "could not release an idempotency key");
-                }
-                Err(e)
-            }
-        },
-        Claim::Replay { status, body } => {
+    let key = idempotency_key(&req)?;
+    match actions::record(&state, &caller, league_id.into_inner(), body.0, key).await? {
+        Recorded::Created(stored) => Ok(created(stored)),
+        Recorded::Replayed { status, body } => {
             let mut replay = HttpResponse::build(
                 actix_web::http::StatusCode::from_u16(status).unwrap_or(actix_web::http::StatusCode::CREATED),
             );
@@ -125,15 +62,6 @@ pub async fn create(
             }
             Ok(replay.content_type("application/json").insert_header((IDEMPOTENT_REPLAYED, "true")).body(body))
         }
-        Claim::InProgress => Err(Error::IdempotencyInProgress(key)),
-        Claim::Mismatch => Err(Error::IdempotencyMismatch(key)),
-    }
-}
-
-/// The night a result names, if any, has changed: its followers hear of it.
-fn night_of(state: &web::Data<AppState>, stored: &StoredResult) {
-    if let Some(night) = stored.record.event_id {
-        night_changed(state, night);
     }
 }
 
@@ -231,7 +159,7 @@ pub async fn update(
     let id = id.into_inner();
     let expected = if_match(&req, id)?;
     let stored = state.write(move |conn| results::update(conn, id, &expected, body.0, &context(&writer, None))).await?;
-    night_of(&state, &stored);
+    actions::night_of(&state, &stored);
     Ok(HttpResponse::Ok().insert_header(etag(stored.revision)).json(stored))
 }
 
@@ -321,7 +249,7 @@ pub async fn confirm(
             review::confirm(conn, id, by, expected.as_ref())
         })
         .await?;
-    night_of(&state, &stored);
+    actions::night_of(&state, &stored);
     Ok(HttpResponse::Ok().insert_header(etag(stored.revision)).json(stored))
 }
 
@@ -354,6 +282,6 @@ pub async fn reject(
             review::reject(conn, id, by, &body.0.reason)
         })
         .await?;
-    night_of(&state, &stored);
+    actions::night_of(&state, &stored);
     Ok(HttpResponse::Ok().insert_header(etag(stored.revision)).json(stored))
 }

@@ -5,8 +5,9 @@
 use crate::error::Result;
 use crate::http::docs::{ReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, Writer};
+use crate::http::actions;
 use crate::http::{AppState, night_changed};
-use crate::model::{Attendee, CheckIn, DrawInput, MAX_SEED, Round};
+use crate::model::{Attendee, CheckIn, DrawInput, Round};
 use crate::store::seating;
 use actix_web::http::header;
 use actix_web::{HttpResponse, delete, get, post, put, web};
@@ -77,7 +78,7 @@ pub async fn draw(
     body: JsonBody<DrawInput>,
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
-    let round = draw_round(&state, writer, id, None, body.0).await?;
+    let round = actions::draw(&state, writer, id, None, body.0).await?;
     Ok(HttpResponse::Created().insert_header((header::LOCATION, format!("/api/v1/events/{id}/rounds"))).json(round))
 }
 
@@ -98,24 +99,9 @@ pub async fn redraw(
     body: JsonBody<DrawInput>,
 ) -> Result<HttpResponse> {
     let (id, number) = path.into_inner();
-    Ok(HttpResponse::Ok().json(draw_round(&state, writer, id, Some(number), body.0).await?))
+    Ok(HttpResponse::Ok().json(actions::draw(&state, writer, id, Some(number), body.0).await?))
 }
 
-async fn draw_round(
-    state: &web::Data<AppState>,
-    writer: Writer,
-    id: i64,
-    number: Option<u32>,
-    input: DrawInput,
-) -> Result<Round> {
-    let standing = state.views().draw_standing(id).await?;
-    let fresh_seed = rand::random::<u64>() & MAX_SEED;
-    let round = state
-        .write(move |conn| seating::draw_round(conn, writer.actor(), id, number, &input, &standing, fresh_seed))
-        .await?;
-    night_changed(state, id);
-    Ok(round)
-}
 
 /// A night's rounds in the order drawn, each table with its result once recorded.
 #[utoipa::path(

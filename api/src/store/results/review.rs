@@ -51,7 +51,9 @@ pub fn of(conn: &mut DbConn, id: i64, revision: i64) -> Result<Option<Review>> {
         .filter(crate::db::schema::night_passes::id.eq(pass_id))
         .select((crate::db::schema::players::name, crate::db::schema::night_passes::event_id))
         .first(conn)?;
-    let reviews: Vec<(i64, String, String, Option<String>, NaiveDateTime)> = result_reviews::table
+    type ReviewRow = (i64, String, String, Option<String>, NaiveDateTime, Option<String>);
+    let reviews: Vec<ReviewRow> = result_reviews::table
+        .left_join(crate::db::schema::players::table.on(result_reviews::player_id.eq(crate::db::schema::players::id.nullable())))
         .filter(result_reviews::result_id.eq(id))
         .order(result_reviews::id)
         .select((
@@ -60,6 +62,7 @@ pub fn of(conn: &mut DbConn, id: i64, revision: i64) -> Result<Option<Review>> {
             result_reviews::reviewer,
             result_reviews::reason,
             result_reviews::at,
+            crate::db::schema::players::name.nullable(),
         ))
         .load(conn)?;
     // Confirmations count for the revision confirmed; a rejection stands, whatever the
@@ -68,8 +71,9 @@ pub fn of(conn: &mut DbConn, id: i64, revision: i64) -> Result<Option<Review>> {
     let rejection = (row.status() == ResultStatus::Rejected)
         .then(|| reviews.iter().rev().find(|r| r.1 == REJECTED))
         .flatten()
-        .map(|(_, _, by, reason, at)| Rejection {
+        .map(|(_, _, by, reason, at, player)| Rejection {
             by: by.clone(),
+            by_player: player.clone().unwrap_or_else(|| by.clone()),
             reason: reason.clone().unwrap_or_default(),
             at: utc(*at),
         });

@@ -1,0 +1,136 @@
+//! What a JSON handler and a page's form both do, once: record a result (with its
+//! idempotency key, whoever enters it) and draw a round. Each ends by telling the night's
+//! followers (`night_changed`).
+
+use crate::error::{Error, Result};
+use crate::http::extract::{Caller, PASS_COOKIE, Writer, client_address};
+use crate::http::{AppState, night_changed};
+use crate::model::{DrawInput, JoinInput, MAX_SEED, NightPass, Round, StoredResult, TokenScope};
+use crate::store::passes;
+use actix_web::HttpRequest;
+use actix_web::cookie::{Cookie, SameSite, time};
+use crate::store::idempotency::{self, Claim};
+use crate::store::results::{self, WriteContext};
+use crate::store::seating;
+use actix_web::web;
+use spielstand_core::GameRecord;
+
+/// How a result's entry was answered.
+#[derive(Debug)]
+pub enum Recorded {
+    /// Stored now.
+    Created(StoredResult),
+    /// A repeat of a request with the same `Idempotency-Key`: the first answer, exactly.
+    Replayed { status: u16, body: String },
+}
+
+/// Records `record` in league `league_id` as `caller` does. With an idempotency key, a
+/// repeat of the same request is answered as the first was and stores nothing; a pass's
+/// keys are its own (no other caller's answer can be replayed to it).
+pub async fn record(
+    state: &web::Data<AppState>,
+    caller: &Caller,
+    league_id: i64,
+    record: GameRecord,
+    key: Option<String>,
+) -> Result<Recorded> {
+    let (name, scope, pass) = match caller {
+        Caller::Token(writer) => (writer.token_name.clone(), writer.scope, None),
+        Caller::Pass(pass) => (pass.label(), TokenScope::Record, Some(pass.clone())),
+    };
+    // Records the result, settling the claimed key with it in the same transaction.
+    let store = |record, claim: Option<(String, chrono::NaiveDateTime)>| {
+        let (name, pass) = (name.clone(), pass.clone());
+        state.write(move |conn| {
+            let idempotency_key = claim.as_ref().map(|(key, fence)| (key.as_str(), *fence));
+            let ctx = WriteContext { token_name: &name, scope, idempotency_key, source: None, pass: pass.as_ref() };
+            results::create(conn, league_id, record, &ctx)
+        })
+    };
+    let Some(key) = key else {
+        let stored = store(record, None).await?;
+        night_of(state, &stored);
+        return Ok(Recorded::Created(stored));
+    };
+    let key = match &pass {
+        Some(pass) => format!("pass-{}:{key}", pass.id),
+        None => key,
+    };
+    let fingerprint = idempotency::fingerprint(league_id, &record)?;
+    let claimed = {
+        let key = key.clone();
+        state.write(move |conn| idempotency::claim(conn, &key, &fingerprint)).await?
+    };
+    match claimed {
+        Claim::Fresh(fence) => match store(record, Some((key.clone(), fence))).await {
+            Ok(stored) => {
+                night_of(state, &stored);
+                Ok(Recorded::Created(stored))
+            }
+            Err(e) => {
+                if let Err(release) = state.write(move |conn| idempotency::release(conn, &key, fence)).await {
+                    tracing::warn!(error = %release, "could not release an idempotency key");
+                }
+                Err(e)
+            }
+        },
+        Claim::Replay { status, body } => Ok(Recorded::Replayed { status, body }),
+        Claim::InProgress => Err(Error::IdempotencyInProgress(key)),
+        Claim::Mismatch => Err(Error::IdempotencyMismatch(key)),
+    }
+}
+
+/// The night a result names, if any, has changed: its followers hear of it.
+pub fn night_of(state: &web::Data<AppState>, stored: &StoredResult) {
+    if let Some(night) = stored.record.event_id {
+        night_changed(state, night);
+    }
+}
+
+/// Draws round `number` of night `id` again, or a new round: the draw reads the league's
+/// table and the night's points (`views`) before its write.
+pub async fn draw(
+    state: &web::Data<AppState>,
+    writer: Writer,
+    id: i64,
+    number: Option<u32>,
+    input: DrawInput,
+) -> Result<Round> {
+    let standing = state.views().draw_standing(id).await?;
+    let fresh_seed = rand::random::<u64>() & MAX_SEED;
+    let round =
+        state.write(move |conn| seating::draw_round(conn, writer.actor(), id, number, &input, &standing, fresh_seed)).await?;
+    night_changed(state, id);
+    Ok(round)
+}
+
+/// Joins, counting a wrong code against the caller's address.
+pub async fn join(state: &web::Data<AppState>, req: &HttpRequest, input: JoinInput) -> Result<NightPass> {
+    let client = client_address(&state.throttle, req);
+    if let Some(wait) = client.and_then(|c| state.throttle.join_blocked(c)) {
+        return Err(Error::TooManyRequests(wait));
+    }
+    match state.write(move |conn| passes::join(conn, &input.code, &input.player)).await {
+        Err(Error::NotFound(what)) => {
+            tracing::warn!(client = %client.map_or("unknown".into(), |c| c.to_string()), "a wrong join code");
+            Err(match client.and_then(|c| state.throttle.join_failed(c)) {
+                Some(wait) => Error::TooManyRequests(wait),
+                None => Error::NotFound(what),
+            })
+        }
+        other => other,
+    }
+}
+
+/// The pass as the pages keep it: HttpOnly (no script reads it), SameSite=Strict (no
+/// other site's request carries it), Secure where the server is reached over https.
+pub fn pass_cookie(state: &AppState, pass: &NightPass) -> Cookie<'static> {
+    let seconds = (pass.expires_at - chrono::Utc::now()).num_seconds().max(0);
+    Cookie::build(PASS_COOKIE, pass.pass.clone())
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(state.public_url.as_ref().is_some_and(|u| u.origin().starts_with("https://")))
+        .path("/")
+        .max_age(time::Duration::seconds(seconds))
+        .finish()
+}

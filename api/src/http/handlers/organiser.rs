@@ -1,0 +1,623 @@
+//! The organiser on a phone or tablet: signing in once with a token (typed, or the link of
+//! `spielstand-api token create --qr`), their nights, and one night with everything the
+//! CLI's club night does. Every action is a form post under the same rules as the API's
+//! operation it does (a token of the night's league), then 303 back to the night.
+
+use crate::error::{Error, Result};
+use crate::http::actions;
+use crate::http::docs::{ReadErrors, WriteErrors};
+use crate::http::extract::{SESSION_COOKIE, Writer, organiser};
+use crate::http::forms::{self, Form};
+use crate::http::pages::{page, said, see_other};
+use crate::http::{AppState, lang, night_changed};
+use crate::model::{DrawInput, EventInput, PlayerRef};
+use spielstand_core::draw::DrawMethod;
+use crate::render::app::entry::RangelnInput;
+use crate::render::app::organiser::{self, OrganiserNight};
+use crate::render::app::pages;
+use crate::render::app::{Text, fill};
+use crate::render::qr;
+use crate::store::passes::{self, SignIn};
+use crate::store::results::review::{self, Reviewer};
+use crate::store::results::{self, Precondition, WriteContext};
+use crate::store::{events, leagues, players, seating};
+use actix_web::cookie::{Cookie, SameSite, time};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use std::collections::BTreeMap;
+
+/// The session cookie: HttpOnly, SameSite=Strict, for 30 days (or until the token is
+/// revoked, or the organiser signs out).
+fn session_cookie(state: &AppState, session: String, expires: chrono::NaiveDateTime) -> Cookie<'static> {
+    let seconds = (expires.and_utc() - chrono::Utc::now()).num_seconds().max(0);
+    Cookie::build(SESSION_COOKIE, session)
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(state.public_url.as_ref().is_some_and(|u| u.origin().starts_with("https://")))
+        .path("/")
+        .max_age(time::Duration::seconds(seconds))
+        .finish()
+}
+
+/// Sign in as organiser: paste a token. The link of `token create --qr` opens the page for
+/// its one-time code instead.
+#[utoipa::path(
+    operation_id = "sign_in_page",
+    tag = "app",
+    responses((status = 200, description = "The sign-in page", content_type = "text/html", body = String))
+)]
+#[get("/app/sign-in", wrap = "crate::http::access::checked()")]
+pub async fn sign_in_page(req: HttpRequest) -> HttpResponse {
+    let (lang, _) = lang::of(&req);
+    page(&req, StatusCode::OK, pages::sign_in(None, None, lang))
+}
+
+/// Sign in with a token (`token`): a session on this device, kept in an HttpOnly cookie;
+/// the token itself is not kept. Failures count against the address as wrong tokens do.
+#[utoipa::path(
+    operation_id = "sign_in",
+    tag = "app",
+    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "`token`"),
+    responses(
+        (status = 303, description = "Signed in: to the organiser's page", headers(("Location" = String), ("Set-Cookie" = String))),
+        (status = 401, description = "Not a token: the page again, saying so", content_type = "text/html", body = String),
+        (status = 429, description = "Too many wrong tokens from this address", content_type = "text/html", body = String)
+    )
+)]
+#[post("/app/sign-in", wrap = "crate::http::access::checked()")]
+pub async fn sign_in(state: web::Data<AppState>, req: HttpRequest, form: Form) -> Result<HttpResponse> {
+    let token = form.get("token").unwrap_or("").to_owned();
+    open_session(&state, &req, move |conn| passes::open_session(conn, SignIn::Token(&token)), None).await
+}
+
+/// The page of a sign-in link (`token create --qr`): a button, so that a link preview
+/// cannot use the one-time code up.
+#[utoipa::path(
+    operation_id = "sign_in_code_page",
+    tag = "app",
+    params(("code" = String, Path, description = "The one-time sign-in code")),
+    responses((status = 200, description = "The sign-in page", content_type = "text/html", body = String))
+)]
+#[get("/app/sign-in/{code}", wrap = "crate::http::access::checked()")]
+pub async fn sign_in_code_page(req: HttpRequest, code: web::Path<String>) -> HttpResponse {
+    let (lang, _) = lang::of(&req);
+    page(&req, StatusCode::OK, pages::sign_in(Some(&code.into_inner()), None, lang))
+}
+
+/// Sign in with the one-time code of `token create --qr` (used up here, valid for 10
+/// minutes).
+#[utoipa::path(
+    operation_id = "sign_in_code",
+    tag = "app",
+    params(("code" = String, Path, description = "The one-time sign-in code")),
+    responses(
+        (status = 303, description = "Signed in: to the organiser's page", headers(("Location" = String), ("Set-Cookie" = String))),
+        (status = 401, description = "Used, expired or unknown: the page again, saying so", content_type = "text/html", body = String),
+        (status = 429, description = "Too many wrong codes from this address", content_type = "text/html", body = String)
+    )
+)]
+#[post("/app/sign-in/{code}", wrap = "crate::http::access::checked()")]
+pub async fn sign_in_code(state: web::Data<AppState>, req: HttpRequest, code: web::Path<String>) -> Result<HttpResponse> {
+    let code = code.into_inner();
+    let shown = code.clone();
+    open_session(&state, &req, move |conn| passes::open_session(conn, SignIn::Code(&code)), Some(shown)).await
+}
+
+async fn open_session(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    open: impl FnOnce(&mut crate::db::DbConn) -> Result<(String, crate::store::tokens::Caller, chrono::NaiveDateTime)>
+    + Send
+    + 'static,
+    code: Option<String>,
+) -> Result<HttpResponse> {
+    let (lang, _) = lang::of(req);
+    let client = crate::http::extract::client_address(&state.throttle, req);
+    let refuse = |status: StatusCode, text: &str| page(req, status, pages::sign_in(code.as_deref(), Some(text), lang));
+    if let Some(wait) = client.and_then(|c| state.throttle.blocked(c)) {
+        return Ok(refuse(StatusCode::TOO_MANY_REQUESTS, &Error::TooManyRequests(wait).to_string()));
+    }
+    match state.write(open).await {
+        Ok((session, _, expires)) => {
+            let mut response = see_other("/app/organiser");
+            let _ = response.add_cookie(&session_cookie(state, session, expires));
+            Ok(response)
+        }
+        Err(e @ (Error::UnknownToken | Error::Revoked(_) | Error::Unauthorized)) => {
+            tracing::warn!(client = %client.map_or("unknown".into(), |c| c.to_string()), error = %e, "failed sign-in");
+            let status = match client.and_then(|c| state.throttle.auth_failed(c)) {
+                Some(_) => StatusCode::TOO_MANY_REQUESTS,
+                None => StatusCode::UNAUTHORIZED,
+            };
+            Ok(refuse(status, &said(&e, lang)))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Sign out: the session ends on this device.
+#[utoipa::path(
+    operation_id = "sign_out",
+    tag = "app",
+    responses((status = 303, description = "Signed out: to the start page", headers(("Location" = String), ("Set-Cookie" = String))))
+)]
+#[post("/app/sign-out", wrap = "crate::http::access::checked()")]
+pub async fn sign_out(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse> {
+    if let Some(session) = req.cookie(SESSION_COOKIE).map(|c| c.value().to_owned()) {
+        state.write(move |conn| passes::end_session(conn, &session)).await?;
+    }
+    let mut response = see_other("/");
+    let _ = response.add_removal_cookie(&Cookie::build(SESSION_COOKIE, "").path("/").finish());
+    Ok(response)
+}
+
+/// The organiser signed in here (any league), or the sign-in page.
+async fn signed_in(state: &web::Data<AppState>, req: &HttpRequest) -> Option<crate::store::tokens::Caller> {
+    let session = req.cookie(SESSION_COOKIE)?.value().to_owned();
+    state.db(move |conn| passes::session_caller(conn, &session)).await.ok()
+}
+
+/// The organiser's page: the open nights of their leagues, and starting a new one.
+#[utoipa::path(
+    operation_id = "organiser_page",
+    tag = "app",
+    responses(
+        (status = 200, description = "The organiser's nights", content_type = "text/html", body = String),
+        (status = 303, description = "Not signed in: to the sign-in page", headers(("Location" = String)))
+    )
+)]
+#[get("/app/organiser", wrap = "crate::http::access::checked()")]
+pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse> {
+    let (lang, _) = lang::of(&req);
+    let Some(caller) = signed_in(&state, &req).await else { return Ok(see_other("/app/sign-in")) };
+    let own = caller.league_id;
+    let leagues = state
+        .db(move |conn| {
+            leagues::list(conn)?
+                .into_iter()
+                .filter(|l| own.is_none_or(|own| own == l.id))
+                .map(|league| {
+                    let nights = events::list(conn, league.id)?;
+                    Ok((league, nights))
+                })
+                .collect::<Result<Vec<_>>>()
+        })
+        .await?;
+    let today = chrono::Local::now().date_naive();
+    Ok(page(&req, StatusCode::OK, organiser::home(&caller.name, &leagues, today, None, lang)))
+}
+
+/// Start a night in league `id` (`title`, `date`): on to it.
+#[utoipa::path(
+    operation_id = "organiser_start_night",
+    tag = "app",
+    params(("id" = i64, Path, description = "League id")),
+    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "`title`, `date`"),
+    responses((status = 303, description = "Started: to the night", headers(("Location" = String))), WriteErrors)
+)]
+#[post("/app/organiser/leagues/{id}/nights", wrap = "crate::http::access::checked()")]
+pub async fn start_night(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    writer: Writer,
+    id: web::Path<i64>,
+    form: Form,
+) -> Result<HttpResponse> {
+    let league_id = id.into_inner();
+    let (lang, _) = lang::of(&req);
+    let date = form.get("date").and_then(|d| d.parse().ok()).unwrap_or_else(|| chrono::Local::now().date_naive());
+    let title = form.get("title").unwrap_or(Text::of(lang).default_title).to_owned();
+    let input = EventInput { title, date, location: None };
+    match state.write(move |conn| events::create(conn, writer.actor(), league_id, &input)).await {
+        Ok(event) => Ok(see_other(&format!("/app/organiser/nights/{}", event.id))),
+        Err(e) => Ok(page(&req, e.status(), pages::message(Text::of(lang).error_title, &said(&e, lang), "/app/organiser", lang))),
+    }
+}
+
+/// One night, for its organiser: check-in by tapping, the join code, the draw, each
+/// table's state with what to do about it, the passes, closing the night.
+#[utoipa::path(
+    operation_id = "organiser_night",
+    tag = "app",
+    params(("id" = i64, Path, description = "Club night id")),
+    responses(
+        (status = 200, description = "The night, for its organiser", content_type = "text/html", body = String),
+        (status = 303, description = "Not signed in for its league: to the sign-in page", headers(("Location" = String))),
+        ReadErrors
+    )
+)]
+#[get("/app/organiser/nights/{id}", wrap = "crate::http::access::checked()")]
+pub async fn night_for_organiser(state: web::Data<AppState>, req: HttpRequest, id: web::Path<i64>) -> Result<HttpResponse> {
+    night_page(&state, &req, id.into_inner(), None, StatusCode::OK).await
+}
+
+async fn night_page(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    event_id: i64,
+    error: Option<&str>,
+    status: StatusCode,
+) -> Result<HttpResponse> {
+    let (lang, _) = lang::of(req);
+    let row = state.db(move |conn| events::row(conn, event_id)).await?;
+    if organiser(req, row.league_id).await.is_none() {
+        return Ok(see_other("/app/sign-in"));
+    }
+    let (report, league) = state.views().night(event_id).await?;
+    let league_id = row.league_id;
+    let (rules, everyone, passes_given, entered, code) = state
+        .db(move |conn| {
+            Ok((
+                leagues::row(conn, league_id)?.rules()?,
+                players::list(conn)?,
+                passes::list(conn, event_id)?,
+                results::entered_at(conn, event_id)?,
+                passes::current_code(conn, event_id)?,
+            ))
+        })
+        .await?;
+    let base = state.page_base(req);
+    let live = crate::render::pages::live_tables(&report, &league, lang);
+    let html = organiser::night(
+        &OrganiserNight {
+            report: &report,
+            league: &league,
+            rules: &rules,
+            players: &everyone,
+            join_code: code.map(|(code, _)| qr::join_section(&base, &code, lang)),
+            passes: &passes_given,
+            entered: &entered,
+            live: &live,
+            error,
+        },
+        lang,
+    );
+    Ok(page(req, status, html))
+}
+
+/// After a form: back to the night, or the night again saying why it was refused.
+async fn back_to_night(state: &web::Data<AppState>, req: &HttpRequest, event_id: i64, done: Result<()>) -> Result<HttpResponse> {
+    let (lang, _) = lang::of(req);
+    match done {
+        Ok(()) => {
+            night_changed(state, event_id);
+            Ok(see_other(&format!("/app/organiser/nights/{event_id}")))
+        }
+        Err(e) => night_page(state, req, event_id, Some(&said(&e, lang)), e.status()).await,
+    }
+}
+
+/// Check a player in (`present=yes`) or out (`present=no`) by id (`player`), or add a new
+/// player by name (`name`) and check them in.
+#[utoipa::path(
+    operation_id = "organiser_attendees",
+    tag = "app",
+    params(("id" = i64, Path, description = "Club night id")),
+    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "`player` and `present`, or `name`"),
+    responses((status = 303, description = "Done: to the night", headers(("Location" = String))), WriteErrors)
+)]
+#[post("/app/organiser/nights/{id}/attendees", wrap = "crate::http::access::checked()")]
+pub async fn attendees(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    writer: Writer,
+    id: web::Path<i64>,
+    form: Form,
+) -> Result<HttpResponse> {
+    let event_id = id.into_inner();
+    let player = form.get("player").and_then(|p| p.parse::<i64>().ok());
+    let present = form.get("present") != Some("no");
+    let name = form.get("name").map(str::to_owned);
+    let done = state
+        .write(move |conn| {
+            match (player, name) {
+                (Some(player), _) if present => {
+                    seating::check_in(conn, writer.actor(), event_id, &[PlayerRef::Id(player)])?;
+                }
+                (Some(player), _) => seating::check_out(conn, writer.actor(), event_id, player)?,
+                (None, Some(name)) => {
+                    // A name already known is that player; a new one is added first.
+                    let id = match players::resolve(conn, &[("name".into(), name.clone())]) {
+                        Ok(found) => found[0].id,
+                        Err(Error::UnknownPlayer { .. }) => players::create(conn, writer.actor(), &name)?.id,
+                        Err(e) => return Err(e),
+                    };
+                    seating::check_in(conn, writer.actor(), event_id, &[PlayerRef::Id(id)])?;
+                }
+                (None, None) => return Err(Error::InvalidBody("player: tap a name, or type a new one".into())),
+            }
+            Ok(())
+        })
+        .await;
+    back_to_night(&state, &req, event_id, done).await
+}
+
+/// Make a new join code for the night (the old one stops working).
+#[utoipa::path(
+    operation_id = "organiser_join_code",
+    tag = "app",
+    params(("id" = i64, Path, description = "Club night id")),
+    responses((status = 303, description = "Made: to the night", headers(("Location" = String))), WriteErrors)
+)]
+#[post("/app/organiser/nights/{id}/join-code", wrap = "crate::http::access::checked()")]
+pub async fn join_code(state: web::Data<AppState>, req: HttpRequest, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
+    let event_id = id.into_inner();
+    let base = state.page_base(&req);
+    let done = state
+        .write(move |conn| {
+            passes::create_join_code(conn, writer.actor(), &writer.token_name, event_id, true, |code| {
+                format!("{base}/n/{}", passes::shown_code(code))
+            })
+            .map(drop)
+        })
+        .await;
+    back_to_night(&state, &req, event_id, done).await
+}
+
+/// Draw the next round: `game`, `method` (`balanced`, `random`, `swiss`), `size` (or
+/// empty), `pins` (one `Name=table` per line).
+#[utoipa::path(
+    operation_id = "organiser_draw",
+    tag = "app",
+    params(("id" = i64, Path, description = "Club night id")),
+    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "`game`, `method`, `size`, `pins`"),
+    responses((status = 303, description = "Drawn: to the night", headers(("Location" = String))), WriteErrors)
+)]
+#[post("/app/organiser/nights/{id}/rounds", wrap = "crate::http::access::checked()")]
+pub async fn draw(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    writer: Writer,
+    id: web::Path<i64>,
+    form: Form,
+) -> Result<HttpResponse> {
+    let event_id = id.into_inner();
+    let input = (|| {
+        let game = form.get("game").unwrap_or("").parse().map_err(|_| Error::InvalidBody("game: pick a game".into()))?;
+        let method = match form.get("method") {
+            Some("random") => DrawMethod::Random,
+            Some("swiss") => DrawMethod::Swiss,
+            _ => DrawMethod::Balanced,
+        };
+        let size = match form.get("size") {
+            None => None,
+            Some(size) => Some(size.parse::<u32>().map_err(|_| Error::InvalidBody(format!("size: {size:?}")))?),
+        };
+        let mut pin = BTreeMap::new();
+        for line in form.get("pins").unwrap_or("").lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let (name, table) = line.split_once('=').ok_or_else(|| Error::InvalidBody(format!("pins: {line:?} is not Name=table")))?;
+            let table = table.trim().parse::<u32>().map_err(|_| Error::InvalidBody(format!("pins: {line:?} is not Name=table")))?;
+            pin.insert(name.trim().to_owned(), table);
+        }
+        Ok::<_, Error>(DrawInput { game, method, size, seed: None, pin, apart: Vec::new() })
+    })();
+    let done = match input {
+        Ok(input) => actions::draw(&state, writer, event_id, None, input).await.map(drop),
+        Err(e) => Err(e),
+    };
+    back_to_night(&state, &req, event_id, done).await
+}
+
+/// Close the night: no more results, every pass ends.
+#[utoipa::path(
+    operation_id = "organiser_close",
+    tag = "app",
+    params(("id" = i64, Path, description = "Club night id")),
+    responses((status = 303, description = "Closed: to the night", headers(("Location" = String))), WriteErrors)
+)]
+#[post("/app/organiser/nights/{id}/close", wrap = "crate::http::access::checked()")]
+pub async fn close(state: web::Data<AppState>, req: HttpRequest, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
+    let event_id = id.into_inner();
+    let done = state.write(move |conn| events::close(conn, writer.actor(), event_id).map(drop)).await;
+    back_to_night(&state, &req, event_id, done).await
+}
+
+/// Revoke a member's pass.
+#[utoipa::path(
+    operation_id = "organiser_revoke_pass",
+    tag = "app",
+    params(("id" = i64, Path, description = "Club night id"), ("player_id" = i64, Path)),
+    responses((status = 303, description = "Revoked: to the night", headers(("Location" = String))), WriteErrors)
+)]
+#[post("/app/organiser/nights/{id}/passes/{player_id}/revoke", wrap = "crate::http::access::checked()")]
+pub async fn revoke(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    writer: Writer,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse> {
+    let (event_id, player_id) = path.into_inner();
+    let done = state.write(move |conn| passes::revoke(conn, writer.actor(), event_id, player_id)).await;
+    back_to_night(&state, &req, event_id, done).await
+}
+
+/// The revision a form acts on (`revision`), for `If-Match`.
+fn revision(form: &Form) -> Precondition {
+    match form.get("revision") {
+        Some(revision) => Precondition::Tags(vec![revision.to_owned()]),
+        None => Precondition::Tags(Vec::new()),
+    }
+}
+
+/// Accept a member's entry (pending or rejected): it counts.
+#[utoipa::path(
+    operation_id = "organiser_accept",
+    tag = "app",
+    params(("id" = i64, Path, description = "Result id")),
+    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "`revision`"),
+    responses((status = 303, description = "Accepted: to the night", headers(("Location" = String))), WriteErrors)
+)]
+#[post("/app/organiser/results/{id}/accept", wrap = "crate::http::access::checked()")]
+pub async fn accept(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    writer: Writer,
+    id: web::Path<i64>,
+    form: Form,
+) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    let expected = revision(&form);
+    let night = night_of(&state, id).await?;
+    let done = state
+        .write(move |conn| review::confirm(conn, id, Reviewer::Token(&writer.token_name), Some(&expected)).map(drop))
+        .await;
+    back_to_night(&state, &req, night, done).await
+}
+
+/// Delete a member's entry.
+#[utoipa::path(
+    operation_id = "organiser_delete",
+    tag = "app",
+    params(("id" = i64, Path, description = "Result id")),
+    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "`revision`"),
+    responses((status = 303, description = "Deleted: to the night", headers(("Location" = String))), WriteErrors)
+)]
+#[post("/app/organiser/results/{id}/delete", wrap = "crate::http::access::checked()")]
+pub async fn delete(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    writer: Writer,
+    id: web::Path<i64>,
+    form: Form,
+) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    let expected = revision(&form);
+    let night = night_of(&state, id).await?;
+    let done = state
+        .write(move |conn| {
+            let ctx = context(&writer);
+            results::delete(conn, id, &expected, &ctx).map(drop)
+        })
+        .await;
+    back_to_night(&state, &req, night, done).await
+}
+
+fn context(writer: &Writer) -> WriteContext<'_> {
+    WriteContext { token_name: &writer.token_name, scope: writer.scope, idempotency_key: None, source: None, pass: None }
+}
+
+/// The club night result `id` names (a 404 for a result of none).
+async fn night_of(state: &web::Data<AppState>, id: i64) -> Result<i64> {
+    let night = state.db(move |conn| crate::store::owners::night_of_result(conn, id)).await?;
+    night.flatten().ok_or_else(|| Error::not_found(format!("a club night's result {id}")))
+}
+
+/// A member's entry to correct: the result form, filled in.
+#[utoipa::path(
+    operation_id = "organiser_correct_page",
+    tag = "app",
+    params(("id" = i64, Path, description = "Result id")),
+    responses(
+        (status = 200, description = "The form", content_type = "text/html", body = String),
+        (status = 303, description = "Not signed in for its league: to the sign-in page", headers(("Location" = String))),
+        ReadErrors
+    )
+)]
+#[get("/app/organiser/results/{id}", wrap = "crate::http::access::checked()")]
+pub async fn correct_page(state: web::Data<AppState>, req: HttpRequest, id: web::Path<i64>) -> Result<HttpResponse> {
+    correct_form(&state, &req, id.into_inner(), None, None, StatusCode::OK).await
+}
+
+async fn correct_form(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    id: i64,
+    prefill: Option<BTreeMap<String, String>>,
+    error: Option<&str>,
+    status: StatusCode,
+) -> Result<HttpResponse> {
+    let (lang, _) = lang::of(req);
+    let result = state.db(move |conn| results::get(conn, id)).await?;
+    if organiser(req, result.league_id).await.is_none() {
+        return Ok(see_other("/app/sign-in"));
+    }
+    let league_id = result.league_id;
+    let rules = state.db(move |conn| leagues::row(conn, league_id)?.rules()).await?;
+    let table = table_of(&result);
+    let prefill = prefill.unwrap_or_else(|| forms::fields_of(&result.record));
+    let html = organiser::correct(&result, &table, &rules, &prefill, RangelnInput::Scores, error, lang);
+    Ok(page(req, status, html))
+}
+
+/// The result's players as a table, seat by seat: what its form shows.
+fn table_of(result: &crate::model::StoredResult) -> crate::model::DrawnTable {
+    let mut seats: Vec<crate::model::Seat> = result
+        .record
+        .players
+        .iter()
+        .map(|p| crate::model::Seat {
+            seat: p.seat,
+            player: p.player.clone(),
+            player_id: 0,
+            start: p.seat == 1,
+            prediction: crate::model::Prediction { win: 0.0, place: 0 },
+        })
+        .collect();
+    seats.sort_by_key(|s| s.seat);
+    crate::model::DrawnTable { number: 0, seats, result_id: Some(result.id), result_status: Some(result.status) }
+}
+
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RevisionParams {
+    /// The revision corrected, for `If-Match`.
+    revision: Option<i64>,
+}
+
+/// Correct a member's entry and accept it (the result form's fields).
+#[utoipa::path(
+    operation_id = "organiser_correct",
+    tag = "app",
+    params(("id" = i64, Path, description = "Result id"), RevisionParams),
+    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "The result form's fields"),
+    responses(
+        (status = 303, description = "Corrected and accepted: to the night", headers(("Location" = String))),
+        (status = 200, description = "Refused: the form again, saying why", content_type = "text/html", body = String),
+        WriteErrors
+    )
+)]
+#[post("/app/organiser/results/{id}", wrap = "crate::http::access::checked()")]
+pub async fn correct(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    writer: Writer,
+    id: web::Path<i64>,
+    params: crate::http::extract::Params<RevisionParams>,
+    form: Form,
+) -> Result<HttpResponse> {
+    let (lang, _) = lang::of(&req);
+    let id = id.into_inner();
+    let result = state.db(move |conn| results::get(conn, id)).await?;
+    let night = result.record.event_id.ok_or_else(|| Error::not_found(format!("a club night's result {id}")))?;
+    let league_id = result.league_id;
+    let rules = state.db(move |conn| leagues::row(conn, league_id)?.rules()).await?;
+    let table = table_of(&result);
+    let game = result.record.game();
+    let partners = crate::render::app::entry::partners(&rules, game);
+    let record = match forms::record(&form, game, &table, night, result.record.played_on, partners, lang) {
+        Ok(record) => record,
+        Err(missing) => {
+            let text = fill(Text::of(lang).refused, &[&missing]);
+            return correct_form(&state, &req, id, Some(forms::prefill(&form)), Some(&text), StatusCode::OK).await;
+        }
+    };
+    let expected = Precondition::Tags(vec![params.0.revision.unwrap_or(result.revision).to_string()]);
+    let done = state
+        .write(move |conn| {
+            let corrected = results::update(conn, id, &expected, record, &context(&writer))?;
+            let now = Precondition::Tags(vec![corrected.revision.to_string()]);
+            review::confirm(conn, id, Reviewer::Token(&writer.token_name), Some(&now))?;
+            Ok(())
+        })
+        .await;
+    match done {
+        Ok(()) => {
+            night_changed(&state, night);
+            Ok(see_other(&format!("/app/organiser/nights/{night}")))
+        }
+        Err(e) => {
+            let text = fill(Text::of(lang).refused, &[&said(&e, lang)]);
+            correct_form(&state, &req, id, Some(forms::prefill(&form)), Some(&text), StatusCode::OK).await
+        }
+    }
+}
