@@ -6,12 +6,12 @@ use crate::error::{Error, Result};
 use crate::http::extract::{Caller, PASS_COOKIE, Writer, client_address};
 use crate::http::{AppState, night_changed};
 use crate::model::{DrawInput, JoinInput, MAX_SEED, NightPass, Round, StoredResult, TokenScope};
-use crate::store::passes;
-use actix_web::HttpRequest;
-use actix_web::cookie::{Cookie, SameSite, time};
 use crate::store::idempotency::{self, Claim};
+use crate::store::passes;
 use crate::store::results::{self, WriteContext};
 use crate::store::seating;
+use actix_web::HttpRequest;
+use actix_web::cookie::{Cookie, SameSite, time};
 use actix_web::web;
 use spielstand_core::GameRecord;
 
@@ -19,7 +19,7 @@ use spielstand_core::GameRecord;
 #[derive(Debug)]
 pub enum Recorded {
     /// Stored now.
-    Created(StoredResult),
+    Created(Box<StoredResult>),
     /// A repeat of a request with the same `Idempotency-Key`: the first answer, exactly.
     Replayed { status: u16, body: String },
 }
@@ -50,7 +50,7 @@ pub async fn record(
     let Some(key) = key else {
         let stored = store(record, None).await?;
         night_of(state, &stored);
-        return Ok(Recorded::Created(stored));
+        return Ok(Recorded::Created(Box::new(stored)));
     };
     let key = match &pass {
         Some(pass) => format!("pass-{}:{key}", pass.id),
@@ -65,7 +65,7 @@ pub async fn record(
         Claim::Fresh(fence) => match store(record, Some((key.clone(), fence))).await {
             Ok(stored) => {
                 night_of(state, &stored);
-                Ok(Recorded::Created(stored))
+                Ok(Recorded::Created(Box::new(stored)))
             }
             Err(e) => {
                 if let Err(release) = state.write(move |conn| idempotency::release(conn, &key, fence)).await {
@@ -98,8 +98,9 @@ pub async fn draw(
 ) -> Result<Round> {
     let standing = state.views().draw_standing(id).await?;
     let fresh_seed = rand::random::<u64>() & MAX_SEED;
-    let round =
-        state.write(move |conn| seating::draw_round(conn, writer.actor(), id, number, &input, &standing, fresh_seed)).await?;
+    let round = state
+        .write(move |conn| seating::draw_round(conn, writer.actor(), id, number, &input, &standing, fresh_seed))
+        .await?;
     night_changed(state, id);
     Ok(round)
 }

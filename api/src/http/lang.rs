@@ -18,9 +18,8 @@ fn parse(code: &str) -> Option<Lang> {
 
 /// The page's language, and whether it was asked for in the query (then `remember` it).
 pub fn of(req: &HttpRequest) -> (Lang, bool) {
-    let asked = form_urlencoded::parse(req.query_string().as_bytes())
-        .find(|(k, _)| k == "lang")
-        .and_then(|(_, v)| parse(&v));
+    let asked =
+        form_urlencoded::parse(req.query_string().as_bytes()).find(|(k, _)| k == "lang").and_then(|(_, v)| parse(&v));
     if let Some(lang) = asked {
         return (lang, true);
     }

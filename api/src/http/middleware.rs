@@ -83,10 +83,17 @@ pub async fn request_context<B: MessageBody + 'static>(
             req.into_response(response).map_into_right_body()
         }
         _ => {
+            let wants_html = req
+                .headers()
+                .get(header::ACCEPT)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|accept| accept.contains("text/html"));
             let served = replica::REQUEST.scope(consistency.clone(), next.call(req));
             let res = problem::REQUEST_ID.scope(id.clone(), served).await?;
             if method == Method::HEAD {
                 res.map_body(|_, _| EitherBody::right(BoxBody::new(())))
+            } else if wants_html && app_problem(&res) {
+                as_page(res).await
             } else {
                 res.map_body(|_, body| EitherBody::left(body))
             }
@@ -143,6 +150,37 @@ pub async fn request_context<B: MessageBody + 'static>(
         "request"
     );
     Ok(res)
+}
+
+/// A problem answered on one of the app's pages (a pass that ended, a form from another
+/// site, an overloaded server): a browser shows it as a page, not as JSON.
+fn app_problem<B>(res: &ServiceResponse<B>) -> bool {
+    let problem =
+        res.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes() == problem::PROBLEM_JSON.as_bytes());
+    let page =
+        res.request().match_pattern().is_some_and(|p| p.starts_with("/app/") || p.starts_with("/n/") || p == "/");
+    problem && page
+}
+
+/// The problem of `res` as a page of the app, in the reader's language, keeping its status
+/// and its `Retry-After`.
+async fn as_page<B: MessageBody + 'static>(res: ServiceResponse<B>) -> ServiceResponse<EitherBody<B, BoxBody>> {
+    let (req, res) = res.into_parts();
+    let status = res.status();
+    let retry = res.headers().get(header::RETRY_AFTER).cloned();
+    let body = actix_web::body::to_bytes(res.into_body()).await.unwrap_or_default();
+    let detail = serde_json::from_slice::<serde_json::Value>(&body)
+        .ok()
+        .and_then(|p| p["detail"].as_str().map(str::to_owned))
+        .unwrap_or_default();
+    let (lang, _) = crate::http::lang::of(&req);
+    let t = crate::render::app::Text::of(lang);
+    let html = crate::render::app::pages::message(t.error_title, &detail, "/", lang);
+    let mut page = crate::http::policy::app_page(status, html);
+    if let Some(retry) = retry {
+        page.headers_mut().insert(header::RETRY_AFTER, retry);
+    }
+    ServiceResponse::new(req, page).map_body(|_, body| EitherBody::right(body))
 }
 
 /// A request's method as a metrics label: the standard ones by name, any other as `other`,

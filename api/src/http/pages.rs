@@ -46,4 +46,3 @@ fn text_lang(lang: Lang) -> spielstand_text::Lang {
         Lang::En => spielstand_text::Lang::En,
     }
 }
-

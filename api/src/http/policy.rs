@@ -94,7 +94,8 @@ pub fn asset(req: &HttpRequest, body: &'static str, content_type: &str) -> HttpR
     let etag = conditional::etag(body.as_bytes());
     let versioned = req.query_string().starts_with("v=");
     let cache = if versioned { "public, max-age=31536000, immutable" } else { REVALIDATE };
-    let mut response = conditional::respond(req, &etag, cache, content_type, actix_web::web::Bytes::from_static(body.as_bytes()));
+    let mut response =
+        conditional::respond(req, &etag, cache, content_type, actix_web::web::Bytes::from_static(body.as_bytes()));
     response.headers_mut().insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     response
 }

@@ -10,6 +10,7 @@
 mod common;
 
 mod access;
+mod app;
 mod audit;
 mod backup;
 mod batch;

@@ -71,7 +71,9 @@ api_test!(every_protocol_error_is_a_problem, |api| {
     r.problem(413, "payload-too-large");
 
     api.get("/api/v1/nothing-here").await.problem(404, "no-route");
-    api.get("/").await.problem(404, "no-route");
+    let landing = api.get("/").await;
+    assert_eq!(landing.status.as_u16(), 200, "the start page");
+    assert_eq!(landing.header("content-type"), Some("text/html; charset=utf-8"));
     let r = api.send(TestRequest::delete().uri("/api/v1/players")).await;
     r.problem(405, "method-not-allowed");
     assert_eq!(r.header("allow"), Some("GET, POST"));

@@ -172,7 +172,15 @@ pub async fn join_form_post(
         (_, Some(name)) => PlayerRef::Name(name.to_owned()),
         _ => {
             let t = Text::of(lang);
-            return join_form(&state, &req, &code, &night, Some(t.pick_your_name), actix_web::http::StatusCode::UNPROCESSABLE_ENTITY).await;
+            return join_form(
+                &state,
+                &req,
+                &code,
+                &night,
+                Some(t.pick_your_name),
+                actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
         }
     };
     let input = JoinInput { code: code.clone(), player };
@@ -253,8 +261,10 @@ async fn night_page(
         if organiser(req, row.league_id).await.is_some() {
             return Ok(see_other(&format!("/app/organiser/nights/{event_id}")));
         }
+        // A page anyone may open: it says how to join (the API's operations answer 401).
         let t = Text::of(lang);
-        let mut response = page(req, actix_web::http::StatusCode::UNAUTHORIZED, pages::message(t.error_title, t.pass_ended, "/", lang));
+        let mut response =
+            page(req, actix_web::http::StatusCode::OK, pages::message(t.error_title, t.pass_ended, "/", lang));
         // A pass that ended is no use to keep.
         let _ = response.add_removal_cookie(&actix_web::cookie::Cookie::build(PASS_COOKIE, "").path("/").finish());
         return Ok(response);
@@ -377,7 +387,12 @@ pub async fn member_enter(
     )
 )]
 #[post("/app/results/{id}/confirm", wrap = "crate::http::access::checked()")]
-pub async fn member_confirm(state: web::Data<AppState>, req: HttpRequest, caller: Caller, id: web::Path<i64>) -> Result<HttpResponse> {
+pub async fn member_confirm(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    caller: Caller,
+    id: web::Path<i64>,
+) -> Result<HttpResponse> {
     let id = id.into_inner();
     let result = state
         .write(move |conn| {

@@ -11,7 +11,6 @@ use crate::http::forms::{self, Form};
 use crate::http::pages::{page, said, see_other};
 use crate::http::{AppState, lang, night_changed};
 use crate::model::{DrawInput, EventInput, PlayerRef};
-use spielstand_core::draw::DrawMethod;
 use crate::render::app::entry::RangelnInput;
 use crate::render::app::organiser::{self, OrganiserNight};
 use crate::render::app::pages;
@@ -24,6 +23,7 @@ use crate::store::{events, leagues, players, seating};
 use actix_web::cookie::{Cookie, SameSite, time};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use spielstand_core::draw::DrawMethod;
 use std::collections::BTreeMap;
 
 /// The session cookie: HttpOnly, SameSite=Strict, for 30 days (or until the token is
@@ -97,7 +97,11 @@ pub async fn sign_in_code_page(req: HttpRequest, code: web::Path<String>) -> Htt
     )
 )]
 #[post("/app/sign-in/{code}", wrap = "crate::http::access::checked()")]
-pub async fn sign_in_code(state: web::Data<AppState>, req: HttpRequest, code: web::Path<String>) -> Result<HttpResponse> {
+pub async fn sign_in_code(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    code: web::Path<String>,
+) -> Result<HttpResponse> {
     let code = code.into_inner();
     let shown = code.clone();
     open_session(&state, &req, move |conn| passes::open_session(conn, SignIn::Code(&code)), Some(shown)).await
@@ -210,7 +214,11 @@ pub async fn start_night(
     let input = EventInput { title, date, location: None };
     match state.write(move |conn| events::create(conn, writer.actor(), league_id, &input)).await {
         Ok(event) => Ok(see_other(&format!("/app/organiser/nights/{}", event.id))),
-        Err(e) => Ok(page(&req, e.status(), pages::message(Text::of(lang).error_title, &said(&e, lang), "/app/organiser", lang))),
+        Err(e) => Ok(page(
+            &req,
+            e.status(),
+            pages::message(Text::of(lang).error_title, &said(&e, lang), "/app/organiser", lang),
+        )),
     }
 }
 
@@ -227,7 +235,11 @@ pub async fn start_night(
     )
 )]
 #[get("/app/organiser/nights/{id}", wrap = "crate::http::access::checked()")]
-pub async fn night_for_organiser(state: web::Data<AppState>, req: HttpRequest, id: web::Path<i64>) -> Result<HttpResponse> {
+pub async fn night_for_organiser(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<i64>,
+) -> Result<HttpResponse> {
     night_page(&state, &req, id.into_inner(), None, StatusCode::OK).await
 }
 
@@ -276,7 +288,12 @@ async fn night_page(
 }
 
 /// After a form: back to the night, or the night again saying why it was refused.
-async fn back_to_night(state: &web::Data<AppState>, req: &HttpRequest, event_id: i64, done: Result<()>) -> Result<HttpResponse> {
+async fn back_to_night(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    event_id: i64,
+    done: Result<()>,
+) -> Result<HttpResponse> {
     let (lang, _) = lang::of(req);
     match done {
         Ok(()) => {
@@ -340,7 +357,12 @@ pub async fn attendees(
     responses((status = 303, description = "Made: to the night", headers(("Location" = String))), WriteErrors)
 )]
 #[post("/app/organiser/nights/{id}/join-code", wrap = "crate::http::access::checked()")]
-pub async fn join_code(state: web::Data<AppState>, req: HttpRequest, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
+pub async fn join_code(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    writer: Writer,
+    id: web::Path<i64>,
+) -> Result<HttpResponse> {
     let event_id = id.into_inner();
     let base = state.page_base(&req);
     let done = state
@@ -373,7 +395,8 @@ pub async fn draw(
 ) -> Result<HttpResponse> {
     let event_id = id.into_inner();
     let input = (|| {
-        let game = form.get("game").unwrap_or("").parse().map_err(|_| Error::InvalidBody("game: pick a game".into()))?;
+        let game =
+            form.get("game").unwrap_or("").parse().map_err(|_| Error::InvalidBody("game: pick a game".into()))?;
         let method = match form.get("method") {
             Some("random") => DrawMethod::Random,
             Some("swiss") => DrawMethod::Swiss,
@@ -385,8 +408,12 @@ pub async fn draw(
         };
         let mut pin = BTreeMap::new();
         for line in form.get("pins").unwrap_or("").lines().map(str::trim).filter(|l| !l.is_empty()) {
-            let (name, table) = line.split_once('=').ok_or_else(|| Error::InvalidBody(format!("pins: {line:?} is not Name=table")))?;
-            let table = table.trim().parse::<u32>().map_err(|_| Error::InvalidBody(format!("pins: {line:?} is not Name=table")))?;
+            let (name, table) =
+                line.split_once('=').ok_or_else(|| Error::InvalidBody(format!("pins: {line:?} is not Name=table")))?;
+            let table = table
+                .trim()
+                .parse::<u32>()
+                .map_err(|_| Error::InvalidBody(format!("pins: {line:?} is not Name=table")))?;
             pin.insert(name.trim().to_owned(), table);
         }
         Ok::<_, Error>(DrawInput { game, method, size, seed: None, pin, apart: Vec::new() })
@@ -406,7 +433,12 @@ pub async fn draw(
     responses((status = 303, description = "Closed: to the night", headers(("Location" = String))), WriteErrors)
 )]
 #[post("/app/organiser/nights/{id}/close", wrap = "crate::http::access::checked()")]
-pub async fn close(state: web::Data<AppState>, req: HttpRequest, writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
+pub async fn close(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    writer: Writer,
+    id: web::Path<i64>,
+) -> Result<HttpResponse> {
     let event_id = id.into_inner();
     let done = state.write(move |conn| events::close(conn, writer.actor(), event_id).map(drop)).await;
     back_to_night(&state, &req, event_id, done).await
@@ -493,7 +525,13 @@ pub async fn delete(
 }
 
 fn context(writer: &Writer) -> WriteContext<'_> {
-    WriteContext { token_name: &writer.token_name, scope: writer.scope, idempotency_key: None, source: None, pass: None }
+    WriteContext {
+        token_name: &writer.token_name,
+        scope: writer.scope,
+        idempotency_key: None,
+        source: None,
+        pass: None,
+    }
 }
 
 /// The club night result `id` names (a 404 for a result of none).

@@ -2,8 +2,8 @@
 //! and get a night pass, the organiser lists and revokes passes.
 
 use crate::error::Result;
-use crate::http::docs::{TokenReadErrors, WriteErrors};
 use crate::http::actions;
+use crate::http::docs::{TokenReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, OptionalJson, Writer};
 use crate::http::{AppState, night_changed};
 use crate::model::{JoinCode, JoinCodeInput, JoinInput, NightPass, PassInfo};

@@ -1,7 +1,9 @@
 use crate::error::Result;
-use crate::http::docs::{PreconditionErrors, ReadErrors, WriteErrors};
-use crate::http::extract::{Caller, IdempotencyHeader, JsonBody, PageParams, Params, Writer, idempotency_key, if_match};
 use crate::http::actions::{self, Recorded};
+use crate::http::docs::{PreconditionErrors, ReadErrors, WriteErrors};
+use crate::http::extract::{
+    Caller, IdempotencyHeader, JsonBody, PageParams, Params, Writer, idempotency_key, if_match,
+};
 use crate::http::{AppState, night_changed};
 use crate::model::{HistoryEntry, RejectInput, ResultPage, StatusFilter, StoredResult};
 use crate::store::results::review::{self, Reviewer};
@@ -49,7 +51,7 @@ pub async fn create(
 ) -> Result<HttpResponse> {
     let key = idempotency_key(&req)?;
     match actions::record(&state, &caller, league_id.into_inner(), body.0, key).await? {
-        Recorded::Created(stored) => Ok(created(stored)),
+        Recorded::Created(stored) => Ok(created(*stored)),
         Recorded::Replayed { status, body } => {
             let mut replay = HttpResponse::build(
                 actix_web::http::StatusCode::from_u16(status).unwrap_or(actix_web::http::StatusCode::CREATED),

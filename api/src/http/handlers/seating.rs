@@ -3,9 +3,9 @@
 //! first (the ratings of the league-wide table, the night's points), then writes.
 
 use crate::error::Result;
+use crate::http::actions;
 use crate::http::docs::{ReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, Writer};
-use crate::http::actions;
 use crate::http::{AppState, night_changed};
 use crate::model::{Attendee, CheckIn, DrawInput, Round};
 use crate::store::seating;
@@ -101,7 +101,6 @@ pub async fn redraw(
     let (id, number) = path.into_inner();
     Ok(HttpResponse::Ok().json(actions::draw(&state, writer, id, Some(number), body.0).await?))
 }
-
 
 /// A night's rounds in the order drawn, each table with its result once recorded.
 #[utoipa::path(

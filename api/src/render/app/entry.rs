@@ -10,10 +10,10 @@
 use super::text::fill;
 use super::{Text, notice};
 use crate::model::DrawnTable;
-use spielstand_core::LeagueRules;
 use crate::render::Lang;
 use maud::{Markup, html};
 use spielstand_core::GameKind;
+use spielstand_core::LeagueRules;
 use std::collections::BTreeMap;
 
 /// Values to show again in the form (after a refusal, or the record being corrected), by

@@ -42,7 +42,11 @@ pub fn layout(lang: Lang, title: &str, switch_to: &str, body: Markup) -> String 
         Lang::De => ("en", "English"),
         Lang::En => ("de", "Deutsch"),
     };
-    let switch = if switch_to.contains('?') { format!("{switch_to}&lang={}", other.0) } else { format!("{switch_to}?lang={}", other.0) };
+    let switch = if switch_to.contains('?') {
+        format!("{switch_to}&lang={}", other.0)
+    } else {
+        format!("{switch_to}?lang={}", other.0)
+    };
     html! {
         (DOCTYPE)
         html lang=(lang.code()) {

@@ -6,14 +6,20 @@ use super::entry::{self, Entry, Prefill, RangelnInput};
 use super::pages::placings;
 use super::{Text, fill, layout, notice, trusted};
 use crate::model::{DrawnTable, Event, EventReport, League, PassInfo, Player, ResultStatus, StoredResult};
-use spielstand_core::LeagueRules;
 use crate::render::Lang;
 use maud::{Markup, html};
+use spielstand_core::LeagueRules;
 use spielstand_core::Slug;
 
 /// `GET /app/organiser`: the open nights of the leagues the signed-in token may act in,
 /// and starting a new one.
-pub fn home(name: &str, leagues: &[(League, Vec<Event>)], today: chrono::NaiveDate, error: Option<&str>, lang: Lang) -> String {
+pub fn home(
+    name: &str,
+    leagues: &[(League, Vec<Event>)],
+    today: chrono::NaiveDate,
+    error: Option<&str>,
+    lang: Lang,
+) -> String {
     let t = Text::of(lang);
     let body = html! {
         h1 { (t.organisers) }

@@ -48,7 +48,7 @@ pub fn landing(leagues: &[League], tonight: &[(Event, String)], lang: Lang) -> S
             p { a href="/app/sign-in" { (t.sign_in_link) } }
         }
     };
-    layout(lang, &format!("{}", t.welcome), "/", body)
+    layout(lang, t.welcome, "/", body)
 }
 
 /// A player one can join as: id and name.
@@ -59,7 +59,15 @@ pub struct Choice {
 
 /// `GET /n/{code}`: pick your name among the night's players (or type it, where joining
 /// checks you in).
-pub fn join(code: &str, title: &str, league: &str, players: &[Choice], check_in: bool, error: Option<&str>, lang: Lang) -> String {
+pub fn join(
+    code: &str,
+    title: &str,
+    league: &str,
+    players: &[Choice],
+    check_in: bool,
+    error: Option<&str>,
+    lang: Lang,
+) -> String {
     let t = Text::of(lang);
     let action = format!("/n/{code}");
     let body = html! {
@@ -214,7 +222,7 @@ fn result_part(night: &MemberNight, round: &Round, table: &DrawnTable, lang: Lan
                             p class="note" { (fill(t.confirmations, &[&review.confirmed_by.join(", ")])) }
                         }
                         @let mine = entered_by == me;
-                        @let confirmed = review.is_some_and(|r| r.confirmed_by.iter().any(|c| *c == me));
+                        @let confirmed = review.is_some_and(|r| r.confirmed_by.contains(&me));
                         @if !mine && !confirmed {
                             @if let Some(error) = night.error { (notice("error", error)) }
                             p { (t.confirm_hint) }

@@ -53,7 +53,10 @@ pub fn of(conn: &mut DbConn, id: i64, revision: i64) -> Result<Option<Review>> {
         .first(conn)?;
     type ReviewRow = (i64, String, String, Option<String>, NaiveDateTime, Option<String>);
     let reviews: Vec<ReviewRow> = result_reviews::table
-        .left_join(crate::db::schema::players::table.on(result_reviews::player_id.eq(crate::db::schema::players::id.nullable())))
+        .left_join(
+            crate::db::schema::players::table
+                .on(result_reviews::player_id.eq(crate::db::schema::players::id.nullable())),
+        )
         .filter(result_reviews::result_id.eq(id))
         .order(result_reviews::id)
         .select((
