@@ -164,6 +164,7 @@ pub const RULES: &[Rule] = &[
     anyone("app_css"),
     anyone("app_js"),
     anyone("app_service_worker"),
+    anyone("favicon"),
     // Signing in counts wrong tokens as the API does; the pages check their session.
     anyone("sign_in_page"),
     anyone("sign_in"),

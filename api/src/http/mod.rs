@@ -119,6 +119,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(app::css)
         .service(app::js)
         .service(app::service_worker)
+        .service(app::favicon)
         .service(organiser::sign_in_page)
         .service(organiser::sign_in)
         .service(organiser::sign_in_code_page)

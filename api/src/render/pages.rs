@@ -133,7 +133,7 @@ fn drawn_table(html: &mut String, lang: Lang, table: &DrawnTable, level: u8) {
     let l = lang.labels();
     let done = match (table.result_id, table.result_status) {
         (None, _) => String::new(),
-        (Some(_), Some(ResultStatus::Pending)) => format!(" <span class=\"pending\">⏳ {}</span>", l.pending),
+        (Some(_), Some(ResultStatus::Pending)) => format!(" <span class=\"pending\">◌ {}</span>", l.pending),
         (Some(_), Some(ResultStatus::Rejected)) => format!(" <span class=\"rejected\">✗ {}</span>", l.rejected),
         (Some(_), _) => format!(" <span class=\"done\">✓ {}</span>", l.done),
     };

@@ -367,14 +367,15 @@ fn every_embed_page_is_readable_at_320_px_and_passes_axe() {
     let pages = [
         ("standings", format!("/embed/leagues/{league}/standings")),
         ("night", format!("/embed/events/{night}")),
-        ("tables", format!("/embed/events/{night}/tables")),
+        ("tables", format!("/embed/events/{night}/tables?live=false")),
         ("player", format!("/embed/leagues/{league}/players/{jurgen}")),
     ];
     // Each page as served, with axe and its runner appended; served by a page of its own.
     let mut served = std::collections::HashMap::new();
     for (name, path) in &pages {
         for query in ["lang=de", "theme=dark&lang=en"] {
-            let mut res = agent().get(&format!("{root}{path}?{query}")).call().unwrap();
+            let joint = if path.contains('?') { '&' } else { '?' };
+            let mut res = agent().get(&format!("{root}{path}{joint}{query}")).call().unwrap();
             let html = res.body_mut().read_to_string().unwrap();
             let runner = format!(
                 "<script>{axe}</script><script>axe.run(document, {{resultTypes: ['violations']}}).then(r => {{ \
@@ -403,12 +404,22 @@ fn every_embed_page_is_readable_at_320_px_and_passes_axe() {
             let theme = if query.contains("dark") { "dark" } else { "light" };
             for width in [320, 640] {
                 let file = format!("embed-{name}-{theme}-{width}.png");
-                screenshot(&chromium, profile.path(), &file, &format!("{root}{path}?{query}"), &format!("{width},900"));
+                let joint = if path.contains('?') { '&' } else { '?' };
+                screenshot(
+                    &chromium,
+                    profile.path(),
+                    &file,
+                    &format!("{root}{path}{joint}{query}"),
+                    &format!("{width},900"),
+                );
             }
         }
     }
-    let (tables, _) =
-        run_logged(&chromium, profile.path(), &["--dump-dom", &format!("{root}/embed/events/{night}/tables")]);
+    let (tables, _) = run_logged(
+        &chromium,
+        profile.path(),
+        &["--dump-dom", &format!("{root}/embed/events/{night}/tables?live=false")],
+    );
     assert!(tables.contains("Tisch 8") && tables.contains("beginnt") && tables.contains("Chance"), "{tables}");
     // Printed on A4: one page for 30 players.
     let pdf = target().join("embed-tables-print.pdf");
@@ -419,7 +430,7 @@ fn every_embed_page_is_readable_at_320_px_and_passes_axe() {
         &[
             &format!("--print-to-pdf={}", pdf.display()),
             "--no-pdf-header-footer",
-            &format!("{root}/embed/events/{night}/tables"),
+            &format!("{root}/embed/events/{night}/tables?live=false"),
         ],
     );
     let bytes = std::fs::read(&pdf).unwrap();
@@ -427,4 +438,56 @@ fn every_embed_page_is_readable_at_320_px_and_passes_axe() {
         - bytes.windows(b"/Type /Pages".len()).filter(|w| *w == b"/Type /Pages").count();
     assert_eq!(pages, 1, "30 players fit one A4 page: {}", pdf.display());
     eprintln!("printed: {}", pdf.display());
+}
+
+/// A club night with two phones and the organiser's tablet, in real Chromium driven by
+/// puppeteer-core (`.ci/axe/phones.mjs`): sign-in with a token, check-in by tapping, the
+/// join code, the draw, a Mensch result entered by taps and confirmed, a Rangeln result
+/// entered round by round (each round checked by the server), rejected and settled, an
+/// entry made offline and sent exactly once, the projector's page following without a
+/// reload; axe on every page (light, dark, 360 and 320 px), nothing loaded from elsewhere,
+/// no console error; screenshots in `target/`.
+#[test]
+#[ignore = "needs Chromium and node (bash .ci/browser-deps.sh)"]
+fn a_club_night_with_phones_in_chromium() {
+    let chromium = chromium_or_fail();
+    let db = TestDb::sqlite();
+    let token = token(&db);
+    let server = Server::start(&db, &[]);
+    for name in ["Anna", "Ben", "Cleo"] {
+        let (status, body) = server.post("/players", &token, &json!({ "name": name }));
+        assert_eq!(status, 201, "{body}");
+    }
+    let league = club(&server, &token, json!({"games": ["mensch-aergere-dich-nicht", "rangeln"]}));
+    let today = chrono::Local::now().date_naive().to_string();
+    let (status, night) =
+        server.post(&format!("/leagues/{league}/events"), &token, &json!({"title": "Clubabend", "date": today}));
+    assert_eq!(status, 201, "{night}");
+    let config = tempfile::NamedTempFile::new().unwrap();
+    let shots = target();
+    std::fs::write(
+        config.path(),
+        json!({"base": server.base, "token": token, "night": night["id"], "league": league, "shots": shots})
+            .to_string(),
+    )
+    .unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../.ci/axe/phones.mjs");
+    let out = Command::new("node")
+        .arg(&script)
+        .arg(config.path())
+        .env("CHROMIUM", &chromium)
+        .stderr(Stdio::inherit())
+        .output()
+        .expect("node runs (bash .ci/browser-deps.sh installs puppeteer-core)");
+    let report: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("the script's report ({e}): {}", String::from_utf8_lossy(&out.stdout)));
+    for step in report["steps"].as_array().unwrap() {
+        eprintln!("phones: {}", step.as_str().unwrap());
+    }
+    assert_eq!(report["errors"], json!([]), "{report:#}");
+    assert_eq!(report["violations"], json!([]), "axe: {report:#}");
+    assert_eq!(report["overflow"], json!([]), "sideways scrolling: {report:#}");
+    assert_eq!(report["foreign"], json!([]), "requests to elsewhere: {report:#}");
+    assert_eq!(report["console"], json!([]), "console errors: {report:#}");
+    assert!(report["steps"].as_array().unwrap().len() >= 10, "{report:#}");
 }

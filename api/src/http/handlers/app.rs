@@ -489,3 +489,10 @@ pub async fn service_worker(req: HttpRequest) -> HttpResponse {
     response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-cache"));
     response
 }
+
+/// The club's icon, for the browser's tab (every page asks for it by itself).
+#[utoipa::path(operation_id = "favicon", tag = "app", responses((status = 200, description = "The icon", content_type = "image/svg+xml", body = String)))]
+#[get("/favicon.ico", wrap = "crate::http::access::checked()")]
+pub async fn favicon(req: HttpRequest) -> HttpResponse {
+    policy::asset(&req, app::ICON, "image/svg+xml")
+}

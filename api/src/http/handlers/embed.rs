@@ -112,6 +112,20 @@ pub struct PageParams {
     theme: Option<Theme>,
 }
 
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TablesParams {
+    /// Language of the labels and numbers; German by default.
+    #[param(inline)]
+    lang: Option<Lang>,
+    /// Light (the default) or dark colours.
+    #[param(inline)]
+    theme: Option<Theme>,
+    /// Follow the night live (the default while it is open); `false` for a printout or a
+    /// screenshot: the page as it is now, with no script.
+    live: Option<bool>,
+}
+
 /// A club night as a page for an iframe, in the style of the embedded table: its
 /// winners, its games with their places, its own table, and the league table after it
 /// with each player's move. No scripts, no external resources.
@@ -141,7 +155,7 @@ pub async fn night(
 #[utoipa::path(
     operation_id = "embed_event_tables",
     tag = "embed",
-    params(("id" = i64, Path, description = "Event id"), PageParams, IfNoneMatch),
+    params(("id" = i64, Path, description = "Event id"), TablesParams, IfNoneMatch),
     responses(
         (status = 200, description = "The night's current tables as an HTML page", content_type = "text/html", body = String, headers(("ETag" = String), ("Cache-Control" = String), ("Content-Security-Policy" = String))),
         NotModified,
@@ -153,7 +167,7 @@ pub async fn night_tables(
     state: web::Data<AppState>,
     req: HttpRequest,
     id: web::Path<i64>,
-    params: Params<PageParams>,
+    params: Params<TablesParams>,
 ) -> Result<HttpResponse> {
     let p = params.0;
     let (report, league_name) = state.views().night(id.into_inner()).await?;
@@ -172,7 +186,7 @@ pub async fn night_tables(
     let base = state.page_base(&req);
     let extra = TablesExtra {
         join_code: code.map_or(String::new(), |(code, _)| qr::join_section(&base, &code, lang)),
-        live_script: report.event.closed_at.is_none(),
+        live_script: report.event.closed_at.is_none() && p.live != Some(false),
     };
     let html = pages::night_tables(&report, &league_name, lang, p.theme.unwrap_or_default(), &extra);
     Ok(if organiser.is_some() { policy::private_live_page(html) } else { policy::live_page(&req, html) })

@@ -33,6 +33,8 @@ pub const CSS: &str = concat!(include_str!("../embed.css"), "\n", include_str!("
 pub const APP_JS: &str = include_str!("assets/app.js");
 /// The service worker: the app's pages and assets offline after the first visit.
 pub const SERVICE_WORKER: &str = include_str!("assets/sw.js");
+/// The icon a browser asks for by itself (`/favicon.ico`).
+pub const ICON: &str = include_str!("assets/icon.svg");
 
 /// A page's frame: language, title, the stylesheet and script (no inline script), the
 /// language switch, and `body`.

@@ -217,7 +217,7 @@ fn result_part(night: &MemberNight, round: &Round, table: &DrawnTable, lang: Lan
                     ResultStatus::Pending => {
                         @let entered_by = review.map(|r| r.entered_by.as_str()).unwrap_or("");
                         @let entered_by_player = review.map(|r| r.entered_by_player.as_str()).unwrap_or("");
-                        p class="pending" { "⏳ " (t.entered_waiting) " " (fill(t.entered_by, &[entered_by_player])) }
+                        p class="pending" { (t.entered_waiting) " " (fill(t.entered_by, &[entered_by_player])) }
                         @if let Some(review) = review.filter(|r| !r.confirmed_by.is_empty()) {
                             p class="note" { (fill(t.confirmations, &[&review.confirmed_by.join(", ")])) }
                         }

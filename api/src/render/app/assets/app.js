@@ -170,7 +170,9 @@
       // The page's own parts (a table's state, what one can do) follow on a reload, unless
       // someone is typing into a form.
       const state = JSON.stringify((frame.report.rounds || []).map((r) => r.tables.map((t) => [t.result_id, t.result_status])));
-      const typing = Array.from(document.querySelectorAll("form.entry input, form.entry select, textarea")).some((f) => f.value);
+      const typing = Array.from(
+        document.querySelectorAll('form.entry input:not([type="hidden"]):not([type="checkbox"]), form.entry select, textarea'),
+      ).some((f) => f.value);
       if (!first && state !== seen && !typing && document.querySelector(".mine, .table-state, [data-reload]")) location.reload();
       first = false;
       seen = state;
