@@ -106,8 +106,16 @@ pub struct Rejection {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RejectInput {
-    /// What is wrong, in a few words ("Ben came second, not third").
-    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 200))]
+    /// What is wrong, in a few words ("Ben came second, not third"): visible text, no
+    /// line breaks.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            min_length = 1,
+            max_length = 200,
+            pattern = r"^[^\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]([^\u0000-\u001f\u007f-\u009f]*[^\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000])?$"
+        )
+    )]
     pub reason: String,
 }
 

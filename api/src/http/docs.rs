@@ -80,6 +80,9 @@ mod errors {
         Internal,
         Unavailable,
     ];
+    /// A page of the app: a code that opens nothing, too many tried.
+    pub const PAGE_READ: &[ProblemType] =
+        &[InvalidQuery, InvalidPath, NotFound, TooManyRequests, DATE, Internal, Unavailable];
     pub const WRITE: &[ProblemType] = &[
         MalformedJson,
         InvalidPath,
@@ -149,6 +152,22 @@ mod errors {
     }
 }
 
+/// The responses of one of the app's pages for `kinds`: as [`problem_responses`], each also
+/// as a page (`text/html`) for a browser that asked for one.
+fn page_responses(kinds: &[ProblemType]) -> BTreeMap<String, RefOr<Response>> {
+    let page = || Content::new(Some(ObjectBuilder::new().schema_type(Type::String).build()));
+    problem_responses(kinds)
+        .into_iter()
+        .map(|(status, response)| match response {
+            RefOr::T(mut response) => {
+                response.content.insert("text/html".to_owned(), page());
+                (status, RefOr::T(response))
+            }
+            other => (status, other),
+        })
+        .collect()
+}
+
 /// The responses for `kinds`: one per status, its description every kind's meaning.
 fn problem_responses(kinds: &[ProblemType]) -> BTreeMap<String, RefOr<Response>> {
     let mut by_status: BTreeMap<String, Vec<&str>> = BTreeMap::new();
@@ -179,6 +198,33 @@ macro_rules! error_responses {
             }
         }
     )*};
+}
+
+/// The error responses of the app's pages, each also as a page.
+pub struct PageReadErrors;
+
+impl IntoResponses for PageReadErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        page_responses(errors::PAGE_READ)
+    }
+}
+
+/// `If-Match` on a form of the app (the revision it acts on), each also as a page.
+pub struct PagePreconditionErrors;
+
+impl IntoResponses for PagePreconditionErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        page_responses(errors::PRECONDITION)
+    }
+}
+
+/// The error responses of the app's forms, each also as a page.
+pub struct PageWriteErrors;
+
+impl IntoResponses for PageWriteErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        page_responses(errors::WRITE)
+    }
 }
 
 error_responses! {

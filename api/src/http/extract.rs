@@ -93,8 +93,9 @@ impl<T: DeserializeOwned + Serialize + Default + 'static> FromRequest for Option
         if empty {
             return Box::pin(async { Ok(OptionalJson(T::default())) });
         }
-        let body = JsonBody::<T>::from_request(req, payload);
-        Box::pin(async move { body.await.map(|b| OptionalJson(b.0)) })
+        // `null` is a body left out, as the document's nullable body says.
+        let body = JsonBody::<Option<T>>::from_request(req, payload);
+        Box::pin(async move { body.await.map(|b| OptionalJson(b.0.unwrap_or_default())) })
     }
 }
 

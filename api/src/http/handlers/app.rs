@@ -6,7 +6,7 @@
 
 use crate::error::{Error, Result};
 use crate::http::actions::{self, Recorded};
-use crate::http::docs::{ReadErrors, WriteErrors};
+use crate::http::docs::{PageReadErrors, PageWriteErrors};
 use crate::http::extract::{Caller, PASS_COOKIE, member, organiser};
 use crate::http::forms::{self, Form};
 use crate::http::pages::{page, said, see_other, wants_json};
@@ -28,7 +28,7 @@ use utoipa::IntoParams;
 #[utoipa::path(
     operation_id = "landing",
     tag = "app",
-    responses((status = 200, description = "The start page", content_type = "text/html", body = String), ReadErrors)
+    responses((status = 200, description = "The start page", content_type = "text/html", body = String), PageReadErrors)
 )]
 #[get("/", wrap = "crate::http::access::checked()")]
 pub async fn landing(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse> {
@@ -51,13 +51,17 @@ pub struct CodeParams {
     operation_id = "find_night",
     tag = "app",
     params(CodeParams),
-    responses((status = 303, description = "To the night's join page", headers(("Location" = String))), ReadErrors)
+    responses((status = 303, description = "To the night's join page", headers(("Location" = String))), PageReadErrors)
 )]
 #[get("/n", wrap = "crate::http::access::checked()")]
-pub async fn find(params: crate::http::extract::Params<CodeParams>) -> HttpResponse {
-    let code = passes::normalise_code(params.0.code.as_deref().unwrap_or(""));
-    let code: String = code.chars().filter(char::is_ascii_alphanumeric).take(32).collect();
-    see_other(&format!("/n/{}", passes::shown_code(&code)))
+pub async fn find(params: crate::http::extract::Params<CodeParams>) -> Result<HttpResponse> {
+    let typed = params.0.code.unwrap_or_default();
+    if typed.chars().count() > 32 {
+        return Err(Error::InvalidQuery("code: a night's code has 8 letters and digits".into()));
+    }
+    let code = passes::normalise_code(&typed);
+    let code: String = code.chars().filter(char::is_ascii_alphanumeric).collect();
+    Ok(see_other(&format!("/n/{}", passes::shown_code(&code))))
 }
 
 /// A night's join page (the link of its QR code): pick your name among the night's
@@ -71,7 +75,7 @@ pub async fn find(params: crate::http::extract::Params<CodeParams>) -> HttpRespo
         (status = 200, description = "The join page", content_type = "text/html", body = String),
         (status = 303, description = "Joined already: to the night", headers(("Location" = String))),
         (status = 404, description = "No open night has this code", content_type = "text/html", body = String),
-        ReadErrors
+        PageReadErrors
     )
 )]
 #[get("/n/{code}", wrap = "crate::http::access::checked()")]
@@ -147,11 +151,11 @@ async fn join_form(
     operation_id = "join_form",
     tag = "app",
     params(("code" = String, Path, description = "The night's join code")),
-    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "`player` (an id) or `name`"),
+    request_body(content = std::collections::BTreeMap<String, String>, content_type = "application/x-www-form-urlencoded", description = "`player` (an id) or `name`"),
     responses(
         (status = 303, description = "Joined: to the night", headers(("Location" = String), ("Set-Cookie" = String))),
         (status = 200, description = "Refused: the join page again, saying why", content_type = "text/html", body = String),
-        WriteErrors
+        PageWriteErrors
     )
 )]
 #[post("/n/{code}", wrap = "crate::http::access::checked()")]
@@ -230,7 +234,7 @@ pub struct NightParams {
     responses(
         (status = 200, description = "The member's night", content_type = "text/html", body = String),
         (status = 303, description = "No pass for this night (or the organiser's own page)", headers(("Location" = String))),
-        ReadErrors
+        PageReadErrors
     )
 )]
 #[get("/app/nights/{id}", wrap = "crate::http::access::checked()")]
@@ -306,12 +310,12 @@ async fn night_page(
     operation_id = "member_enter",
     tag = "app",
     params(("id" = i64, Path, description = "Club night id"), crate::http::extract::IdempotencyHeader),
-    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "The result form's fields: `place-{seat}`, `team-{seat}`, `carrots-{seat}`, `lettuces-{seat}`, `edition`, `cards`, `input` and `score-{round}-{seat}` or `plus2-{round}-{seat}` (and the other rings)"),
+    request_body(content = std::collections::BTreeMap<String, String>, content_type = "application/x-www-form-urlencoded", description = "The result form's fields: `place-{seat}`, `team-{seat}`, `carrots-{seat}`, `lettuces-{seat}`, `edition`, `cards`, `input` and `score-{round}-{seat}` or `plus2-{round}-{seat}` (and the other rings)"),
     responses(
         (status = 303, description = "Entered: to the night", headers(("Location" = String))),
         (status = 201, description = "Entered (`Accept: application/json`)", body = crate::model::StoredResult),
         (status = 200, description = "Refused: the night again, saying why", content_type = "text/html", body = String),
-        WriteErrors
+        PageWriteErrors
     )
 )]
 #[post("/app/nights/{id}/results", wrap = "crate::http::access::checked()")]
@@ -383,7 +387,7 @@ pub async fn member_enter(
     responses(
         (status = 303, description = "Confirmed: to the night", headers(("Location" = String))),
         (status = 200, description = "Confirmed (`Accept: application/json`)", body = crate::model::StoredResult),
-        WriteErrors
+        PageWriteErrors
     )
 )]
 #[post("/app/results/{id}/confirm", wrap = "crate::http::access::checked()")]
@@ -412,11 +416,11 @@ pub async fn member_confirm(
     operation_id = "member_reject",
     tag = "app",
     params(("id" = i64, Path, description = "Result id")),
-    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "`reason`"),
+    request_body(content = std::collections::BTreeMap<String, String>, content_type = "application/x-www-form-urlencoded", description = "`reason`"),
     responses(
         (status = 303, description = "Rejected: to the night", headers(("Location" = String))),
         (status = 200, description = "Rejected (`Accept: application/json`)", body = crate::model::StoredResult),
-        WriteErrors
+        PageWriteErrors
     )
 )]
 #[post("/app/results/{id}/reject", wrap = "crate::http::access::checked()")]

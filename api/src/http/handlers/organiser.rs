@@ -5,7 +5,7 @@
 
 use crate::error::{Error, Result};
 use crate::http::actions;
-use crate::http::docs::{ReadErrors, WriteErrors};
+use crate::http::docs::{PageReadErrors, PageWriteErrors};
 use crate::http::extract::{SESSION_COOKIE, Writer, organiser};
 use crate::http::forms::{self, Form};
 use crate::http::pages::{page, said, see_other};
@@ -57,11 +57,11 @@ pub async fn sign_in_page(req: HttpRequest) -> HttpResponse {
 #[utoipa::path(
     operation_id = "sign_in",
     tag = "app",
-    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "`token`"),
+    request_body(content = std::collections::BTreeMap<String, String>, content_type = "application/x-www-form-urlencoded", description = "`token`"),
     responses(
         (status = 303, description = "Signed in: to the organiser's page", headers(("Location" = String), ("Set-Cookie" = String))),
         (status = 401, description = "Not a token: the page again, saying so", content_type = "text/html", body = String),
-        (status = 429, description = "Too many wrong tokens from this address", content_type = "text/html", body = String)
+        PageWriteErrors
     )
 )]
 #[post("/app/sign-in", wrap = "crate::http::access::checked()")]
@@ -93,7 +93,7 @@ pub async fn sign_in_code_page(req: HttpRequest, code: web::Path<String>) -> Htt
     responses(
         (status = 303, description = "Signed in: to the organiser's page", headers(("Location" = String), ("Set-Cookie" = String))),
         (status = 401, description = "Used, expired or unknown: the page again, saying so", content_type = "text/html", body = String),
-        (status = 429, description = "Too many wrong codes from this address", content_type = "text/html", body = String)
+        PageWriteErrors
     )
 )]
 #[post("/app/sign-in/{code}", wrap = "crate::http::access::checked()")]
@@ -143,7 +143,7 @@ async fn open_session(
 #[utoipa::path(
     operation_id = "sign_out",
     tag = "app",
-    responses((status = 303, description = "Signed out: to the start page", headers(("Location" = String), ("Set-Cookie" = String))))
+    responses((status = 303, description = "Signed out: to the start page", headers(("Location" = String), ("Set-Cookie" = String))), PageWriteErrors)
 )]
 #[post("/app/sign-out", wrap = "crate::http::access::checked()")]
 pub async fn sign_out(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse> {
@@ -196,8 +196,8 @@ pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
     operation_id = "organiser_start_night",
     tag = "app",
     params(("id" = i64, Path, description = "League id")),
-    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "`title`, `date`"),
-    responses((status = 303, description = "Started: to the night", headers(("Location" = String))), WriteErrors)
+    request_body(content = std::collections::BTreeMap<String, String>, content_type = "application/x-www-form-urlencoded", description = "`title`, `date`"),
+    responses((status = 303, description = "Started: to the night", headers(("Location" = String))), PageWriteErrors)
 )]
 #[post("/app/organiser/leagues/{id}/nights", wrap = "crate::http::access::checked()")]
 pub async fn start_night(
@@ -231,7 +231,7 @@ pub async fn start_night(
     responses(
         (status = 200, description = "The night, for its organiser", content_type = "text/html", body = String),
         (status = 303, description = "Not signed in for its league: to the sign-in page", headers(("Location" = String))),
-        ReadErrors
+        PageReadErrors
     )
 )]
 #[get("/app/organiser/nights/{id}", wrap = "crate::http::access::checked()")]
@@ -310,8 +310,8 @@ async fn back_to_night(
     operation_id = "organiser_attendees",
     tag = "app",
     params(("id" = i64, Path, description = "Club night id")),
-    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "`player` and `present`, or `name`"),
-    responses((status = 303, description = "Done: to the night", headers(("Location" = String))), WriteErrors)
+    request_body(content = std::collections::BTreeMap<String, String>, content_type = "application/x-www-form-urlencoded", description = "`player` and `present`, or `name`"),
+    responses((status = 303, description = "Done: to the night", headers(("Location" = String))), PageWriteErrors)
 )]
 #[post("/app/organiser/nights/{id}/attendees", wrap = "crate::http::access::checked()")]
 pub async fn attendees(
@@ -354,7 +354,7 @@ pub async fn attendees(
     operation_id = "organiser_join_code",
     tag = "app",
     params(("id" = i64, Path, description = "Club night id")),
-    responses((status = 303, description = "Made: to the night", headers(("Location" = String))), WriteErrors)
+    responses((status = 303, description = "Made: to the night", headers(("Location" = String))), PageWriteErrors)
 )]
 #[post("/app/organiser/nights/{id}/join-code", wrap = "crate::http::access::checked()")]
 pub async fn join_code(
@@ -382,8 +382,8 @@ pub async fn join_code(
     operation_id = "organiser_draw",
     tag = "app",
     params(("id" = i64, Path, description = "Club night id")),
-    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "`game`, `method`, `size`, `pins`"),
-    responses((status = 303, description = "Drawn: to the night", headers(("Location" = String))), WriteErrors)
+    request_body(content = std::collections::BTreeMap<String, String>, content_type = "application/x-www-form-urlencoded", description = "`game`, `method`, `size`, `pins`"),
+    responses((status = 303, description = "Drawn: to the night", headers(("Location" = String))), PageWriteErrors)
 )]
 #[post("/app/organiser/nights/{id}/rounds", wrap = "crate::http::access::checked()")]
 pub async fn draw(
@@ -430,7 +430,7 @@ pub async fn draw(
     operation_id = "organiser_close",
     tag = "app",
     params(("id" = i64, Path, description = "Club night id")),
-    responses((status = 303, description = "Closed: to the night", headers(("Location" = String))), WriteErrors)
+    responses((status = 303, description = "Closed: to the night", headers(("Location" = String))), PageWriteErrors)
 )]
 #[post("/app/organiser/nights/{id}/close", wrap = "crate::http::access::checked()")]
 pub async fn close(
@@ -449,7 +449,7 @@ pub async fn close(
     operation_id = "organiser_revoke_pass",
     tag = "app",
     params(("id" = i64, Path, description = "Club night id"), ("player_id" = i64, Path)),
-    responses((status = 303, description = "Revoked: to the night", headers(("Location" = String))), WriteErrors)
+    responses((status = 303, description = "Revoked: to the night", headers(("Location" = String))), PageWriteErrors)
 )]
 #[post("/app/organiser/nights/{id}/passes/{player_id}/revoke", wrap = "crate::http::access::checked()")]
 pub async fn revoke(
@@ -476,8 +476,8 @@ fn revision(form: &Form) -> Precondition {
     operation_id = "organiser_accept",
     tag = "app",
     params(("id" = i64, Path, description = "Result id")),
-    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "`revision`"),
-    responses((status = 303, description = "Accepted: to the night", headers(("Location" = String))), WriteErrors)
+    request_body(content = std::collections::BTreeMap<String, String>, content_type = "application/x-www-form-urlencoded", description = "`revision`"),
+    responses((status = 303, description = "Accepted: to the night", headers(("Location" = String))), PageWriteErrors, crate::http::docs::PagePreconditionErrors)
 )]
 #[post("/app/organiser/results/{id}/accept", wrap = "crate::http::access::checked()")]
 pub async fn accept(
@@ -501,8 +501,8 @@ pub async fn accept(
     operation_id = "organiser_delete",
     tag = "app",
     params(("id" = i64, Path, description = "Result id")),
-    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "`revision`"),
-    responses((status = 303, description = "Deleted: to the night", headers(("Location" = String))), WriteErrors)
+    request_body(content = std::collections::BTreeMap<String, String>, content_type = "application/x-www-form-urlencoded", description = "`revision`"),
+    responses((status = 303, description = "Deleted: to the night", headers(("Location" = String))), PageWriteErrors, crate::http::docs::PagePreconditionErrors)
 )]
 #[post("/app/organiser/results/{id}/delete", wrap = "crate::http::access::checked()")]
 pub async fn delete(
@@ -548,7 +548,7 @@ async fn night_of(state: &web::Data<AppState>, id: i64) -> Result<i64> {
     responses(
         (status = 200, description = "The form", content_type = "text/html", body = String),
         (status = 303, description = "Not signed in for its league: to the sign-in page", headers(("Location" = String))),
-        ReadErrors
+        PageReadErrors
     )
 )]
 #[get("/app/organiser/results/{id}", wrap = "crate::http::access::checked()")]
@@ -607,11 +607,11 @@ pub struct RevisionParams {
     operation_id = "organiser_correct",
     tag = "app",
     params(("id" = i64, Path, description = "Result id"), RevisionParams),
-    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "The result form's fields"),
+    request_body(content = std::collections::BTreeMap<String, String>, content_type = "application/x-www-form-urlencoded", description = "The result form's fields"),
     responses(
         (status = 303, description = "Corrected and accepted: to the night", headers(("Location" = String))),
         (status = 200, description = "Refused: the form again, saying why", content_type = "text/html", body = String),
-        WriteErrors
+        PageWriteErrors, crate::http::docs::PagePreconditionErrors
     )
 )]
 #[post("/app/organiser/results/{id}", wrap = "crate::http::access::checked()")]

@@ -87,6 +87,7 @@ pub struct ListParams {
     event: Option<i64>,
     /// Only results of this status: `confirmed` (the default: what counts), `pending`,
     /// `rejected` or `all`.
+    #[param(inline)]
     status: Option<StatusFilter>,
 }
 

@@ -127,10 +127,15 @@ fn tablemate(conn: &mut DbConn, row: &ResultRow, pass: &Pass) -> Result<()> {
 pub fn confirm(conn: &mut DbConn, id: i64, by: Reviewer, expected: Option<&Precondition>) -> Result<StoredResult> {
     conn.write(|conn| {
         conn.lock(Lock::Result(id))?;
-        let row = current_row(conn, id)?;
-        if let Some(expected) = expected {
-            check_revision(&row, expected)?;
-        }
+        // With `If-Match`, a deleted result meets no condition (412); without, it is gone.
+        let row = match expected {
+            Some(expected) => {
+                let row = current_row(conn, id)?;
+                check_revision(&row, expected)?;
+                row
+            }
+            None => super::live_row(conn, id)?,
+        };
         if row.status() == ResultStatus::Confirmed {
             return answer(conn, row);
         }
@@ -214,7 +219,7 @@ pub fn reject(conn: &mut DbConn, id: i64, by: Reviewer, reason: &str) -> Result<
     spielstand_core::names::check_text("reason", reason, 200).map_err(Error::InvalidBody)?;
     conn.write(|conn| {
         conn.lock(Lock::Result(id))?;
-        let row = current_row(conn, id)?;
+        let row = super::live_row(conn, id)?;
         let Reviewer::Pass(pass) = by else {
             return Err(Error::InsufficientScope(format!(
                 "a tablemate rejects a result with their night pass; the organiser corrects result {id} (PUT) or deletes it"
