@@ -265,6 +265,8 @@ federation_rows="| federation | skipped (FEDERATION is empty, or no PostgreSQL) 
 if [ -n "${FEDERATION-1}" ] && [ -n "$pg_admin" ] && psql "$pg_admin" -qtAc 'select 1' > /dev/null 2>&1; then
   federation_rows=$(SKIP_BUILD=1 SPIELSTAND_BENCH_POSTGRES_URL="$pg_admin" bash bench/federation.sh 1000 1000)
 fi
+echo "== 9. phones: the app's pages on the wire, 200 phones on one night's live stream" >&2
+phones_rows=$(SKIP_BUILD=1 bash bench/phones.sh 200)
 
 cat << SUMMARY
 
@@ -287,6 +289,7 @@ cat << SUMMARY
 | SQLite server, peak resident memory over all of the above | $sqlite_peak_mb MB | <= 100 MB |
 $pg_rows
 $federation_rows
+$phones_rows
 | exports: 16 parallel loops on a 20,000-result league ($export_mb MB each) for 20 s, 2 results/s arriving | $export_count exports; \`/api/v1/health\` p99 $health_p99 ms (4 connections); server peak $export_peak_mb MB ($export_before_mb MB before) | p99 <= 50 ms, peak <= 150 MB |
 | \`spielstand import bgstats\`: 10,000 plays, SQLite | $import_secs s; the same file again (nothing new) $reimport_secs s; server peak $import_peak_mb MB | <= 10 s |
 | durable writes, 64 clients, group commit | $grouped results/s | |

@@ -1,6 +1,8 @@
 //! Workloads for spielstand's benchmarks and load tests: deterministic games, and an HTTP
 //! client that posts them through the real write path.
 
+pub mod followers;
+
 use chrono::{Days, NaiveDate};
 use serde::Serialize;
 use serde_json::Value;

@@ -2,6 +2,7 @@
 
 use anyhow::{Context, ensure};
 use clap::{Parser, Subcommand};
+use spielstand_bench::followers::Followers;
 use spielstand_bench::{Api, Rng, dated, game, season_day, season_end};
 use spielstand_wire::ResultPage;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -118,6 +119,17 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         also: Vec<String>,
     },
+    /// Follow a new club night from P phones on its live stream while C players check in
+    /// one per interval; print "p50_ms p99_ms max_ms missed" of each change reaching each
+    /// phone.
+    Followers {
+        #[arg(long, default_value_t = 200)]
+        phones: usize,
+        #[arg(long, default_value_t = 20)]
+        changes: usize,
+        #[arg(long, default_value_t = 1000)]
+        interval_ms: u64,
+    },
     /// Write a BG Stats export of N Mensch ärgere Dich nicht plays among M players (2 to 4
     /// at a table, every player ranked) to standard output, for the import benchmark.
     Bgstats {
@@ -222,6 +234,18 @@ fn main() -> anyhow::Result<()> {
             let servers: Vec<String> = std::iter::once(cli.server.clone()).chain(also).collect();
             let load = Federation { first, last, players, readers, rate, seconds, zipf };
             load.run(&servers, &cli.token)?;
+        }
+        Command::Followers { phones, changes, interval_ms } => {
+            let load = Followers { phones, changes, interval: Duration::from_millis(interval_ms) };
+            let report = load.run(&cli.server, &api)?;
+            eprintln!("{} frames timed, {} missed", report.latencies_ms.len(), report.missed);
+            println!(
+                "{:.1} {:.1} {:.1} {}",
+                report.quantile(0.5),
+                report.quantile(0.99),
+                report.quantile(1.0),
+                report.missed
+            );
         }
         Command::Bgstats { plays, players } => {
             println!("{}", bgstats_export(plays, players));

@@ -2,6 +2,7 @@
 
 pub mod access;
 pub mod actions;
+mod assets;
 mod conditional;
 pub mod docs;
 pub mod extract;

@@ -87,15 +87,3 @@ pub fn app_page(status: actix_web::http::StatusCode, html: String) -> HttpRespon
     headers.insert(HeaderName::from_static("referrer-policy"), HeaderValue::from_static("no-referrer"));
     response
 }
-
-/// One of the app's assets: its URL names its version (`?v=`), so a phone keeps it for a
-/// year; an ETag answers anyone who asks without.
-pub fn asset(req: &HttpRequest, body: &'static str, content_type: &str) -> HttpResponse {
-    let etag = conditional::etag(body.as_bytes());
-    let versioned = req.query_string().starts_with("v=");
-    let cache = if versioned { "public, max-age=31536000, immutable" } else { REVALIDATE };
-    let mut response =
-        conditional::respond(req, &etag, cache, content_type, actix_web::web::Bytes::from_static(body.as_bytes()));
-    response.headers_mut().insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    response
-}

@@ -11,14 +11,15 @@ pub fn titled(title: &str, game: Option<GameKind>) -> String {
     game.map_or_else(|| title.to_owned(), |g| format!("{title} · {}", g.name()))
 }
 
-/// One player's rating drawn with its uncertainty band, as the player page shows it.
+/// One player's skill drawn as its estimate inside its uncertainty band (estimate ± 3
+/// uncertainties), as the player page shows it: the band's lower edge is the shown rating.
 pub fn player_chart(line: &RatingLine, game: Option<GameKind>, lang: Lang, theme: Theme) -> String {
     let l = lang.labels();
     let series: Vec<Series> = Some(line)
         .filter(|line| !line.points.is_empty())
         .map(|line| Series {
             label: &line.player,
-            points: line.points.iter().map(|p| (p.date, p.skill.rating_display)).collect(),
+            points: line.points.iter().map(|p| (p.date, p.skill.rating)).collect(),
             band: Some(
                 line.points
                     .iter()

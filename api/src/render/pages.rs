@@ -20,8 +20,8 @@ fn movement(before: Option<u32>, after: Option<u32>) -> &'static str {
     }
 }
 
-fn signed(lang: Lang, value: f64, decimals: usize) -> String {
-    let shown = lang.fixed(value, decimals);
+/// `shown` (the value as written) with a `+` in front of a gain that shows as one.
+fn signed(value: f64, shown: String) -> String {
     if value > 0.0 && shown.chars().any(|c| c.is_ascii_digit() && c != '0') { format!("+{shown}") } else { shown }
 }
 
@@ -102,7 +102,9 @@ pub fn night(report: &EventReport, league_name: &str, lang: Lang, theme: Theme) 
             name = escape(&m.player),
             points = lang.points(m.points_after),
             gain = if m.points_after != m.points_before {
-                format!(" ({})", signed(lang, m.points_after - m.points_before, 1))
+                // Points as points are shown everywhere: whole ones without decimals.
+                let gain = m.points_after - m.points_before;
+                format!(" ({})", signed(gain, lang.points(gain)))
             } else {
                 String::new()
             },
@@ -110,6 +112,9 @@ pub fn night(report: &EventReport, league_name: &str, lang: Lang, theme: Theme) 
         );
     }
     html.push_str("</tbody></table>\n");
+    if report.table_change.iter().any(|m| m.place_before.is_none() && m.place_after.is_some()) {
+        let _ = writeln!(html, "<p class=\"note\">{}</p>", l.new_in_table);
+    }
     rounds(&mut html, lang, report);
     foot(&mut html);
     html
@@ -245,12 +250,12 @@ pub fn player(stats: &PlayerStats, league_name: &str, chart: &str, lang: Lang, t
     let scopes: Vec<(&str, &GameStats)> = std::iter::once((l.overall, overall))
         .chain(stats.games.iter().map(|g| (g.game.map_or(l.all_games, |game| game.name()), g)))
         .collect();
-    // In a box of its own that scrolls sideways on a narrow screen: labels never break
-    // inside a word.
+    // In a box of its own that scrolls sideways on a narrow screen when a league counts
+    // many games (labels never break inside a word); a keyboard reaches it too.
     let _ = write!(
         html,
-        "<div class=\"scroll\"><table class=\"spielstand stats\"><thead><tr><th scope=\"col\" class=\"figure\"><span class=\"vh\">{}</span></th>",
-        l.figure
+        "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"{}\"><table class=\"spielstand stats\"><thead><tr><th scope=\"col\" class=\"figure\"><span class=\"vh\">{}</span></th>",
+        l.figures, l.figure
     );
     for (label, _) in &scopes {
         let _ = write!(html, "<th scope=\"col\">{label}</th>");
@@ -265,7 +270,7 @@ pub fn player(stats: &PlayerStats, league_name: &str, chart: &str, lang: Lang, t
         (l.points, &|g| lang.points(g.points)),
         (l.streak, &|g| format!("{} / {}", g.current_streak, g.longest_streak)),
         (l.rating, &|g| lang.fixed(g.skill.rating_display, 1)),
-        (l.rating_change, &|g| signed(lang, g.rating_change, 1)),
+        (l.rating_change, &|g| signed(g.rating_change, lang.fixed(g.rating_change, 1))),
     ];
     for (label, figure) in figures {
         let _ = write!(html, "<tr><th scope=\"row\" class=\"figure\">{label}</th>");
@@ -275,7 +280,8 @@ pub fn player(stats: &PlayerStats, league_name: &str, chart: &str, lang: Lang, t
         html.push_str("</tr>\n");
     }
     html.push_str("</tbody></table></div>\n");
-    let _ = writeln!(html, "<div class=\"chart\">{chart}</div>");
+    // The chart's note, in the page's text, where a narrow screen can read it.
+    let _ = writeln!(html, "<div class=\"chart\">{chart}</div>\n<p class=\"note\">{}</p>", l.band);
     foot(&mut html);
     html
 }
@@ -289,8 +295,10 @@ mod tests {
         assert!(movement(Some(3), Some(1)).contains('▲'));
         assert!(movement(Some(1), Some(2)).contains('▼'));
         assert_eq!(movement(Some(2), Some(2)), "");
-        assert_eq!(signed(Lang::De, 1.5, 1), "+1,5");
-        assert_eq!(signed(Lang::En, -0.26, 1), "-0.3");
-        assert_eq!(signed(Lang::En, 0.01, 1), "0.0");
+        assert_eq!(signed(1.5, Lang::De.fixed(1.5, 1)), "+1,5");
+        assert_eq!(signed(-0.26, Lang::En.fixed(-0.26, 1)), "-0.3");
+        assert_eq!(signed(0.01, Lang::En.fixed(0.01, 1)), "0.0");
+        assert_eq!(signed(3.0, Lang::De.points(3.0)), "+3", "no needless decimals");
+        assert_eq!(signed(0.5, Lang::De.points(0.5)), "+0,5");
     }
 }

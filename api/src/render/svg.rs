@@ -57,6 +57,9 @@ impl Scale {
     fn of(series: &[Series]) -> Option<Scale> {
         let days = series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
         let (first, last) = (days.clone().min()?, days.max()?);
+        // One day alone is drawn as the last of two: the axis never runs past the last
+        // game (today at the latest).
+        let first = if first == last { first - chrono::Days::new(1) } else { first };
         let mut values: Vec<f64> = series.iter().flat_map(|s| s.points.iter().map(|p| p.1)).collect();
         for band in series.iter().filter_map(|s| s.band.as_ref()) {
             values.extend(band.iter().flat_map(|&(lo, hi)| [lo, hi]));
@@ -64,7 +67,7 @@ impl Scale {
         let low = values.iter().copied().fold(f64::INFINITY, f64::min);
         let high = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let (low, high) = nice_range(low, high);
-        Some(Scale { first, days: (last - first).num_days().max(1) as f64, low, high })
+        Some(Scale { first, days: (last - first).num_days() as f64, low, high })
     }
 
     fn x(&self, day: NaiveDate) -> f64 {
@@ -157,7 +160,7 @@ pub fn line_chart(chart: &Chart) -> String {
     if let Some(note) = chart.note {
         let _ = write!(
             svg,
-            "<text class=\"ss-text ss-muted\" x=\"{LEFT}\" y=\"36\" font-size=\"11\">{}</text>",
+            "<text class=\"ss-text ss-muted ss-note\" x=\"{LEFT}\" y=\"36\" font-size=\"11\">{}</text>",
             escape(note)
         );
     }

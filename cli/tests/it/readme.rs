@@ -219,3 +219,25 @@ fn the_readme_team_table_runs_as_written() {
     let points: Vec<f64> = table["rows"].as_array().unwrap().iter().map(|r| r["points"].as_f64().unwrap()).collect();
     assert_eq!(points, [3.0, 2.0, 0.0]);
 }
+
+#[test]
+fn the_readme_phones_night_runs_as_written() {
+    let server = Server::start();
+    let cli = Cli::new(&server);
+    let (stdout, _) = run_blocks(&cli, &section("phones"));
+    let pending = stdout.find("pending\n").unwrap_or_else(|| panic!("Anna's entry waits: {stdout}"));
+    let confirmed = stdout.find("confirmed\n").unwrap_or_else(|| panic!("Ben's confirmation counts: {stdout}"));
+    assert!(pending < confirmed, "{stdout}");
+    // The table while the result waits has nobody in it; after the confirmation, both.
+    let waiting = &stdout[pending..confirmed];
+    assert!(waiting.contains("No results count yet.") && !waiting.contains("┆ Anna"), "{waiting}");
+    let after = &stdout[confirmed..];
+    assert!(after.contains("┆ Anna") && after.contains("┆ Ben"), "{after}");
+    let league = server.get("/leagues").unwrap()[0]["id"].as_i64().unwrap();
+    let results = server.get(&format!("/leagues/{league}/results")).unwrap();
+    let result = &results["items"][0];
+    assert_eq!(result["status"], "confirmed");
+    assert_eq!(result["review"]["entered_by"], "pass of Anna, night 1");
+    assert_eq!(result["review"]["confirmed_by"], serde_json::json!(["pass of Ben, night 1"]));
+    assert_eq!(result["placings"][0]["player"], "Anna");
+}

@@ -6,11 +6,12 @@
 
 use crate::error::{Error, Result};
 use crate::http::actions::{self, Recorded};
+use crate::http::assets::Asset;
 use crate::http::docs::{PageReadErrors, PageWriteErrors};
 use crate::http::extract::{Caller, PASS_COOKIE, member, organiser};
 use crate::http::forms::{self, Form};
 use crate::http::pages::{page, said, see_other, wants_json};
-use crate::http::{AppState, lang, policy};
+use crate::http::{AppState, lang};
 use crate::model::{JoinInput, PlayerRef};
 use crate::render::Lang;
 use crate::render::app::entry::RangelnInput;
@@ -473,7 +474,8 @@ async fn reviewed(
 #[utoipa::path(operation_id = "app_css", tag = "app", responses((status = 200, description = "The stylesheet", content_type = "text/css", body = String)))]
 #[get("/app/app.css", wrap = "crate::http::access::checked()")]
 pub async fn css(req: HttpRequest) -> HttpResponse {
-    policy::asset(&req, app::CSS, "text/css; charset=utf-8")
+    static CSS: Asset = Asset::new(app::CSS, "text/css; charset=utf-8");
+    CSS.respond(&req)
 }
 
 /// The app's script: taps, the offline queue, live updates (no framework, nothing from
@@ -481,14 +483,16 @@ pub async fn css(req: HttpRequest) -> HttpResponse {
 #[utoipa::path(operation_id = "app_js", tag = "app", responses((status = 200, description = "The script", content_type = "text/javascript", body = String)))]
 #[get("/app/app.js", wrap = "crate::http::access::checked()")]
 pub async fn js(req: HttpRequest) -> HttpResponse {
-    policy::asset(&req, app::APP_JS, "text/javascript; charset=utf-8")
+    static JS: Asset = Asset::new(app::APP_JS, "text/javascript; charset=utf-8");
+    JS.respond(&req)
 }
 
 /// The app's service worker (at the root, so that it keeps the app's pages for offline).
 #[utoipa::path(operation_id = "app_service_worker", tag = "app", responses((status = 200, description = "The service worker", content_type = "text/javascript", body = String)))]
 #[get("/sw.js", wrap = "crate::http::access::checked()")]
 pub async fn service_worker(req: HttpRequest) -> HttpResponse {
-    let mut response = policy::asset(&req, app::SERVICE_WORKER, "text/javascript; charset=utf-8");
+    static WORKER: Asset = Asset::new(app::SERVICE_WORKER, "text/javascript; charset=utf-8");
+    let mut response = WORKER.respond(&req);
     // A new version of the worker is looked for on every visit.
     response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-cache"));
     response
@@ -498,5 +502,6 @@ pub async fn service_worker(req: HttpRequest) -> HttpResponse {
 #[utoipa::path(operation_id = "favicon", tag = "app", responses((status = 200, description = "The icon", content_type = "image/svg+xml", body = String)))]
 #[get("/favicon.ico", wrap = "crate::http::access::checked()")]
 pub async fn favicon(req: HttpRequest) -> HttpResponse {
-    policy::asset(&req, app::ICON, "image/svg+xml")
+    static ICON: Asset = Asset::new(app::ICON, "image/svg+xml");
+    ICON.respond(&req)
 }

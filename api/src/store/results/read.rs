@@ -45,7 +45,14 @@ fn views(conn: &mut DbConn, rows: Vec<ResultRow>) -> Result<Vec<StoredResult>> {
                 .filter_map(|sp| current.get(&(row.id, sp.seat as i32)).map(|now| (sp.player.clone(), now.clone())))
                 .collect();
             record.map_player_names(|n| by_old_name.get(n).cloned().unwrap_or_else(|| n.to_owned()));
-            view(row, record)
+            // Every read of a result a member entered says who entered and confirmed it
+            // (a few per night; a token's results need no query).
+            let entered_by_pass = row.entered_by_pass.is_some();
+            let mut stored = view(row, record)?;
+            if entered_by_pass {
+                stored.review = super::review::of(conn, stored.id, stored.revision)?;
+            }
+            Ok(stored)
         })
         .collect()
 }
@@ -60,9 +67,7 @@ pub fn by_ids(conn: &mut DbConn, ids: &[i64]) -> Result<Vec<StoredResult>> {
 pub fn get(conn: &mut DbConn, id: i64) -> Result<StoredResult> {
     conn.read(|conn| {
         let row = live_row(conn, id)?;
-        let mut stored = views(conn, vec![row])?.remove(0);
-        stored.review = super::review::of(conn, stored.id, stored.revision)?;
-        Ok(stored)
+        Ok(views(conn, vec![row])?.remove(0))
     })
 }
 
@@ -123,11 +128,5 @@ pub fn entered_at(conn: &mut DbConn, event_id: i64) -> Result<Vec<StoredResult>>
         .filter(results::deleted_at.is_null())
         .order(results::id)
         .load(conn)?;
-    let mut all = views(conn, rows)?;
-    for result in &mut all {
-        if result.status != ResultStatus::Confirmed {
-            result.review = super::review::of(conn, result.id, result.revision)?;
-        }
-    }
-    Ok(all)
+    views(conn, rows)
 }
