@@ -91,8 +91,10 @@ peak_kb=$before_kb
   done
 ) > "$work/rss" &
 sampler=$!
-read -r p50 p99 max missed <<< "$("$bin/spielstand-bench" --server "$url" --token "$token" followers \
-  --phones "$PHONES" --changes 20 --interval-ms 1000)"
+# Into a variable first: a failure inside `<<< "$(...)"` would not stop the script.
+figures=$("$bin/spielstand-bench" --server "$url" --token "$token" followers \
+  --phones "$PHONES" --changes 20 --interval-ms 1000)
+read -r p50 p99 max missed <<< "$figures"
 kill "$sampler" 2> /dev/null || true
 peak_kb=$(sort -n "$work/rss" | tail -n 1)
 echo "| $PHONES phones on one night's stream, 20 changes a second apart | every change at every phone: p50 $p50 ms, p99 $p99 ms, max $max ms; $missed missed | p99 <= 1000 ms, none missed |"
