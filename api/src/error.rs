@@ -5,7 +5,7 @@
 //! that reveals nothing and is logged with the request id.
 
 use actix_web::http::StatusCode;
-use spielstand_wire::ProblemType;
+use spielstand_wire::{ProblemType, UnknownName};
 
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum Error {
@@ -22,10 +22,10 @@ pub enum Error {
     /// The body is JSON but not of the expected shape; names the path of the field.
     #[error("{0}")]
     InvalidBody(String),
-    /// A result names a player nobody is (422 `invalid-body`, as any unknown value in a
-    /// body); the problem lists the closest known names.
-    #[error("{field}: there is no player named {name:?}{}; add the player first", did_you_mean(.suggestions))]
-    UnknownPlayer { field: String, name: String, suggestions: Vec<String> },
+    /// A request names players nobody is (422 `invalid-body`, as any unknown value in a
+    /// body): every such name at once, each with the closest known names.
+    #[error("{}", unknown_names(.0))]
+    UnknownPlayers(Vec<UnknownName>),
     #[error("{0}")]
     InvalidQuery(String),
     #[error("{0}")]
@@ -86,7 +86,7 @@ impl Error {
             Error::NotFound(_) => ProblemType::NotFound,
             Error::Conflict(_) => ProblemType::Conflict,
             Error::MalformedJson(_) => ProblemType::MalformedJson,
-            Error::InvalidBody(_) | Error::UnknownPlayer { .. } => ProblemType::InvalidBody,
+            Error::InvalidBody(_) | Error::UnknownPlayers(_) => ProblemType::InvalidBody,
             Error::InvalidQuery(_) => ProblemType::InvalidQuery,
             Error::InvalidPath(_) => ProblemType::InvalidPath,
             Error::InvalidHeader(_) => ProblemType::InvalidHeader,
@@ -213,6 +213,17 @@ impl From<serde_json::Error> for Error {
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// " (did you mean Ben or Benedikt?)" for a list of suggestions, nothing for none.
+/// `players[1].player: there is no player named "Bne" (did you mean Ben?); add the
+/// player first`, for one name or several.
+fn unknown_names(names: &[UnknownName]) -> String {
+    let each: Vec<String> = names
+        .iter()
+        .map(|n| format!("{}: there is no player named {:?}{}", n.field, n.name, did_you_mean(&n.suggestions)))
+        .collect();
+    let add = if names.len() == 1 { "add the player first" } else { "add the players first" };
+    format!("{}; {add}", each.join("; "))
+}
+
 fn did_you_mean(suggestions: &[String]) -> String {
     match suggestions {
         [] => String::new(),

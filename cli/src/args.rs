@@ -93,7 +93,7 @@ pub enum Command {
     /// or two players' record when both are named.
     H2h(HeadToHeadArgs),
     /// Club nights: start one on this laptop or join one another laptop started (every
-    /// `record` for its league belongs to it until `event end`), list a league's nights,
+    /// `record` for its league belongs to it until `event leave`), list a league's nights,
     /// show one, close one.
     #[command(subcommand)]
     Event(EventCommand),
@@ -362,7 +362,7 @@ pub struct LeagueEdit {
 #[derive(Debug, Subcommand)]
 pub enum EventCommand {
     /// Create a club night and make it this laptop's current night: every `spielstand
-    /// record` for its league is part of it (and on its date) until `spielstand event end`.
+    /// record` for its league is part of it (and on its date) until `spielstand event leave`.
     Start {
         /// What the night is called, e.g. "Clubabend November"
         title: String,
@@ -383,7 +383,7 @@ pub enum EventCommand {
         output: OutputArgs,
     },
     /// Attach this laptop to a night that another laptop started: every `spielstand record`
-    /// for its league then belongs to it, until `spielstand event end`.
+    /// for its league then belongs to it, until `spielstand event leave`.
     Join {
         /// The night: its id, or its title in the league
         #[arg(value_name = "NIGHT")]
@@ -399,8 +399,8 @@ pub enum EventCommand {
         #[command(flatten)]
         output: OutputArgs,
     },
-    /// Close a night (admin token): the server then refuses its new games, on every laptop.
-    /// Ends it on this laptop too.
+    /// Close a night for good (admin token): the server then refuses its new games, on
+    /// every laptop, and lists it as closed. This laptop leaves it too.
     Close {
         /// The night's id [default: this laptop's current night]
         #[arg(value_name = "ID")]
@@ -408,8 +408,10 @@ pub enum EventCommand {
         #[command(flatten)]
         output: OutputArgs,
     },
-    /// End this laptop's current night: later games belong to no night.
-    End,
+    /// Leave this laptop's current night: later games recorded here belong to no night.
+    /// The night stays open on the server for the other laptops (`event close` closes it).
+    #[command(alias = "end")]
+    Leave,
     /// A league's club nights, oldest first.
     List {
         /// The league: its name or id
@@ -859,13 +861,32 @@ For anything else: spielstand result show 12 --format json, edit its \"record\",
 pub struct FixArgs {
     /// The result's id, as `spielstand results L` lists it
     pub id: i64,
-    /// The day it was played (as for `record --date`)
-    #[arg(long, value_parser = spec::played_date, value_name = "DATE")]
-    pub date: Option<NaiveDate>,
     /// Move the game into a club night of its league (its id or title), or out of any with
     /// "none"; the game must be on the night's date (give --date too to move it there)
     #[arg(long, value_name = "NIGHT|none")]
     pub event: Option<String>,
+    #[command(flatten)]
+    pub edits: RecordEdits,
+    /// The whole corrected record as JSON (as in `result show --format json`'s "record"); - for stdin
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["date", "event", "replace", "players", "order", "rounds", "carrots", "finish_round", "house_rules", "teams", "colours", "edition", "cards"])]
+    pub file: Option<String>,
+    /// The revision you expect it to be at [default: its current one]
+    #[arg(long, value_name = "N")]
+    pub revision: Option<i64>,
+    /// Check and show the corrected result, but send nothing
+    #[arg(long)]
+    pub dry_run: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// What a correction can change in a record: every field `record` can set. Shared by
+/// `result fix` and `outbox fix`.
+#[derive(Debug, Args, Default)]
+pub struct RecordEdits {
+    /// The day it was played (as for `record --date`)
+    #[arg(long, value_parser = spec::played_date, value_name = "DATE")]
+    pub date: Option<NaiveDate>,
     /// Put another player in someone's place, throughout the result: OLD=NEW (repeatable)
     #[arg(long, value_name = "OLD=NEW")]
     pub replace: Vec<String>,
@@ -881,10 +902,16 @@ pub struct FixArgs {
     /// Hase und Igel: the finishers' carrots, e.g. Anna=8,Ben=15 (replaces all finishers)
     #[arg(long, value_name = "NAME=N,...")]
     pub carrots: Option<Pairs>,
+    /// Hase und Igel: the round each finisher finished in, e.g. Anna=12,Ben=14
+    #[arg(long, value_name = "NAME=N,...")]
+    pub finish_round: Option<Pairs>,
     /// Mensch/Ghostbuster: the house rules in force, replacing the list (repeat, or
     /// separate with commas; none for none)
     #[arg(long = "house-rule", alias = "house-rules", value_name = "RULE")]
     pub house_rules: Vec<HouseRules>,
+    /// Mensch/Ghostbuster: the teams of a partner game, replacing them (as for `record`)
+    #[arg(long, value_name = "TEAMS")]
+    pub teams: Option<Teams>,
     /// Mensch/Ghostbuster: how the colours were shared out
     #[arg(long, value_name = "MODE", value_enum)]
     pub colours: Option<ColourMode>,
@@ -894,17 +921,6 @@ pub struct FixArgs {
     /// Lauf Rauf!: whether the cards were in play
     #[arg(long, value_name = "BOOL")]
     pub cards: Option<bool>,
-    /// The whole corrected record as JSON (as in `result show --format json`'s "record"); - for stdin
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["date", "event", "replace", "players", "order", "rounds", "carrots", "house_rules", "colours", "edition", "cards"])]
-    pub file: Option<String>,
-    /// The revision you expect it to be at [default: its current one]
-    #[arg(long, value_name = "N")]
-    pub revision: Option<i64>,
-    /// Check and show the corrected result, but send nothing
-    #[arg(long)]
-    pub dry_run: bool,
-    #[command(flatten)]
-    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -1017,7 +1033,7 @@ pub enum OutboxCommand {
     },
     /// Correct a result the server refused and send it again (kept waiting if the server
     /// cannot be reached); checked here first, as `record` checks.
-    Fix(OutboxFix),
+    Fix(Box<OutboxFix>),
     /// Drop a waiting or refused result for good.
     Drop {
         /// The entry, as `spielstand outbox list` shows it
@@ -1032,12 +1048,8 @@ pub struct OutboxFix {
     /// The entry, as `spielstand outbox list` shows it
     #[arg(value_name = "ID")]
     pub id: String,
-    /// Put another player in someone's place, throughout the result: OLD=NEW (repeatable)
-    #[arg(long, value_name = "OLD=NEW")]
-    pub replace: Vec<String>,
-    /// The day it was played (as for `record --date`)
-    #[arg(long, value_parser = spec::played_date, value_name = "DATE")]
-    pub date: Option<NaiveDate>,
+    #[command(flatten)]
+    pub edits: RecordEdits,
     /// Put the game into a club night of its league (its id or title), or out of any with "none"
     #[arg(long, value_name = "NIGHT|none")]
     pub event: Option<String>,

@@ -172,6 +172,7 @@ impl Client {
         }
         let problem = serde_json::from_str::<Problem>(&text).unwrap_or_else(|_| Problem {
             suggestions: Vec::new(),
+            unknown_names: Vec::new(),
             kind: String::new(),
             title: http::StatusCode::from_u16(status)
                 .ok()

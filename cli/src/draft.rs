@@ -109,12 +109,15 @@ impl Draft {
     pub fn save(&mut self, kind: DraftKind) -> Result<()> {
         self.saved_at = Utc::now();
         let json = serde_json::to_vec_pretty(self).map_err(|e| CliError::local("cannot encode a draft", e))?;
-        write_atomically(&Draft::file(kind)?, &json)
+        write_atomically(&Draft::file(kind)?, &json)?;
+        crate::interrupt::keep(Some(kind));
+        Ok(())
     }
 
     /// Drops the draft of `kind`; whether there was one.
     pub fn discard(kind: DraftKind) -> Result<bool> {
         let path = Draft::file(kind)?;
+        crate::interrupt::keep(None);
         match std::fs::remove_file(&path) {
             Ok(()) => Ok(true),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),

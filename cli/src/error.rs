@@ -129,6 +129,7 @@ mod tests {
     fn problem(status: u16, kind: &str, detail: &str) -> Problem {
         Problem {
             suggestions: Vec::new(),
+            unknown_names: Vec::new(),
             kind: format!("/problems/{kind}"),
             title: "Unprocessable Entity".into(),
             status,

@@ -44,6 +44,12 @@ pub fn remember(server: &str, names: Vec<String>) {
     }
 }
 
+/// Reads the server's players to remember them, for checking names offline later; a
+/// failure only means there is less to check against.
+pub fn refresh(client: &Client) {
+    let _ = players(client);
+}
+
 /// Players' names, and when they were seen if not just now.
 type Known = (Vec<String>, Option<DateTime<Utc>>);
 
@@ -61,31 +67,49 @@ fn players(client: &Client) -> Result<Option<Known>> {
     }
 }
 
-/// Checks that every one of `names` is a player of the server: an unknown name is
-/// refused with the closest known names. Offline, the check uses the players last seen
-/// and says so; without any, nothing can be checked here (the server checks when the
-/// result is sent).
-pub fn check_names(client: &Client, names: &[String]) -> Result<()> {
-    let Some((known, seen_at)) = players(client)? else { return Ok(()) };
-    for name in names {
-        if known.iter().any(|k| same_name(k, name)) {
-            continue;
-        }
-        let suggestions = closest(name, known.iter().map(String::as_str));
-        let mut message = format!("there is no player named {name:?}");
-        match suggestions.as_slice() {
-            [] => {}
-            [one] => message.push_str(&format!("; did you mean {one}?")),
-            [init @ .., last] => message.push_str(&format!("; did you mean {} or {last}?", init.join(", "))),
-        }
-        message.push_str(&format!(" (someone new: `spielstand player add {name}`)"));
-        if let Some(at) = seen_at {
-            let at = at.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M");
-            message.push_str(&format!(
-                "; checked against the players this laptop saw on {at}, as the server cannot be reached"
-            ));
-        }
-        return Err(CliError::Input(message));
+/// "did you mean A, B or C?" for `suggestions`, if any.
+pub fn did_you_mean(suggestions: &[String]) -> Option<String> {
+    match suggestions {
+        [] => None,
+        [one] => Some(format!("did you mean {one}?")),
+        [init @ .., last] => Some(format!("did you mean {} or {last}?", init.join(", "))),
     }
-    Ok(())
+}
+
+/// Checks that every one of `names` is a player of the server: the unknown names are
+/// refused all in one answer, each with the closest known names. Offline, the check uses
+/// the players last seen and says so; without any, nothing can be checked here (the
+/// server checks when the result is sent).
+/// Returns whether there was a list to check against.
+pub fn check_names(client: &Client, names: &[String]) -> Result<bool> {
+    let Some((known, seen_at)) = players(client)? else { return Ok(false) };
+    let unknown: Vec<&String> = names.iter().filter(|name| !known.iter().any(|k| same_name(k, name))).collect();
+    if unknown.is_empty() {
+        return Ok(true);
+    }
+    let each: Vec<String> = unknown
+        .iter()
+        .map(|name| {
+            let suggestions = closest(name, known.iter().map(String::as_str));
+            match did_you_mean(&suggestions) {
+                Some(hint) => format!("{name:?} ({hint})"),
+                None => format!("{name:?}"),
+            }
+        })
+        .collect();
+    let mut message = match each.as_slice() {
+        [one] => format!("there is no player named {one}"),
+        all => format!("there are no players named {}", all.join(", ")),
+    };
+    message.push_str(&match unknown.as_slice() {
+        [one] => format!("; someone new: `spielstand player add {one}`"),
+        _ => "; someone new: `spielstand player add NAME` for each".to_owned(),
+    });
+    if let Some(at) = seen_at {
+        let at = at.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M");
+        message.push_str(&format!(
+            "; checked against the players this laptop saw on {at}, as the server cannot be reached"
+        ));
+    }
+    Err(CliError::Input(message))
 }

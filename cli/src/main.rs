@@ -10,10 +10,12 @@ mod error;
 
 mod import;
 mod input;
+mod interrupt;
 mod known;
 mod night;
 mod outbox;
 mod output;
+mod partners;
 mod positions;
 mod recording;
 
@@ -22,6 +24,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
+    interrupt::install();
     match commands::run(cli) {
         Ok(()) => ExitCode::from(error::exit::OK),
         Err(error::CliError::Queued { message, code }) => {

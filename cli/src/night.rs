@@ -1,17 +1,23 @@
 //! This laptop's current club night: `$XDG_DATA_HOME/spielstand/night.json`, written by
-//! `spielstand event start` and removed by `spielstand event end`. While it is there,
+//! `spielstand event start` and removed by `spielstand event leave`. While it is there,
 //! every game recorded for its league belongs to it and is on its date.
+//!
+//! It also keeps what recording at a table needs when the club room's wifi drops: the
+//! night's rounds and tables and the league with its game options, as last seen (`event
+//! start`, `join` and `draw` write them, and every online read of them refreshes them), so
+//! that `record GAME --table N` offline takes the table from here and lands in the outbox
+//! without asking for anything the laptop has seen.
 
 use crate::client::Client;
 use crate::config::{self, write_atomically};
 use crate::error::{CliError, Result};
-use chrono::NaiveDate;
+use chrono::{DateTime, Local, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use spielstand_core::{GameKind, Slug, same_name};
-use spielstand_wire::Event;
+use spielstand_wire::{Event, League, Round};
 use std::path::PathBuf;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Night {
     /// The server the night is on: games for another server are not part of it.
     pub server: String,
@@ -20,6 +26,16 @@ pub struct Night {
     pub date: NaiveDate,
     pub league_id: i64,
     pub league: String,
+    /// The night's rounds as last seen, for recording a table offline.
+    #[serde(default)]
+    pub rounds: Vec<Round>,
+    /// The league (its games, season and game options) as last seen, for checking a
+    /// result in full offline.
+    #[serde(default)]
+    pub league_seen: Option<League>,
+    /// When the rounds were last read from the server.
+    #[serde(default)]
+    pub seen_at: Option<DateTime<Utc>>,
 }
 
 impl Night {
@@ -32,7 +48,10 @@ impl Night {
         let path = Night::file()?;
         match std::fs::read(&path) {
             Ok(bytes) => serde_json::from_slice(&bytes).map(Some).map_err(|e| {
-                CliError::Local(format!("{} is damaged ({e}): run `spielstand event end` to clear it", path.display()))
+                CliError::Local(format!(
+                    "{} is damaged ({e}): run `spielstand event leave` to clear it",
+                    path.display()
+                ))
             }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(CliError::local(format!("cannot read {}", path.display()), e)),
@@ -52,6 +71,42 @@ impl Night {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(CliError::local(format!("cannot remove {}", path.display()), e)),
         }
+    }
+
+    /// Keeps the rounds just read from the server (when this is the laptop's night).
+    fn keep_rounds(&mut self, rounds: &[Round]) {
+        self.rounds = rounds.to_vec();
+        self.seen_at = Some(Utc::now());
+        // Only a copy for offline use: failing to keep it stops nothing.
+        let _ = self.save();
+    }
+
+    /// Keeps a round just drawn (or drawn again), when it is of this laptop's night.
+    pub fn keep_round(round: &Round) {
+        if let Ok(Some(mut night)) = Night::current()
+            && night.event_id == round.event_id
+        {
+            let mut rounds = std::mem::take(&mut night.rounds);
+            rounds.retain(|r| r.number != round.number);
+            rounds.push(round.clone());
+            rounds.sort_by_key(|r| r.number);
+            night.keep_rounds(&rounds);
+        }
+    }
+
+    /// Keeps `league` as last seen, when it is this night's league.
+    pub fn keep_league(league: &League) {
+        if let Ok(Some(mut night)) = Night::current()
+            && night.league_id == league.id
+        {
+            night.league_seen = Some(league.clone());
+            let _ = night.save();
+        }
+    }
+
+    /// The night's league as last seen, when `league` (as typed) names it on `server`.
+    pub fn league_seen(server: &str, league: &str) -> Option<League> {
+        Night::current().ok().flatten().filter(|n| n.covers(server, league)).and_then(|n| n.league_seen)
     }
 
     /// Is `league` (a name or an id, as typed) this night's league on `server`?
@@ -81,16 +136,35 @@ pub fn find<'a>(events: &'a [Event], league: &str, text: &str) -> Result<&'a Eve
     )))
 }
 
+/// The rounds of this laptop's night: read from the server (and kept), or, while it
+/// cannot be reached, as last seen, with when.
+fn rounds(client: &Client, night: &mut Night) -> Result<(Vec<Round>, Option<DateTime<Utc>>)> {
+    match client.rounds(night.event_id) {
+        Ok((rounds, _)) => {
+            night.keep_rounds(&rounds);
+            Ok((rounds, None))
+        }
+        Err(e) if e.is_transient() && night.seen_at.is_some() => Ok((night.rounds.clone(), night.seen_at)),
+        Err(e) => Err(e),
+    }
+}
+
 /// The players of table `table` of the current round of this laptop's night, in seat
 /// order, for a game of `game`: the laptop at a table records its game without typing
-/// the names.
+/// the names. Offline, the tables as this laptop last saw them (said on standard error).
 pub fn seated(client: &Client, table: u32, game: GameKind) -> Result<(Night, Vec<String>)> {
-    let night = Night::current()?.filter(|n| n.server == client.server).ok_or_else(|| {
+    let mut night = Night::current()?.filter(|n| n.server == client.server).ok_or_else(|| {
         CliError::input(format!(
             "--table {table}: this laptop has no club night; join the night with `spielstand event join NIGHT --league L`"
         ))
     })?;
-    let (rounds, _) = client.rounds(night.event_id)?;
+    let (rounds, seen_at) = rounds(client, &mut night)?;
+    if let Some(at) = seen_at {
+        eprintln!(
+            "The server cannot be reached: table {table} as this laptop saw it at {}.",
+            at.with_timezone(&Local).format("%H:%M")
+        );
+    }
     let Some(round) = rounds.last() else {
         return Err(CliError::input(format!(
             "--table {table}: club night \"{}\" has no round drawn yet; draw one with `spielstand event draw --game {}`",
@@ -119,5 +193,6 @@ pub fn seated(client: &Client, table: u32, game: GameKind) -> Result<(Night, Vec
             round.number
         )));
     }
-    Ok((night, drawn.seats.iter().map(|s| s.player.clone()).collect()))
+    let names = drawn.seats.iter().map(|s| s.player.clone()).collect();
+    Ok((night, names))
 }

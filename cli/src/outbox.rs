@@ -18,6 +18,10 @@ use std::path::{Path, PathBuf};
 /// One result waiting to be sent.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Entry {
+    /// The id people type, kept through corrections (which send under a new key); left
+    /// out, the key's first part.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// Sent as `Idempotency-Key` every time.
     pub key: String,
     pub created_at: DateTime<Utc>,
@@ -38,6 +42,7 @@ pub struct Entry {
 impl Entry {
     pub fn new(server: &str, league: &str, league_id: Option<i64>, record: GameRecord) -> Entry {
         Entry {
+            id: None,
             key: uuid::Uuid::new_v4().to_string(),
             created_at: Utc::now(),
             server: server.to_owned(),
@@ -50,7 +55,7 @@ impl Entry {
 
     /// The short id people type (`spielstand outbox fix 3f1c2a9e`): the key's first part.
     pub fn short_id(&self) -> &str {
-        self.key.split('-').next().unwrap_or(&self.key)
+        self.id.as_deref().unwrap_or_else(|| self.key.split('-').next().unwrap_or(&self.key))
     }
 
     /// `Rangeln on 2026-11-20 for Winterliga (Anna, Ben, Cleo)`.

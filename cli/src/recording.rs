@@ -44,11 +44,7 @@ pub fn record(
     confirm: Option<&mut Console<impl BufRead, impl Write>>,
 ) -> Result<Sent> {
     let record = at_night(client, target, record)?;
-    let names: Vec<String> = record.players.iter().map(|p| p.player.clone()).collect();
-    known::check_names(client, &names)?;
-    let (record, league) = league_options(client, target, record)?;
-    spielstand_core::dates::check_played("--date", record.played_on, Local::now().date_naive())?;
-    let (record, evaluation) = check(record, files)?;
+    let Checked { record, evaluation, league, unchecked } = check_before_sending(client, target, record, files)?;
     if let Some(console) = confirm.filter(|_| !target.dry_run) {
         let preview = preview(&record, &evaluation);
         let (lines, tables) = view(&preview);
@@ -62,7 +58,15 @@ pub fn record(
             None => return Ok(Sent::InputEnded),
         }
     }
-    send(client, target, record, evaluation, league)?;
+    if target.dry_run {
+        let (mut lines, tables) = view(&preview(&record, &evaluation));
+        lines[0] = format!("{} on {} (not sent)", record.game().name(), record.played_on);
+        emit(target.output.format, &serde_json::to_value(&record).unwrap_or_default(), &lines, &tables);
+        eprintln!("Dry run: the result is valid; nothing was sent.");
+        say_unchecked(&unchecked);
+        return Ok(Sent::Done);
+    }
+    send(client, target, record, league)?;
     Ok(Sent::Done)
 }
 
@@ -175,7 +179,7 @@ fn at_night(client: &Client, target: &RecordTarget, mut record: GameRecord) -> R
     }
     if let Some(day) = target.date.filter(|day| *day != night.date) {
         return Err(CliError::input(format!(
-            "--date {day}: the current club night \"{}\" is on {}, and its games are on its date; run `spielstand event end` first to record a game outside it",
+            "--date {day}: the current club night \"{}\" is on {}, and its games are on its date; run `spielstand event leave` first to record a game outside it",
             night.title, night.date
         )));
     }
@@ -185,14 +189,14 @@ fn at_night(client: &Client, target: &RecordTarget, mut record: GameRecord) -> R
         Ok((events, _)) => match events.iter().find(|e| e.id == night.event_id) {
             Some(event) if event.closed_at.is_some() => {
                 return Err(CliError::input(format!(
-                    "club night {} \"{}\" on {} was closed by an admin and takes no more games: run `spielstand event end` to record this game without it",
+                    "club night {} \"{}\" on {} was closed by an admin and takes no more games: run `spielstand event leave` to record this game without it",
                     night.event_id, night.title, night.date
                 )));
             }
             Some(_) => {}
             None => {
                 return Err(CliError::input(format!(
-                    "club night {} \"{}\" is no longer on the server: run `spielstand event end`, or join another night with `spielstand event join`",
+                    "club night {} \"{}\" is no longer on the server: run `spielstand event leave`, or join another night with `spielstand event join`",
                     night.event_id, night.title
                 )));
             }
@@ -205,26 +209,104 @@ fn at_night(client: &Client, target: &RecordTarget, mut record: GameRecord) -> R
     Ok(record)
 }
 
+/// A record checked before it is sent, and what could not be checked.
+pub struct Checked {
+    /// With the league's game options filled in where it left them out.
+    pub record: GameRecord,
+    pub evaluation: Evaluation,
+    /// The league, if known (from the server, or as kept at the club night).
+    league: Result<Known>,
+    /// What the server will check that could not be checked here, said in a dry run.
+    pub unchecked: Vec<String>,
+}
+
+/// Checks `record` for `target`'s league as the server will, with what is known here:
+/// the players' names (the server's list, or as last seen), the date, the league's game
+/// options, games and season (the server's league, or as kept at the club night), the
+/// game's rules. What could not be checked for want of the server is listed, never
+/// passed over in silence. `files` name the file each Rangeln round came from, for errors.
+pub fn check_before_sending(
+    client: &Client,
+    target: &RecordTarget,
+    record: GameRecord,
+    files: &[Option<String>],
+) -> Result<Checked> {
+    let mut unchecked = Vec::new();
+    let names: Vec<String> = record.players.iter().map(|p| p.player.clone()).collect();
+    if !known::check_names(client, &names)? {
+        unchecked.push("the players' names (this laptop has not seen the server's players)".to_owned());
+    }
+    spielstand_core::dates::check_played("--date", record.played_on, Local::now().date_naive())?;
+    let (record, league) = league_options(client, target, record)?;
+    let (record, evaluation) = check(record, files)?;
+    match &league {
+        Ok(Known { league, offline }) => {
+            // Core's league check: the game is counted and the day is in the season.
+            league
+                .rules
+                .admits(record.game(), record.played_on)
+                .map_err(|e| CliError::input(format!("league {}: {e}", league.name)))?;
+            if offline.is_some() {
+                unchecked.push(format!(
+                    "any change to league {}'s options since this laptop joined the club night",
+                    league.name
+                ));
+            }
+        }
+        Err(_) => unchecked.push(format!("league {}: its games, season and game options", target.league())),
+    }
+    if record.event_id.is_some() && !matches!(&league, Ok(Known { offline: None, .. })) {
+        unchecked.push("whether the club night is still open".to_owned());
+    }
+    Ok(Checked { record, evaluation, league, unchecked })
+}
+
+/// Says in a dry run what only the server can check now.
+pub fn say_unchecked(unchecked: &[String]) {
+    if !unchecked.is_empty() {
+        eprintln!("Not checked, as the server cannot be reached: {}.", unchecked.join("; "));
+    }
+}
+
+/// The league a result is for, and how it is known.
+struct Known {
+    league: League,
+    /// Why it is the copy this laptop kept at its club night rather than the server's: the
+    /// server cannot be reached, so the result goes straight to the outbox.
+    offline: Option<CliError>,
+}
+
+/// The league of `target`: read from the server (and kept, when it is the night's), or,
+/// while the server cannot be reached, the night's league as this laptop last saw it;
+/// `Ok(Err(e))` when neither (`e` says why).
+fn league_of(client: &Client, target: &RecordTarget) -> Result<Result<Known>> {
+    match client.resolve_league(target.league()) {
+        Ok((league, _)) => {
+            Night::keep_league(&league);
+            Ok(Ok(Known { league, offline: None }))
+        }
+        Err(e) if e.is_transient() => Ok(match Night::league_seen(&client.server, target.league()) {
+            Some(league) => Ok(Known { league, offline: Some(e) }),
+            None => Err(e),
+        }),
+        Err(e) => Err(e),
+    }
+}
+
 /// Gives the record the league's game options where it leaves them out (RULES.md "Game
 /// options per league"), refusing one it contradicts, so that it can be checked in full
-/// here. Offline, the server fills them in when the result is sent; a Lauf Rauf! result
-/// must then state its edition and cards to be checked.
+/// here. Offline, the options this laptop kept at its club night apply; without those,
+/// the server fills them in when the result is sent, and a Lauf Rauf! result must then
+/// state its edition and cards to be checked.
 /// Returns the league too when it was looked up, so that sending does not look it up again.
 fn league_options(
     client: &Client,
     target: &RecordTarget,
     mut record: GameRecord,
-) -> Result<(GameRecord, Option<League>)> {
-    let needs_league = match &record.outcome {
-        Outcome::LaufRauf(r) => r.edition.is_none() || r.cards.is_none(),
-        Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => r.house_rules.is_none() || r.colours.is_none(),
-        _ => false,
-    };
-    if !needs_league {
-        return Ok((record, None));
-    }
-    let league = match client.resolve_league(target.league()) {
-        Ok((league, _)) => {
+) -> Result<(GameRecord, Result<Known>)> {
+    let known = league_of(client, target)?;
+    match &known {
+        Ok(Known { league, .. }) => {
             league
                 .rules
                 .game_options
@@ -243,17 +325,18 @@ fn league_options(
                     )));
                 }
             }
-            Some(league)
         }
-        Err(e) if e.is_transient() && matches!(record.outcome, Outcome::LaufRauf(_)) => {
-            return Err(CliError::input(format!(
-                "the league's game options are unknown while the server cannot be reached ({e}): give --edition and --cards or --no-cards"
-            )));
+        Err(e) => {
+            if let Outcome::LaufRauf(r) = &record.outcome
+                && (r.edition.is_none() || r.cards.is_none())
+            {
+                return Err(CliError::input(format!(
+                    "the league's game options are unknown while the server cannot be reached ({e}), and this laptop kept none (`spielstand event join` keeps them): give --edition and --cards or --no-cards"
+                )));
+            }
         }
-        Err(e) if e.is_transient() => None,
-        Err(e) => return Err(e),
-    };
-    Ok((record, league))
+    }
+    Ok((record, known))
 }
 
 /// Core's full check, before anything is sent. A board error names its file too.
@@ -293,43 +376,18 @@ fn preview(record: &GameRecord, evaluation: &Evaluation) -> StoredResult {
 
 /// Sends a checked record. The outbox entry is written first and removed once the
 /// server has answered, so a result survives the server being down, a lost answer and
-/// the CLI being killed; the Idempotency-Key makes sending it again harmless.
-/// `known`: the league, if it was looked up already.
-fn send(
-    client: &Client,
-    target: &RecordTarget,
-    record: GameRecord,
-    evaluation: Evaluation,
-    known: Option<League>,
-) -> Result<()> {
+/// the CLI being killed; the Idempotency-Key makes sending it again harmless. Known
+/// offline (the league as kept at the club night), it goes to the outbox at once.
+fn send(client: &Client, target: &RecordTarget, record: GameRecord, known: Result<Known>) -> Result<()> {
     let format = target.output.format;
-    if target.dry_run {
-        let (mut lines, tables) = view(&preview(&record, &evaluation));
-        lines[0] = format!("{} on {} (not sent)", record.game().name(), record.played_on);
-        emit(format, &serde_json::to_value(&record).unwrap_or_default(), &lines, &tables);
-        eprintln!("Dry run: the result is valid; nothing was sent.");
-        return Ok(());
-    }
-    let league = match known.map(Ok).unwrap_or_else(|| client.resolve_league(target.league()).map(|(l, _)| l)) {
-        Ok(league) => Ok(league),
-        Err(e) if e.is_transient() => Err(e),
-        Err(e) => return Err(e),
-    };
-    if let Ok(league) = &league {
-        // Core's league check: the game is counted and the day is in the season.
-        league
-            .rules
-            .admits(record.game(), record.played_on)
-            .map_err(|e| CliError::input(format!("league {}: {e}", league.name)))?;
-    }
     let outbox = Outbox::open()?;
     // Only for a hint: an unreadable old entry must not stop a new result (sync reports it).
     let waiting = outbox.pending().map_or(0, |p| p.iter().filter(|p| p.entry.server == client.server).count());
-    let entry = Entry::new(&client.server, target.league(), league.as_ref().ok().map(|l| l.id), record);
+    let entry = Entry::new(&client.server, target.league(), known.as_ref().ok().map(|k| k.league.id), record);
     let path = outbox.add(&entry)?;
-    let league = match league {
-        Ok(league) => league,
-        Err(e) => return Err(queued(e, &path)),
+    let league = match known {
+        Ok(Known { offline: Some(e), .. }) | Err(e) => return Err(queued(e, &path)),
+        Ok(Known { league, offline: None }) => league,
     };
     match client.record_result(league.id, &entry.record, &entry.key) {
         Ok((stored, reply)) => {

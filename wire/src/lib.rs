@@ -39,7 +39,7 @@ pub use paging::{DEFAULT_PAIRS_PER_PAGE, DEFAULT_PER_PAGE, Listed, MAX_PAIRS_PER
 pub use passes::{JoinCode, JoinCodeInput, JoinInput, NightPass, PassInfo};
 pub use players::*;
 pub use position::Position;
-pub use problem::{PROBLEM_JSON, Problem, ProblemType};
+pub use problem::{PROBLEM_JSON, Problem, ProblemType, UnknownName};
 pub use results::*;
 pub use seating::*;
 pub use standings::*;

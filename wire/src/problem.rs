@@ -20,8 +20,24 @@ pub struct Problem {
     /// The request's id, also in the `X-Request-Id` header and the server log.
     #[cfg_attr(feature = "openapi", schema(required))]
     pub request_id: Option<String>,
-    /// For a name nobody has (an unknown player): the closest known names, best first.
+    /// For a name nobody has (an unknown player): the closest known names, best first (of
+    /// the first such name; `unknown_names` has every one).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<String>,
+    /// Every name nobody has, in the order of the request, each with its closest known
+    /// names: all typos answered at once.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unknown_names: Vec<UnknownName>,
+}
+
+/// A name in a request that nobody has.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct UnknownName {
+    /// The request field that holds it, e.g. `players[2].player`.
+    pub field: String,
+    pub name: String,
+    /// The closest known names, best first; empty when none is close.
     pub suggestions: Vec<String>,
 }
 
@@ -133,6 +149,7 @@ mod tests {
     fn the_code_is_the_last_segment_of_the_type() {
         let problem = Problem {
             suggestions: Vec::new(),
+            unknown_names: Vec::new(),
             kind: "/problems/piece-count".into(),
             title: "Unprocessable Entity".into(),
             status: 422,

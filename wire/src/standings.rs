@@ -25,6 +25,24 @@ pub struct StandingsParams {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", param(inline))]
     pub by: Option<StandingsBy>,
+    /// How the CSV writes numbers (`standings.csv`, or `Accept: text/csv`): `de` for a
+    /// German spreadsheet (semicolons, decimal commas); `en` (the default) with commas and
+    /// decimal points. The JSON is the same for both.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", param(inline))]
+    pub locale: Option<CsvLocale>,
+}
+
+/// How a CSV table writes its numbers; every figure with at most two decimals.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum CsvLocale {
+    /// `,` between fields, `.` before decimals.
+    #[default]
+    En,
+    /// `;` between fields, `,` before decimals, as German spreadsheets read it.
+    De,
 }
 
 /// What a table ranks.

@@ -9,6 +9,30 @@ tokio::task_local! {
     /// The id of the request being served; error bodies quote it so a user's report
     /// can be matched with the log.
     pub static REQUEST_ID: String;
+    /// The language of a problem's `detail`: German when the request's `Accept-Language`
+    /// prefers German to English, else English (scripts read `type` and `code`, which never
+    /// change with it).
+    pub static DETAIL_LANG: spielstand_text::Lang;
+}
+
+/// The language problem details are written in for `request`: the first of German and
+/// English its `Accept-Language` ranks, else English, as the API has always answered.
+pub fn detail_lang(request: &impl actix_web::HttpMessage) -> spielstand_text::Lang {
+    use actix_web::http::header::{AcceptLanguage, Header};
+    let ranked = AcceptLanguage::parse(request).map(|accept| accept.ranked()).unwrap_or_default();
+    ranked
+        .iter()
+        .find_map(|tag| match tag.to_string().get(..2).map(str::to_ascii_lowercase).as_deref() {
+            Some("de") => Some(spielstand_text::Lang::De),
+            Some("en") => Some(spielstand_text::Lang::En),
+            _ => None,
+        })
+        .unwrap_or(spielstand_text::Lang::En)
+}
+
+/// The language of the problem details of the request being served.
+fn detail_language() -> spielstand_text::Lang {
+    DETAIL_LANG.try_with(|lang| *lang).unwrap_or(spielstand_text::Lang::En)
 }
 
 impl Error {
@@ -24,10 +48,21 @@ impl Error {
             kind: self.kind().uri(),
             title: status.canonical_reason().unwrap_or("Error").to_owned(),
             status: status.as_u16(),
-            detail: self.to_string(),
+            detail: match (self, detail_language()) {
+                // The rule messages are in the catalogue in both languages; English stays
+                // the `Display` the API has always written.
+                (Error::Rule(rule), spielstand_text::Lang::De) => {
+                    spielstand_text::rule(rule, spielstand_text::Lang::De)
+                }
+                _ => self.to_string(),
+            },
             request_id,
             suggestions: match self {
-                Error::UnknownPlayer { suggestions, .. } => suggestions.clone(),
+                Error::UnknownPlayers(names) => names.first().map(|n| n.suggestions.clone()).unwrap_or_default(),
+                _ => Vec::new(),
+            },
+            unknown_names: match self {
+                Error::UnknownPlayers(names) => names.clone(),
                 _ => Vec::new(),
             },
         }
@@ -44,6 +79,10 @@ impl ResponseError for Error {
         let problem = self.problem(REQUEST_ID.try_with(Clone::clone).ok());
         let mut response = HttpResponse::build(status);
         response.insert_header((header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON)));
+        if matches!(self, Error::Rule(_)) {
+            response.insert_header((header::CONTENT_LANGUAGE, detail_language().code()));
+            response.insert_header((header::VARY, "Accept-Language"));
+        }
         match self {
             Error::MethodNotAllowed { allow, .. } => {
                 response.insert_header((header::ALLOW, allow.as_str()));

@@ -1,7 +1,28 @@
 //! The league table as CSV (RFC 4180), for spreadsheets and scripts: one header line with
-//! the JSON's field names, numbers with a decimal point.
+//! the JSON's field names, figures with at most two decimals; by default `,` between
+//! fields and a decimal point, with `?locale=de` `;` and a decimal comma, so that a German
+//! spreadsheet opens it in columns and never reads `1.25` as a date.
 
+use super::Lang;
 use spielstand_core::{RatedStandingRow, TeamStandingRow};
+use spielstand_wire::CsvLocale;
+
+/// A writer for `locale`: its field separator, CRLF line ends.
+fn writer(locale: CsvLocale) -> csv::Writer<Vec<u8>> {
+    let delimiter = match locale {
+        CsvLocale::En => b',',
+        CsvLocale::De => b';',
+    };
+    csv::WriterBuilder::new().delimiter(delimiter).terminator(csv::Terminator::CRLF).from_writer(Vec::new())
+}
+
+/// A figure as `locale` writes it: at most two decimals, none when whole.
+fn figure(value: f64, locale: CsvLocale) -> String {
+    match locale {
+        CsvLocale::En => Lang::En.points(value),
+        CsvLocale::De => Lang::De.points(value),
+    }
+}
 
 const HEADER: [&str; 10] = [
     "place",
@@ -25,8 +46,8 @@ fn inert(name: &str) -> String {
     if visible.starts_with(['=', '+', '-', '@']) { format!("'{name}") } else { name.to_owned() }
 }
 
-pub fn standings(rows: &[RatedStandingRow]) -> Vec<u8> {
-    let mut out = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(Vec::new());
+pub fn standings(rows: &[RatedStandingRow], locale: CsvLocale) -> Vec<u8> {
+    let mut out = writer(locale);
     out.write_record(HEADER).expect("csv to memory");
     for rated in rows {
         let (row, skill) = (&rated.row, &rated.skill);
@@ -36,12 +57,12 @@ pub fn standings(rows: &[RatedStandingRow]) -> Vec<u8> {
             inert(&row.player),
             row.played.to_string(),
             row.wins.to_string(),
-            row.points.to_string(),
-            row.average_place.to_string(),
-            row.head_to_head.map_or(String::new(), |h| h.to_string()),
-            skill.rating_display.to_string(),
-            skill.rating.to_string(),
-            skill.rating_uncertainty.to_string(),
+            figure(row.points, locale),
+            figure(row.average_place, locale),
+            row.head_to_head.map_or(String::new(), |h| figure(h, locale)),
+            figure(skill.rating_display, locale),
+            figure(skill.rating, locale),
+            figure(skill.rating_uncertainty, locale),
         ])
         .expect("csv to memory");
     }
@@ -49,8 +70,8 @@ pub fn standings(rows: &[RatedStandingRow]) -> Vec<u8> {
 }
 
 /// The team table as CSV: one line per team, its players joined by `+`.
-pub fn teams(rows: &[TeamStandingRow]) -> Vec<u8> {
-    let mut out = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(Vec::new());
+pub fn teams(rows: &[TeamStandingRow], locale: CsvLocale) -> Vec<u8> {
+    let mut out = writer(locale);
     out.write_record(["place", "team", "players", "points", "played", "wins", "average_place", "head_to_head"])
         .expect("csv to memory");
     for row in rows {
@@ -59,11 +80,11 @@ pub fn teams(rows: &[TeamStandingRow]) -> Vec<u8> {
             row.place.to_string(),
             inert(&row.team),
             players.join("+"),
-            row.points.to_string(),
+            figure(row.points, locale),
             row.played.to_string(),
             row.wins.to_string(),
-            row.average_place.map_or(String::new(), |a| a.to_string()),
-            row.head_to_head.map_or(String::new(), |h| h.to_string()),
+            row.average_place.map_or(String::new(), |a| figure(a, locale)),
+            row.head_to_head.map_or(String::new(), |h| figure(h, locale)),
         ])
         .expect("csv to memory");
     }
@@ -90,7 +111,8 @@ mod tests {
             },
             skill: Skill { rating: 25.0, rating_uncertainty: 8.0, rating_display: 1.0 },
         };
-        let text = String::from_utf8(standings(&[row("Jürgen \"JJ\""), row("+cmd|' /C calc'!A0")])).unwrap();
+        let text =
+            String::from_utf8(standings(&[row("Jürgen \"JJ\""), row("+cmd|' /C calc'!A0")], CsvLocale::En)).unwrap();
         let lines: Vec<&str> = text.split("\r\n").collect();
         assert_eq!(
             lines[0],
@@ -100,7 +122,7 @@ mod tests {
         assert!(lines[2].starts_with("1,'+cmd|' /C calc'!A0,"), "{}", lines[2]);
         // Behind an invisible character the formula is defused as well.
         for hidden in ["\u{200B}+SUM(1)", "\u{FEFF}=1", "\u{202E}-2", " @A1"] {
-            let text = String::from_utf8(standings(&[row(hidden)])).unwrap();
+            let text = String::from_utf8(standings(&[row(hidden)], CsvLocale::En)).unwrap();
             let line = text.split("\r\n").nth(1).unwrap().to_owned();
             assert!(
                 line.starts_with(&format!("1,'{hidden}")) || line.starts_with(&format!("1,\"'{hidden}")),
@@ -108,5 +130,27 @@ mod tests {
             );
         }
         assert_eq!(inert("Anna-Lena"), "Anna-Lena");
+    }
+
+    #[test]
+    fn a_german_spreadsheet_gets_semicolons_decimal_commas_and_two_places() {
+        let row = RatedStandingRow {
+            row: StandingRow {
+                place: Some(1),
+                ranked: true,
+                player: "Anna".into(),
+                played: 4,
+                wins: 1,
+                points: 1.25,
+                average_place: 2.333333,
+                head_to_head: None,
+            },
+            skill: Skill { rating: 20.394014278111097, rating_uncertainty: 7.5, rating_display: -2.0 },
+        };
+        let de = String::from_utf8(standings(std::slice::from_ref(&row), CsvLocale::De)).unwrap();
+        assert_eq!(de.split("\r\n").nth(1).unwrap(), "1;Anna;4;1;1,25;2,33;;-2;20,39;7,5");
+        assert!(de.starts_with("place;player;played;"), "{de}");
+        let en = String::from_utf8(standings(&[row], CsvLocale::En)).unwrap();
+        assert_eq!(en.split("\r\n").nth(1).unwrap(), "1,Anna,4,1,1.25,2.33,,-2,20.39,7.5");
     }
 }

@@ -9,6 +9,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde_json::json;
 use spielstand_core::{lookalike_key, same_name};
+use spielstand_wire::UnknownName;
 
 #[derive(Debug, Clone, Queryable)]
 pub struct PlayerRow {
@@ -155,12 +156,21 @@ pub fn resolve(conn: &mut DbConn, names: &[(String, String)]) -> Result<Vec<Play
             }
         }
     }
-    let missing = names.iter().zip(&keys).find(|(_, key)| !rows.iter().any(|r| &r.name_key == *key));
-    if let Some(((field, name), _)) = missing {
-        // Only now, on the way to an error, are all names read: for the suggestions.
+    let missing: Vec<&(String, String)> =
+        names.iter().zip(&keys).filter(|(_, key)| !rows.iter().any(|r| &r.name_key == *key)).map(|(n, _)| n).collect();
+    if !missing.is_empty() {
+        // Only now, on the way to an error, are all names read: for the suggestions. Every
+        // unknown name is answered at once, so that three typos take one try, not three.
         let known: Vec<String> = players::table.select(players::name).load(conn)?;
-        let suggestions = spielstand_core::similar::closest(name, known.iter().map(String::as_str));
-        return Err(Error::UnknownPlayer { field: field.clone(), name: name.clone(), suggestions });
+        let unknown = missing
+            .into_iter()
+            .map(|(field, name)| UnknownName {
+                field: field.clone(),
+                name: name.clone(),
+                suggestions: spielstand_core::similar::closest(name, known.iter().map(String::as_str)),
+            })
+            .collect();
+        return Err(Error::UnknownPlayers(unknown));
     }
     Ok(keys.iter().map(|key| rows.iter().find(|r| &r.name_key == key).cloned().expect("found above")).collect())
 }

@@ -377,6 +377,21 @@ api_test!(a_closed_night_takes_no_new_games_and_dates_names_and_house_rules_are_
     let nobody = api.post(&results, &mensch("2026-11-21", "Cleo,Xaver")).await;
     // As JSON: the member is left out, not sent empty.
     assert_eq!(nobody.json().get("suggestions"), None, "no list when nothing is close");
+    // Every name nobody has at once, each with its closest names: one try for three typos.
+    let typos = api.post(&results, &mensch("2026-11-21", "Cloe,Bne,Xaver")).await;
+    let detail = typos.problem(422, "invalid-body");
+    assert!(
+        detail.contains("players[0].player: there is no player named \"Cloe\" (did you mean Cleo?)")
+            && detail.contains("players[1].player: there is no player named \"Bne\" (did you mean Ben?)")
+            && detail.contains("\"Xaver\"")
+            && detail.ends_with("add the players first"),
+        "{detail}"
+    );
+    let problem = typos.body::<Problem>();
+    let named: Vec<(&str, &[String])> =
+        problem.unknown_names.iter().map(|n| (n.name.as_str(), n.suggestions.as_slice())).collect();
+    assert_eq!(named, [("Cloe", &["Cleo".to_owned()][..]), ("Bne", &["Ben".to_owned()][..]), ("Xaver", &[][..])]);
+    assert_eq!(problem.suggestions, ["Cleo"], "the first name's, as before");
 
     // Ghostbuster has no captures.
     let mut ghost = mensch("2026-11-21", "Anna,Ben");

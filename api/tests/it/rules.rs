@@ -241,6 +241,30 @@ api_test!(rule_violations_are_422_naming_what_is_wrong_and_store_nothing, |api| 
         "detail": {"order": [["Anna"], ["Ben"]], "finishers": [{"player": "Anna", "carrots": 11}]}});
     let d = api.post(&path, &hare).await.problem(422, "hare-carrots");
     assert_eq!(d, "Anna finished in place 1 with 11 carrots, at most 10 are allowed");
+    // In German when the request prefers German to English; type, code and every other
+    // member unchanged, so that scripts keep working.
+    let asked = |accept: &'static str| {
+        actix_web::test::TestRequest::post()
+            .uri(&path)
+            .insert_header(("authorization", format!("Bearer {}", api.token)))
+            .insert_header(("accept-language", accept))
+            .set_json(&hare)
+    };
+    for accept in ["de-DE,de;q=0.9,en;q=0.8", "fr-FR, de;q=0.5, en;q=0.3", "de"] {
+        let german = api.send(asked(accept)).await;
+        assert_eq!(german.header("content-language"), Some("de"), "{accept}");
+        let d = german.problem(422, "hare-carrots");
+        assert_eq!(d, "Anna ist auf Platz 1 mit 11 Karotten ins Ziel gekommen, erlaubt sind höchstens 10", "{accept}");
+        assert_eq!(german.json()["type"], "/problems/hare-carrots");
+    }
+    for accept in ["en-GB, de;q=0.5", "fr", "*"] {
+        let english = api.send(asked(accept)).await;
+        assert_eq!(english.header("content-language"), Some("en"), "{accept}");
+        assert_eq!(
+            english.problem(422, "hare-carrots"),
+            "Anna finished in place 1 with 11 carrots, at most 10 are allowed"
+        );
+    }
     assert_eq!(api.get(&path).await.body::<ResultPage>().total, 0);
     assert_eq!(
         api.get(&format!("/api/v1/leagues/{league}")).await.body::<League>().revision,

@@ -31,6 +31,31 @@ api_test!(players_short_of_the_minimum_games_are_listed_last_without_a_place, |a
     let csv = api.get(&format!("/api/v1/leagues/{league}/standings.csv")).await;
     let last = String::from_utf8(csv.body).unwrap().lines().last().unwrap().to_owned();
     assert!(last.starts_with(",Dora,1,1,"), "{last}");
+    // For a German spreadsheet: semicolons and decimal commas; every figure with at most
+    // two decimals in both.
+    let csv = api.get(&format!("/api/v1/leagues/{league}/standings.csv?locale=de")).await;
+    let text = String::from_utf8(csv.body).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("place;player;played;wins;points;average_place;"), "{text}");
+    let first: Vec<&str> = lines[1].split(';').collect();
+    assert_eq!(first[..2], ["1", "Anna"], "{text}");
+    for figure in &first[4..] {
+        assert!(!figure.contains('.'), "decimal commas: {text}");
+        let decimals = figure.split_once(',').map_or(0, |(_, d)| d.len());
+        assert!(decimals <= 2, "two places at most: {text}");
+    }
+    let english = api.get(&format!("/api/v1/leagues/{league}/standings.csv")).await;
+    let english = String::from_utf8(english.body).unwrap();
+    for figure in english.lines().nth(1).unwrap().split(',').skip(4) {
+        assert!(figure.split_once('.').map_or(0, |(_, d)| d.len()) <= 2, "two places at most: {english}");
+    }
+    assert_eq!(
+        english.lines().nth(1).unwrap().replace(',', ";").replace('.', ","),
+        lines[1],
+        "the same figures in both"
+    );
+    let wrong = api.get(&format!("/api/v1/leagues/{league}/standings.csv?locale=fr")).await;
+    assert_eq!(wrong.status, StatusCode::BAD_REQUEST, "an unknown locale is refused, naming it");
     let page = api.get(&format!("/embed/leagues/{league}/standings")).await;
     let html = String::from_utf8(page.body).unwrap();
     assert!(html.contains("<tr class=\"unranked\"><td class=\"place\">–</td>"), "{html}");

@@ -7,6 +7,7 @@ use crate::args::{EventCommand, EventDraw, OutputArgs};
 use crate::client::Client;
 use crate::error::{CliError, Result};
 use crate::input::console::{self, Console};
+use crate::known;
 use crate::night::{self, Night};
 use crate::output::{Table, emit, number, placings, print, table_place};
 use chrono::{Local, NaiveDate};
@@ -16,8 +17,8 @@ use spielstand_wire::{CheckIn, DrawInput, Event, EventInput, League, PlayerRef, 
 
 pub fn run(ctx: impl FnOnce() -> Result<Ctx>, command: EventCommand) -> Result<()> {
     match command {
-        // Ending needs no server: it only forgets the night on this laptop.
-        EventCommand::End => end(),
+        // Leaving needs no server: it only forgets the night on this laptop.
+        EventCommand::Leave => leave(),
         EventCommand::Start { title, league, date, location, new, output } => {
             start(&ctx()?.client, title, &league, date, location, new, output)
         }
@@ -82,6 +83,7 @@ fn draw(client: &Client, args: EventDraw) -> Result<()> {
         apart: args.apart.into_iter().map(|(a, b)| [PlayerRef::Name(a), PlayerRef::Name(b)]).collect(),
     };
     let (round, reply) = client.draw_round(id, &input)?;
+    Night::keep_round(&round);
     let (lines, tables) = round_view(&round);
     emit(args.output.format, &reply.body, &lines, &tables);
     Ok(())
@@ -90,6 +92,24 @@ fn draw(client: &Client, args: EventDraw) -> Result<()> {
 /// A round as people read it: one table per drawn table, seat 1 marked as the start
 /// player, each player's chance to win and predicted place.
 fn round_view(round: &Round) -> (Vec<String>, Vec<Table>) {
+    // For `--format csv`: every table of the round in one, the start player in a column.
+    let mut seating = Table::new(&["Round", "Table", "Seat", "Player", "Starts", "Win %", "Predicted", "Result"])
+        .numeric([0, 1, 2, 5, 6, 7])
+        .csv_only();
+    for t in &round.tables {
+        for s in &t.seats {
+            seating.row(vec![
+                round.number.to_string(),
+                t.number.to_string(),
+                s.seat.to_string(),
+                s.player.clone(),
+                if s.start { "yes".into() } else { String::new() },
+                format!("{:.0}", s.prediction.win * 100.0),
+                s.prediction.place.to_string(),
+                t.result_id.map_or(String::new(), |r| r.to_string()),
+            ]);
+        }
+    }
     let line = format!(
         "Round {} of night {}: {}, {} draw (seed {}), {} table(s)",
         round.number,
@@ -99,10 +119,8 @@ fn round_view(round: &Round) -> (Vec<String>, Vec<Table>) {
         round.seed,
         round.tables.len()
     );
-    let tables = round
-        .tables
-        .iter()
-        .map(|t| {
+    let tables = std::iter::once(seating)
+        .chain(round.tables.iter().map(|t| {
             let done = t.result_id.map_or(String::new(), |r| format!(", done: result {r}"));
             let mut table = Table::new(&["Seat", "Player", "Win %", "Predicted"])
                 .numeric([0, 2, 3])
@@ -117,7 +135,7 @@ fn round_view(round: &Round) -> (Vec<String>, Vec<Table>) {
                 ]);
             }
             table
-        })
+        }))
         .collect();
     (vec![line], tables)
 }
@@ -157,7 +175,7 @@ fn start(
     let (event, reply) = client.create_event(league.id, &input)?;
     let previous = remember(client, &event, &league)?;
     let mut lines = vec![format!(
-        "Club night {} \"{}\" started in league {} on {}: every `spielstand record` for this league now belongs to it, until `spielstand event end`. Other laptops join it with `spielstand event join {} --league \"{}\"`.",
+        "Club night {} \"{}\" started in league {} on {}: every `spielstand record` for this league now belongs to it, until `spielstand event leave`. Other laptops join it with `spielstand event join {} --league \"{}\"`.",
         event.id, event.title, league.name, event.date, event.id, league.name
     )];
     lines.extend(previous);
@@ -165,9 +183,13 @@ fn start(
     Ok(())
 }
 
-/// Makes `event` this laptop's night; says which night it replaces, if any.
+/// Makes `event` this laptop's night, keeping what recording offline needs (its rounds,
+/// the league, the players); says which night it replaces, if any.
 fn remember(client: &Client, event: &Event, league: &League) -> Result<Option<String>> {
     let previous = Night::current().ok().flatten();
+    // A night just started has no rounds; one joined may have. Failing to read them now
+    // only means `record --table` reads them later.
+    let rounds = client.rounds(event.id).ok().map(|(rounds, _)| rounds);
     Night {
         server: client.server.clone(),
         event_id: event.id,
@@ -175,8 +197,12 @@ fn remember(client: &Client, event: &Event, league: &League) -> Result<Option<St
         date: event.date,
         league_id: league.id,
         league: league.name.clone(),
+        seen_at: rounds.as_ref().map(|_| chrono::Utc::now()),
+        rounds: rounds.unwrap_or_default(),
+        league_seen: Some(league.clone()),
     }
     .save()?;
+    known::refresh(client);
     Ok(previous
         .filter(|p| p.event_id != event.id || p.server != client.server)
         .map(|p| format!("(It replaces night {} \"{}\" on this laptop.)", p.event_id, p.title)))
@@ -186,7 +212,7 @@ fn remember(client: &Client, event: &Event, league: &League) -> Result<Option<St
 fn joined(client: &Client, event: &Event, league: &League, output: OutputArgs) -> Result<()> {
     let previous = remember(client, event, league)?;
     let mut lines = vec![format!(
-        "Joined club night {} \"{}\" of league {} on {} ({} game(s) so far): every `spielstand record` for this league now belongs to it, until `spielstand event end`.",
+        "Joined club night {} \"{}\" of league {} on {} ({} game(s) so far): every `spielstand record` for this league now belongs to it, until `spielstand event leave`.",
         event.id, event.title, league.name, event.date, event.games
     )];
     lines.extend(previous);
@@ -230,13 +256,16 @@ fn current(client: &Client, output: OutputArgs) -> Result<()> {
     let (events, _) = client.events(night.league_id)?;
     let Some(event) = events.into_iter().find(|e| e.id == night.event_id) else {
         return Err(CliError::NotFound(format!(
-            "this laptop's club night {} \"{}\" is no longer on the server: run `spielstand event end`",
+            "this laptop's club night {} \"{}\" is no longer on the server: run `spielstand event leave`",
             night.event_id, night.title
         )));
     };
     let state = match event.closed_at {
         Some(at) => {
-            format!("closed at {} UTC: it takes no more games; run `spielstand event end`", at.format("%Y-%m-%d %H:%M"))
+            format!(
+                "closed at {} UTC: it takes no more games; run `spielstand event leave`",
+                at.format("%Y-%m-%d %H:%M")
+            )
         }
         None => "open".to_owned(),
     };
@@ -272,7 +301,7 @@ fn close(client: &Client, id: Option<i64>, output: OutputArgs) -> Result<()> {
     )];
     if night.is_some_and(|n| n.event_id == id) {
         Night::end()?;
-        lines.push("It is ended on this laptop too.".to_owned());
+        lines.push("This laptop left it too.".to_owned());
     }
     emit(output.format, &reply.body, &lines, &[]);
     Ok(())
@@ -282,7 +311,7 @@ fn list(client: &Client, league: &str, output: OutputArgs) -> Result<()> {
     let (league, _) = client.resolve_league(league)?;
     let (events, reply) = client.events(league.id)?;
     let current = Night::current().ok().flatten().filter(|n| n.server == client.server);
-    let mut table = Table::new(&["ID", "Date", "Title", "Location", "Games", "State", "Current"])
+    let mut table = Table::new(&["ID", "Date", "Title", "Location", "Games", "State", "This laptop"])
         .numeric([0, 4])
         .when_empty("No club nights in this league yet: start one with `spielstand event start`.");
     for e in &events {
@@ -362,12 +391,12 @@ fn show(client: &Client, id: i64, output: OutputArgs) -> Result<()> {
     Ok(())
 }
 
-fn end() -> Result<()> {
+fn leave() -> Result<()> {
     match Night::end()? {
         Some(night) => {
             print(&format!(
-                "Club night {} \"{}\" ended: later games belong to no night.\n",
-                night.event_id, night.title
+                "This laptop left club night {} \"{}\": later games recorded here belong to no night. The night stays open on the server for the other laptops; `spielstand event close {}` closes it for good.\n",
+                night.event_id, night.title, night.event_id
             ));
             Ok(())
         }

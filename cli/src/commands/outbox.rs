@@ -3,13 +3,12 @@
 //! exactly as `record` checks, so that a typo never has to be typed again in full.
 
 use super::Ctx;
-use crate::args::{OutboxCommand, OutboxFix, OutputArgs};
+use crate::args::{OutboxCommand, OutboxFix, OutputArgs, RecordTarget};
 use crate::edit;
 use crate::error::{CliError, Result};
-use crate::input::spec::seat_spelling;
-use crate::known;
 use crate::outbox::{Delivery, Entry, Outbox, Pending};
 use crate::output::{Table, emit};
+use crate::recording;
 use serde_json::{Value, json};
 use spielstand_core::Slug;
 
@@ -17,7 +16,7 @@ pub fn run(ctx: impl FnOnce() -> Result<Ctx>, command: OutboxCommand) -> Result<
     let outbox = Outbox::open()?;
     match command {
         OutboxCommand::List { output } => list(&outbox, output),
-        OutboxCommand::Fix(args) => fix(&ctx()?, &outbox, args),
+        OutboxCommand::Fix(args) => fix(&ctx()?, &outbox, *args),
         OutboxCommand::Drop { id } => {
             let (pending, _) = find(&outbox, &id)?;
             outbox.remove(&pending.path)?;
@@ -36,8 +35,10 @@ fn all(outbox: &Outbox) -> Result<Vec<(Pending, bool)>> {
 /// The entry whose id begins with `id` (the short id, or the whole key).
 fn find(outbox: &Outbox, id: &str) -> Result<(Pending, bool)> {
     let id = id.trim();
-    let mut found: Vec<(Pending, bool)> =
-        all(outbox)?.into_iter().filter(|(p, _)| !id.is_empty() && p.entry.key.starts_with(id)).collect();
+    let mut found: Vec<(Pending, bool)> = all(outbox)?
+        .into_iter()
+        .filter(|(p, _)| !id.is_empty() && (p.entry.short_id().starts_with(id) || p.entry.key.starts_with(id)))
+        .collect();
     match found.len() {
         1 => Ok(found.remove(0)),
         0 => Err(CliError::input(format!("nothing in the outbox has the id {id:?}: see `spielstand outbox list`"))),
@@ -85,10 +86,7 @@ fn fix(ctx: &Ctx, outbox: &Outbox, args: OutboxFix) -> Result<()> {
         let (found, _) = client.resolve_league(league)?;
         (entry.league, entry.league_id) = (found.name, Some(found.id));
     }
-    if let Some(date) = args.date {
-        entry.record.played_on = date;
-    }
-    edit::replace_players(&mut entry.record, &args.replace, &what)?;
+    let changed = edit::apply(&mut entry.record, &args.edits, &what)?;
     if let Some(night) = &args.event {
         let league_id = match entry.league_id {
             Some(id) => id,
@@ -96,21 +94,33 @@ fn fix(ctx: &Ctx, outbox: &Outbox, args: OutboxFix) -> Result<()> {
         };
         edit::move_to_night(client, league_id, &mut entry.record, night)?;
     }
-    // Checked as `record` checks: names (with suggestions), the date, the rules.
-    let names: Vec<String> = entry.record.players.iter().map(|p| p.player.clone()).collect();
-    known::check_names(client, &names)?;
-    spielstand_core::dates::check_played("--date", entry.record.played_on, chrono::Local::now().date_naive())?;
-    seat_spelling(&mut entry.record);
-    entry.record.evaluate()?;
+    if !changed && args.event.is_none() && args.league.is_none() && !args.dry_run {
+        return Err(CliError::input(
+            "nothing to fix: give what changes (--date, --replace, --players, --order, --round, --edition, ...); --dry-run checks it as it is",
+        ));
+    }
+    // Checked as `record` checks: names (with suggestions), the date, the league's game
+    // options, games and season, the rules; offline with what this laptop kept.
+    let target = RecordTarget {
+        league: Some(entry.league.clone()),
+        table: None,
+        date: None,
+        dry_run: args.dry_run,
+        output: args.output,
+    };
+    let checked = recording::check_before_sending(client, &target, entry.record, &[])?;
+    entry.record = checked.record;
     if args.dry_run {
         emit(args.output.format, &json!(entry.record), &[format!("{what}, corrected: {}", entry.describe())], &[]);
         eprintln!("Dry run: the corrected result is valid; nothing was sent or changed.");
+        recording::say_unchecked(&checked.unchecked);
         return Ok(());
     }
     // The corrected result is a new request: a new key, so the server cannot take it for
-    // the refused one.
+    // the refused one; it keeps its id, so the command printed for it still finds it.
     let mut corrected = Entry::new(&entry.server, &entry.league, entry.league_id, entry.record);
     corrected.created_at = old.entry.created_at;
+    corrected.id = Some(old.entry.short_id().to_owned());
     let path = outbox.add(&corrected)?;
     outbox.remove(&old.path)?;
     let mut pending = Pending { path, entry: corrected };
@@ -124,7 +134,10 @@ fn fix(ctx: &Ctx, outbox: &Outbox, args: OutboxFix) -> Result<()> {
             );
             Ok(())
         }
-        Ok(Delivery::Refused { reason, .. }) => Err(CliError::Refused(format!("refused again: {reason}"))),
+        Ok(Delivery::Refused { reason, .. }) => Err(CliError::Refused(format!(
+            "refused again: {reason}; it stays in the outbox as {}",
+            pending.entry.short_id()
+        ))),
         Err(e) if e.is_transient() => Err(CliError::Queued {
             message: format!(
                 "{e}.\nThe corrected result waits in the outbox ({}); `spielstand sync` sends it when the server is back.",

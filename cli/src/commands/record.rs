@@ -10,12 +10,15 @@ use crate::input::live_round::Played;
 use crate::input::rounds::rangeln_rounds;
 use crate::input::spec::RoundSource;
 use crate::input::{round_input, seats};
+use crate::known::did_you_mean;
 use crate::night;
 use crate::output::board::colour_wanted;
+use crate::partners::{opposite, team_order};
 use crate::recording::{self, played_on};
-use spielstand_core::finishing::{FinishingOrder, HareFinish, HaseUndIgelResult, LaufRaufResult, MenschResult};
+use spielstand_core::finishing::{HareFinish, HaseUndIgelResult, LaufRaufResult, MenschResult};
 use spielstand_core::rangeln::RangelnResult;
 use spielstand_core::same_name;
+use spielstand_core::similar::closest;
 use spielstand_core::{GameKind, GameRecord, Outcome};
 use std::io::{Stderr, StdinLock};
 
@@ -72,8 +75,31 @@ fn at_table(ctx: &Ctx, args: &mut FinishingArgs, game: GameKind) -> Result<()> {
                 .clone();
         }
     }
+    at_the_table(table, &names, order.iter().flatten())?;
     args.players = Some(Names(names));
     Ok(())
+}
+
+/// Every name of `order` that is not at table `table`, all in one answer, each with the
+/// table's closest name, and the table's players.
+fn at_the_table<'a>(table: u32, names: &[String], order: impl Iterator<Item = &'a String>) -> Result<()> {
+    let strangers: Vec<String> = order
+        .flat_map(|spec| spec.split('+'))
+        .map(str::trim)
+        .filter(|name| !names.iter().any(|n| same_name(n, name)))
+        .map(|name| match did_you_mean(&closest(name, names.iter().map(String::as_str))) {
+            Some(hint) => format!("{name} ({hint})"),
+            None => name.to_owned(),
+        })
+        .collect();
+    if strangers.is_empty() {
+        return Ok(());
+    }
+    Err(CliError::input(format!(
+        "--order: not at table {table}: {}; table {table} seats {}",
+        strangers.join(", "),
+        names.join(", ")
+    )))
 }
 
 /// The league of a game at a table of `night`: the night's, or the one given if it is the
@@ -104,45 +130,6 @@ fn mensch(args: &mut RecordMensch) -> Result<MenschResult> {
         house_rules: (!args.house_rules.is_empty()).then(|| args.house_rules.clone()),
         colours: args.colours,
     })
-}
-
-/// A partner game's order as the record states it: each place the whole teams named in
-/// it. A team is named by its members joined with '+', or by any one of them; '=' joins
-/// the teams sharing the last place.
-fn team_order(order: &FinishingOrder, teams: &[Vec<String>]) -> Result<FinishingOrder> {
-    let team_of = |name: &str| {
-        teams.iter().position(|team| team.iter().any(|m| same_name(m, name))).ok_or_else(|| {
-            CliError::input(format!("--order: {name} is in none of the --teams; name each team by its players"))
-        })
-    };
-    let mut places = Vec::with_capacity(order.0.len());
-    for group in &order.0 {
-        let mut named: Vec<usize> = Vec::new();
-        for spec in group {
-            let members: Vec<&str> = spec.split('+').map(str::trim).collect();
-            let team = team_of(members[0])?;
-            for other in &members[1..] {
-                if team_of(other)? != team {
-                    return Err(CliError::input(format!(
-                        "--order: {} and {other} are not partners in --teams; join only partners with '+'",
-                        members[0]
-                    )));
-                }
-            }
-            if !named.contains(&team) {
-                named.push(team);
-            }
-        }
-        places.push(named.iter().flat_map(|&t| teams[t].iter().cloned()).collect());
-    }
-    Ok(FinishingOrder(places))
-}
-
-/// Seats with partners opposite: the first player of each team, then the second of each,
-/// and so on (Anna+Cleo,Ben+Dora sit Anna, Ben, Cleo, Dora).
-fn opposite(teams: &[Vec<String>]) -> Vec<String> {
-    let longest = teams.iter().map(Vec::len).max().unwrap_or(0);
-    (0..longest).flat_map(|i| teams.iter().filter_map(move |team| team.get(i).cloned())).collect()
 }
 
 fn hase(args: &RecordHase) -> Result<HaseUndIgelResult> {

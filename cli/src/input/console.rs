@@ -81,7 +81,11 @@ impl<R: BufRead, W: Write> Console<R, W> {
                 self.show("\n")?;
                 return Ok(None);
             }
-            let line = line.trim();
+            let typed = text_of(&line);
+            if typed.len() != line.len() && typed.trim().is_empty() {
+                self.say("(Only text is read here: keys such as F1 or the arrows are ignored.)")?;
+            }
+            let line = typed.trim();
             if !line.is_empty() {
                 return Ok(Some(line.to_owned()));
             }
@@ -113,6 +117,34 @@ impl<R: BufRead, W: Write> Console<R, W> {
     }
 }
 
+/// What was typed, without the escape sequences a terminal sends for keys that are not
+/// text (F1 is `ESC O P`, an arrow `ESC [ A`) and without other control characters.
+fn text_of(line: &str) -> String {
+    let mut text = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            // ESC [ parameters final, or ESC O final, or ESC and one character.
+            match chars.next() {
+                Some('[') => {
+                    for c in chars.by_ref() {
+                        if ('\u{40}'..='\u{7e}').contains(&c) {
+                            break;
+                        }
+                    }
+                }
+                Some('O') => {
+                    chars.next();
+                }
+                _ => {}
+            }
+        } else if !c.is_control() || c == '\t' {
+            text.push(c);
+        }
+    }
+    text
+}
+
 fn term(e: std::io::Error) -> CliError {
     CliError::input(format!("terminal: {e}"))
 }
@@ -132,6 +164,17 @@ mod tests {
         assert_eq!(console.ask("> ").unwrap(), Some(Reply::Quit));
         assert_eq!(console.ask("> ").unwrap(), None);
         assert_eq!(console.ask("> ").unwrap(), None, "and again");
+    }
+
+    #[test]
+    fn keys_that_are_not_text_are_ignored() {
+        assert_eq!(text_of("\u{1b}OQ\n"), "");
+        assert_eq!(text_of("c3\u{1b}[A\n"), "c3");
+        assert_eq!(text_of("\u{1b}[15~d4\n"), "d4");
+        let mut out = Vec::new();
+        let mut console = Console::new("\u{1b}OQ\nc3\n".as_bytes(), &mut out);
+        assert_eq!(console.ask("> ").unwrap(), Some(Reply::Text("c3".into())));
+        assert!(String::from_utf8(out).unwrap().contains("keys such as F1"));
     }
 
     #[test]

@@ -27,7 +27,7 @@ fn a_club_night_at_the_table() {
     cli.ok(&["record", "mensch", "-l", "Winterliga", "--order", "Ben,Dora"]);
     // Another date while the night runs is refused, and nothing is sent.
     let err = cli.fails(&["record", "mensch", "-l", "Winterliga", "--date", "2026-11-21", "--order", "Anna,Ben"], 2);
-    assert!(err.contains("2026-11-20") && err.contains("event end"), "{err}");
+    assert!(err.contains("2026-11-20") && err.contains("event leave"), "{err}");
     assert_eq!(server.result_count(league), 2);
 
     let list = cli.json(&["event", "list", "Winterliga"]);
@@ -46,8 +46,11 @@ fn a_club_night_at_the_table() {
     let csv = cli.ok(&["event", "show", &id, "--format", "csv"]);
     assert!(csv.starts_with("Place,Player,Played,Wins,Points"), "the night's table: {csv}");
 
+    // `end` is the old word for leaving; the night stays open on the server.
     let ended = cli.ok(&["event", "end"]);
-    assert!(ended.contains("ended"), "{ended}");
+    assert!(ended.contains("This laptop left club night") && ended.contains("stays open on the server"), "{ended}");
+    let listed = cli.ok(&["event", "list", "Winterliga"]);
+    assert!(listed.contains("open") && listed.contains("This laptop"), "{listed}");
     cli.ok(&["record", "mensch", "-l", "Winterliga", "--date", "2026-11-21", "--order", "Anna,Ben"]);
     let after = server.get(&format!("/leagues/{league}/results?per_page=1")).unwrap();
     assert!(after["items"][0]["record"].get("event_id").is_none(), "after the night, games belong to none: {after}");
@@ -131,6 +134,26 @@ fn a_night_of_tables_checks_in_draws_and_records_by_table() {
     assert!(err.contains("Anna is pinned to table 4"), "{err}");
     let err = cli.fails(&["event", "draw", "--game", "mensch-aergere-dich-nicht", "--apart", "Anna"], 2);
     assert!(err.contains("NAME,NAME"), "{err}");
+
+    // A draw as CSV: every table of the round, the start player in a column of its own.
+    let csv = cli.ok(&[
+        "event",
+        "draw",
+        "--game",
+        "mensch-aergere-dich-nicht",
+        "--size",
+        "3",
+        "--seed",
+        "11",
+        "--format",
+        "csv",
+    ]);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "Round,Table,Seat,Player,Starts,Win %,Predicted,Result", "{csv}");
+    assert_eq!(lines.len(), 1 + 5, "every player of both tables: {csv}");
+    assert!(lines.iter().any(|l| l.starts_with("3,2,")), "table 2 too: {csv}");
+    assert!(!csv.contains("(starts)"), "{csv}");
+    assert_eq!(lines.iter().filter(|l| l.contains(",yes,")).count(), 2, "one start player per table: {csv}");
 
     let league_shown = cli.ok(&["league", "show", "Winterliga"]);
     assert!(league_shown.contains("How good the ratings are (1 games)"), "{league_shown}");

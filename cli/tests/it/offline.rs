@@ -138,7 +138,7 @@ fn sync_moves_refused_results_aside_and_goes_on() {
     assert!(table.contains(&zoe) && table.contains("refused") && table.contains("no player named"), "{table}");
     // A correction is checked before it is sent: a typo in it gets the closest names.
     let err = cli.fails(&["outbox", "fix", &zoe, "--replace", "Zoe=Cloe"], 2);
-    assert!(err.contains("there is no player named \"Cloe\"; did you mean Cleo?"), "{err}");
+    assert!(err.contains("there is no player named \"Cloe\" (did you mean Cleo?)"), "{err}");
     let fixed = cli.ok(&["outbox", "fix", &zoe, "--replace", "Zoe=Cleo"]);
     assert!(fixed.contains("Recorded result"), "{fixed}");
     cli.ok(&["outbox", "fix", &nowhere, "--league", "Winterliga", "--dry-run"]);
@@ -157,7 +157,7 @@ fn offline_names_are_checked_against_the_players_last_seen() {
     cli.ok(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Ben,Anna"]);
     server.down();
     let err = cli.fails(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Cleo,Anna,Bne", "--dry-run"], 2);
-    assert!(err.contains("there is no player named \"Bne\"; did you mean Ben?"), "{err}");
+    assert!(err.contains("there is no player named \"Bne\" (did you mean Ben?)"), "{err}");
     assert!(err.contains("checked against the players this laptop saw on"), "{err}");
     let run = cli.run(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Cleo,Anna,Bne"]);
     assert_eq!(run.code, 2, "{run:?}");
@@ -180,4 +180,117 @@ fn results_for_another_server_wait_for_it() {
     assert_eq!(run.code, 0, "{run:?}");
     assert!(run.stderr.contains("1 result(s) wait for another server"), "{run:?}");
     assert_eq!(offline.outbox_files().len(), 1);
+}
+
+/// The club room's wifi drops at a drawn table: the table, the league's game options and
+/// the players come from what `event start` and `event draw` kept, the result lands in the
+/// outbox (exit 3, as documented) and `sync` sends it exactly once, into the night.
+#[test]
+fn a_drawn_table_recorded_offline_is_kept_and_synced_once() {
+    let ClubNight { mut server, cli, league } = ClubNight::new();
+    cli.ok(&[
+        "league",
+        "edit",
+        "Winterliga",
+        "--option",
+        "lauf-rauf.edition=revised",
+        "--option",
+        "lauf-rauf.cards=true",
+    ]);
+    cli.ok(&["event", "start", "Offline-Abend", "-l", "Winterliga"]);
+    cli.ok(&["event", "checkin", "Anna", "Ben", "Cleo"]);
+    let round = cli.json(&["event", "draw", "--game", "lauf-rauf", "--size", "3", "--seed", "5"]);
+    let seats = crate::common::seated(&round["tables"][0]);
+    server.down();
+
+    // Every name not at the table at once, each with the table's closest name.
+    let err = cli.fails(&["record", "lauf-rauf", "--table", "1", "--order", "Anan,Bne,Cleo"], 2);
+    assert!(err.contains("not at table 1: Anan (did you mean Anna?), Bne (did you mean Ben?)"), "{err}");
+    assert!(err.contains(&format!("table 1 seats {}", seats.join(", "))), "{err}");
+    assert!(err.contains("as this laptop saw it at"), "{err}");
+
+    // A wrong guess of the league's options is caught here, not refused at sync.
+    let err = cli.fails(&["record", "lauf-rauf", "--table", "1", "--order", "1,2,3", "--edition", "published"], 2);
+    assert!(err.contains("league Winterliga"), "{err}");
+
+    let run = cli.run(&["record", "lauf-rauf", "--table", "1", "--order", "1,2,3"]);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert!(run.stderr.contains("kept in the outbox"), "{run:?}");
+    let files = cli.outbox_files();
+    assert_eq!(files.len(), 1);
+    let entry: Value = serde_json::from_slice(&std::fs::read(&files[0]).unwrap()).unwrap();
+    let record = &entry["record"];
+    assert_eq!(entry["league_id"], league, "{entry}");
+    assert!(record["event_id"].as_i64().is_some(), "into the night: {record}");
+    assert_eq!(record["detail"]["edition"], "revised", "the league's options as kept: {record}");
+    assert_eq!(record["detail"]["cards"], true, "{record}");
+    let seated: Vec<&str> =
+        record["players"].as_array().unwrap().iter().map(|p| p["player"].as_str().unwrap()).collect();
+    assert_eq!(seated, seats, "seats from the draw as kept");
+
+    server.up();
+    let out = cli.ok(&["sync"]);
+    assert!(out.contains("sent"), "{out}");
+    assert_eq!(server.result_count(league), 1);
+    cli.ok(&["sync"]);
+    assert_eq!(server.result_count(league), 1, "exactly once");
+    let shown = cli.ok(&["event", "show"]);
+    assert!(shown.contains("Table 1, done: result"), "the table is done: {shown}");
+}
+
+/// An entry in the outbox is fixed in every field `record` can set, keeps its id through
+/// the fixes, and a dry run offline says what it could not check.
+#[test]
+fn an_outbox_entry_is_fixed_in_every_field_and_keeps_its_id() {
+    let ClubNight { mut server, cli, league } = ClubNight::new();
+    cli.ok(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Ben,Anna"]);
+    server.down();
+    assert_eq!(cli.run(&["record", "mensch", "-l", "Winterliga", "--order", "Cleo,Anna,Ben"]).code, 3);
+    let id = cli.json(&["outbox", "list"])[0]["id"].as_str().unwrap().to_owned();
+
+    let run = cli.run(&["outbox", "fix", &id, "--order", "Anna,Cleo,Ben", "--dry-run"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stderr.contains("the corrected result is valid"), "{run:?}");
+    assert!(run.stderr.contains("Not checked, as the server cannot be reached: league Winterliga"), "{run:?}");
+    // A flag of another game is refused, naming the game.
+    let err = cli.fails(&["outbox", "fix", &id, "--edition", "revised"], 2);
+    assert!(err.contains("--edition does not apply") && err.contains("mensch-aergere-dich-nicht"), "{err}");
+    let err = cli.fails(&["outbox", "fix", &id, "--order", "Anna,Cleo,Bne"], 2);
+    assert!(err.contains("Bne"), "{err}");
+
+    let run = cli.run(&[
+        "outbox",
+        "fix",
+        &id,
+        "--order",
+        "Anna,Cleo,Ben,Dora",
+        "--players",
+        "Dora,Cleo,Ben,Anna",
+        "--house-rule",
+        "barriers",
+        "--colours",
+        "one-each",
+        "--date",
+        "yesterday",
+    ]);
+    assert_eq!(run.code, 3, "still offline: it waits again: {run:?}");
+    assert!(run.stderr.contains(&id), "under its id: {run:?}");
+    let listed = cli.json(&["outbox", "list"]);
+    assert_eq!(listed.as_array().unwrap().len(), 1, "{listed}");
+    assert_eq!(listed[0]["id"], id.as_str(), "the id stays: {listed}");
+    let err = cli.fails(&["outbox", "fix", &id, "--replace", "Dora=Dorra", "--dry-run"], 2);
+    assert!(err.contains("Dorra"), "the fix is found again by its id: {err}");
+
+    server.up();
+    cli.ok(&["sync"]);
+    assert_eq!(server.result_count(league), 2);
+    let results = server.get(&format!("/leagues/{league}/results?game=mensch-aergere-dich-nicht")).unwrap();
+    let record = &results["items"][0]["record"];
+    let players: Vec<&str> =
+        record["players"].as_array().unwrap().iter().map(|p| p["player"].as_str().unwrap()).collect();
+    assert_eq!(players, ["Dora", "Cleo", "Ben", "Anna"], "{record}");
+    assert_eq!(record["detail"]["house_rules"], serde_json::json!(["barriers"]), "{record}");
+    let yesterday = (chrono::Local::now().date_naive() - chrono::Duration::days(1)).to_string();
+    assert_eq!(record["played_on"], yesterday.as_str(), "{record}");
+    assert_eq!(results["items"][0]["placings"][0]["player"], "Anna", "{results}");
 }

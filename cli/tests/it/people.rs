@@ -101,11 +101,17 @@ fn unknown_players_and_leagues_are_reported_plainly() {
     let ClubNight { server, cli, league } = ClubNight::new();
     // Names are checked before anything is sent, with the closest known names.
     let err = cli.fails(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Anna,Zoe"], 2);
-    assert_eq!(err, "error: there is no player named \"Zoe\" (someone new: `spielstand player add Zoe`)\n");
+    assert_eq!(err, "error: there is no player named \"Zoe\"; someone new: `spielstand player add Zoe`\n");
     let err = cli.fails(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Cleo,Anna,Bne"], 2);
     assert_eq!(
         err,
-        "error: there is no player named \"Bne\"; did you mean Ben? (someone new: `spielstand player add Bne`)\n"
+        "error: there is no player named \"Bne\" (did you mean Ben?); someone new: `spielstand player add Bne`\n"
+    );
+    // Every typo at once, each with its suggestions.
+    let err = cli.fails(&["record", "ghostbuster", "-l", "Winterliga", "--order", "Cloe,Anan,Bne"], 2);
+    assert_eq!(
+        err,
+        "error: there are no players named \"Cloe\" (did you mean Cleo?), \"Anan\" (did you mean Anna?), \"Bne\" (did you mean Ben?); someone new: `spielstand player add NAME` for each\n"
     );
     // The server says the same, with the suggestions in the problem document.
     let body = serde_json::json!({"played_on": "2026-11-20", "players": [{"player": "Cleo", "seat": 1}, {"player": "Bne", "seat": 2}],

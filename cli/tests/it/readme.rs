@@ -125,7 +125,7 @@ fn the_readme_club_night_runs_as_written() {
         "player add",
         "league create",
         "event start",
-        "event end",
+        "event leave",
         "record rangeln",
         "record mensch-aergere-dich-nicht",
         "standings",

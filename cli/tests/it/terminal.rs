@@ -199,6 +199,36 @@ fn a_whole_game_refereed_live_with_mistakes_undo_a_dead_end_and_both_answers() {
     assert_eq!(played.len(), 3);
 }
 
+/// Ctrl-C in the referee says what it keeps, as Ctrl-D does; a function key is no cell.
+#[test]
+fn an_interrupted_referee_says_the_draft_is_kept() {
+    let ClubNight { server, cli, league } = ClubNight::new();
+    let r1 = cli.write("round1.txt", &round_text(0));
+    let r2 = cli.write("round2.txt", &round_text(1));
+    let (r1, r2) = (format!("@{}", r1.display()), format!("@{}", r2.display()));
+    let args =
+        ["referee", "rangeln", "--players", "Anna,Ben,Cleo", "-l", "Winterliga", "--round", &r1, "--round", &r2];
+    let mut term = cli.terminal(&args);
+    term.expect("Round 3 of 3: Cleo starts.");
+    let cells = cells();
+    for (i, cell) in cells.iter().enumerate().take(2) {
+        term.answer(&format!("{}, placement {}: ", at(2, i % 3), i + 1), cell);
+    }
+    term.expect("Ben, placement 3: ");
+    term.type_raw("\u{1b}OQ\r");
+    term.expect("keys such as F1 or the arrows are ignored");
+    term.interrupt();
+    term.expect("Interrupted. The game so far is kept as a draft: `spielstand referee rangeln --resume` continues it");
+    assert_eq!(term.finish().0, 130);
+    assert_eq!(server.result_count(league), 0);
+    let mut term = cli.terminal(&["referee", "rangeln", "--resume"]);
+    term.expect("2 of 3 rounds done and one under way");
+    term.answer("Ben, placement 3: ", "quit");
+    term.expect("Stopped.");
+    assert_eq!(term.finish().0, 0);
+    cli.ok(&["referee", "rangeln", "--discard"]);
+}
+
 #[test]
 fn a_refereed_game_quit_and_resumed_and_ended_by_the_end_of_input() {
     let ClubNight { server, cli, league } = ClubNight::new();
@@ -352,7 +382,7 @@ fn two_laptops_share_one_night() {
     assert_eq!(server.get("/results/2").unwrap()["record"]["event_id"], 1);
     // The organiser closes the night: the other laptop's next game is refused, naming it.
     let closed = first.ok(&["event", "close"]);
-    assert!(closed.contains("is closed with 2 game(s)") && closed.contains("ended on this laptop"), "{closed}");
+    assert!(closed.contains("is closed with 2 game(s)") && closed.contains("This laptop left it too"), "{closed}");
     let err = second.fails(&["record", "mensch", "-l", "Winterliga", "--order", "Anna,Ben"], 2);
     assert!(err.contains("club night 1 \"Clubabend Dezember\" on 2026-11-20 was closed"), "{err}");
     assert!(second.ok(&["event", "current"]).contains("closed at"));

@@ -200,13 +200,14 @@ pub async fn join_form_post(
         Err(e) => {
             let status = e.status();
             let text = match &e {
-                Error::UnknownPlayer { name, suggestions, .. } => {
-                    let mut text = format!("{name}?");
-                    if !suggestions.is_empty() {
-                        text.push_str(&format!(" → {}", suggestions.join(", ")));
-                    }
-                    text
-                }
+                Error::UnknownPlayers(names) => names
+                    .iter()
+                    .map(|n| match n.suggestions.as_slice() {
+                        [] => format!("{}?", n.name),
+                        suggestions => format!("{}? → {}", n.name, suggestions.join(", ")),
+                    })
+                    .collect::<Vec<_>>()
+                    .join("; "),
                 other => said(other, lang),
             };
             join_form(&state, &req, &code, &night, Some(&text), status).await

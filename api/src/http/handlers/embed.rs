@@ -79,7 +79,7 @@ pub async fn standings(
         return Err(Error::InvalidQuery(format!("limit: must be between 1 and {MAX_LIMIT}")));
     }
     let league_id = league_id.into_inner();
-    let query = StandingsParams { game: p.game, as_of: p.as_of, after_event: p.after_event, by: p.by };
+    let query = StandingsParams { game: p.game, as_of: p.as_of, after_event: p.after_event, by: p.by, locale: None };
     if p.by == Some(StandingsBy::Team) {
         let teams = state.views().team_table(league_id, &query).await?;
         let html = embed::team_page(

@@ -336,7 +336,7 @@ pub async fn attendees(
                     // A name already known is that player; a new one is added first.
                     let id = match players::resolve(conn, &[("name".into(), name.clone())]) {
                         Ok(found) => found[0].id,
-                        Err(Error::UnknownPlayer { .. }) => players::create(conn, writer.actor(), &name)?.id,
+                        Err(Error::UnknownPlayers(_)) => players::create(conn, writer.actor(), &name)?.id,
                         Err(e) => return Err(e),
                     };
                     seating::check_in(conn, writer.actor(), event_id, &[PlayerRef::Id(id)])?;

@@ -37,10 +37,11 @@ fn prefers_csv(req: &HttpRequest) -> bool {
     csv > json
 }
 
-fn csv_response(req: &HttpRequest, table: &CachedView) -> Result<HttpResponse> {
+fn csv_response(req: &HttpRequest, table: &CachedView, params: &StandingsParams) -> Result<HttpResponse> {
+    let locale = params.locale.unwrap_or_default();
     let body = match &table.data {
-        ViewData::Teams(teams) => render::csv::teams(&teams.rows),
-        _ => render::csv::standings(&table.table()?.rows),
+        ViewData::Teams(teams) => render::csv::teams(&teams.rows, locale),
+        _ => render::csv::standings(&table.table()?.rows, locale),
     };
     Ok(conditional::respond(req, &conditional::etag(&body), REVALIDATE, CSV, body.into()))
 }
@@ -78,7 +79,7 @@ pub async fn standings(
     let league_id = league_id.into_inner();
     let table = table_view(&state, league_id, &params.0).await?;
     let mut response = if prefers_csv(&req) {
-        csv_response(&req, &table)?
+        csv_response(&req, &table, &params.0)?
     } else {
         conditional::respond(&req, &table.etag, REVALIDATE, "application/json", table.body.clone())
     };
@@ -87,7 +88,8 @@ pub async fn standings(
 }
 
 /// The league table as CSV (RFC 4180, UTF-8, a header line with the JSON's field names,
-/// numbers with a decimal point), for spreadsheets. A name that starts with `+` or `-`
+/// figures with at most two decimals), for spreadsheets: `,` and decimal points, or with
+/// `locale=de` `;` and decimal commas for a German spreadsheet. A name that starts with `+` or `-`
 /// gets a leading `'` so that spreadsheets do not run it as a formula. ETag and 304 as
 /// for the JSON.
 #[utoipa::path(
@@ -109,7 +111,7 @@ pub async fn standings_csv(
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
     let table = table_view(&state, league_id, &params.0).await?;
-    csv_response(&req, &table)
+    csv_response(&req, &table, &params.0)
 }
 
 #[cfg(test)]

@@ -325,6 +325,17 @@ impl Terminal {
         self.session.send_line(line).expect("typing");
     }
 
+    /// Types `text` as it is, escape sequences and all (a function key is `ESC O Q`).
+    pub fn type_raw(&mut self, text: &str) {
+        self.session.send(text).expect("typing");
+        self.session.flush().expect("typing");
+    }
+
+    /// Interrupts the program, as Ctrl-C does.
+    pub fn interrupt(&mut self) {
+        self.session.send_control('c').expect("Ctrl-C");
+    }
+
     /// Ends the input, as Ctrl-D at the start of a line does.
     pub fn end_input(&mut self) {
         self.session.send_control('d').expect("Ctrl-D");
@@ -339,6 +350,8 @@ impl Terminal {
             .unwrap_or_else(|e| panic!("spielstand {}: did not end: {e}\n{}", self.args, self.seen));
         let code = match self.session.process().wait().expect("the CLI ends") {
             rexpect::process::WaitStatus::Exited(_, code) => code,
+            // Killed by a signal: the shell's convention, 128 + the signal.
+            rexpect::process::WaitStatus::Signaled(_, signal, _) => 128 + signal as i32,
             other => panic!("spielstand {}: ended by {other:?}\n{}{rest}", self.args, self.seen),
         };
         (code, rest)

@@ -1,0 +1,35 @@
+//! Ctrl-C at the table. A game being entered is kept as a draft after every entry; an
+//! interruption must say so, as the end of input does, instead of leaving the organiser to
+//! wonder whether the game is lost.
+
+use crate::draft::DraftKind;
+use std::sync::Mutex;
+
+/// The draft kept right now, if any: what an interruption reports.
+static KEPT: Mutex<Option<DraftKind>> = Mutex::new(None);
+
+/// From here on, Ctrl-C ends the command with exit code 130 (as the shell's own
+/// interruption does), first saying whether a draft is kept and how to go on.
+pub fn install() {
+    // Without a handler (another one is set, or signals are unavailable) Ctrl-C simply
+    // ends the command: the draft is on disk either way.
+    let _ = ctrlc::set_handler(|| {
+        let kept = KEPT.lock().map(|k| *k).unwrap_or(None);
+        match kept {
+            Some(kind) => eprintln!(
+                "\nInterrupted. The game so far is kept as a draft: `{} --resume` continues it, `{} --discard` drops it. Nothing was sent.",
+                kind.command(),
+                kind.command()
+            ),
+            None => eprintln!("\nInterrupted."),
+        }
+        std::process::exit(130);
+    });
+}
+
+/// A draft of `kind` is on disk (`Some`), or none is any longer (`None`).
+pub fn keep(kind: Option<DraftKind>) {
+    if let Ok(mut kept) = KEPT.lock() {
+        *kept = kind;
+    }
+}
