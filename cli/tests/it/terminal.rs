@@ -206,8 +206,7 @@ fn an_interrupted_referee_says_the_draft_is_kept() {
     let r1 = cli.write("round1.txt", &round_text(0));
     let r2 = cli.write("round2.txt", &round_text(1));
     let (r1, r2) = (format!("@{}", r1.display()), format!("@{}", r2.display()));
-    let args =
-        ["referee", "rangeln", "--players", "Anna,Ben,Cleo", "-l", "Winterliga", "--round", &r1, "--round", &r2];
+    let args = ["referee", "rangeln", "--players", "Anna,Ben,Cleo", "-l", "Winterliga", "--round", &r1, "--round", &r2];
     let mut term = cli.terminal(&args);
     term.expect("Round 3 of 3: Cleo starts.");
     let cells = cells();
