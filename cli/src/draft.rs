@@ -110,7 +110,7 @@ impl Draft {
         self.saved_at = Utc::now();
         let json = serde_json::to_vec_pretty(self).map_err(|e| CliError::local("cannot encode a draft", e))?;
         write_atomically(&Draft::file(kind)?, &json)?;
-        crate::interrupt::keep(Some(kind));
+        crate::interrupt::keep(Some(kind.command()));
         Ok(())
     }
 

@@ -2,11 +2,11 @@
 //! interruption must say so, as the end of input does, instead of leaving the organiser to
 //! wonder whether the game is lost.
 
-use crate::draft::DraftKind;
 use std::sync::Mutex;
 
 /// The draft kept right now, if any: what an interruption reports.
-static KEPT: Mutex<Option<DraftKind>> = Mutex::new(None);
+/// The command that continues it, e.g. `spielstand referee rangeln`.
+static KEPT: Mutex<Option<&'static str>> = Mutex::new(None);
 
 /// From here on, Ctrl-C ends the command with exit code 130 (as the shell's own
 /// interruption does), first saying whether a draft is kept and how to go on.
@@ -16,10 +16,8 @@ pub fn install() {
     let _ = ctrlc::set_handler(|| {
         let kept = KEPT.lock().map(|k| *k).unwrap_or(None);
         match kept {
-            Some(kind) => eprintln!(
-                "\nInterrupted. The game so far is kept as a draft: `{} --resume` continues it, `{} --discard` drops it. Nothing was sent.",
-                kind.command(),
-                kind.command()
+            Some(command) => eprintln!(
+                "\nInterrupted. The game so far is kept as a draft: `{command} --resume` continues it, `{command} --discard` drops it. Nothing was sent."
             ),
             None => eprintln!("\nInterrupted."),
         }
@@ -27,9 +25,9 @@ pub fn install() {
     });
 }
 
-/// A draft of `kind` is on disk (`Some`), or none is any longer (`None`).
-pub fn keep(kind: Option<DraftKind>) {
+/// A draft is on disk, continued by `command` (`Some`), or none is any longer (`None`).
+pub fn keep(command: Option<&'static str>) {
     if let Ok(mut kept) = KEPT.lock() {
-        *kept = kind;
+        *kept = command;
     }
 }
