@@ -213,6 +213,8 @@ api_test!(wrong_join_codes_are_throttled_per_address, |api| {
     let try_code = |code: &str| {
         api.send(from(TestRequest::post().uri("/api/v1/join").set_json(json!({"code": code, "player": "Anna"}))))
     };
+    // Eight bytes that are not eight letters: a code nobody has, not a panic.
+    join(&api, "\u{8a}\u{95d73}\u{84}", "\u{0}!z\u{19}%").await.problem(404, "not-found");
     for n in 0..5 {
         try_code(&format!("ZZZZ-ZZZ{n}")).await.problem(404, "not-found");
     }
