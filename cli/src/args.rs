@@ -61,8 +61,21 @@ pub struct Cli {
     )]
     pub token: Option<String>,
 
+    /// The language of messages and questions: de or en [default: the config file's
+    /// `lang`, else the locale (LC_ALL, LC_MESSAGES, LANG), else en]
+    #[arg(long, global = true, env = "SPIELSTAND_LANG", value_name = "de|en", value_parser = lang_of)]
+    pub lang: Option<spielstand_text::Lang>,
+
     #[command(subcommand)]
     pub command: Command,
+}
+
+fn lang_of(text: &str) -> Result<spielstand_text::Lang, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "de" | "deutsch" | "german" => Ok(spielstand_text::Lang::De),
+        "en" | "english" | "englisch" => Ok(spielstand_text::Lang::En),
+        _ => Err(format!("{text:?}: de or en")),
+    }
 }
 
 #[derive(Debug, Subcommand)]

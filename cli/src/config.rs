@@ -36,6 +36,10 @@ pub struct ConfigFile {
     pub server: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
+    /// The language the command line speaks (`de` or `en`), unless `--lang` or
+    /// `SPIELSTAND_LANG` says otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
 }
 
 impl ConfigFile {
@@ -49,6 +53,13 @@ impl ConfigFile {
         };
         warn_if_readable_by_others(&path);
         toml::from_str(&text).map_err(|e| CliError::local(format!("{} is not a valid config file", path.display()), e))
+    }
+
+    /// Only the saved language, read without a word: a file that cannot be read is
+    /// reported by the command that needs it, once.
+    pub fn saved_lang() -> Option<String> {
+        let text = std::fs::read_to_string(config_file().ok()?).ok()?;
+        toml::from_str::<ConfigFile>(&text).ok()?.lang
     }
 
     /// Writes the file atomically with mode 0600 (it holds a write token).
@@ -163,7 +174,7 @@ mod tests {
 
     #[test]
     fn config_round_trips_through_toml() {
-        let c = ConfigFile { server: Some("http://h:1".into()), token: Some("t".into()) };
+        let c = ConfigFile { server: Some("http://h:1".into()), token: Some("t".into()), lang: None };
         assert_eq!(toml::from_str::<ConfigFile>(&toml::to_string(&c).unwrap()).unwrap(), c);
         assert_eq!(toml::from_str::<ConfigFile>("").unwrap(), ConfigFile::default());
     }

@@ -115,8 +115,9 @@ impl CliError {
 }
 
 impl From<spielstand_core::Error> for CliError {
+    /// A rule broken, in the reader's language, from the catalogue.
     fn from(e: spielstand_core::Error) -> CliError {
-        CliError::Input(e.to_string())
+        CliError::Input(crate::lang::rule(&e))
     }
 }
 

@@ -2,10 +2,11 @@
 //! interruption must say so, as the end of input does, instead of leaving the organiser to
 //! wonder whether the game is lost.
 
+use crate::t;
 use std::sync::Mutex;
 
-/// The draft kept right now, if any: what an interruption reports.
-/// The command that continues it, e.g. `spielstand referee rangeln`.
+/// The command that continues the draft kept right now, if any (`spielstand referee
+/// rangeln`): what an interruption reports.
 static KEPT: Mutex<Option<&'static str>> = Mutex::new(None);
 
 /// From here on, Ctrl-C ends the command with exit code 130 (as the shell's own
@@ -16,10 +17,10 @@ pub fn install() {
     let _ = ctrlc::set_handler(|| {
         let kept = KEPT.lock().map(|k| *k).unwrap_or(None);
         match kept {
-            Some(command) => eprintln!(
-                "\nInterrupted. The game so far is kept as a draft: `{command} --resume` continues it, `{command} --discard` drops it. Nothing was sent."
-            ),
-            None => eprintln!("\nInterrupted."),
+            Some(command) => {
+                eprintln!("\n{}", t!("interrupted-kept", kept = t!("draft-kept", command = command)))
+            }
+            None => eprintln!("\n{}", t!("interrupted")),
         }
         std::process::exit(130);
     });

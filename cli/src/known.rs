@@ -7,6 +7,7 @@
 use crate::client::Client;
 use crate::config::{self, write_atomically};
 use crate::error::{CliError, Result};
+use crate::t;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use spielstand_core::same_name;
@@ -71,8 +72,8 @@ fn players(client: &Client) -> Result<Option<Known>> {
 pub fn did_you_mean(suggestions: &[String]) -> Option<String> {
     match suggestions {
         [] => None,
-        [one] => Some(format!("did you mean {one}?")),
-        [init @ .., last] => Some(format!("did you mean {} or {last}?", init.join(", "))),
+        [one] => Some(t!("did-you-mean", count = 1, names = one, last = one)),
+        [init @ .., last] => Some(t!("did-you-mean", count = suggestions.len(), names = init.join(", "), last = last)),
     }
 }
 
@@ -97,19 +98,13 @@ pub fn check_names(client: &Client, names: &[String]) -> Result<bool> {
             }
         })
         .collect();
-    let mut message = match each.as_slice() {
-        [one] => format!("there is no player named {one}"),
-        all => format!("there are no players named {}", all.join(", ")),
-    };
-    message.push_str(&match unknown.as_slice() {
-        [one] => format!("; someone new: `spielstand player add {one}`"),
-        _ => "; someone new: `spielstand player add NAME` for each".to_owned(),
-    });
+    let mut message = t!("unknown-players", count = each.len(), names = each.join(", "));
+    let first = unknown.first().map_or("", |n| n.as_str());
+    message.push_str("; ");
+    message.push_str(&t!("someone-new", count = unknown.len(), name = first));
     if let Some(at) = seen_at {
-        let at = at.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M");
-        message.push_str(&format!(
-            "; checked against the players this laptop saw on {at}, as the server cannot be reached"
-        ));
+        message.push_str("; ");
+        message.push_str(&t!("checked-offline", at = crate::lang::date_time(at.with_timezone(&chrono::Local))));
     }
     Err(CliError::Input(message))
 }

@@ -12,6 +12,7 @@ mod import;
 mod input;
 mod interrupt;
 mod known;
+mod lang;
 mod night;
 mod outbox;
 mod output;
@@ -24,6 +25,8 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
+    let configured = if cli.lang.is_none() { config::ConfigFile::saved_lang() } else { None };
+    lang::init(cli.lang, configured.as_deref());
     interrupt::install();
     match commands::run(cli) {
         Ok(()) => ExitCode::from(error::exit::OK),
@@ -37,7 +40,7 @@ fn main() -> ExitCode {
             ExitCode::from(e.exit_code())
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("{} {e}", t!("error-prefix"));
             ExitCode::from(e.exit_code())
         }
     }

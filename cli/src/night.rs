@@ -11,6 +11,7 @@
 use crate::client::Client;
 use crate::config::{self, write_atomically};
 use crate::error::{CliError, Result};
+use crate::t;
 use chrono::{DateTime, Local, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use spielstand_core::{GameKind, Slug, same_name};
@@ -160,10 +161,7 @@ pub fn seated(client: &Client, table: u32, game: GameKind) -> Result<(Night, Vec
     })?;
     let (rounds, seen_at) = rounds(client, &mut night)?;
     if let Some(at) = seen_at {
-        eprintln!(
-            "The server cannot be reached: table {table} as this laptop saw it at {}.",
-            at.with_timezone(&Local).format("%H:%M")
-        );
+        eprintln!("{}", t!("table-offline", table = table, at = at.with_timezone(&Local).format("%H:%M").to_string()));
     }
     let Some(round) = rounds.last() else {
         return Err(CliError::input(format!(

@@ -16,6 +16,7 @@ use crate::night::Night;
 use crate::outbox::{Entry, Outbox};
 use crate::output::emit;
 use crate::output::result::view;
+use crate::t;
 use chrono::{Local, Utc};
 use spielstand_core::rangeln::RangelnResult;
 use spielstand_core::{Error as RuleError, Evaluation, GameRecord, Outcome};
@@ -52,7 +53,7 @@ pub fn record(
         for t in &tables {
             console.show(&t.render())?;
         }
-        match console.confirm(&format!("Record this game in league {}?", target.league()), true)? {
+        match console.confirm(&t!("record-confirm", league = target.league()), true)? {
             Some(true) => {}
             Some(false) => return Ok(Sent::Declined),
             None => return Ok(Sent::InputEnded),
@@ -62,7 +63,7 @@ pub fn record(
         let (mut lines, tables) = view(&preview(&record, &evaluation));
         lines[0] = format!("{} on {} (not sent)", record.game().name(), record.played_on);
         emit(target.output.format, &serde_json::to_value(&record).unwrap_or_default(), &lines, &tables);
-        eprintln!("Dry run: the result is valid; nothing was sent.");
+        eprintln!("{}", t!("dry-run-valid"));
         say_unchecked(&unchecked);
         return Ok(Sent::Done);
     }
@@ -105,21 +106,17 @@ pub fn stopped(kind: DraftKind, stop: Stop, draft: &mut Draft) -> Result<()> {
     let entered = !draft.rounds.is_empty() || draft.live.as_ref().is_some_and(|l| !l.entries.is_empty());
     let kept = if entered {
         draft.save(kind)?;
-        format!(
-            "The game so far is kept as a draft: `{} --resume` continues it, `{} --discard` drops it.",
-            kind.command(),
-            kind.command()
-        )
+        t!("draft-kept", command = kind.command())
     } else {
         Draft::discard(kind)?;
-        "Nothing was entered, so nothing is kept.".to_owned()
+        t!("draft-nothing")
     };
     match stop {
         Stop::Quit => {
-            eprintln!("Stopped. {kept}");
+            eprintln!("{}", t!("stopped", kept = kept));
             Ok(())
         }
-        Stop::EndOfInput => Err(CliError::Kept(format!("The input ended. {kept} Nothing was sent."))),
+        Stop::EndOfInput => Err(CliError::Kept(t!("input-ended", kept = kept))),
     }
 }
 
@@ -245,7 +242,7 @@ pub fn check_before_sending(
             league
                 .rules
                 .admits(record.game(), record.played_on)
-                .map_err(|e| CliError::input(format!("league {}: {e}", league.name)))?;
+                .map_err(|e| CliError::input(format!("league {}: {}", league.name, crate::lang::rule(&e))))?;
             if offline.is_some() {
                 unchecked.push(format!(
                     "any change to league {}'s options since this laptop joined the club night",
@@ -264,7 +261,7 @@ pub fn check_before_sending(
 /// Says in a dry run what only the server can check now.
 pub fn say_unchecked(unchecked: &[String]) {
     if !unchecked.is_empty() {
-        eprintln!("Not checked, as the server cannot be reached: {}.", unchecked.join("; "));
+        eprintln!("{}", t!("not-checked", what = unchecked.join("; ")));
     }
 }
 
@@ -311,7 +308,7 @@ fn league_options(
                 .rules
                 .game_options
                 .apply(&mut record.outcome)
-                .map_err(|e| CliError::input(format!("league {}: {e}", league.name)))?;
+                .map_err(|e| CliError::input(format!("league {}: {}", league.name, crate::lang::rule(&e))))?;
             if let Outcome::LaufRauf(r) = &record.outcome {
                 let flag = match (r.edition, r.cards) {
                     (None, _) => Some("--edition published|revised"),
@@ -349,9 +346,10 @@ fn check(mut record: GameRecord, files: &[Option<String>]) -> Result<(GameRecord
                 RuleError::InRound { round, .. } => files.get(*round as usize - 1).cloned().flatten(),
                 _ => None,
             };
+            let message = crate::lang::rule(&e);
             Err(CliError::Input(match file {
-                Some(file) => format!("{e} (board from {file})"),
-                None => e.to_string(),
+                Some(file) => format!("{message} (board from {file})"),
+                None => message,
             }))
         }
     }
@@ -393,11 +391,16 @@ fn send(client: &Client, target: &RecordTarget, record: GameRecord, known: Resul
         Ok((stored, reply)) => {
             outbox.remove(&path)?;
             let (mut lines, tables) = view(&stored);
-            let night = stored.record.event_id.map_or(String::new(), |id| format!(" at club night {id}"));
-            lines.insert(0, format!("Recorded result {} in league {}{night}.", stored.id, league.name));
+            lines.insert(
+                0,
+                match stored.record.event_id {
+                    Some(night) => t!("recorded-at-night", id = stored.id, league = &league.name, night = night),
+                    None => t!("recorded", id = stored.id, league = &league.name),
+                },
+            );
             emit(format, &reply.body, &lines, &tables);
             if waiting > 0 {
-                eprintln!("note: {waiting} earlier result(s) still wait in the outbox: run `spielstand sync`");
+                eprintln!("{}", t!("outbox-waiting", count = waiting));
             }
             Ok(())
         }
@@ -416,10 +419,7 @@ fn queued(error: CliError, path: &Path) -> CliError {
         _ => exit::SERVER,
     };
     CliError::Queued {
-        message: format!(
-            "{error}.\nThe result is NOT recorded yet. It is kept in the outbox:\n  {}\nRun `spielstand sync` when the server is back: it is sent once, and counted once.",
-            path.display()
-        ),
+        message: format!("{error}.\n{}\n  {}\n{}", t!("queued-not-recorded"), path.display(), t!("queued-sync")),
         code,
     }
 }

@@ -6,6 +6,9 @@
 //! players, cells and numbers. The wrappers (a Rangeln round, a refereed move) render
 //! around the message of the error inside them.
 //!
+//! The command line's own messages (`locales/{de,en}/cli.ftl`) come from the same bundle
+//! through [`message`].
+//!
 //! ```
 //! use spielstand_core::Error;
 //! use spielstand_text::{Lang, rule};
@@ -44,13 +47,91 @@ impl Lang {
         }
     }
 
-    /// The language's catalogue, built into the binary.
+    /// The language's rule messages, built into the binary.
     fn source(self) -> &'static str {
         match self {
             Lang::De => include_str!("../locales/de/rules.ftl"),
             Lang::En => include_str!("../locales/en/rules.ftl"),
         }
     }
+
+    /// The language's messages of the command line, built into the binary.
+    fn cli_source(self) -> &'static str {
+        match self {
+            Lang::De => include_str!("../locales/de/cli.ftl"),
+            Lang::En => include_str!("../locales/en/cli.ftl"),
+        }
+    }
+
+    /// The language a POSIX locale name speaks (`de_DE.UTF-8`, `en_GB`, `de`), if one of
+    /// these; `C`, `POSIX` and anything else speak neither.
+    pub fn of_locale(locale: &str) -> Option<Lang> {
+        match locale.get(..2).map(str::to_ascii_lowercase).as_deref() {
+            Some("de") if locale.len() == 2 || locale[2..].starts_with(['_', '.', '@', '-']) => Some(Lang::De),
+            Some("en") if locale.len() == 2 || locale[2..].starts_with(['_', '.', '@', '-']) => Some(Lang::En),
+            _ => None,
+        }
+    }
+}
+
+/// A value a message is filled in with: a number (which picks the plural form) or text.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    Number(i64),
+    Text(String),
+}
+
+impl From<&str> for Arg {
+    fn from(text: &str) -> Arg {
+        Arg::Text(text.to_owned())
+    }
+}
+
+impl From<String> for Arg {
+    fn from(text: String) -> Arg {
+        Arg::Text(text)
+    }
+}
+
+impl From<&String> for Arg {
+    fn from(text: &String) -> Arg {
+        Arg::Text(text.clone())
+    }
+}
+
+macro_rules! number_args {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(n: $t) -> Arg {
+                Arg::Number(i64::try_from(n).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+number_args!(i64, i32, u32, u64, usize);
+
+/// The message `id` of the command line's catalogue in `lang`, filled in with `args`.
+/// Falls back to the English message, then to the id, should one be missing (a test makes
+/// sure that every message is in both languages with the same variables).
+pub fn message(lang: Lang, id: &str, args: &[(&str, Arg)]) -> String {
+    let mut fluent = FluentArgs::new();
+    for (name, value) in args {
+        match value {
+            Arg::Number(n) => fluent.set(*name, FluentValue::from(*n)),
+            Arg::Text(text) => fluent.set(*name, FluentValue::from(text.as_str())),
+        }
+    }
+    for lang in [lang, Lang::En] {
+        let bundle = catalogue(lang);
+        if let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) {
+            let mut errors = Vec::new();
+            let text = bundle.format_pattern(pattern, Some(&fluent), &mut errors);
+            if errors.is_empty() {
+                return text.into_owned();
+            }
+        }
+    }
+    id.to_owned()
 }
 
 /// The catalogues, parsed once, in the order of [`Lang::ALL`].
@@ -62,10 +143,14 @@ fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
     let id: LanguageIdentifier = lang.code().parse().expect("a language code is a language identifier");
     let resource = FluentResource::try_new(lang.source().to_owned())
         .unwrap_or_else(|(_, errors)| panic!("locales/{}/rules.ftl does not parse: {errors:?}", lang.code()));
+    let cli = FluentResource::try_new(lang.cli_source().to_owned())
+        .unwrap_or_else(|(_, errors)| panic!("locales/{}/cli.ftl does not parse: {errors:?}", lang.code()));
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // Plain text: no Unicode isolation marks around the facts.
     bundle.set_use_isolating(false);
     bundle.add_resource(resource).unwrap_or_else(|errors| panic!("locales/{}/rules.ftl: {errors:?}", lang.code()));
+    // One bundle: the command line's messages may not reuse a rule code's id.
+    bundle.add_resource(cli).unwrap_or_else(|errors| panic!("locales/{}/cli.ftl: {errors:?}", lang.code()));
     bundle
 }
 

@@ -307,6 +307,58 @@ fn german_spot_checks() {
     );
 }
 
+/// The command line's catalogue: the same messages in both languages, each with the same
+/// variables, every one rendering in both without an error.
+#[test]
+fn the_command_lines_messages_are_in_both_languages_with_the_same_variables() {
+    let de = variables(Lang::De.cli_source());
+    let en = variables(Lang::En.cli_source());
+    assert_eq!(de.keys().collect::<Vec<_>>(), en.keys().collect::<Vec<_>>(), "the same messages");
+    for (key, names) in &en {
+        assert_eq!(&de[key], names, "{key:?}: the same variables in both languages");
+    }
+    for (key, names) in &en {
+        // One and several: a variable may show in one plural form only.
+        let rendered = |lang: Lang, count: i64| {
+            let args: Vec<(&str, Arg)> = names
+                .iter()
+                .map(|n| (n.as_str(), if n == "count" { Arg::from(count) } else { Arg::from(format!("<{n}>")) }))
+                .collect();
+            message(lang, &key.0, &args)
+        };
+        for lang in Lang::ALL {
+            let texts = [rendered(lang, 1), rendered(lang, 2)];
+            assert!(texts.iter().all(|t| *t != key.0), "{}: {} renders", lang.code(), key.0);
+            for name in names.iter().filter(|n| *n != "count") {
+                assert!(
+                    texts.iter().any(|t| t.contains(&format!("<{name}>"))),
+                    "{}: {} shows ${name}: {texts:?}",
+                    lang.code(),
+                    key.0
+                );
+            }
+        }
+    }
+    // Plurals by the catalogue, not by "(s)" in the code.
+    let one = message(Lang::De, "outbox-waiting", &[("count", Arg::from(1))]);
+    assert_eq!(one, "Hinweis: Ein früheres Ergebnis wartet noch im Postausgang: `spielstand sync` ausführen");
+    assert!(
+        message(Lang::De, "unknown-players", &[("count", Arg::from(2)), ("names", "A, B".into())])
+            .starts_with("Die Namen")
+    );
+    assert_eq!(message(Lang::En, "no-such-message", &[]), "no-such-message");
+}
+
+#[test]
+fn locales_name_their_language() {
+    assert_eq!(Lang::of_locale("de_DE.UTF-8"), Some(Lang::De));
+    assert_eq!(Lang::of_locale("de"), Some(Lang::De));
+    assert_eq!(Lang::of_locale("en_GB"), Some(Lang::En));
+    for neither in ["C", "C.UTF-8", "POSIX", "", "dea", "fr_FR"] {
+        assert_eq!(Lang::of_locale(neither), None, "{neither:?}");
+    }
+}
+
 #[test]
 fn languages_have_codes_and_german_is_the_default() {
     assert_eq!(Lang::default(), Lang::De);

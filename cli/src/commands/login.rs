@@ -37,7 +37,9 @@ pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
         Err(e) if e.is_transient() => format!("not checked: {e}"),
         Err(e) => return Err(e),
     };
-    let path = ConfigFile { server: Some(server.clone()), token: token.clone() }.save()?;
+    // The language the file may name stays.
+    let lang = ConfigFile::load().ok().and_then(|c| c.lang);
+    let path = ConfigFile { server: Some(server.clone()), token: token.clone(), lang }.save()?;
     eprintln!("Saved {} (mode 0600).", path.display());
     eprintln!("  server: {server} ({checked})");
     eprintln!("  token:  {}", if token.is_some() { "saved" } else { "none: reads only" });

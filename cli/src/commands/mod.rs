@@ -37,7 +37,8 @@ impl Ctx {
 }
 
 pub fn run(cli: Cli) -> Result<()> {
-    let Cli { server, token, command } = cli;
+    // The language is decided already (`lang::init`).
+    let Cli { server, token, command, lang: _ } = cli;
     let ctx = || Ctx::new(server.clone(), token.clone());
     match command {
         Command::Login => login::run(server, token),

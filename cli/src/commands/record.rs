@@ -15,6 +15,7 @@ use crate::night;
 use crate::output::board::colour_wanted;
 use crate::partners::{opposite, team_order};
 use crate::recording::{self, played_on};
+use crate::t;
 use spielstand_core::finishing::{HareFinish, HaseUndIgelResult, LaufRaufResult, MenschResult};
 use spielstand_core::rangeln::RangelnResult;
 use spielstand_core::same_name;
@@ -95,11 +96,7 @@ fn at_the_table<'a>(table: u32, names: &[String], order: impl Iterator<Item = &'
     if strangers.is_empty() {
         return Ok(());
     }
-    Err(CliError::input(format!(
-        "--order: not at table {table}: {}; table {table} seats {}",
-        strangers.join(", "),
-        names.join(", ")
-    )))
+    Err(CliError::input(t!("not-at-table", table = table, names = strangers.join(", "), players = names.join(", "))))
 }
 
 /// The league of a game at a table of `night`: the night's, or the one given if it is the

@@ -4,6 +4,7 @@
 //! own, never an error, so that a caller can keep what was entered.
 
 use crate::error::{CliError, Result};
+use crate::t;
 use std::io::{BufRead, IsTerminal, Write};
 
 /// Standard input and standard error are a terminal: a person can answer.
@@ -83,7 +84,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
             }
             let typed = text_of(&line);
             if typed.len() != line.len() && typed.trim().is_empty() {
-                self.say("(Only text is read here: keys such as F1 or the arrows are ignored.)")?;
+                self.say(&t!("keys-ignored"))?;
             }
             let line = typed.trim();
             if !line.is_empty() {
@@ -99,7 +100,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
 
     /// A yes/no question; Enter takes `default`; `None` at the end of input.
     pub fn confirm(&mut self, question: &str, default: bool) -> Result<Option<bool>> {
-        let hint = if default { "[Y/n]" } else { "[y/N]" };
+        let hint = if default { t!("answer-default-yes") } else { t!("answer-default-no") };
         loop {
             self.show(&format!("{question} {hint} "))?;
             let mut line = String::new();
@@ -111,7 +112,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
                 "" => return Ok(Some(default)),
                 "y" | "yes" | "j" | "ja" => return Ok(Some(true)),
                 "n" | "no" | "nein" => return Ok(Some(false)),
-                _ => self.say("Please answer y or n.")?,
+                _ => self.say(&t!("answer-again"))?,
             }
         }
     }

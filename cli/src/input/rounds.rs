@@ -12,12 +12,14 @@ use super::spec::{self, RoundSource, respell_round};
 use crate::error::{CliError, Result};
 use crate::output::Table;
 use crate::output::board::render;
+use crate::t;
 use spielstand_core::rangeln::{PlayedRound, RoundInput, play_round};
 use std::io::{BufRead, Write};
 
 /// Round `index` (0-based) of `players` scored, as core plays it: seat `index + 1` starts.
 pub fn score(round: &RoundInput, players: &[String], index: usize) -> Result<PlayedRound> {
-    play_round(round, players, Some(index)).map_err(|e| CliError::Input(e.in_round(index as u32 + 1).to_string()))
+    play_round(round, players, Some(index))
+        .map_err(|e| CliError::Input(crate::lang::rule(&e.in_round(index as u32 + 1))))
 }
 
 /// Asks for the rounds of a Rangeln game of `players` (seat order) after those in
@@ -34,13 +36,15 @@ pub fn rangeln_rounds(
     spielstand_core::rangeln::pieces_per_player(n)?;
     let mut played: Vec<PlayedRound> =
         rounds.iter().enumerate().map(|(i, r)| score(r, players, i)).collect::<Result<_>>()?;
-    console.say("Enter each round as scores (Anna=4,Ben=-3,...), ring counts (Anna=+2:1/-1:7,...) or @FILE with the board or the moves. Type help at any prompt.")?;
+    console.say(&t!("rounds-intro"))?;
     if !played.is_empty() {
         console.show(&running_totals(players, &played).render())?;
     }
     while rounds.len() < n {
         let index = rounds.len();
-        let reply = match console.ask(&format!("Round {} of {n} ({} starts): ", index + 1, players[index]))? {
+        let reply = match console
+            .ask(&format!("{} ", t!("round-prompt", round = index + 1, rounds = n, player = &players[index])))?
+        {
             None => return Ok(Played::Stopped(Stop::EndOfInput)),
             Some(Reply::Quit) => return Ok(Played::Stopped(Stop::Quit)),
             Some(reply) => reply,
@@ -50,18 +54,18 @@ pub fn rangeln_rounds(
                 Some(_) => {
                     played.pop();
                     keep(rounds)?;
-                    console.say(&format!("  Took back round {}.", index))?;
+                    console.say(&format!("  {}", t!("took-back", round = index)))?;
                     console.show(&running_totals(players, &played).render())?;
                 }
-                None => console.say("  Nothing to take back: no round is entered yet.")?,
+                None => console.say(&format!("  {}", t!("nothing-to-undo")))?,
             },
             Reply::Board => match played.last() {
                 Some(PlayedRound { board: Some(board), .. }) => console.show(&render(board, players, colour))?,
                 Some(_) => {
-                    console.say(&format!("  Round {index} was entered without a board; the scores so far:"))?;
+                    console.say(&format!("  {}", t!("no-board", round = index)))?;
                     console.show(&running_totals(players, &played).render())?;
                 }
-                None => console.say("  No round is entered yet.")?,
+                None => console.say(&format!("  {}", t!("no-round-yet")))?,
             },
             Reply::Help => console.say(&format!(
                 "  Round {} of {n}, {} starts: type the round as its scores (Anna=4,Ben=-3,...), its ring counts (Anna=+2:1/-1:7,...: rings +2 -2 +1 -1 black) or @FILE, a file with the final board or the round move by move.\n  Also: {CONTROL_WORDS}.",
@@ -79,7 +83,7 @@ pub fn rangeln_rounds(
                     }
                     console.show(&running_totals(players, &played).render())?;
                 }
-                Err(e) => console.say(&format!("  {e}; enter round {} again", index + 1))?,
+                Err(e) => console.say(&format!("  {}", t!("enter-round-again", error = e.to_string(), round = index + 1)))?,
             },
         }
     }
@@ -107,14 +111,14 @@ pub fn running_totals(players: &[String], rounds: &[PlayedRound]) -> Table {
     let mut table = Table::with_headers(headers).numeric(1..=players.len());
     let mut totals = vec![0; players.len()];
     for (i, round) in rounds.iter().enumerate() {
-        let mut row = vec![format!("Round {}", i + 1)];
+        let mut row = vec![t!("round-label", round = i + 1)];
         for (total, s) in totals.iter_mut().zip(&round.scores) {
             *total += s;
             row.push(s.to_string());
         }
         table.row(row);
     }
-    let mut row = vec!["Total".to_owned()];
+    let mut row = vec![t!("total")];
     row.extend(totals.iter().map(i32::to_string));
     table.row(row);
     table

@@ -3,6 +3,7 @@
 //! One module per area.
 
 mod common;
+mod deutsch;
 
 mod import;
 mod nights;

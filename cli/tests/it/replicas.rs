@@ -66,7 +66,7 @@ fn the_cli_sends_back_the_position_of_its_last_write() {
     // The second write's answer comes back with an older position (another process): the
     // later one is kept.
     let (url, seen) = scripted(&["16/B374D848", "16/B0000000"]);
-    let cli = Cli { home: tempfile::tempdir().unwrap(), server: Some(url), token: Some("t".into()) };
+    let cli = Cli { home: tempfile::tempdir().unwrap(), server: Some(url), token: Some("t".into()), locale: None };
     cli.ok(&["player", "list"]);
     cli.ok(&["player", "add", "Anna"]);
     cli.ok(&["player", "list"]);

@@ -24,6 +24,34 @@ fn play_round(term: &mut Terminal, round: usize) {
     }
 }
 
+/// The same table in German (`LANG=de_DE.UTF-8`): the rounds, a broken rule, the last
+/// question with its `[J/n]` and a wrong answer, the answer `j`.
+#[test]
+fn record_rangeln_speaks_german_to_the_last_question() {
+    let ClubNight { server, mut cli, league } = ClubNight::new();
+    cli.locale = Some("de_DE.UTF-8".into());
+    let mut term =
+        cli.terminal(&["record", "rangeln", "-l", "Winterliga", "--players", "Anna,Ben,Cleo", "--date", "2026-11-20"]);
+    term.expect("Jede Runde als Punkte");
+    term.answer("Runde 1 von 3 (Anna beginnt): ", "undo");
+    term.expect("Nichts zurückzunehmen: Es ist noch keine Runde eingegeben.");
+    term.answer("Runde 1 von 3 (Anna beginnt): ", "Anna=40,Ben=0,Cleo=0");
+    let said = term.expect("Runde 1 bitte noch einmal eingeben");
+    assert!(!said.contains("scored") && said.contains("Anna"), "the rule in German: {said}");
+    term.answer("Runde 1 von 3 (Anna beginnt): ", "Anna=-7,Ben=6,Cleo=1");
+    term.answer("Runde 2 von 3 (Ben beginnt): ", "Anna=1,Ben=1,Cleo=1");
+    term.answer("Runde 3 von 3 (Cleo beginnt): ", "undo");
+    term.expect("Runde 2 zurückgenommen.");
+    term.answer("Runde 2 von 3 (Ben beginnt): ", "Anna=-2:3/black:5,Ben=+2:3/+1:5,Cleo=+1:8");
+    term.answer("Runde 3 von 3 (Cleo beginnt): ", "Anna=-6,Ben=6,Cleo=1");
+    term.expect("Gesamt");
+    term.answer("Dieses Spiel in der Liga Winterliga eintragen? [J/n] ", "vielleicht");
+    term.answer("Bitte mit j oder n antworten.", "j");
+    term.expect("Ergebnis 1 in der Liga Winterliga eingetragen.");
+    assert_eq!(term.finish().0, 0);
+    assert_eq!(server.result_count(league), 1);
+}
+
 #[test]
 fn record_rangeln_takes_every_round_form_with_undo_and_wrong_answers() {
     let ClubNight { server, cli, league } = ClubNight::new();
@@ -331,7 +359,7 @@ fn login_takes_a_piped_token() {
     let saved = std::fs::read_to_string(cli.config_dir().join("spielstand").join("config.toml")).unwrap();
     assert!(saved.contains(&server.token), "{saved}");
     // A wrong piped token is refused, and nothing is saved.
-    let other = Cli { home: tempfile::tempdir().unwrap(), server: Some(server.url.clone()), token: None };
+    let other = Cli { home: tempfile::tempdir().unwrap(), server: Some(server.url.clone()), token: None, locale: None };
     let run = other.run_with_stdin(&["login"], "not-a-token\n");
     assert_eq!(run.code, 1, "{run:?}");
     assert!(!other.config_dir().join("spielstand").join("config.toml").exists());

@@ -152,7 +152,7 @@ pub struct Run {
 }
 
 impl Run {
-    fn from(out: Output) -> Run {
+    pub fn from(out: Output) -> Run {
         Run {
             code: out.status.code().unwrap_or(-1),
             stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -172,17 +172,24 @@ pub struct Cli {
     pub home: TempDir,
     pub server: Option<String>,
     pub token: Option<String>,
+    /// The machine's locale (`LANG`); `C.UTF-8`, which speaks English, unless a test asks.
+    pub locale: Option<String>,
 }
 
 impl Cli {
     /// Talking to `server` through SPIELSTAND_SERVER and SPIELSTAND_TOKEN.
     pub fn new(server: &Server) -> Cli {
-        Cli { home: tempfile::tempdir().unwrap(), server: Some(server.url.clone()), token: Some(server.token.clone()) }
+        Cli {
+            home: tempfile::tempdir().unwrap(),
+            server: Some(server.url.clone()),
+            token: Some(server.token.clone()),
+            locale: None,
+        }
     }
 
     /// No server or token in the environment.
     pub fn bare() -> Cli {
-        Cli { home: tempfile::tempdir().unwrap(), server: None, token: None }
+        Cli { home: tempfile::tempdir().unwrap(), server: None, token: None, locale: None }
     }
 
     pub fn config_dir(&self) -> PathBuf {
@@ -221,6 +228,10 @@ impl Cli {
             .env_remove("RUST_BACKTRACE")
             .env_remove("SPIELSTAND_SERVER")
             .env_remove("SPIELSTAND_TOKEN")
+            .env_remove("SPIELSTAND_LANG")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", self.locale.as_deref().unwrap_or("C.UTF-8"))
             .stdin(Stdio::null());
         if let Some(server) = &self.server {
             cmd.env("SPIELSTAND_SERVER", server);
@@ -305,8 +316,13 @@ pub struct Terminal {
 impl Terminal {
     /// Waits until `text` is shown; returns what was shown before it.
     pub fn expect(&mut self, text: &str) -> String {
-        match self.session.exp_string(text) {
+        // rexpect reads the terminal byte by byte, each byte as one character: German
+        // (ä, ü, „“) is looked for as its UTF-8 bytes, and what came before is read back.
+        let bytes: String = text.bytes().map(char::from).collect();
+        match self.session.exp_string(&bytes) {
             Ok(before) => {
+                let before_bytes: Vec<u8> = before.chars().map(|c| c as u32 as u8).collect();
+                let before = String::from_utf8_lossy(&before_bytes).into_owned();
                 self.seen.push_str(&before);
                 self.seen.push_str(text);
                 before
