@@ -2,6 +2,7 @@
 
 use crate::input::spec::{self, RoundSource};
 use crate::output::Format;
+use crate::t;
 use chrono::NaiveDate;
 use clap::{Args, Parser, Subcommand};
 use spielstand_core::Slug;
@@ -68,6 +69,21 @@ pub struct Cli {
 
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The language asked for before the command line is parsed (for its `--help`): `--lang
+/// X` or `--lang=X` as typed, else `SPIELSTAND_LANG`. A value that names no language is
+/// left to the parser, which refuses it.
+pub fn lang_asked(args: &[std::ffi::OsString]) -> Option<spielstand_text::Lang> {
+    let typed = args.iter().enumerate().find_map(|(i, arg)| {
+        let arg = arg.to_str()?;
+        match arg.strip_prefix("--lang") {
+            Some("") => args.get(i + 1).and_then(|v| v.to_str()).map(str::to_owned),
+            Some(rest) => rest.strip_prefix('=').map(str::to_owned),
+            None => None,
+        }
+    });
+    typed.or_else(|| std::env::var("SPIELSTAND_LANG").ok()).and_then(|v| lang_of(&v).ok())
 }
 
 fn lang_of(text: &str) -> Result<spielstand_text::Lang, String> {
@@ -198,19 +214,25 @@ pub struct HouseRules(pub Vec<HouseRule>);
 impl FromStr for HouseRules {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        slug_list(s, "house rule", ("none", &[])).map(HouseRules)
+        slug_list(s, ("none", &[])).map(HouseRules)
     }
 }
 
-/// Slugs of `T` (a `what`) separated by commas, or the keyword that stands for a whole list.
-fn slug_list<T: Slug>(s: &str, what: &str, (keyword, list): (&str, &[T])) -> Result<Vec<T>, String> {
+/// Slugs of `T` (house rules) separated by commas, or the keyword that stands for a whole list.
+fn slug_list<T: Slug>(s: &str, (keyword, list): (&str, &[T])) -> Result<Vec<T>, String> {
     if s.trim() == keyword {
         return Ok(list.to_vec());
     }
     s.split(',')
         .map(|item| {
-            T::from_slug(item.trim())
-                .ok_or_else(|| format!("unknown {what} {:?}: use {keyword} or {}", item.trim(), T::slugs().join(", ")))
+            T::from_slug(item.trim()).ok_or_else(|| {
+                t!(
+                    "args-unknown-house-rule",
+                    item = format!("{:?}", item.trim()),
+                    keyword = keyword,
+                    slugs = T::slugs().join(", ")
+                )
+            })
         })
         .collect()
 }
@@ -340,9 +362,7 @@ pub struct TeamArg(pub spielstand_core::TeamRoster);
 impl FromStr for TeamArg {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let (name, players) = s.split_once('=').ok_or_else(|| {
-            format!("{s:?}: write the team's name, '=' and its players joined by '+': \"TSV 1=Anna+Ben\"")
-        })?;
+        let (name, players) = s.split_once('=').ok_or_else(|| t!("args-team-syntax", typed = format!("{s:?}")))?;
         let players: Vec<String> = players.split('+').map(|p| p.trim().to_owned()).filter(|p| !p.is_empty()).collect();
         Ok(TeamArg(spielstand_core::TeamRoster { name: name.trim().to_owned(), players }))
     }
@@ -646,9 +666,7 @@ impl FromStr for Teams {
         let teams: Vec<Vec<String>> =
             s.split(',').map(|team| team.split('+').map(|name| name.trim().to_owned()).collect()).collect();
         if teams.iter().flatten().any(String::is_empty) {
-            return Err(format!(
-                "{s:?} is not a list of teams: separate teams with ',' and join partners with '+' (\"Anna+Cleo,Ben+Dora\")"
-            ));
+            return Err(t!("args-teams-syntax", typed = format!("{s:?}")));
         }
         Ok(Teams(teams))
     }
@@ -757,7 +775,7 @@ fn player_mapping(s: &str) -> Result<(String, String), String> {
         Some((from, to)) if !from.trim().is_empty() && !to.trim().is_empty() => {
             Ok((from.trim().to_owned(), to.trim().to_owned()))
         }
-        _ => Err(format!("{s:?}: write SOURCE NAME=PLAYER, e.g. \"Tom=Thomas Müller\"")),
+        _ => Err(t!("args-player-mapping", typed = format!("{s:?}"))),
     }
 }
 
@@ -801,7 +819,7 @@ pub struct AuditArgs {
 fn audit_action(s: &str) -> Result<AuditAction, String> {
     s.parse().map_err(|_| {
         let all: Vec<&str> = AuditAction::all().iter().map(|a| a.slug()).collect();
-        format!("{s:?} is not an action; one of: {}", all.join(", "))
+        t!("args-not-an-action", typed = format!("{s:?}"), actions = all.join(", "))
     })
 }
 
@@ -862,9 +880,13 @@ pub struct FixRound {
 }
 
 fn fix_round(s: &str) -> Result<FixRound, String> {
-    let (n, spec) = s.split_once(':').ok_or_else(|| format!("{s:?}: write N:SPEC, e.g. 2:Anna=4,Ben=-3,Cleo=0"))?;
-    let round =
-        n.trim().parse::<usize>().ok().filter(|&n| n >= 1).ok_or_else(|| format!("{n:?} is not a round number"))?;
+    let (n, spec) = s.split_once(':').ok_or_else(|| t!("args-fix-round-syntax", typed = format!("{s:?}")))?;
+    let round = n
+        .trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| t!("args-not-a-round", typed = format!("{n:?}")))?;
     Ok(FixRound { round, source: spec::parse_round(spec)? })
 }
 

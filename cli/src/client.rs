@@ -4,6 +4,7 @@
 use crate::config::Settings;
 use crate::error::{CliError, Problem, Result, describe, one_line};
 use crate::positions;
+use crate::t;
 use chrono::NaiveDate;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -55,7 +56,7 @@ impl Reply {
     pub fn parse<T: DeserializeOwned>(&self, server: &str) -> Result<T> {
         serde_json::from_value(self.body.clone()).map_err(|e| CliError::Server {
             server: server.to_owned(),
-            message: format!("the answer is not what this version of spielstand expects: {e}"),
+            message: t!("client-unexpected-answer", error = e.to_string()),
         })
     }
 }
@@ -123,7 +124,8 @@ impl Client {
         let bytes = match body {
             Some(body) => {
                 request = request.header("Content-Type", "application/json");
-                serde_json::to_vec(body).map_err(|e| CliError::input(format!("cannot encode the request: {e}")))?
+                serde_json::to_vec(body)
+                    .map_err(|e| CliError::input(t!("client-cannot-encode", error = e.to_string())))?
             }
             None => Vec::new(),
         };
@@ -143,7 +145,11 @@ impl Client {
     }
 
     fn run(&self, request: http::Result<http::Request<Vec<u8>>>) -> Result<Reply> {
-        let mut request = request.map_err(|e| CliError::input(format!("--server {}: {e}", self.server)))?;
+        let mut request = request.map_err(|e| CliError::input(format!("--server {}: {e}", self.server)))?; // not text: a flag and its value
+        // Problem details (a broken rule, say) in the command's language.
+        request
+            .headers_mut()
+            .insert(http::header::ACCEPT_LANGUAGE, http::HeaderValue::from_static(crate::lang::current().code()));
         // This client's last write: whatever is read now includes it (`positions`).
         if let Some(value) =
             positions::last(&self.server).and_then(|p| http::HeaderValue::from_str(&p.to_string()).ok())
@@ -165,7 +171,7 @@ impl Client {
             } else {
                 serde_json::from_str(&text).map_err(|_| CliError::Server {
                     server: self.server.clone(),
-                    message: format!("answered {status} with something that is not JSON: is this a spielstand server?"),
+                    message: t!("client-not-json", status = u32::from(status)),
                 })?
             };
             return Ok(Reply { etag, body, replayed });
@@ -181,8 +187,8 @@ impl Client {
                 .to_owned(),
             status,
             detail: format!(
-                "HTTP {status} from {}{}",
-                self.server,
+                "{}{}",
+                t!("client-http-status", status = u32::from(status), server = &self.server),
                 text.lines()
                     .next()
                     .map(|l| format!(": {}", l.chars().take(200).collect::<String>()))
@@ -200,15 +206,16 @@ impl Client {
     fn transport(&self, e: ureq::Error) -> CliError {
         let unreachable = |reason: String| CliError::Unreachable { server: self.server.clone(), reason };
         match e {
-            ureq::Error::BadUri(m) => CliError::input(format!("--server {}: {m}", self.server)),
-            ureq::Error::Http(e) => CliError::input(format!("cannot build the request: {e}")),
-            ureq::Error::Protocol(e) => {
-                CliError::Server { server: self.server.clone(), message: format!("the answer is not valid HTTP ({e})") }
-            }
-            ureq::Error::Timeout(t) => unreachable(format!("no answer in time ({t})")),
-            ureq::Error::HostNotFound => unreachable("host not found".to_owned()),
+            ureq::Error::BadUri(m) => CliError::input(format!("--server {}: {m}", self.server)), // not text: a flag
+            ureq::Error::Http(e) => CliError::input(t!("client-cannot-build", error = e.to_string())),
+            ureq::Error::Protocol(e) => CliError::Server {
+                server: self.server.clone(),
+                message: t!("client-invalid-http", error = e.to_string()),
+            },
+            ureq::Error::Timeout(timeout) => unreachable(t!("client-timeout", timeout = timeout.to_string())),
+            ureq::Error::HostNotFound => unreachable(t!("client-host-not-found")),
             ureq::Error::Io(e) => unreachable(match e.kind() {
-                std::io::ErrorKind::ConnectionRefused => "connection refused".to_owned(),
+                std::io::ErrorKind::ConnectionRefused => t!("client-connection-refused"),
                 _ => one_line(&e.to_string()),
             }),
             other => unreachable(one_line(&other.to_string())),
@@ -418,7 +425,7 @@ impl Client {
         // Busy: results arrive faster than the pages can be read.
         Err(CliError::Server {
             server: self.server.clone(),
-            message: format!("the league changed while its head-to-head was read, {ATTEMPTS} times over: try again"),
+            message: t!("client-head-to-head-busy", attempts = ATTEMPTS),
         })
     }
 
@@ -502,10 +509,11 @@ impl Client {
             return Ok(found.clone());
         }
         let known: Vec<String> = leagues.iter().map(|(l, _)| format!("{} ({})", l.name, l.id)).collect();
+        let league = format!("{reference:?}");
         Err(CliError::NotFound(if known.is_empty() {
-            format!("there is no league {reference:?}: no league exists yet")
+            t!("client-no-league-yet", league = league)
         } else {
-            format!("there is no league {reference:?}; the leagues are: {}", known.join(", "))
+            t!("client-no-such-league", league = league, leagues = known.join(", "))
         }))
     }
 
@@ -518,10 +526,7 @@ impl Client {
         if let Some(into) = players[index].merged_into
             && let Some(kept) = players.iter().position(|p| p.id == into)
         {
-            eprintln!(
-                "note: {} was merged into {}; showing {}",
-                players[index].name, players[kept].name, players[kept].name
-            );
+            eprintln!("{}", t!("client-merged", merged = &players[index].name, kept = &players[kept].name));
             index = kept;
         }
         Ok((players[index].clone(), reply.body[index].clone()))
@@ -534,11 +539,10 @@ impl Client {
     }
 
     fn named(players: &[Player], name: &str) -> Result<usize> {
-        players.iter().position(|p| same_name(&p.name, name.trim())).ok_or_else(|| {
-            CliError::NotFound(format!(
-                "there is no player named {name:?}; add them with `spielstand player add {name}`"
-            ))
-        })
+        players
+            .iter()
+            .position(|p| same_name(&p.name, name.trim()))
+            .ok_or_else(|| CliError::NotFound(t!("client-no-such-player", quoted = format!("{name:?}"), name = name)))
     }
 }
 

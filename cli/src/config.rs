@@ -7,6 +7,7 @@
 //! `$XDG_DATA_HOME/spielstand/` (default `~/.local/share`) for the outbox.
 
 use crate::error::{CliError, Result};
+use crate::t;
 use etcetera::BaseStrategy;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
@@ -15,8 +16,7 @@ use std::path::{Path, PathBuf};
 pub const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
 
 fn xdg() -> Result<etcetera::base_strategy::Xdg> {
-    etcetera::base_strategy::Xdg::new()
-        .map_err(|e| CliError::Local(format!("cannot find the home directory for the config and outbox: {e}")))
+    etcetera::base_strategy::Xdg::new().map_err(|e| CliError::Local(t!("config-no-home", error = e.to_string())))
 }
 
 /// `$XDG_CONFIG_HOME/spielstand/config.toml`.
@@ -49,16 +49,18 @@ impl ConfigFile {
         let text = match std::fs::read_to_string(&path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(ConfigFile::default()),
-            Err(e) => return Err(CliError::local(format!("cannot read {}", path.display()), e)),
+            Err(e) => return Err(CliError::local(t!("config-cannot-read", path = path.display().to_string()), e)),
         };
         warn_if_readable_by_others(&path);
-        toml::from_str(&text).map_err(|e| CliError::local(format!("{} is not a valid config file", path.display()), e))
+        toml::from_str(&text).map_err(|e| CliError::local(t!("config-not-valid", path = path.display().to_string()), e))
     }
 
     /// Only the saved language, read without a word: a file that cannot be read is
     /// reported by the command that needs it, once.
     pub fn saved_lang() -> Option<String> {
-        let text = std::fs::read_to_string(config_file().ok()?).ok()?;
+        // Not through `config_file()`: its error would speak a language before one is chosen.
+        let path = etcetera::base_strategy::Xdg::new().ok()?.config_dir().join("spielstand").join("config.toml");
+        let text = std::fs::read_to_string(path).ok()?;
         toml::from_str::<ConfigFile>(&text).ok()?.lang
     }
 
@@ -67,7 +69,7 @@ impl ConfigFile {
         let path = config_file()?;
         let text = format!(
             "# Written by `spielstand login`. Flags and SPIELSTAND_SERVER / SPIELSTAND_TOKEN override it.\n{}",
-            toml::to_string(self).map_err(|e| CliError::local("cannot write the config", e))?
+            toml::to_string(self).map_err(|e| CliError::local(t!("config-cannot-write-config"), e))?
         );
         write_atomically(&path, text.as_bytes())?;
         Ok(path)
@@ -80,11 +82,7 @@ fn warn_if_readable_by_others(path: &Path) {
     if let Ok(meta) = std::fs::metadata(path)
         && meta.permissions().mode() & 0o077 != 0
     {
-        eprintln!(
-            "warning: {} holds a write token but others may read it; run `chmod 600 {}`",
-            path.display(),
-            path.display()
-        );
+        eprintln!("{}", t!("config-readable-by-others", path = path.display().to_string()));
     }
 }
 
@@ -95,9 +93,10 @@ fn warn_if_readable_by_others(_: &Path) {}
 /// part: a temp file in the same folder (mode 0600), flushed to disk, renamed over
 /// `path`, and the folder flushed so the rename survives a crash.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = path.parent().ok_or_else(|| CliError::Local(format!("{} has no folder", path.display())))?;
+    let dir =
+        path.parent().ok_or_else(|| CliError::Local(t!("config-no-folder", path = path.display().to_string())))?;
     create_private_dir(dir)?;
-    let fail = |e: std::io::Error| CliError::local(format!("cannot write {}", path.display()), e);
+    let fail = |e: std::io::Error| CliError::local(t!("config-cannot-write", path = path.display().to_string()), e);
     // tempfile creates the file with mode 0600 on unix.
     let mut tmp = tempfile::Builder::new().prefix(".tmp-").tempfile_in(dir).map_err(fail)?;
     tmp.write_all(bytes).map_err(fail)?;
@@ -113,7 +112,7 @@ pub fn create_private_dir(dir: &Path) -> Result<()> {
     builder.recursive(true);
     #[cfg(unix)]
     std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder.create(dir).map_err(|e| CliError::local(format!("cannot create {}", dir.display()), e))
+    builder.create(dir).map_err(|e| CliError::local(t!("config-cannot-create", path = dir.display().to_string()), e))
 }
 
 /// Flushes a folder's entries (renames, deletions) to disk; best effort.
@@ -153,9 +152,9 @@ pub fn normalise_server(url: &str) -> Result<String> {
     let rest = url
         .strip_prefix("http://")
         .or_else(|| url.strip_prefix("https://"))
-        .ok_or_else(|| CliError::input(format!("--server {url:?}: use a URL such as http://127.0.0.1:8080")))?;
+        .ok_or_else(|| CliError::input(t!("config-server-not-a-url", url = format!("{url:?}"))))?;
     if rest.is_empty() {
-        return Err(CliError::input(format!("--server {url:?}: the URL has no host")));
+        return Err(CliError::input(t!("config-server-no-host", url = format!("{url:?}"))));
     }
     Ok(url.to_owned())
 }

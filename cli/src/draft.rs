@@ -7,6 +7,7 @@
 
 use crate::config::{self, write_atomically};
 use crate::error::{CliError, Result};
+use crate::t;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use spielstand_core::rangeln::{Cell, Path, RoundInput};
@@ -94,21 +95,22 @@ impl Draft {
         let path = Draft::file(kind)?;
         match std::fs::read(&path) {
             Ok(bytes) => serde_json::from_slice(&bytes).map(Some).map_err(|e| {
-                CliError::Local(format!(
-                    "{} is damaged ({e}): move it away, or drop it with `{} --discard`",
-                    path.display(),
-                    kind.command()
+                CliError::Local(t!(
+                    "draft-damaged",
+                    path = path.display().to_string(),
+                    error = e.to_string(),
+                    command = kind.command()
                 ))
             }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(CliError::local(format!("cannot read {}", path.display()), e)),
+            Err(e) => Err(CliError::local(t!("draft-unreadable", path = path.display().to_string()), e)),
         }
     }
 
     /// Keeps the draft as it is now, replacing the last one.
     pub fn save(&mut self, kind: DraftKind) -> Result<()> {
         self.saved_at = Utc::now();
-        let json = serde_json::to_vec_pretty(self).map_err(|e| CliError::local("cannot encode a draft", e))?;
+        let json = serde_json::to_vec_pretty(self).map_err(|e| CliError::local(t!("draft-unencodable"), e))?;
         write_atomically(&Draft::file(kind)?, &json)?;
         crate::interrupt::keep(Some(kind.command()));
         Ok(())
@@ -121,29 +123,24 @@ impl Draft {
         match std::fs::remove_file(&path) {
             Ok(()) => Ok(true),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
-            Err(e) => Err(CliError::local(format!("cannot remove {}", path.display()), e)),
+            Err(e) => Err(CliError::local(t!("draft-unremovable", path = path.display().to_string()), e)),
         }
     }
 
-    /// "Anna, Ben and Cleo, 1 of 3 rounds done, saved 2026-11-24 19:42".
+    /// "Anna, Ben, Cleo, 1 of 3 rounds done, saved 2026-11-24 19:42".
     pub fn describe(&self) -> String {
-        let saved = self.saved_at.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M");
-        format!(
-            "{}, {} of {} rounds done{}, saved {saved}",
-            self.players.join(", "),
-            self.rounds.len(),
-            self.players.len(),
-            if self.live.as_ref().is_some_and(|l| !l.entries.is_empty()) { " and one under way" } else { "" }
-        )
+        let players = self.players.join(", ");
+        let (done, rounds) = (self.rounds.len(), self.players.len());
+        let saved = crate::lang::date_time(self.saved_at.with_timezone(&chrono::Local));
+        if self.live.as_ref().is_some_and(|l| !l.entries.is_empty()) {
+            t!("draft-describe-under-way", players = players, done = done, rounds = rounds, saved = saved)
+        } else {
+            t!("draft-describe", players = players, done = done, rounds = rounds, saved = saved)
+        }
     }
 
     /// What keeps a new game from starting while this draft waits.
     pub fn in_the_way(&self, kind: DraftKind) -> CliError {
-        CliError::input(format!(
-            "an unfinished game is kept as a draft ({}): continue it with `{} --resume`, or drop it with `{} --discard`",
-            self.describe(),
-            kind.command(),
-            kind.command()
-        ))
+        CliError::input(t!("draft-in-the-way", draft = self.describe(), command = kind.command()))
     }
 }

@@ -8,6 +8,7 @@ use crate::error::{CliError, Result};
 use crate::input::{round_input, seats};
 use crate::night;
 use crate::partners::team_order;
+use crate::t;
 use spielstand_core::finishing::{HareFinish, HouseRule};
 use spielstand_core::{GameRecord, Outcome, Slug, same_name};
 
@@ -16,7 +17,7 @@ use spielstand_core::{GameRecord, Outcome, Slug, same_name};
 /// refused, naming the game.
 pub fn apply(record: &mut GameRecord, edits: &RecordEdits, what: &str) -> Result<bool> {
     let game = record.game();
-    let not_for = |flag: &str| CliError::input(format!("{flag} does not apply: {what} is {}", game.slug()));
+    let not_for = |flag: &str| CliError::input(t!("edit-not-for", flag = flag, what = what, game = game.slug()));
     let mut changed = false;
     if let Some(date) = edits.date {
         record.played_on = date;
@@ -57,10 +58,9 @@ pub fn apply(record: &mut GameRecord, edits: &RecordEdits, what: &str) -> Result
         let mut stdin_used = false;
         for fix in &edits.rounds {
             let count = r.rounds.len();
-            let slot = r
-                .rounds
-                .get_mut(fix.round - 1)
-                .ok_or_else(|| CliError::input(format!("--round {}: {what} has {count} rounds", fix.round)))?;
+            let slot = r.rounds.get_mut(fix.round - 1).ok_or_else(|| {
+                CliError::input(t!("edit-no-such-round", round = fix.round, what = what, count = count))
+            })?;
             *slot = round_input(&fix.source, &mut stdin_used)?;
         }
         changed = true;
@@ -85,11 +85,11 @@ pub fn apply(record: &mut GameRecord, edits: &RecordEdits, what: &str) -> Result
     if let Some(rounds) = &edits.finish_round {
         let Outcome::HaseUndIgel(r) = &mut record.outcome else { return Err(not_for("--finish-round")) };
         for (player, round) in &rounds.0 {
-            let finisher = r.finishers.iter_mut().find(|f| same_name(&f.player, player)).ok_or_else(|| {
-                CliError::input(format!(
-                    "--finish-round {player}: only finishers have a finish round, and {player} has no carrots in {what}"
-                ))
-            })?;
+            let finisher = r
+                .finishers
+                .iter_mut()
+                .find(|f| same_name(&f.player, player))
+                .ok_or_else(|| CliError::input(t!("edit-not-a-finisher", player = player, what = what)))?;
             finisher.round = Some(*round);
         }
         changed = true;
@@ -132,9 +132,9 @@ pub fn replace_players(record: &mut GameRecord, pairs: &[String], what: &str) ->
             .split_once('=')
             .map(|(o, n)| (o.trim().to_owned(), n.trim().to_owned()))
             .filter(|(o, n)| !o.is_empty() && !n.is_empty())
-            .ok_or_else(|| CliError::input(format!("--replace {pair:?}: write OLD=NEW, e.g. Ben=Dora")))?;
+            .ok_or_else(|| CliError::input(t!("edit-replace-syntax", pair = format!("{pair:?}"))))?;
         if !record.players.iter().any(|p| same_name(&p.player, &old)) {
-            return Err(CliError::input(format!("--replace {pair:?}: nobody of that name played in {what}")));
+            return Err(CliError::input(t!("edit-replace-unknown", pair = format!("{pair:?}"), what = what)));
         }
         record.map_player_names(|n| if same_name(n, &old) { new.clone() } else { n.to_owned() });
     }
@@ -153,15 +153,17 @@ pub fn move_to_night(client: &Client, league_id: i64, record: &mut GameRecord, n
     let (events, _) = client.events(league_id)?;
     let event = night::find(&events, &league.name, night)?;
     if event.closed_at.is_some() && record.event_id != Some(event.id) {
-        return Err(CliError::input(format!(
-            "--event {night}: club night {} \"{}\" was closed by an admin and takes no more games",
-            event.id, event.title
-        )));
+        return Err(CliError::input(t!("edit-night-closed", night = night, id = event.id, title = &event.title)));
     }
     if event.date != record.played_on {
-        return Err(CliError::input(format!(
-            "--event {night}: club night {} \"{}\" is on {}, the game on {}; a night's games are on its date: give --date {} too",
-            event.id, event.title, event.date, record.played_on, event.date
+        return Err(CliError::input(t!(
+            "edit-night-other-date",
+            night = night,
+            id = event.id,
+            title = &event.title,
+            night_date = crate::lang::date(event.date),
+            game_date = crate::lang::date(record.played_on),
+            date_flag = event.date.to_string()
         )));
     }
     record.event_id = Some(event.id);

@@ -30,16 +30,14 @@ pub fn describe(problem: &Problem) -> String {
     let code = if problem.kind.is_empty() { problem.title.as_str() } else { problem.code() };
     let _ = write!(line, " ({} {code})", problem.status);
     if problem.problem_type() == Some(ProblemType::InsufficientScope) {
-        line.push_str(
-            "; this token may not do that: ask the organiser for an admin token (`spielstand-api token create --scope admin`)",
-        );
+        let _ = write!(line, "; {}", crate::t!("error-hint-scope"));
     } else if matches!(problem.status, 401 | 403) {
-        line.push_str("; give a write token with --token, SPIELSTAND_TOKEN or `spielstand login`");
+        let _ = write!(line, "; {}", crate::t!("error-hint-token"));
     }
     if problem.status >= 500
         && let Some(id) = &problem.request_id
     {
-        let _ = write!(line, "; request id {id}");
+        let _ = write!(line, "; {}", crate::t!("error-request-id", id = id));
     }
     line
 }
@@ -65,10 +63,10 @@ pub enum CliError {
     #[error("{0}")]
     Refused(String),
     /// The server could not be reached at all, or the connection broke.
-    #[error("cannot reach the server at {server}: {reason}")]
+    #[error("{}", crate::t!("error-unreachable", server = .server, reason = .reason))]
     Unreachable { server: String, reason: String },
     /// The server answered with a 5xx, or with something that is not the API.
-    #[error("the server at {server} failed: {message}")]
+    #[error("{}", crate::t!("error-server", server = .server, message = .message))]
     Server { server: String, message: String },
     /// A result could not be sent and waits in the outbox; the message says why and what to do.
     #[error("{message}")]

@@ -43,6 +43,47 @@ pub fn rule(error: &spielstand_core::Error) -> String {
     }
 }
 
+/// A column's name in the command's language: the catalogue's `column-...` for the
+/// English name, else the name as it is (a player's name, a round's number).
+pub fn column(header: &str) -> String {
+    let slug: String = header
+        .to_lowercase()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    if slug.is_empty() {
+        return header.to_owned();
+    }
+    let id = format!("column-{slug}");
+    // Only the column the catalogue means: `player` as a CSV field name stays as it is.
+    if spielstand_text::lookup(Lang::En, &id).as_deref() != Some(header) {
+        return header.to_owned();
+    }
+    spielstand_text::lookup(current(), &id).unwrap_or_else(|| header.to_owned())
+}
+
+/// A number written with a decimal point, as the language writes it (`27,5` in German).
+pub fn decimal(text: String) -> String {
+    match current() {
+        Lang::De => text.replace('.', ","),
+        Lang::En => text,
+    }
+}
+
+/// A date as the language writes it: `23.11.2026` or `2026-11-23`.
+pub fn date(day: chrono::NaiveDate) -> String {
+    match current() {
+        Lang::De => day.format("%d.%m.%Y").to_string(),
+        Lang::En => day.to_string(),
+    }
+}
+
+/// A time of day in this machine's time zone (or `TZ`'s).
+pub fn time(at: chrono::DateTime<chrono::Utc>) -> String {
+    at.with_timezone(&chrono::Local).format("%H:%M").to_string()
+}
+
 /// A day and time (local) as the language writes it.
 pub fn date_time(at: chrono::DateTime<chrono::Local>) -> String {
     match current() {
@@ -57,4 +98,89 @@ macro_rules! t {
     ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
         $crate::lang::t($id, &[$((stringify!($name), spielstand_text::Arg::from($value))),*])
     };
+}
+
+#[cfg(test)]
+mod tests {
+    /// Where text reaches a reader: printing, errors, questions, tables' words, and the
+    /// messages of the command line's value parsers.
+    const SINKS: [&str; 17] = [
+        "println!(",
+        "eprintln!(",
+        "eprint!(",
+        "print(&format!(",
+        ".say(",
+        ".title(",
+        ".when_empty(",
+        ".confirm(",
+        "CliError::input(",
+        "CliError::Input(",
+        "CliError::NotFound(",
+        "CliError::Refused(",
+        "CliError::Local(",
+        "CliError::Kept(",
+        "CliError::local(",
+        "Err(format!(",
+        "| format!(",
+    ];
+
+    /// The words of the string literal that `rest` starts with (after `&` and `format!(`),
+    /// placeholders left out; none if it starts with no literal.
+    fn literal_words(rest: &str) -> Option<String> {
+        let rest = rest.trim_start().trim_start_matches('&').trim_start_matches("format!(").trim_start();
+        let body = rest.strip_prefix('"')?;
+        let mut text = String::new();
+        let (mut escaped, mut depth) = (false, 0);
+        for c in body.chars() {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => break,
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                c if depth == 0 => text.push(c),
+                _ => {}
+            }
+        }
+        Some(text)
+    }
+
+    /// Every word the command line prints comes from the catalogue: no string literal with
+    /// words goes to a reader from the sources (a line may say `// not text` where the
+    /// words are data, such as a command to type).
+    #[test]
+    fn no_text_reaches_a_reader_outside_the_catalogue() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+        let mut files = vec![std::path::PathBuf::from(root)];
+        let mut found = Vec::new();
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let source = std::fs::read_to_string(&path).unwrap();
+            // The sources before their tests; a literal may start on the line after its sink.
+            let source = &source[..source.find("#[cfg(test)]").unwrap_or(source.len())];
+            for sink in SINKS {
+                for (at, _) in source.match_indices(sink) {
+                    let line_start = source[..at].rfind('\n').map_or(0, |n| n + 1);
+                    let line_end = source[at..].find('\n').map_or(source.len(), |n| at + n);
+                    let line = &source[line_start..line_end];
+                    if line.contains("// not text") {
+                        continue;
+                    }
+                    let Some(words) = literal_words(&source[at + sink.len()..]) else { continue };
+                    if words.as_bytes().windows(3).any(|w| w.iter().all(u8::is_ascii_alphabetic)) {
+                        let number = source[..at].matches('\n').count() + 1;
+                        found.push(format!("{}:{number}: {}", path.display(), line.trim()));
+                    }
+                }
+            }
+        }
+        found.sort();
+        assert!(found.is_empty(), "text outside the catalogue:\n{}", found.join("\n"));
+    }
 }

@@ -7,6 +7,7 @@ mod config;
 mod draft;
 mod edit;
 mod error;
+mod help;
 
 mod import;
 mod input;
@@ -20,13 +21,18 @@ mod partners;
 mod positions;
 mod recording;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = args::Cli::parse();
-    let configured = if cli.lang.is_none() { config::ConfigFile::saved_lang() } else { None };
-    lang::init(cli.lang, configured.as_deref());
+    // The language first, so that `--help`, usage errors and the value parsers' messages
+    // speak it too: `--lang` as typed, else SPIELSTAND_LANG, the config file, the locale.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let asked = args::lang_asked(&args);
+    let configured = if asked.is_none() { config::ConfigFile::saved_lang() } else { None };
+    lang::init(asked, configured.as_deref());
+    let matches = help::localised(args::Cli::command(), lang::current()).get_matches_from(args);
+    let cli = args::Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     interrupt::install();
     match commands::run(cli) {
         Ok(()) => ExitCode::from(error::exit::OK),

@@ -49,13 +49,10 @@ impl Night {
         let path = Night::file()?;
         match std::fs::read(&path) {
             Ok(bytes) => serde_json::from_slice(&bytes).map(Some).map_err(|e| {
-                CliError::Local(format!(
-                    "{} is damaged ({e}): run `spielstand event leave` to clear it",
-                    path.display()
-                ))
+                CliError::Local(t!("night-damaged", path = path.display().to_string(), error = e.to_string()))
             }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(CliError::local(format!("cannot read {}", path.display()), e)),
+            Err(e) => Err(CliError::local(t!("night-cannot-read", path = path.display().to_string()), e)),
         }
     }
 
@@ -70,7 +67,7 @@ impl Night {
         match std::fs::remove_file(&path) {
             Ok(()) => Ok(current),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(CliError::local(format!("cannot remove {}", path.display()), e)),
+            Err(e) => Err(CliError::local(t!("night-cannot-remove", path = path.display().to_string()), e)),
         }
     }
 
@@ -123,18 +120,24 @@ pub fn find<'a>(events: &'a [Event], league: &str, text: &str) -> Result<&'a Eve
         return events
             .iter()
             .find(|e| e.id == id)
-            .ok_or_else(|| CliError::NotFound(format!("there is no club night {id} in league {league}")));
+            .ok_or_else(|| CliError::NotFound(t!("night-not-found-id", id = id, league = league)));
     }
     let titled: Vec<&Event> = events.iter().filter(|e| same_name(&e.title, text)).collect();
     if let Some(open) = titled.iter().rev().find(|e| e.closed_at.is_none()).or(titled.last()) {
         return Ok(open);
     }
-    let latest: Vec<String> =
-        events.iter().rev().take(5).map(|e| format!("{} \"{}\" ({})", e.id, e.title, e.date)).collect();
-    Err(CliError::NotFound(format!(
-        "there is no club night {text:?} in league {league}{}",
-        if latest.is_empty() { String::new() } else { format!("; the latest are: {}", latest.join(", ")) }
-    )))
+    let latest: Vec<String> = events
+        .iter()
+        .rev()
+        .take(5)
+        .map(|e| t!("night-named", id = e.id, title = &e.title, date = crate::lang::date(e.date)))
+        .collect();
+    let title = format!("{text:?}");
+    Err(CliError::NotFound(if latest.is_empty() {
+        t!("night-not-found-title", title = title, league = league)
+    } else {
+        t!("night-not-found-title-latest", title = title, league = league, latest = latest.join(", "))
+    }))
 }
 
 /// The rounds of this laptop's night: read from the server (and kept), or, while it
@@ -154,42 +157,40 @@ fn rounds(client: &Client, night: &mut Night) -> Result<(Vec<Round>, Option<Date
 /// order, for a game of `game`: the laptop at a table records its game without typing
 /// the names. Offline, the tables as this laptop last saw them (said on standard error).
 pub fn seated(client: &Client, table: u32, game: GameKind) -> Result<(Night, Vec<String>)> {
-    let mut night = Night::current()?.filter(|n| n.server == client.server).ok_or_else(|| {
-        CliError::input(format!(
-            "--table {table}: this laptop has no club night; join the night with `spielstand event join NIGHT --league L`"
-        ))
-    })?;
+    let mut night = Night::current()?
+        .filter(|n| n.server == client.server)
+        .ok_or_else(|| CliError::input(t!("night-table-no-night", table = table)))?;
     let (rounds, seen_at) = rounds(client, &mut night)?;
     if let Some(at) = seen_at {
         eprintln!("{}", t!("table-offline", table = table, at = at.with_timezone(&Local).format("%H:%M").to_string()));
     }
     let Some(round) = rounds.last() else {
-        return Err(CliError::input(format!(
-            "--table {table}: club night \"{}\" has no round drawn yet; draw one with `spielstand event draw --game {}`",
-            night.title,
-            game.slug()
+        return Err(CliError::input(t!(
+            "night-table-no-round",
+            table = table,
+            title = &night.title,
+            game = game.slug()
         )));
     };
     if round.game != game {
-        return Err(CliError::input(format!(
-            "--table {table}: round {} of the night plays {}, not {}",
-            round.number,
-            round.game.name(),
-            game.name()
+        return Err(CliError::input(t!(
+            "night-table-other-game",
+            table = table,
+            round = round.number,
+            plays = round.game.name(),
+            game = game.name()
         )));
     }
     let Some(drawn) = round.tables.iter().find(|t| t.number == table) else {
-        return Err(CliError::input(format!(
-            "--table {table}: round {} has tables 1 to {}",
-            round.number,
-            round.tables.len()
+        return Err(CliError::input(t!(
+            "night-table-missing",
+            table = table,
+            round = round.number,
+            tables = round.tables.len()
         )));
     };
     if let Some(result) = drawn.result_id {
-        return Err(CliError::input(format!(
-            "--table {table}: the table's game of round {} is recorded already (result {result}); see `spielstand result show {result}`",
-            round.number
-        )));
+        return Err(CliError::input(t!("night-table-recorded", table = table, round = round.number, result = result)));
     }
     let names = drawn.seats.iter().map(|s| s.player.clone()).collect();
     Ok((night, names))

@@ -10,6 +10,7 @@
 use crate::client::Client;
 use crate::config::{self, write_atomically};
 use crate::error::{CliError, Result, describe};
+use crate::t;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use spielstand_core::GameRecord;
@@ -61,12 +62,12 @@ impl Entry {
     /// `Rangeln on 2026-11-20 for Winterliga (Anna, Ben, Cleo)`.
     pub fn describe(&self) -> String {
         let players: Vec<&str> = self.record.players.iter().map(|p| p.player.as_str()).collect();
-        format!(
-            "{} on {} for league {} ({})",
-            self.record.game().name(),
-            self.record.played_on,
-            self.league,
-            players.join(", ")
+        t!(
+            "outbox-entry",
+            game = self.record.game().name(),
+            date = crate::lang::date(self.record.played_on),
+            league = &self.league,
+            players = players.join(", ")
         )
     }
 }
@@ -109,7 +110,7 @@ impl Outbox {
 
     /// Rewrites an entry in place (atomically).
     pub fn write(&self, path: &Path, entry: &Entry) -> Result<()> {
-        let json = serde_json::to_vec_pretty(entry).map_err(|e| CliError::local("cannot encode an outbox entry", e))?;
+        let json = serde_json::to_vec_pretty(entry).map_err(|e| CliError::local(t!("outbox-cannot-encode"), e))?;
         write_atomically(path, &json)
     }
 
@@ -118,7 +119,7 @@ impl Outbox {
         match std::fs::remove_file(path) {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(CliError::local(format!("cannot remove {}", path.display()), e)),
+            Err(e) => return Err(CliError::local(t!("outbox-cannot-remove", path = path.display().to_string()), e)),
         }
         config::sync_dir(&self.dir);
         Ok(())
@@ -180,10 +181,14 @@ impl Outbox {
     fn refused(&self, pending: &Pending, reason: String) -> Result<Delivery> {
         let moved = self.reject(pending, &reason)?;
         eprintln!(
-            "refused: {}: {reason} (moved to {}; correct it with `spielstand outbox fix {} ...`)",
-            pending.entry.describe(),
-            moved.display(),
-            pending.entry.short_id()
+            "{}",
+            t!(
+                "outbox-refused",
+                entry = pending.entry.describe(),
+                reason = &reason,
+                file = moved.display().to_string(),
+                id = pending.entry.short_id()
+            )
         );
         Ok(Delivery::Refused { reason, file: moved })
     }
@@ -203,7 +208,7 @@ fn entries_in(dir: &Path) -> Result<Vec<Pending>> {
     let read_dir = match std::fs::read_dir(dir) {
         Ok(r) => r,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(CliError::local(format!("cannot read {}", dir.display()), e)),
+        Err(e) => return Err(CliError::local(t!("outbox-cannot-read", path = dir.display().to_string()), e)),
     };
     let mut paths: Vec<PathBuf> = read_dir
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -217,11 +222,10 @@ fn entries_in(dir: &Path) -> Result<Vec<Pending>> {
     paths
         .into_iter()
         .map(|path| {
-            let text =
-                std::fs::read(&path).map_err(|e| CliError::local(format!("cannot read {}", path.display()), e))?;
-            let entry = serde_json::from_slice(&text).map_err(|e| {
-                CliError::local(format!("{} is not an outbox entry (move it away to go on)", path.display()), e)
-            })?;
+            let text = std::fs::read(&path)
+                .map_err(|e| CliError::local(t!("outbox-cannot-read", path = path.display().to_string()), e))?;
+            let entry = serde_json::from_slice(&text)
+                .map_err(|e| CliError::local(t!("outbox-not-an-entry", path = path.display().to_string()), e))?;
             Ok(Pending { path, entry })
         })
         .collect()

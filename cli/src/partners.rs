@@ -2,6 +2,7 @@
 //! naming teams by any of their players, as the record states it; partners' seats.
 
 use crate::error::{CliError, Result};
+use crate::t;
 use spielstand_core::finishing::FinishingOrder;
 use spielstand_core::same_name;
 
@@ -10,9 +11,10 @@ use spielstand_core::same_name;
 /// the teams sharing the last place.
 pub fn team_order(order: &FinishingOrder, teams: &[Vec<String>]) -> Result<FinishingOrder> {
     let team_of = |name: &str| {
-        teams.iter().position(|team| team.iter().any(|m| same_name(m, name))).ok_or_else(|| {
-            CliError::input(format!("--order: {name} is in none of the --teams; name each team by its players"))
-        })
+        teams
+            .iter()
+            .position(|team| team.iter().any(|m| same_name(m, name)))
+            .ok_or_else(|| CliError::input(t!("partners-not-in-team", name = name)))
     };
     let mut places = Vec::with_capacity(order.0.len());
     for group in &order.0 {
@@ -22,10 +24,7 @@ pub fn team_order(order: &FinishingOrder, teams: &[Vec<String>]) -> Result<Finis
             let team = team_of(members[0])?;
             for other in &members[1..] {
                 if team_of(other)? != team {
-                    return Err(CliError::input(format!(
-                        "--order: {} and {other} are not partners in --teams; join only partners with '+'",
-                        members[0]
-                    )));
+                    return Err(CliError::input(t!("partners-not-partners", name = members[0], other = *other)));
                 }
             }
             if !named.contains(&team) {

@@ -61,7 +61,8 @@ pub fn record(
     }
     if target.dry_run {
         let (mut lines, tables) = view(&preview(&record, &evaluation));
-        lines[0] = format!("{} on {} (not sent)", record.game().name(), record.played_on);
+        lines[0] =
+            t!("recording-dry-run-title", game = record.game().name(), date = crate::lang::date(record.played_on));
         emit(target.output.format, &serde_json::to_value(&record).unwrap_or_default(), &lines, &tables);
         eprintln!("{}", t!("dry-run-valid"));
         say_unchecked(&unchecked);
@@ -76,10 +77,9 @@ pub fn record(
 pub fn start_or_resume(kind: DraftKind, resume: bool, new: impl FnOnce() -> Result<Draft>) -> Result<Draft> {
     let kept = Draft::load(kind)?;
     if resume {
-        let draft = kept.ok_or_else(|| {
-            CliError::input(format!("there is no game kept as a draft to resume; start one with `{}`", kind.command()))
-        })?;
-        eprintln!("Resuming the game kept as a draft: {}.", draft.describe());
+        let draft =
+            kept.ok_or_else(|| CliError::input(t!("recording-no-draft-to-resume", command = kind.command())))?;
+        eprintln!("{}", t!("recording-resuming", draft = draft.describe()));
         return Ok(draft);
     }
     match kept {
@@ -93,10 +93,10 @@ pub fn discard(kind: DraftKind) -> Result<()> {
     match Draft::load(kind)? {
         Some(draft) => {
             Draft::discard(kind)?;
-            eprintln!("Dropped the game kept as a draft ({}).", draft.describe());
+            eprintln!("{}", t!("recording-dropped", draft = draft.describe()));
             Ok(())
         }
-        None => Err(CliError::input("there is no game kept as a draft")),
+        None => Err(CliError::input(t!("recording-no-draft"))),
     }
 }
 
@@ -138,26 +138,21 @@ pub fn finish_rangeln(
         outcome: Outcome::Rangeln(RangelnResult { rounds: draft.rounds.clone(), imported_totals: None }),
         event_id: None,
     };
-    let how = format!("`{} --resume`", kind.command());
+    let command = kind.command();
     match record(client, target, game, &[], console) {
         Ok(Sent::Done) => Draft::discard(kind).map(drop),
         Ok(Sent::Declined) => {
-            eprintln!(
-                "Not recorded. The game is kept as a draft: {how} asks again, `{} --discard` drops it.",
-                kind.command()
-            );
+            eprintln!("{}", t!("recording-declined", command = command));
             Ok(())
         }
-        Ok(Sent::InputEnded) => Err(CliError::Kept(format!(
-            "The input ended before the answer. The game is kept as a draft: {how} asks again."
-        ))),
+        Ok(Sent::InputEnded) => Err(CliError::Kept(t!("recording-input-ended", command = command))),
         Err(e @ CliError::Queued { .. }) => {
             // In the outbox: `sync` sends it.
             Draft::discard(kind)?;
             Err(e)
         }
         Err(e) => {
-            eprintln!("The game is kept as a draft: once the problem below is solved, {how} records it.");
+            eprintln!("{}", t!("recording-kept-on-error", command = command));
             Err(e)
         }
     }
@@ -175,9 +170,11 @@ fn at_night(client: &Client, target: &RecordTarget, mut record: GameRecord) -> R
         return Ok(record);
     }
     if let Some(day) = target.date.filter(|day| *day != night.date) {
-        return Err(CliError::input(format!(
-            "--date {day}: the current club night \"{}\" is on {}, and its games are on its date; run `spielstand event leave` first to record a game outside it",
-            night.title, night.date
+        return Err(CliError::input(t!(
+            "recording-night-date",
+            day = crate::lang::date(day),
+            title = &night.title,
+            date = crate::lang::date(night.date)
         )));
     }
     // Another laptop (or an admin) may have closed the night: say so before anything is
@@ -185,17 +182,16 @@ fn at_night(client: &Client, target: &RecordTarget, mut record: GameRecord) -> R
     match client.events(night.league_id) {
         Ok((events, _)) => match events.iter().find(|e| e.id == night.event_id) {
             Some(event) if event.closed_at.is_some() => {
-                return Err(CliError::input(format!(
-                    "club night {} \"{}\" on {} was closed by an admin and takes no more games: run `spielstand event leave` to record this game without it",
-                    night.event_id, night.title, night.date
+                return Err(CliError::input(t!(
+                    "recording-night-closed",
+                    id = night.event_id,
+                    title = &night.title,
+                    date = crate::lang::date(night.date)
                 )));
             }
             Some(_) => {}
             None => {
-                return Err(CliError::input(format!(
-                    "club night {} \"{}\" is no longer on the server: run `spielstand event leave`, or join another night with `spielstand event join`",
-                    night.event_id, night.title
-                )));
+                return Err(CliError::input(t!("recording-night-gone", id = night.event_id, title = &night.title)));
             }
         },
         Err(e) if e.is_transient() => {}
@@ -231,7 +227,7 @@ pub fn check_before_sending(
     let mut unchecked = Vec::new();
     let names: Vec<String> = record.players.iter().map(|p| p.player.clone()).collect();
     if !known::check_names(client, &names)? {
-        unchecked.push("the players' names (this laptop has not seen the server's players)".to_owned());
+        unchecked.push(t!("recording-unchecked-names"));
     }
     spielstand_core::dates::check_played("--date", record.played_on, Local::now().date_naive())?;
     let (record, league) = league_options(client, target, record)?;
@@ -239,21 +235,17 @@ pub fn check_before_sending(
     match &league {
         Ok(Known { league, offline }) => {
             // Core's league check: the game is counted and the day is in the season.
-            league
-                .rules
-                .admits(record.game(), record.played_on)
-                .map_err(|e| CliError::input(format!("league {}: {}", league.name, crate::lang::rule(&e))))?;
+            league.rules.admits(record.game(), record.played_on).map_err(|e| {
+                CliError::input(t!("recording-league-rule", league = &league.name, error = crate::lang::rule(&e)))
+            })?;
             if offline.is_some() {
-                unchecked.push(format!(
-                    "any change to league {}'s options since this laptop joined the club night",
-                    league.name
-                ));
+                unchecked.push(t!("recording-unchecked-options", league = &league.name));
             }
         }
-        Err(_) => unchecked.push(format!("league {}: its games, season and game options", target.league())),
+        Err(_) => unchecked.push(t!("recording-unchecked-league", league = target.league())),
     }
     if record.event_id.is_some() && !matches!(&league, Ok(Known { offline: None, .. })) {
-        unchecked.push("whether the club night is still open".to_owned());
+        unchecked.push(t!("recording-unchecked-night-open"));
     }
     Ok(Checked { record, evaluation, league, unchecked })
 }
@@ -304,22 +296,17 @@ fn league_options(
     let known = league_of(client, target)?;
     match &known {
         Ok(Known { league, .. }) => {
-            league
-                .rules
-                .game_options
-                .apply(&mut record.outcome)
-                .map_err(|e| CliError::input(format!("league {}: {}", league.name, crate::lang::rule(&e))))?;
+            league.rules.game_options.apply(&mut record.outcome).map_err(|e| {
+                CliError::input(t!("recording-league-rule", league = &league.name, error = crate::lang::rule(&e)))
+            })?;
             if let Outcome::LaufRauf(r) = &record.outcome {
                 let flag = match (r.edition, r.cards) {
-                    (None, _) => Some("--edition published|revised"),
-                    (_, None) => Some("--cards or --no-cards"),
+                    (None, _) => Some("--edition published|revised".to_owned()),
+                    (_, None) => Some(t!("recording-flag-cards")),
                     _ => None,
                 };
                 if let Some(flag) = flag {
-                    return Err(CliError::input(format!(
-                        "league {} sets no Lauf Rauf! options for this: give {flag} (or set them with `spielstand league edit {} --option lauf-rauf.edition=... --option lauf-rauf.cards=...`)",
-                        league.name, league.name
-                    )));
+                    return Err(CliError::input(t!("recording-lauf-rauf-options", league = &league.name, flag = flag)));
                 }
             }
         }
@@ -327,9 +314,7 @@ fn league_options(
             if let Outcome::LaufRauf(r) = &record.outcome
                 && (r.edition.is_none() || r.cards.is_none())
             {
-                return Err(CliError::input(format!(
-                    "the league's game options are unknown while the server cannot be reached ({e}), and this laptop kept none (`spielstand event join` keeps them): give --edition and --cards or --no-cards"
-                )));
+                return Err(CliError::input(t!("recording-options-unknown", error = e.to_string())));
             }
         }
     }
@@ -348,7 +333,7 @@ fn check(mut record: GameRecord, files: &[Option<String>]) -> Result<(GameRecord
             };
             let message = crate::lang::rule(&e);
             Err(CliError::Input(match file {
-                Some(file) => format!("{message} (board from {file})"),
+                Some(file) => t!("recording-board-from", message = message, file = file),
                 None => message,
             }))
         }

@@ -57,7 +57,7 @@ pub enum Error {
     PlacementOnBlack { player: String, cell: String },
     #[error("{player} may not place on {cell}: {other}'s piece stands there")]
     PlacementOccupied { player: String, cell: String, other: String },
-    #[error("{player} may not place on {cell}, next to his piece on {other}")]
+    #[error("{player} may not place on {cell}, next to their own piece on {other}")]
     PlacementAdjacent { player: String, cell: String, other: String },
     #[error("it is {expected}'s turn, not {player}'s")]
     OutOfTurn { player: String, expected: String },

@@ -55,11 +55,28 @@ impl Lang {
         }
     }
 
-    /// The language's messages of the command line, built into the binary.
-    fn cli_source(self) -> &'static str {
+    /// The language's messages of the command line, built into the binary: one file per
+    /// area (`cli.ftl` the shared words, then nights, people, input, import, and the `--help`
+    /// texts), so that a
+    /// message's id says where it is used.
+    fn cli_sources(self) -> [&'static str; 6] {
         match self {
-            Lang::De => include_str!("../locales/de/cli.ftl"),
-            Lang::En => include_str!("../locales/en/cli.ftl"),
+            Lang::De => [
+                include_str!("../locales/de/cli.ftl"),
+                include_str!("../locales/de/cli-nights.ftl"),
+                include_str!("../locales/de/cli-people.ftl"),
+                include_str!("../locales/de/cli-input.ftl"),
+                include_str!("../locales/de/cli-import.ftl"),
+                include_str!("../locales/de/cli-help.ftl"),
+            ],
+            Lang::En => [
+                include_str!("../locales/en/cli.ftl"),
+                include_str!("../locales/en/cli-nights.ftl"),
+                include_str!("../locales/en/cli-people.ftl"),
+                include_str!("../locales/en/cli-input.ftl"),
+                include_str!("../locales/en/cli-import.ftl"),
+                include_str!("../locales/en/cli-help.ftl"),
+            ],
         }
     }
 
@@ -110,6 +127,16 @@ macro_rules! number_args {
 }
 number_args!(i64, i32, u32, u64, usize);
 
+/// The message `id` without variables in `lang`, if the catalogue has it (a column's
+/// name, say); `None` lets the caller keep what it has.
+pub fn lookup(lang: Lang, id: &str) -> Option<String> {
+    let bundle = catalogue(lang);
+    let pattern = bundle.get_message(id)?.value()?;
+    let mut errors = Vec::new();
+    let text = bundle.format_pattern(pattern, None, &mut errors);
+    errors.is_empty().then(|| text.into_owned())
+}
+
 /// The message `id` of the command line's catalogue in `lang`, filled in with `args`.
 /// Falls back to the English message, then to the id, should one be missing (a test makes
 /// sure that every message is in both languages with the same variables).
@@ -143,14 +170,17 @@ fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
     let id: LanguageIdentifier = lang.code().parse().expect("a language code is a language identifier");
     let resource = FluentResource::try_new(lang.source().to_owned())
         .unwrap_or_else(|(_, errors)| panic!("locales/{}/rules.ftl does not parse: {errors:?}", lang.code()));
-    let cli = FluentResource::try_new(lang.cli_source().to_owned())
-        .unwrap_or_else(|(_, errors)| panic!("locales/{}/cli.ftl does not parse: {errors:?}", lang.code()));
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // Plain text: no Unicode isolation marks around the facts.
     bundle.set_use_isolating(false);
     bundle.add_resource(resource).unwrap_or_else(|errors| panic!("locales/{}/rules.ftl: {errors:?}", lang.code()));
-    // One bundle: the command line's messages may not reuse a rule code's id.
-    bundle.add_resource(cli).unwrap_or_else(|errors| panic!("locales/{}/cli.ftl: {errors:?}", lang.code()));
+    // One bundle: the command line's messages may not reuse a rule code's id, nor one
+    // another's (adding a message twice fails here, in the tests).
+    for source in lang.cli_sources() {
+        let cli = FluentResource::try_new(source.to_owned())
+            .unwrap_or_else(|(_, errors)| panic!("locales/{}/cli*.ftl does not parse: {errors:?}", lang.code()));
+        bundle.add_resource(cli).unwrap_or_else(|errors| panic!("locales/{}/cli*.ftl: {errors:?}", lang.code()));
+    }
     bundle
 }
 

@@ -174,7 +174,7 @@ api_test!(the_referee_scores_moves_and_names_the_illegal_step, |api| {
     bad["placements"][6] = json!(["Anna", "c3"]);
     let r = api.post("/api/v1/rangeln/score", &json!({"players": players, "round": {"moves": bad}})).await;
     assert_eq!(r.body::<Problem>().kind, "/problems/placement-adjacent");
-    assert_eq!(r.body::<Problem>().detail, "placement 7: Anna may not place on c3, next to his piece on b2");
+    assert_eq!(r.body::<Problem>().detail, "placement 7: Anna may not place on c3, next to their own piece on b2");
     let mut bad = moves();
     bad["turns"][1]["paths"] = json!(["c2-c1-d1", "g2-g1-f1", "c4-c5-c4"]);
     let r = api.post("/api/v1/rangeln/score", &json!({"players": players, "round": {"moves": bad}})).await;

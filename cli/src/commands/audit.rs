@@ -5,7 +5,9 @@ use crate::args::AuditArgs;
 use crate::client::AuditFilter;
 use crate::error::Result;
 use crate::output::{Table, emit};
+use crate::t;
 use serde_json::{Value, json};
+use spielstand_core::GameKind;
 use spielstand_wire::{AuditAction, AuditEntry};
 
 /// Entries fetched per request (the server's maximum).
@@ -35,23 +37,28 @@ pub fn list(ctx: &Ctx, args: AuditArgs) -> Result<()> {
     }
     entries.truncate(limit);
     items.truncate(limit);
-    let mut table = Table::new(&["ID", "When (UTC)", "By", "Change", "League", "Of", "Detail"])
+    let mut table = Table::new(&["ID", "When", "By", "Change", "League", "Of", "Detail"])
         .numeric([0, 4, 5])
-        .when_empty("No changes.");
+        .when_empty(t!("audit-none"));
     for e in &entries {
         table.row(vec![
             e.id.to_string(),
-            e.at.format("%Y-%m-%d %H:%M:%S").to_string(),
-            e.token_name.clone().unwrap_or_else(|| "(server command line)".into()),
+            crate::lang::date_time(e.at.with_timezone(&chrono::Local)),
+            e.token_name.clone().unwrap_or_else(|| t!("audit-server-command-line")),
             e.action.slug().to_owned(),
             e.league_id.map(|l| l.to_string()).unwrap_or_default(),
             e.subject_id.map(|s| s.to_string()).unwrap_or_default(),
             summary(e),
         ]);
     }
-    let shown = if (entries.len() as i64) < total { format!(", {} shown", entries.len()) } else { String::new() };
-    let scope = league.map_or_else(String::new, |l| format!(" in {}", l.name));
-    let lines = vec![format!("{total} change(s){scope}{shown}, latest first")];
+    let shown = entries.len();
+    let line = match (league, (shown as i64) < total) {
+        (None, false) => t!("audit-total", count = total),
+        (None, true) => t!("audit-total-shown", count = total, shown = shown),
+        (Some(l), false) => t!("audit-total-in-league", count = total, league = &l.name),
+        (Some(l), true) => t!("audit-total-in-league-shown", count = total, league = &l.name, shown = shown),
+    };
+    let lines = vec![line];
     let json = json!({ "items": items, "page": 1, "per_page": items.len(), "total": total });
     emit(args.output.format, &json, &lines, &[table]);
     Ok(())
@@ -61,55 +68,99 @@ pub fn list(ctx: &Ctx, args: AuditArgs) -> Result<()> {
 fn summary(e: &AuditEntry) -> String {
     let d = &e.detail;
     let text = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_owned);
+    // A game by its name, a day and a moment as the language writes them; anything
+    // else as the server wrote it.
+    let game = |v: &Value| {
+        v.as_str().and_then(|s| s.parse::<GameKind>().ok()).map_or_else(|| text(v), |g| g.name().to_owned())
+    };
+    let day = |v: &Value| {
+        v.as_str().and_then(|s| s.parse::<chrono::NaiveDate>().ok()).map_or_else(|| text(v), crate::lang::date)
+    };
+    let moment = |v: &Value| {
+        v.as_str()
+            .and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok())
+            .map_or_else(|| text(v), |at| crate::lang::date_time(at.with_timezone(&chrono::Local)))
+    };
+    let seats = |v: &Value| v.as_i64().unwrap_or_default();
     let line = match e.action {
         AuditAction::PlayerRenamed => format!("{} → {}", text(&d["before"]), text(&d["after"])),
-        AuditAction::PlayerMerged => format!("{} into {} ({} seats)", text(&d["from"]), text(&d["into"]), d["seats"]),
+        AuditAction::PlayerMerged => {
+            t!("audit-player-merged", from = text(&d["from"]), into = text(&d["into"]), seats = seats(&d["seats"]))
+        }
         AuditAction::PlayerUnmerged => {
-            format!("{} out of {} ({} seats back)", text(&d["from"]), text(&d["into"]), d["seats"])
+            t!("audit-player-unmerged", from = text(&d["from"]), into = text(&d["into"]), seats = seats(&d["seats"]))
         }
         AuditAction::LeagueChanged => {
             let mut changed = Vec::new();
             if d["before"]["name"] != d["after"]["name"] {
-                changed.push(format!("name {} → {}", text(&d["before"]["name"]), text(&d["after"]["name"])));
+                changed.push(t!(
+                    "audit-league-renamed",
+                    before = text(&d["before"]["name"]),
+                    after = text(&d["after"]["name"])
+                ));
             }
             if d["before"]["rules"] != d["after"]["rules"] {
-                changed.push("rules".to_owned());
+                changed.push(t!("audit-league-rules"));
             }
-            if changed.is_empty() { "nothing".to_owned() } else { changed.join(", ") }
+            if changed.is_empty() { t!("audit-league-unchanged") } else { changed.join(", ") }
         }
-        AuditAction::ResultRecorded | AuditAction::ResultCorrected | AuditAction::ResultDeleted => {
-            format!("{} on {}, revision {}", text(&d["game"]), text(&d["played_on"]), d["revision"])
-        }
+        AuditAction::ResultRecorded | AuditAction::ResultCorrected | AuditAction::ResultDeleted => t!(
+            "audit-result",
+            game = game(&d["game"]),
+            date = day(&d["played_on"]),
+            revision = d["revision"].to_string()
+        ),
         AuditAction::TokenCreated => format!("{} ({})", text(&d["name"]), text(&d["scope"])),
         AuditAction::TokenRevoked => text(&d["name"]),
-        AuditAction::WebhookPaused => format!("{} (token {} revoked)", text(&d["url"]), text(&d["revoked_token"])),
+        AuditAction::WebhookPaused => {
+            t!("audit-webhook-paused", url = text(&d["url"]), token = text(&d["revoked_token"]))
+        }
         AuditAction::WebhookRegistered | AuditAction::WebhookDeleted | AuditAction::WebhookEnabled => text(&d["url"]),
         AuditAction::PlayerCreated | AuditAction::LeagueCreated => text(&d["name"]),
         AuditAction::EventCreated | AuditAction::EventDeleted | AuditAction::EventClosed => {
-            format!("{} on {}", text(&d["title"]), text(&d["date"]))
+            t!("audit-event", title = text(&d["title"]), date = day(&d["date"]))
         }
-        AuditAction::EventChanged => format!("{} on {}", text(&d["after"]["title"]), text(&d["after"]["date"])),
+        AuditAction::EventChanged => {
+            t!("audit-event", title = text(&d["after"]["title"]), date = day(&d["after"]["date"]))
+        }
         AuditAction::AttendeesChanged => {
             let names = |v: &Value| v.as_array().map(|a| a.iter().map(text).collect::<Vec<_>>().join(", "));
             match (names(&d["checked_in"]), names(&d["checked_out"])) {
-                (Some(came), _) => format!("checked in: {came}"),
-                (None, Some(left)) => format!("checked out: {left}"),
+                (Some(came), _) => t!("audit-checked-in", names = came),
+                (None, Some(left)) => t!("audit-checked-out", names = left),
                 (None, None) => String::new(),
             }
         }
-        AuditAction::RoundDrawn => {
-            format!("round {} ({}, {}, seed {})", d["number"], text(&d["game"]), text(&d["method"]), d["seed"])
-        }
+        AuditAction::RoundDrawn => t!(
+            "audit-round-drawn",
+            round = d["number"].to_string(),
+            game = game(&d["game"]),
+            method = text(&d["method"]),
+            seed = d["seed"].to_string()
+        ),
         AuditAction::ResultConfirmed => match d["counts"].as_bool() {
-            Some(true) => format!("revision {}, counts now", d["revision"]),
-            _ => format!("revision {}, {} of {} confirmations", d["revision"], d["confirmations"], d["needed"]),
+            Some(true) => t!("audit-result-counts", revision = d["revision"].to_string()),
+            _ => t!(
+                "audit-result-confirmations",
+                revision = d["revision"].to_string(),
+                confirmations = d["confirmations"].to_string(),
+                needed = d["needed"].to_string()
+            ),
         },
-        AuditAction::ResultRejected => format!("revision {}: {}", d["revision"], text(&d["reason"])),
-        AuditAction::JoinCodeCreated => format!("{} until {}", text(&d["night"]), text(&d["expires_at"])),
-        AuditAction::PassIssued | AuditAction::PassRevoked => {
-            format!("{} at {}", text(&d["player"]), text(&d["night"]))
+        AuditAction::ResultRejected => {
+            t!("audit-result-rejected", revision = d["revision"].to_string(), reason = text(&d["reason"]))
         }
-        AuditAction::SignedIn => format!("with a {}", text(&d["with"])),
+        AuditAction::JoinCodeCreated => {
+            t!("audit-join-code", night = text(&d["night"]), until = moment(&d["expires_at"]))
+        }
+        AuditAction::PassIssued | AuditAction::PassRevoked => {
+            t!("audit-pass", player = text(&d["player"]), night = text(&d["night"]))
+        }
+        AuditAction::SignedIn => match text(&d["with"]).as_str() {
+            "token" => t!("audit-signed-in-token"),
+            "sign-in code" => t!("audit-signed-in-code"),
+            other => t!("audit-signed-in", with = other),
+        },
     };
     if line.chars().count() > DETAIL_CHARS {
         let cut: String = line.chars().take(DETAIL_CHARS - 1).collect();

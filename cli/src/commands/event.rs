@@ -10,9 +10,10 @@ use crate::input::console::{self, Console};
 use crate::known;
 use crate::night::{self, Night};
 use crate::output::{Table, emit, number, placings, print, table_place};
+use crate::t;
 use chrono::{Local, NaiveDate};
 use serde_json::json;
-use spielstand_core::Slug;
+use spielstand_core::draw::DrawMethod;
 use spielstand_wire::{CheckIn, DrawInput, Event, EventInput, League, PlayerRef, Round};
 
 pub fn run(ctx: impl FnOnce() -> Result<Ctx>, command: EventCommand) -> Result<()> {
@@ -44,9 +45,7 @@ fn night_id(client: &Client, given: Option<i64>) -> Result<i64> {
     }
     match Night::current()?.filter(|n| n.server == client.server) {
         Some(night) => Ok(night.event_id),
-        None => Err(CliError::input(
-            "this laptop has no club night: give --night ID, or join the night with `spielstand event join NIGHT --league L`",
-        )),
+        None => Err(CliError::input(t!("event-no-night-give-id"))),
     }
 }
 
@@ -54,11 +53,11 @@ fn check_in(client: &Client, players: Vec<String>, night: Option<i64>, output: O
     let id = night_id(client, night)?;
     let refs = players.into_iter().map(PlayerRef::Name).collect();
     let (present, reply) = client.check_in(id, &CheckIn { players: refs })?;
-    let mut table = Table::new(&["Player", "Checked in (UTC)"]).title("Present");
+    let mut table = Table::new(&["Player", "Checked in"]).title(t!("event-present"));
     for a in &present {
-        table.row(vec![a.player.clone(), a.checked_in_at.format("%H:%M").to_string()]);
+        table.row(vec![a.player.clone(), crate::lang::time(a.checked_in_at)]);
     }
-    let lines = vec![format!("{} player(s) present at night {id}.", present.len())];
+    let lines = vec![t!("event-checked-in", count = present.len(), night = id)];
     emit(output.format, &reply.body, &lines, &[table]);
     Ok(())
 }
@@ -67,7 +66,7 @@ fn check_out(client: &Client, player: &str, night: Option<i64>, output: OutputAr
     let id = night_id(client, night)?;
     let (found, _) = client.find_player(player)?;
     client.check_out(id, found.id)?;
-    let line = format!("{} checked out of night {id}.", found.name);
+    let line = t!("event-checked-out", player = &found.name, night = id);
     emit(output.format, &json!({"event_id": id, "player_id": found.id, "player": found.name}), &[line], &[]);
     Ok(())
 }
@@ -103,30 +102,36 @@ fn round_view(round: &Round) -> (Vec<String>, Vec<Table>) {
                 t.number.to_string(),
                 s.seat.to_string(),
                 s.player.clone(),
-                if s.start { "yes".into() } else { String::new() },
+                if s.start { t!("event-yes") } else { String::new() },
                 format!("{:.0}", s.prediction.win * 100.0),
                 s.prediction.place.to_string(),
                 t.result_id.map_or(String::new(), |r| r.to_string()),
             ]);
         }
     }
-    let line = format!(
-        "Round {} of night {}: {}, {} draw (seed {}), {} table(s)",
-        round.number,
-        round.event_id,
-        round.game.name(),
-        round.method.slug(),
-        round.seed,
-        round.tables.len()
+    let draw = match round.method {
+        DrawMethod::Random => t!("event-draw-random"),
+        DrawMethod::Balanced => t!("event-draw-balanced"),
+        DrawMethod::Swiss => t!("event-draw-swiss"),
+    };
+    let line = t!(
+        "event-round",
+        round = round.number,
+        night = round.event_id,
+        game = round.game.name(),
+        draw = draw,
+        seed = round.seed.to_string(),
+        tables = round.tables.len()
     );
     let tables = std::iter::once(seating)
         .chain(round.tables.iter().map(|t| {
-            let done = t.result_id.map_or(String::new(), |r| format!(", done: result {r}"));
-            let mut table = Table::new(&["Seat", "Player", "Win %", "Predicted"])
-                .numeric([0, 2, 3])
-                .title(format!("Table {}{done}", t.number));
+            let title = match t.result_id {
+                Some(r) => t!("event-table-done", table = t.number, result = r),
+                None => t!("event-table", table = t.number),
+            };
+            let mut table = Table::new(&["Seat", "Player", "Win %", "Predicted"]).numeric([0, 2, 3]).title(title);
             for s in &t.seats {
-                let player = if s.start { format!("{} (starts)", s.player) } else { s.player.clone() };
+                let player = if s.start { t!("event-starts", player = &s.player) } else { s.player.clone() };
                 table.row(vec![
                     s.seat.to_string(),
                     player,
@@ -155,28 +160,34 @@ fn start(
         // Another laptop may have started tonight's night already: join that one.
         let (events, _) = client.events(league.id)?;
         if let Some(open) = events.iter().rev().find(|e| e.date == date && e.closed_at.is_none()) {
-            let named = format!("night {} \"{}\" ({} game(s))", open.id, open.title, open.games);
+            let named = t!("event-night-named", id = open.id, title = &open.title, games = open.games);
+            let day = crate::lang::date(date);
             if !console::is_interactive() {
-                return Err(CliError::input(format!(
-                    "league {} already has an open club night on {date}: {named}. Join it with `spielstand event join {} --league \"{}\"`, or give --new to start a second night",
-                    league.name, open.id, league.name
+                return Err(CliError::input(t!(
+                    "event-open-night-exists",
+                    league = &league.name,
+                    date = &day,
+                    night = &named,
+                    id = open.id
                 )));
             }
-            let question =
-                format!("League {} already has an open club night on {date}: {named}. Join it?", league.name);
+            let question = t!("event-open-night-join", league = &league.name, date = &day, night = &named);
             match Console::stdio().confirm(&question, true)? {
                 Some(true) => return joined(client, open, &league, output),
                 Some(false) => {}
-                None => return Err(CliError::input("the input ended before the answer; no night was started")),
+                None => return Err(CliError::input(t!("event-start-input-ended"))),
             }
         }
     }
     let input = EventInput { title, date, location };
     let (event, reply) = client.create_event(league.id, &input)?;
     let previous = remember(client, &event, &league)?;
-    let mut lines = vec![format!(
-        "Club night {} \"{}\" started in league {} on {}: every `spielstand record` for this league now belongs to it, until `spielstand event leave`. Other laptops join it with `spielstand event join {} --league \"{}\"`.",
-        event.id, event.title, league.name, event.date, event.id, league.name
+    let mut lines = vec![t!(
+        "event-started",
+        id = event.id,
+        title = &event.title,
+        league = &league.name,
+        date = crate::lang::date(event.date)
     )];
     lines.extend(previous);
     emit(output.format, &reply.body, &lines, &[]);
@@ -205,15 +216,19 @@ fn remember(client: &Client, event: &Event, league: &League) -> Result<Option<St
     known::refresh(client);
     Ok(previous
         .filter(|p| p.event_id != event.id || p.server != client.server)
-        .map(|p| format!("(It replaces night {} \"{}\" on this laptop.)", p.event_id, p.title)))
+        .map(|p| t!("event-replaces", id = p.event_id, title = &p.title)))
 }
 
 /// This laptop takes part in `event` from now on.
 fn joined(client: &Client, event: &Event, league: &League, output: OutputArgs) -> Result<()> {
     let previous = remember(client, event, league)?;
-    let mut lines = vec![format!(
-        "Joined club night {} \"{}\" of league {} on {} ({} game(s) so far): every `spielstand record` for this league now belongs to it, until `spielstand event leave`.",
-        event.id, event.title, league.name, event.date, event.games
+    let mut lines = vec![t!(
+        "event-joined",
+        id = event.id,
+        title = &event.title,
+        league = &league.name,
+        date = crate::lang::date(event.date),
+        games = event.games
     )];
     lines.extend(previous);
     emit(output.format, &serde_json::to_value(event).unwrap_or_default(), &lines, &[]);
@@ -226,17 +241,17 @@ fn join(client: &Client, night: &str, league: Option<&str>, output: OutputArgs) 
         (Some(league), _) => client.resolve_league(league)?.0,
         (None, Some(id)) => client.league(client.event(id)?.0.event.league_id)?.0,
         (None, None) => {
-            return Err(CliError::input(format!(
-                "name the league of night {night:?} with --league L (or give the night's id)"
-            )));
+            return Err(CliError::input(t!("event-join-needs-league", night = format!("{night:?}"))));
         }
     };
     let (events, _) = client.events(league.id)?;
     let event = night::find(&events, &league.name, night)?;
     if event.closed_at.is_some() {
-        return Err(CliError::input(format!(
-            "club night {} \"{}\" on {} was closed by an admin: it takes no more games",
-            event.id, event.title, event.date
+        return Err(CliError::input(t!(
+            "event-join-closed",
+            id = event.id,
+            title = &event.title,
+            date = crate::lang::date(event.date)
         )));
     }
     joined(client, event, &league, output)
@@ -245,40 +260,30 @@ fn join(client: &Client, night: &str, league: Option<&str>, output: OutputArgs) 
 /// `event current`: this laptop's night, as the server has it now.
 fn current(client: &Client, output: OutputArgs) -> Result<()> {
     let Some(night) = Night::current()?.filter(|n| n.server == client.server) else {
-        emit(
-            output.format,
-            &serde_json::Value::Null,
-            &["No club night on this laptop: start one with `spielstand event start`, or join one with `spielstand event join`.".to_owned()],
-            &[],
-        );
+        emit(output.format, &serde_json::Value::Null, &[t!("event-current-none")], &[]);
         return Ok(());
     };
     let (events, _) = client.events(night.league_id)?;
     let Some(event) = events.into_iter().find(|e| e.id == night.event_id) else {
-        return Err(CliError::NotFound(format!(
-            "this laptop's club night {} \"{}\" is no longer on the server: run `spielstand event leave`",
-            night.event_id, night.title
-        )));
+        return Err(CliError::NotFound(t!("event-current-gone", id = night.event_id, title = &night.title)));
     };
     let state = match event.closed_at {
-        Some(at) => {
-            format!(
-                "closed at {} UTC: it takes no more games; run `spielstand event leave`",
-                at.format("%Y-%m-%d %H:%M")
-            )
-        }
-        None => "open".to_owned(),
+        Some(at) => t!("event-state-closed-at", at = crate::lang::date_time(at.with_timezone(&Local))),
+        None => t!("event-state-open"),
     };
     let lines = vec![
         format!(
-            "Club night {} \"{}\" of league {} on {}{}",
-            event.id,
-            event.title,
-            night.league,
-            event.date,
+            "{}{}",
+            t!(
+                "event-current-night",
+                id = event.id,
+                title = &event.title,
+                league = &night.league,
+                date = crate::lang::date(event.date)
+            ),
             event.location.as_ref().map_or(String::new(), |l| format!(", {l}"))
         ),
-        format!("{} game(s) recorded so far, from every laptop; {state}.", event.games),
+        t!("event-current-games", games = event.games, state = state),
     ];
     emit(output.format, &json!({"night": event, "league": night.league}), &lines, &[]);
     Ok(())
@@ -291,17 +296,20 @@ fn close(client: &Client, id: Option<i64>, output: OutputArgs) -> Result<()> {
         (Some(id), _) => id,
         (None, Some(night)) => night.event_id,
         (None, None) => {
-            return Err(CliError::input("no club night is running on this laptop: give the night's id"));
+            return Err(CliError::input(t!("event-close-no-night")));
         }
     };
     let (event, reply) = client.close_event(id)?;
-    let mut lines = vec![format!(
-        "Club night {} \"{}\" on {} is closed with {} game(s): the server refuses its new games, on every laptop.",
-        event.id, event.title, event.date, event.games
+    let mut lines = vec![t!(
+        "event-closed",
+        id = event.id,
+        title = &event.title,
+        date = crate::lang::date(event.date),
+        games = event.games
     )];
     if night.is_some_and(|n| n.event_id == id) {
         Night::end()?;
-        lines.push("This laptop left it too.".to_owned());
+        lines.push(t!("event-left-too"));
     }
     emit(output.format, &reply.body, &lines, &[]);
     Ok(())
@@ -313,46 +321,46 @@ fn list(client: &Client, league: &str, output: OutputArgs) -> Result<()> {
     let current = Night::current().ok().flatten().filter(|n| n.server == client.server);
     let mut table = Table::new(&["ID", "Date", "Title", "Location", "Games", "State", "This laptop"])
         .numeric([0, 4])
-        .when_empty("No club nights in this league yet: start one with `spielstand event start`.");
+        .when_empty(t!("event-list-empty"));
     for e in &events {
         let is_current = current.as_ref().is_some_and(|n| n.event_id == e.id);
         table.row(vec![
             e.id.to_string(),
-            e.date.to_string(),
+            crate::lang::date(e.date),
             e.title.clone(),
             e.location.clone().unwrap_or_default(),
             e.games.to_string(),
-            if e.closed_at.is_some() { "closed".into() } else { "open".into() },
-            if is_current { "yes".into() } else { String::new() },
+            if e.closed_at.is_some() { t!("event-state-closed") } else { t!("event-state-open") },
+            if is_current { t!("event-yes") } else { String::new() },
         ]);
     }
-    emit(output.format, &reply.body, &[format!("Club nights of {}", league.name)], &[table]);
+    emit(output.format, &reply.body, &[t!("event-list-title", league = &league.name)], &[table]);
     Ok(())
 }
 
 fn show(client: &Client, id: i64, output: OutputArgs) -> Result<()> {
     let (report, reply) = client.event(id)?;
     let e = &report.event;
-    let mut lines = vec![format!(
-        "{} (night {}), {}{}: {} game(s){}",
-        e.title,
-        e.id,
-        e.date,
-        e.location.as_ref().map_or(String::new(), |l| format!(", {l}")),
-        e.games,
-        if e.closed_at.is_some() { ", closed" } else { "" }
+    let mut lines = vec![t!(
+        "event-show-summary",
+        title = &e.title,
+        id = e.id,
+        date = crate::lang::date(e.date),
+        location = e.location.as_ref().map_or(String::new(), |l| format!(", {l}")),
+        games = e.games,
+        closed = if e.closed_at.is_some() { t!("event-show-closed") } else { String::new() }
     )];
     if !report.winners.is_empty() {
-        lines.push(format!("Winners of the night: {}", report.winners.join(", ")));
+        lines.push(t!("event-winners", names = report.winners.join(", ")));
     }
-    let mut games = Table::new(&["Result", "Game", "Places"]).numeric([0]).title("Games");
+    let mut games = Table::new(&["Result", "Game", "Places"]).numeric([0]).title(t!("event-games-title"));
     for r in &report.results {
         games.row(vec![r.id.to_string(), r.record.game().name().to_owned(), placings(&r.placings)]);
     }
     let mut night = Table::new(&["Place", "Player", "Played", "Wins", "Points"])
         .numeric([0, 2, 3, 4])
-        .title("The night's table")
-        .when_empty("No games at this night yet.");
+        .title(t!("event-night-table"))
+        .when_empty(t!("event-night-table-empty"));
     for row in &report.table {
         night.row(vec![
             table_place(row.place),
@@ -362,17 +370,17 @@ fn show(client: &Client, id: i64, output: OutputArgs) -> Result<()> {
             number(row.points),
         ]);
     }
-    let mut moves = Table::new(&["Place", "Was", "Player", "Points", "+", "Rating"])
+    let mut moves = Table::new(&["Place", "Before", "Player", "Points", "+", "Rating"])
         .numeric([0, 1, 3, 4, 5])
-        .title("The league table after the night");
+        .title(t!("event-league-table-after"));
     for m in &report.table_change {
         moves.row(vec![
             table_place(m.place_after),
-            m.place_before.map_or("new".to_owned(), |p| p.to_string()),
+            m.place_before.map_or_else(|| t!("event-place-new"), |p| p.to_string()),
             m.player.clone(),
             number(m.points_after),
             number(m.points_after - m.points_before),
-            format!("{:.1}", m.rating_after),
+            crate::lang::decimal(format!("{:.1}", m.rating_after)),
         ]);
     }
     // The CSV is the night's own table; the JSON has everything.
@@ -380,7 +388,7 @@ fn show(client: &Client, id: i64, output: OutputArgs) -> Result<()> {
     let mut tables = if csv_first { vec![night, games, moves] } else { vec![games, night, moves] };
     if !report.attendees.is_empty() {
         let names: Vec<&str> = report.attendees.iter().map(|a| a.player.as_str()).collect();
-        lines.push(format!("Present ({}): {}", names.len(), names.join(", ")));
+        lines.push(t!("event-present-list", count = names.len(), names = names.join(", ")));
     }
     for round in &report.rounds {
         let (round_lines, round_tables) = round_view(round);
@@ -394,14 +402,9 @@ fn show(client: &Client, id: i64, output: OutputArgs) -> Result<()> {
 fn leave() -> Result<()> {
     match Night::end()? {
         Some(night) => {
-            print(&format!(
-                "This laptop left club night {} \"{}\": later games recorded here belong to no night. The night stays open on the server for the other laptops; `spielstand event close {}` closes it for good.\n",
-                night.event_id, night.title, night.event_id
-            ));
+            print(&format!("{}\n", t!("event-left", id = night.event_id, title = &night.title)));
             Ok(())
         }
-        None => {
-            Err(CliError::input("no club night is running on this laptop (start one with `spielstand event start`)"))
-        }
+        None => Err(CliError::input(t!("event-leave-none"))),
     }
 }

@@ -5,6 +5,7 @@ use crate::args::{ExportArgs, ExportFormat};
 use crate::error::Result;
 use crate::import::to_bgstats;
 use crate::output::print;
+use crate::t;
 
 pub fn run(ctx: &Ctx, args: ExportArgs) -> Result<()> {
     let client = &ctx.client;
@@ -16,6 +17,6 @@ pub fn run(ctx: &Ctx, args: ExportArgs) -> Result<()> {
         ExportFormat::Bgstats => to_bgstats::document(&document),
     };
     print(&format!("{}\n", serde_json::to_string_pretty(&value).expect("JSON values serialise")));
-    eprintln!("Exported {} ({} results).", league.name, document.results.len());
+    eprintln!("{}", t!("export-done", league = &league.name, count = document.results.len()));
     Ok(())
 }

@@ -8,6 +8,7 @@ use crate::input::read_input;
 use crate::input::spec::seat_spelling;
 use crate::output::emit;
 use crate::output::result::view;
+use crate::t;
 use crate::{edit, known};
 use serde_json::Value;
 use spielstand_core::GameRecord;
@@ -22,15 +23,13 @@ pub fn run(ctx: &Ctx, args: FixArgs) -> Result<()> {
         Some(path) => {
             let text = read_input(path, &mut false)?;
             serde_json::from_str::<GameRecord>(&text)
-                .map_err(|e| CliError::input(format!("{path} is not a result record: {e}")))?
+                .map_err(|e| CliError::input(t!("fix-not-a-record", path = path.to_string(), error = e.to_string())))?
         }
         None => {
             let mut record = stored.record.clone();
-            let changed = edit::apply(&mut record, &args.edits, &format!("result {id}"))?;
+            let changed = edit::apply(&mut record, &args.edits, &t!("fix-what", id = id))?;
             if !changed && args.event.is_none() {
-                return Err(CliError::input(
-                    "nothing to fix: give what changes (--date, --event, --replace, --players, --order, --round, ...) or --file",
-                ));
+                return Err(CliError::input(t!("fix-nothing-to-fix")));
             }
             record
         }
@@ -47,12 +46,12 @@ pub fn run(ctx: &Ctx, args: FixArgs) -> Result<()> {
         let preview = StoredResult { record, placings: evaluation.placings, rangeln: evaluation.rangeln, ..stored };
         let (lines, tables) = view(&preview);
         emit(args.output.format, &serde_json::to_value(&preview.record).unwrap_or(Value::Null), &lines, &tables);
-        eprintln!("Dry run: nothing sent.");
+        eprintln!("{}", t!("fix-dry-run"));
         return Ok(());
     }
     let (fixed, reply) = client.correct_result(id, &if_match, &record)?;
     let (mut lines, tables) = view(&fixed);
-    lines.insert(0, format!("Corrected result {id}: now at revision {}.", fixed.revision));
+    lines.insert(0, t!("fix-corrected", id = id, revision = fixed.revision));
     emit(args.output.format, &reply.body, &lines, &tables);
     Ok(())
 }

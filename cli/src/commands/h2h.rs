@@ -4,14 +4,17 @@ use super::Ctx;
 use crate::args::HeadToHeadArgs;
 use crate::error::{CliError, Result};
 use crate::output::{Table, emit};
+use crate::t;
 use spielstand_core::{PairRecord, same_name};
 use std::collections::{HashMap, HashSet};
 
 pub fn run(ctx: &Ctx, args: HeadToHeadArgs) -> Result<()> {
     let client = &ctx.client;
     let (league, _) = client.resolve_league(&args.league)?;
-    let title =
-        format!("{}: head-to-head{}", league.name, args.game.map_or(String::new(), |g| format!(" ({})", g.name())));
+    let title = match args.game {
+        Some(game) => t!("h2h-title-game", league = &league.name, game = game.name()),
+        None => t!("h2h-title", league = &league.name),
+    };
     let (h2h, table) = match args.players.as_slice() {
         [] => {
             let h2h = client.head_to_head(league.id, args.game, None)?;
@@ -28,7 +31,7 @@ pub fn run(ctx: &Ctx, args: HeadToHeadArgs) -> Result<()> {
             h2h.total = h2h.pairs.len() as i64;
             (h2h, table)
         }
-        _ => return Err(CliError::input("name two players, or none for every pair")),
+        _ => return Err(CliError::input(t!("h2h-two-players"))),
     };
     let json = serde_json::to_value(&h2h).expect("the head-to-head serialises");
     emit(args.output.format, &json, &[title], &[table]);
@@ -52,9 +55,10 @@ fn matrix(pairs: &[PairRecord]) -> Table {
         cells.insert((&p.player, &p.opponent), cell(p.ahead, p.behind, p.ties));
         cells.insert((&p.opponent, &p.player), cell(p.behind, p.ahead, p.ties));
     }
-    let mut headers = vec!["Player"];
-    headers.extend(players.iter().copied());
-    let mut table = Table::new(&headers).when_empty("No two players have played together yet.");
+    // The players' names as they are: only the first column's name is the language's.
+    let mut headers = vec![crate::lang::column("Player")];
+    headers.extend(players.iter().map(|&p| p.to_owned()));
+    let mut table = Table::with_headers(headers).when_empty(t!("h2h-none-yet"));
     for &row in &players {
         let mut line = vec![row.to_owned()];
         for &column in &players {
@@ -75,7 +79,7 @@ fn pair(pairs: &[PairRecord], first: &str, second: &str) -> Result<Table> {
     let p = pairs
         .iter()
         .find(|p| same_name(&p.opponent, second))
-        .ok_or_else(|| CliError::NotFound(format!("{first} and {second} have not played together in this league")))?;
+        .ok_or_else(|| CliError::NotFound(t!("h2h-not-played-together", first = first, second = second)))?;
     let mut table = Table::new(&["Player", "Opponent", "Games", "Ahead", "Behind", "Ties"]).numeric([2, 3, 4, 5]);
     let [games, ahead, behind, ties] = [p.games, p.ahead, p.behind, p.ties].map(|n| n.to_string());
     table.row(vec![p.player.clone(), p.opponent.clone(), games, ahead, behind, ties]);

@@ -7,13 +7,15 @@ use crate::args::{ImportArgs, ImportCommand, OutputArgs};
 use crate::client::Client;
 use crate::error::{CliError, Result};
 use crate::import::records;
-use crate::import::source::{Parsed, SourcePlay};
+use crate::import::source::{Parsed, Reason, SourcePlay};
 use crate::import::titles::Titles;
 use crate::import::{bgg, bgstats};
 use crate::output::{Table, emit};
+use crate::t;
 use serde_json::json;
 use spielstand_core::finishing::GameOptions;
 use spielstand_core::{GameRecord, same_name};
+use spielstand_text::Arg;
 use spielstand_wire::{
     BatchInput, BatchItem, BatchStatus, EXPORT_FORMAT, EventInput, League, LeagueExport, LeagueInput, MAX_BATCH_ITEMS,
     ResultSource,
@@ -33,7 +35,7 @@ pub fn run(ctx: &Ctx, command: ImportCommand) -> Result<()> {
             let mut all = Parsed { plays: Vec::new(), skipped: Vec::new() };
             for file in &files {
                 let text = String::from_utf8(read(file)?)
-                    .map_err(|_| CliError::input(format!("{}: not UTF-8 text", file.display())))?;
+                    .map_err(|_| CliError::input(t!("import-not-utf8", file = file.display().to_string())))?;
                 let page = bgg::parse(&text).map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
                 all.plays.extend(page.plays);
                 all.skipped.extend(page.skipped);
@@ -60,9 +62,10 @@ struct Pending {
 struct Tally {
     imported: usize,
     already_there: usize,
-    skipped: BTreeMap<String, usize>,
+    /// By reason, in the order of the English reasons (the JSON's keys).
+    skipped: BTreeMap<Reason, usize>,
     /// (source id, title, reason)
-    refused: Vec<(String, String, String)>,
+    refused: Vec<(String, String, Reason)>,
 }
 
 fn foreign(client: &Client, parsed: Parsed, args: ImportArgs) -> Result<()> {
@@ -70,19 +73,23 @@ fn foreign(client: &Client, parsed: Parsed, args: ImportArgs) -> Result<()> {
     let titles = Titles::new(args.games.clone());
     let mut flags = GameOptions::default();
     for text in &args.options {
-        flags.set(text).map_err(|e| CliError::input(format!("--option {e}")))?;
+        flags.set(text).map_err(|e| CliError::input(format!("--option {e}")))?; // not text: a flag, core's words
     }
     let mut tally = Tally::default();
     for skipped in &parsed.skipped {
-        *tally.skipped.entry(skipped.reason.to_string()).or_default() += 1;
+        *tally.skipped.entry(skipped.reason.reason()).or_default() += 1;
     }
     // Which plays are of a game this league counts.
     let mut plays: Vec<(&SourcePlay, spielstand_core::GameKind)> = Vec::new();
     for play in &parsed.plays {
         match titles.game(&play.title, play.bgg_id) {
-            None => *tally.skipped.entry(format!("another game: {}", play.title)).or_default() += 1,
+            None => {
+                let reason = Reason::new("import-skip-another-game", &[("title", Arg::from(&play.title))]);
+                *tally.skipped.entry(reason).or_default() += 1
+            }
             Some(game) if !league.rules.games.contains(&game) => {
-                *tally.skipped.entry(format!("not counted in this league: {}", game.name())).or_default() += 1
+                let reason = Reason::new("import-skip-not-counted", &[("game", Arg::from(game.name()))]);
+                *tally.skipped.entry(reason).or_default() += 1
             }
             Some(game) => plays.push((play, game)),
         }
@@ -117,10 +124,10 @@ fn foreign(client: &Client, parsed: Parsed, args: ImportArgs) -> Result<()> {
     for (play, game) in plays {
         let seated: Vec<String> = play.players.iter().map(|p| names[&p.name].clone()).collect();
         let checked = records::record(play, game, &seated).and_then(|mut record| {
-            flags.apply(&mut record.outcome).map_err(|e| e.to_string())?;
-            league.rules.game_options.apply(&mut record.outcome).map_err(|e| e.to_string())?;
-            league.rules.admits(record.game(), record.played_on).map_err(|e| e.to_string())?;
-            record.evaluate().map_err(|e| e.to_string())?;
+            flags.apply(&mut record.outcome).map_err(|e| Reason::rule(&e))?;
+            league.rules.game_options.apply(&mut record.outcome).map_err(|e| Reason::rule(&e))?;
+            league.rules.admits(record.game(), record.played_on).map_err(|e| Reason::rule(&e))?;
+            record.evaluate().map_err(|e| Reason::rule(&e))?;
             Ok(record)
         });
         match checked {
@@ -136,11 +143,7 @@ fn foreign(client: &Client, parsed: Parsed, args: ImportArgs) -> Result<()> {
     // play leaves nobody behind.
     unknown.retain(|name| pending.iter().any(|p| p.record.players.iter().any(|s| same_name(&s.player, name))));
     if !unknown.is_empty() && !args.create_players {
-        return Err(CliError::input(format!(
-            "{} player(s) of the file are not known here: {}. Nothing was written: add them with --create-players, or map them with --player \"SOURCE NAME=PLAYER\"",
-            unknown.len(),
-            unknown.join(", ")
-        )));
+        return Err(CliError::input(t!("import-unknown-players", count = unknown.len(), names = unknown.join(", "))));
     }
     if !args.dry_run {
         for name in &unknown {
@@ -165,8 +168,15 @@ fn send(client: &Client, league: &League, pending: Vec<Pending>, tally: &mut Tal
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new(pending.len() as u64);
         bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} plays ({eta} left)")
-                .expect("the template is valid"),
+            // The template's keys are indicatif's, filled in by the catalogue.
+            indicatif::ProgressStyle::with_template(&t!(
+                "import-progress",
+                bar = "{bar:40}",
+                done = "{pos}",
+                total = "{len}",
+                eta = "{eta}"
+            ))
+            .expect("the template is valid"),
         );
         bar
     });
@@ -185,7 +195,10 @@ fn send(client: &Client, league: &League, pending: Vec<Pending>, tally: &mut Tal
                 BatchStatus::Created => tally.imported += 1,
                 BatchStatus::Replayed => tally.already_there += 1,
                 BatchStatus::Refused => {
-                    let reason = item.problem.as_ref().map_or_else(|| "refused".to_owned(), |p| p.detail.clone());
+                    let reason = item
+                        .problem
+                        .as_ref()
+                        .map_or_else(|| Reason::new("import-refused-by-server", &[]), |p| Reason::as_is(&p.detail));
                     tally.refused.push((sent.source.id.clone(), sent.title.clone(), reason));
                 }
             }
@@ -215,40 +228,51 @@ fn report(
     new_players: &[String],
     likely: &[(String, String)],
 ) -> Result<()> {
-    let verb = if dry_run { "would be imported" } else { "imported" };
-    let mut table = Table::new(&["Plays", "Count"]).numeric([1]);
-    table.row(vec![verb.to_owned(), tally.imported.to_string()]);
-    table.row(vec!["already there".to_owned(), tally.already_there.to_string()]);
+    let mut table = Table::with_headers(vec![t!("import-column-plays"), crate::lang::column("Count")]).numeric([1]);
+    let imported = if dry_run { t!("import-row-would-be-imported") } else { t!("import-row-imported") };
+    table.row(vec![imported, tally.imported.to_string()]);
+    table.row(vec![t!("import-row-already-there"), tally.already_there.to_string()]);
     for (reason, n) in &tally.skipped {
-        table.row(vec![format!("skipped: {reason}"), n.to_string()]);
+        table.row(vec![t!("import-row-skipped", reason = &reason.shown), n.to_string()]);
     }
-    let mut by_reason: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut by_reason: BTreeMap<&Reason, usize> = BTreeMap::new();
     for (_, _, reason) in &tally.refused {
-        *by_reason.entry(reason.as_str()).or_default() += 1;
+        *by_reason.entry(reason).or_default() += 1;
     }
     for (reason, n) in &by_reason {
-        table.row(vec![format!("refused: {reason}"), n.to_string()]);
+        table.row(vec![t!("import-row-refused", reason = &reason.shown), n.to_string()]);
     }
-    let mut lines = vec![format!(
-        "{}{}: {} {verb}, {} already there, {} skipped, {} refused{}",
-        if dry_run { "Dry run, nothing written. " } else { "" },
-        league.name,
-        tally.imported,
-        tally.already_there,
-        tally.skipped.values().sum::<usize>(),
-        tally.refused.len(),
-        match (new_players.len(), dry_run) {
-            (0, _) => String::new(),
-            (n, false) => format!("; {n} player(s) added: {}", new_players.join(", ")),
-            (n, true) => format!("; {n} player(s) would be added: {}", new_players.join(", ")),
-        },
-    )];
+    let (skipped, refused) = (tally.skipped.values().sum::<usize>(), tally.refused.len());
+    let summary_id = if dry_run { "import-summary-dry-run" } else { "import-summary" };
+    let mut summary = crate::lang::t(
+        summary_id,
+        &[
+            ("league", league.name.as_str().into()),
+            ("imported", tally.imported.into()),
+            ("already_there", tally.already_there.into()),
+            ("skipped", skipped.into()),
+            ("refused", refused.into()),
+        ],
+    );
+    if !new_players.is_empty() {
+        let (count, names) = (new_players.len(), new_players.join(", "));
+        let added = if dry_run {
+            t!("import-players-would-be-added", count = count, names = names)
+        } else {
+            t!("import-players-added", count = count, names = names)
+        };
+        summary = format!("{summary}; {added}");
+    }
+    let mut lines = vec![summary];
     for (id, title, reason) in &tally.refused {
-        lines.push(format!("refused: play {id} ({title}): {reason}"));
+        lines.push(t!("import-refused-play", id = id, title = title, reason = &reason.shown));
     }
     for (a, b) in likely {
-        lines.push(format!("likely one person: {a} and {b} (see `spielstand player duplicates`)"));
+        lines.push(t!("import-likely-one-person", player = a, other = b));
     }
+    // The JSON says the reasons in English whatever the language: its keys stay the same.
+    let skipped_json: BTreeMap<&str, usize> =
+        tally.skipped.iter().map(|(reason, n)| (reason.english.as_str(), *n)).collect();
     let json = json!({
         "league_id": league.id,
         "dry_run": dry_run,
@@ -256,29 +280,28 @@ fn report(
         "already_there": tally.already_there,
         "new_players": new_players,
         "likely_duplicates": likely.iter().map(|(a, b)| json!({"player": a, "other": b})).collect::<Vec<_>>(),
-        "skipped": tally.skipped,
-        "refused": tally.refused.iter().map(|(id, title, reason)| json!({"source_id": id, "title": title, "reason": reason})).collect::<Vec<_>>(),
+        "skipped": skipped_json,
+        "refused": tally.refused.iter().map(|(id, title, reason)| json!({"source_id": id, "title": title, "reason": reason.english})).collect::<Vec<_>>(),
     });
     emit(output.format, &json, &lines, &[table]);
     if tally.refused.is_empty() {
         Ok(())
     } else {
-        Err(CliError::Refused(format!(
-            "{} play(s) were refused (listed above); the others were imported",
-            tally.refused.len()
-        )))
+        Err(CliError::Refused(t!("import-plays-refused", count = tally.refused.len())))
     }
 }
 
 /// `import spielstand`: a league exported from a spielstand server.
 fn own(client: &Client, file: &Path, name: Option<String>, dry_run: bool, output: OutputArgs) -> Result<()> {
-    let document: LeagueExport = serde_json::from_slice(&read(file)?)
-        .map_err(|e| CliError::input(format!("{}: not a spielstand export: {e}", file.display())))?;
+    let document: LeagueExport = serde_json::from_slice(&read(file)?).map_err(|e| {
+        CliError::input(t!("import-not-an-export", file = file.display().to_string(), error = e.to_string()))
+    })?;
     if document.format != EXPORT_FORMAT {
-        return Err(CliError::input(format!(
-            "{}: format {:?}, this spielstand reads {EXPORT_FORMAT:?}",
-            file.display(),
-            document.format
+        return Err(CliError::input(t!(
+            "import-other-format",
+            file = file.display().to_string(),
+            format = format!("{:?}", document.format),
+            expected = format!("{EXPORT_FORMAT:?}")
         )));
     }
     let name = name.unwrap_or_else(|| document.league.name.clone());
@@ -292,10 +315,7 @@ fn own(client: &Client, file: &Path, name: Option<String>, dry_run: bool, output
     let league = match existing {
         Some(league) => {
             if league.rules != document.league.rules {
-                eprintln!(
-                    "warning: the league {} here has other rules than the exported one; its results are imported under this league's rules",
-                    league.name
-                );
+                eprintln!("{}", t!("import-other-rules", league = &league.name));
             }
             league
         }

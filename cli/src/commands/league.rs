@@ -5,6 +5,7 @@ use crate::args::{LeagueCommand, LeagueCreate, LeagueEdit};
 use crate::client::Client;
 use crate::error::Result;
 use crate::output::{Table, emit};
+use crate::t;
 use serde_json::Value;
 use spielstand_core::Slug;
 use spielstand_core::accuracy::RatingAccuracy;
@@ -19,9 +20,8 @@ pub fn run(ctx: &Ctx, command: LeagueCommand) -> Result<()> {
         LeagueCommand::Edit(args) => edit(client, args)?,
         LeagueCommand::List { output } => {
             let leagues = client.all_leagues()?;
-            let mut table = Table::new(&["ID", "Name", "Games", "Points", "Season"])
-                .numeric([0])
-                .when_empty("No leagues yet: create one with `spielstand league create NAME --games SLUG,...`.");
+            let mut table =
+                Table::new(&["ID", "Name", "Games", "Points", "Season"]).numeric([0]).when_empty(t!("league-none-yet"));
             for (league, _) in &leagues {
                 table.row(vec![
                     league.id.to_string(),
@@ -41,7 +41,7 @@ pub fn run(ctx: &Ctx, command: LeagueCommand) -> Result<()> {
             emit(
                 output.format,
                 &json,
-                &[format!("League {} (id {})", league.name, league.id)],
+                &[t!("league-shown", name = &league.name, id = league.id)],
                 &[rules_table(&league), accuracy_table(&accuracy.accuracy)],
             );
         }
@@ -66,7 +66,7 @@ fn create(client: &Client, args: LeagueCreate) -> Result<()> {
     // Core's checks first: a reversed season or a rising points table never leaves the machine.
     rules.validate()?;
     let (league, reply) = client.create_league(&LeagueInput { name: args.name, rules })?;
-    let line = format!("Created league {} (id {}).", league.name, league.id);
+    let line = t!("league-created", name = &league.name, id = league.id);
     emit(args.output.format, &reply.body, &[line], &[rules_table(&league)]);
     Ok(())
 }
@@ -74,7 +74,7 @@ fn create(client: &Client, args: LeagueCreate) -> Result<()> {
 /// Applies `--option` texts (already checked for their form by the argument parser).
 fn set_options(options: &mut GameOptions, texts: &[String]) -> Result<()> {
     for text in texts {
-        options.set(text).map_err(|e| crate::error::CliError::input(format!("--option {e}")))?;
+        options.set(text).map_err(|e| crate::error::CliError::input(format!("--option {e}")))?; // not text: a flag
     }
     Ok(())
 }
@@ -86,9 +86,7 @@ fn edit(client: &Client, args: LeagueEdit) -> Result<()> {
         && args.teams.is_empty()
         && !args.clear_teams
     {
-        return Err(crate::error::CliError::input(
-            "nothing to change: give --option GAME.OPTION=VALUE, --clear-options SLUG, --min-games N, --team NAME=PLAYERS or --clear-teams",
-        ));
+        return Err(crate::error::CliError::input(t!("league-nothing-to-change")));
     }
     let (league, _) = client.resolve_league(&args.league)?;
     let mut rules = league.rules.clone();
@@ -115,7 +113,7 @@ fn edit(client: &Client, args: LeagueEdit) -> Result<()> {
     }
     rules.validate()?;
     let (league, reply) = client.update_league(league.id, &LeagueInput { name: league.name, rules })?;
-    let line = format!("Changed league {} (id {}).", league.name, league.id);
+    let line = t!("league-changed", name = &league.name, id = league.id);
     emit(args.output.format, &reply.body, &[line], &[rules_table(&league)]);
     Ok(())
 }
@@ -124,8 +122,8 @@ fn edit(client: &Client, args: LeagueEdit) -> Result<()> {
 fn options_text(options: &GameOptions) -> String {
     let mut lines = Vec::new();
     if let Some(o) = &options.lauf_rauf {
-        lines.extend(o.edition.map(|e| format!("lauf-rauf.edition={}", e.slug())));
-        lines.extend(o.cards.map(|c| format!("lauf-rauf.cards={c}")));
+        lines.extend(o.edition.map(|e| format!("lauf-rauf.edition={}", e.slug()))); // not text: an option as typed
+        lines.extend(o.cards.map(|c| format!("lauf-rauf.cards={c}"))); // not text: an option as typed
     }
     for (game, o) in [("mensch-aergere-dich-nicht", &options.mensch), ("ghostbuster", &options.ghostbuster)] {
         let Some(o) = o else { continue };
@@ -133,27 +131,29 @@ fn options_text(options: &GameOptions) -> String {
             let rules: Vec<&str> = rules.iter().map(|r| r.slug()).collect();
             lines.push(format!("{game}.house-rules={}", rules.join("+")));
         }
-        lines.extend(o.colours.map(|c| format!("{game}.colours={}", c.slug())));
+        lines.extend(o.colours.map(|c| format!("{game}.colours={}", c.slug()))); // not text: an option as typed
     }
-    if lines.is_empty() { "none".to_owned() } else { lines.join("\n") }
+    if lines.is_empty() { t!("league-options-none") } else { lines.join("\n") }
 }
 
 /// How good the ratings are, beside the uniform guess.
 fn accuracy_table(a: &RatingAccuracy) -> Table {
     let figure = |x: Option<f64>, percent: bool| match x {
-        Some(x) if percent => format!("{:.1} %", x * 100.0),
-        Some(x) => format!("{x:.3}"),
+        Some(x) if percent => crate::lang::decimal(format!("{:.1} %", x * 100.0)),
+        Some(x) => crate::lang::decimal(format!("{x:.3}")),
         None => "-".to_owned(),
     };
-    let mut table = Table::new(&["Measure", "Ratings", "Uniform guess"])
-        .numeric([1, 2])
-        .title(format!("How good the ratings are ({} games)", a.games));
+    let mut table = Table::new(&["Measure", "Ratings", "Uniform guess"]).numeric([1, 2]).title(format!(
+        "{}\n{}",
+        t!("accuracy-title", games = a.games),
+        t!("accuracy-explained")
+    ));
     for (name, model, baseline, percent) in [
-        ("Favourite won", a.model.favourite_won, a.baseline.favourite_won, true),
-        ("Log loss (lower is better)", a.model.log_loss, a.baseline.log_loss, false),
-        ("Brier score (lower is better)", a.model.brier, a.baseline.brier, false),
+        (t!("accuracy-favourite-won"), a.model.favourite_won, a.baseline.favourite_won, true),
+        (t!("accuracy-log-loss"), a.model.log_loss, a.baseline.log_loss, false),
+        (t!("accuracy-brier"), a.model.brier, a.baseline.brier, false),
     ] {
-        table.row(vec![name.to_owned(), figure(model, percent), figure(baseline, percent)]);
+        table.row(vec![name, figure(model, percent), figure(baseline, percent)]);
     }
     table
 }
@@ -162,33 +162,35 @@ fn rules_table(league: &League) -> Table {
     let rules = &league.rules;
     let mut table = Table::new(&["Setting", "Value"]);
     let breakers: Vec<&str> = rules.tie_breakers.iter().map(|t| t.slug()).collect();
+    // The points scheme, tie-breakers and options as their flags take them.
     for (setting, value) in [
-        ("name", league.name.clone()),
-        ("id", league.id.to_string()),
-        ("games", games(rules)),
-        ("points", rules.points.to_string()),
-        ("tie-breakers", breakers.join(", ")),
-        ("season", season(&rules.season)),
-        ("ghostbuster with mensch", if rules.ghostbuster_with_mensch { "yes" } else { "no" }.to_owned()),
-        ("minimum games", rules.min_games.to_string()),
-        ("game options", options_text(&rules.game_options)),
+        (t!("league-setting-name"), league.name.clone()),
+        (t!("league-setting-id"), league.id.to_string()),
+        (t!("league-setting-games"), games(rules)),
+        (t!("league-setting-points"), rules.points.to_string()),
+        (t!("league-setting-tie-breakers"), breakers.join(", ")),
+        (t!("league-setting-season"), season(&rules.season)),
+        (
+            t!("league-setting-ghostbuster-with-mensch"),
+            if rules.ghostbuster_with_mensch { t!("league-yes") } else { t!("league-no") },
+        ),
+        (t!("league-setting-min-games"), rules.min_games.to_string()),
+        (t!("league-setting-game-options"), options_text(&rules.game_options)),
     ] {
-        table.row(vec![setting.to_owned(), value]);
+        table.row(vec![setting, value]);
     }
     table
 }
 
+/// The league's games by their names, as people know them.
 fn games(rules: &LeagueRules) -> String {
-    rules.games.iter().map(|g| g.slug()).collect::<Vec<_>>().join(", ")
+    rules.games.iter().map(|g| g.name()).collect::<Vec<_>>().join(", ")
 }
 
 fn season(season: &Season) -> String {
+    let day = |d: Option<chrono::NaiveDate>| d.map_or_else(|| t!("league-season-open"), crate::lang::date);
     match (season.from, season.to) {
-        (None, None) => "open".to_owned(),
-        (from, to) => format!(
-            "{} to {}",
-            from.map_or("open".to_owned(), |d| d.to_string()),
-            to.map_or("open".to_owned(), |d| d.to_string())
-        ),
+        (None, None) => t!("league-season-open"),
+        (from, to) => t!("league-season", from = day(from), to = day(to)),
     }
 }

@@ -4,6 +4,7 @@ use crate::client::Client;
 use crate::config::{ConfigFile, DEFAULT_SERVER, Settings, normalise_server};
 use crate::error::{CliError, Result};
 use crate::input::console;
+use crate::t;
 use std::io::{IsTerminal, Read};
 
 pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
@@ -13,8 +14,8 @@ pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
     let token = match token.filter(|t| !t.trim().is_empty()) {
         Some(token) => Some(token.trim().to_owned()),
         None if console::is_interactive() => {
-            let typed = rpassword::prompt_password(format!("Write token for {server} (Enter for none, reads only): "))
-                .map_err(|e| CliError::input(format!("cannot read the token: {e}")))?;
+            let typed = rpassword::prompt_password(format!("{} ", t!("login-token-prompt", server = &server)))
+                .map_err(|e| CliError::input(t!("login-cannot-read-token", error = e.to_string())))?;
             Some(typed.trim().to_owned()).filter(|t| !t.is_empty())
         }
         // Piped in (`spielstand-api token create ... | tail -1 | spielstand login`): the
@@ -23,7 +24,7 @@ pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
             let mut text = String::new();
             std::io::stdin()
                 .read_to_string(&mut text)
-                .map_err(|e| CliError::input(format!("cannot read the token from standard input: {e}")))?;
+                .map_err(|e| CliError::input(t!("login-cannot-read-token-stdin", error = e.to_string())))?;
             text.lines().map(str::trim).find(|l| !l.is_empty()).map(str::to_owned)
         }
         None => None,
@@ -32,17 +33,17 @@ pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
     let checked = match client.health() {
         Ok(_) => match &token {
             Some(_) => check_token(&client)?,
-            None => "reachable".to_owned(),
+            None => t!("login-reachable"),
         },
-        Err(e) if e.is_transient() => format!("not checked: {e}"),
+        Err(e) if e.is_transient() => t!("login-not-checked", error = e.to_string()),
         Err(e) => return Err(e),
     };
     // The language the file may name stays.
     let lang = ConfigFile::load().ok().and_then(|c| c.lang);
     let path = ConfigFile { server: Some(server.clone()), token: token.clone(), lang }.save()?;
-    eprintln!("Saved {} (mode 0600).", path.display());
-    eprintln!("  server: {server} ({checked})");
-    eprintln!("  token:  {}", if token.is_some() { "saved" } else { "none: reads only" });
+    eprintln!("{}", t!("login-saved", path = path.display().to_string()));
+    eprintln!("  {}", t!("login-server", server = &server, checked = checked));
+    eprintln!("  {}", if token.is_some() { t!("login-token-saved") } else { t!("login-token-none") });
     Ok(())
 }
 
@@ -50,10 +51,13 @@ pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
 fn check_token(client: &Client) -> Result<String> {
     match client.token() {
         Ok((token, _)) => {
-            let league = token.league_id.map_or(String::new(), |l| format!(", for league {l} only"));
-            Ok(format!("reachable, token {:?} accepted (scope {}{league})", token.name, token.scope))
+            let (name, scope) = (format!("{:?}", token.name), token.scope.to_string());
+            Ok(match token.league_id {
+                Some(league) => t!("login-token-accepted-for-league", name = name, scope = scope, league = league),
+                None => t!("login-token-accepted", name = name, scope = scope),
+            })
         }
-        Err(e) if e.is_transient() => Ok(format!("token not checked: {e}")),
+        Err(e) if e.is_transient() => Ok(t!("login-token-not-checked", error = e.to_string())),
         Err(e) => Err(e),
     }
 }

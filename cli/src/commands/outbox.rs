@@ -9,8 +9,8 @@ use crate::error::{CliError, Result};
 use crate::outbox::{Delivery, Entry, Outbox, Pending};
 use crate::output::{Table, emit};
 use crate::recording;
+use crate::t;
 use serde_json::{Value, json};
-use spielstand_core::Slug;
 
 pub fn run(ctx: impl FnOnce() -> Result<Ctx>, command: OutboxCommand) -> Result<()> {
     let outbox = Outbox::open()?;
@@ -20,7 +20,7 @@ pub fn run(ctx: impl FnOnce() -> Result<Ctx>, command: OutboxCommand) -> Result<
         OutboxCommand::Drop { id } => {
             let (pending, _) = find(&outbox, &id)?;
             outbox.remove(&pending.path)?;
-            eprintln!("Dropped {} ({}).", pending.entry.short_id(), pending.entry.describe());
+            eprintln!("{}", t!("outbox-dropped", id = pending.entry.short_id(), entry = pending.entry.describe()));
             Ok(())
         }
     }
@@ -41,23 +41,23 @@ fn find(outbox: &Outbox, id: &str) -> Result<(Pending, bool)> {
         .collect();
     match found.len() {
         1 => Ok(found.remove(0)),
-        0 => Err(CliError::input(format!("nothing in the outbox has the id {id:?}: see `spielstand outbox list`"))),
-        n => Err(CliError::input(format!("{n} entries begin with {id:?}: give more of the id"))),
+        0 => Err(CliError::input(t!("outbox-no-such-id", id = format!("{id:?}")))),
+        n => Err(CliError::input(t!("outbox-ambiguous-id", count = n, id = format!("{id:?}")))),
     }
 }
 
 fn list(outbox: &Outbox, output: OutputArgs) -> Result<()> {
     let mut table = Table::new(&["ID", "State", "Game", "Played on", "League", "Players", "Server", "Refused because"])
-        .when_empty("The outbox is empty: nothing waits, nothing was refused.");
+        .when_empty(t!("outbox-empty"));
     let mut json = Vec::new();
     for (p, refused) in all(outbox)? {
         let e = &p.entry;
         let players: Vec<&str> = e.record.players.iter().map(|p| p.player.as_str()).collect();
         table.row(vec![
             e.short_id().to_owned(),
-            if refused { "refused".into() } else { "waiting".into() },
-            e.record.game().slug().to_owned(),
-            e.record.played_on.to_string(),
+            if refused { t!("outbox-state-refused") } else { t!("outbox-state-waiting") },
+            e.record.game().name().to_owned(),
+            crate::lang::date(e.record.played_on),
             e.league.clone(),
             players.join(", "),
             e.server.clone(),
@@ -73,15 +73,10 @@ fn fix(ctx: &Ctx, outbox: &Outbox, args: OutboxFix) -> Result<()> {
     let client = &ctx.client;
     let (old, _) = find(outbox, &args.id)?;
     if old.entry.server != client.server {
-        return Err(CliError::input(format!(
-            "{} is for the server {}: give --server {} to fix it",
-            old.entry.short_id(),
-            old.entry.server,
-            old.entry.server
-        )));
+        return Err(CliError::input(t!("outbox-other-server", id = old.entry.short_id(), server = &old.entry.server)));
     }
     let mut entry = old.entry.clone();
-    let what = format!("outbox entry {}", entry.short_id());
+    let what = t!("outbox-what", id = entry.short_id());
     if let Some(league) = &args.league {
         let (found, _) = client.resolve_league(league)?;
         (entry.league, entry.league_id) = (found.name, Some(found.id));
@@ -95,9 +90,7 @@ fn fix(ctx: &Ctx, outbox: &Outbox, args: OutboxFix) -> Result<()> {
         edit::move_to_night(client, league_id, &mut entry.record, night)?;
     }
     if !changed && args.event.is_none() && args.league.is_none() && !args.dry_run {
-        return Err(CliError::input(
-            "nothing to fix: give what changes (--date, --replace, --players, --order, --round, --edition, ...); --dry-run checks it as it is",
-        ));
+        return Err(CliError::input(t!("outbox-nothing-to-fix")));
     }
     // Checked as `record` checks: names (with suggestions), the date, the league's game
     // options, games and season, the rules; offline with what this laptop kept.
@@ -111,8 +104,13 @@ fn fix(ctx: &Ctx, outbox: &Outbox, args: OutboxFix) -> Result<()> {
     let checked = recording::check_before_sending(client, &target, entry.record, &[])?;
     entry.record = checked.record;
     if args.dry_run {
-        emit(args.output.format, &json!(entry.record), &[format!("{what}, corrected: {}", entry.describe())], &[]);
-        eprintln!("Dry run: the corrected result is valid; nothing was sent or changed.");
+        emit(
+            args.output.format,
+            &json!(entry.record),
+            &[t!("outbox-corrected-preview", what = &what, entry = entry.describe())],
+            &[],
+        );
+        eprintln!("{}", t!("outbox-dry-run"));
         recording::say_unchecked(&checked.unchecked);
         return Ok(());
     }
@@ -129,20 +127,16 @@ fn fix(ctx: &Ctx, outbox: &Outbox, args: OutboxFix) -> Result<()> {
             emit(
                 args.output.format,
                 &json!({"result_id": result_id}),
-                &[format!("Recorded result {result_id}: {}.", pending.entry.describe())],
+                &[t!("outbox-recorded", id = result_id, entry = pending.entry.describe())],
                 &[],
             );
             Ok(())
         }
-        Ok(Delivery::Refused { reason, .. }) => Err(CliError::Refused(format!(
-            "refused again: {reason}; it stays in the outbox as {}",
-            pending.entry.short_id()
-        ))),
+        Ok(Delivery::Refused { reason, .. }) => {
+            Err(CliError::Refused(t!("outbox-refused-again", reason = reason, id = pending.entry.short_id())))
+        }
         Err(e) if e.is_transient() => Err(CliError::Queued {
-            message: format!(
-                "{e}.\nThe corrected result waits in the outbox ({}); `spielstand sync` sends it when the server is back.",
-                pending.entry.short_id()
-            ),
+            message: format!("{e}.\n{}", t!("outbox-corrected-waits", id = pending.entry.short_id())),
             code: e.exit_code(),
         }),
         Err(e) => Err(e),

@@ -3,7 +3,9 @@
 use super::Ctx;
 use crate::args::PlayerCommand;
 use crate::error::Result;
+use crate::lang::{date, decimal};
 use crate::output::{Table, emit, number, sparkline, table_place};
+use crate::t;
 use serde_json::json;
 use spielstand_core::PlayerStats;
 use spielstand_wire::{Player, StandingsParams};
@@ -17,26 +19,26 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
             if let Ok((players, _)) = client.players()
                 && let Some(other) = players.iter().find(|p| spielstand_core::look_alike(&p.name, &name))
             {
-                return Err(crate::error::CliError::input(format!(
-                    "{name:?} looks the same as the existing player {:?} (id {}); choose a name that reads differently",
-                    other.name, other.id
+                return Err(crate::error::CliError::input(t!(
+                    "player-looks-alike",
+                    name = format!("{name:?}"),
+                    other = format!("{:?}", other.name),
+                    id = other.id
                 )));
             }
             let (player, reply) = client.create_player(&name)?;
-            let line = format!("Added player {} (id {}).", player.name, player.id);
+            let line = t!("player-added", name = &player.name, id = player.id);
             emit(output.format, &reply.body, &[line], &[one_player(&player)]);
         }
         PlayerCommand::List { output } => {
             let (players, reply) = client.players()?;
-            let mut table = Table::new(&["ID", "Name", "Added"])
-                .numeric([0])
-                .when_empty("No players yet: add one with `spielstand player add NAME`.");
+            let mut table = Table::new(&["ID", "Name", "Added"]).numeric([0]).when_empty(t!("player-none-yet"));
             for p in &players {
                 let mut name = p.name.clone();
                 if let Some(kept) = p.merged_into.and_then(|id| players.iter().find(|k| k.id == id)) {
-                    name = format!("{name} (merged into {})", kept.name);
+                    name = t!("player-merged-into", name = name, kept = &kept.name);
                 }
-                table.row(vec![p.id.to_string(), name, p.created_at.date_naive().to_string()]);
+                table.row(vec![p.id.to_string(), name, date(p.created_at.date_naive())]);
             }
             emit(output.format, &reply.body, &[], &[table]);
         }
@@ -46,7 +48,7 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
             let names: Vec<&str> =
                 players.iter().filter(|p| p.merged_into.is_none()).map(|p| p.name.as_str()).collect();
             let pairs = spielstand_core::similar::likely_duplicates(&names);
-            let mut table = Table::new(&["Player", "Likely the same as"]).when_empty("No likely duplicates.");
+            let mut table = Table::new(&["Player", "Likely the same as"]).when_empty(t!("player-no-duplicates"));
             for (a, b) in &pairs {
                 table.row(vec![(*a).to_owned(), (*b).to_owned()]);
             }
@@ -57,37 +59,31 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
             spielstand_core::check_name(&new)?;
             let (player, _) = client.find_player(&old)?;
             let (renamed, reply) = client.rename_player(player.id, &new)?;
-            let line = format!(
-                "Renamed {} to {} (id {}); results and standings show the new name.",
-                player.name, renamed.name, renamed.id
-            );
+            let line = t!("player-renamed", old = &player.name, new = &renamed.name, id = renamed.id);
             emit(output.format, &reply.body, &[line], &[one_player(&renamed)]);
         }
         PlayerCommand::Merge { from, into, output } => {
             let from = client.find_player_as_named(&from)?;
             let (into, _) = client.find_player(&into)?;
             let (merge, reply) = client.merge_player(from.id, into.id)?;
-            let lines = vec![format!(
-                "Merged {} into {}: {} seat(s) moved in {} league(s); the name {} now stands for {}. Undo with `spielstand player unmerge {}`.",
-                merge.player.name,
-                merge.into.name,
-                merge.seats_moved,
-                merge.leagues.len(),
-                merge.player.name,
-                merge.into.name,
-                merge.player.name
+            let lines = vec![t!(
+                "player-merged",
+                name = &merge.player.name,
+                into = &merge.into.name,
+                seats = merge.seats_moved,
+                leagues = merge.leagues.len()
             )];
             emit(output.format, &reply.body, &lines, &[]);
         }
         PlayerCommand::Unmerge { name, output } => {
             let player = client.find_player_as_named(&name)?;
             let (merge, reply) = client.unmerge_player(player.id)?;
-            let lines = vec![format!(
-                "Undid the merge of {} into {}: {} seat(s) moved back in {} league(s).",
-                merge.player.name,
-                merge.into.name,
-                merge.seats_moved,
-                merge.leagues.len()
+            let lines = vec![t!(
+                "player-unmerged",
+                name = &merge.player.name,
+                into = &merge.into.name,
+                seats = merge.seats_moved,
+                leagues = merge.leagues.len()
             )];
             emit(output.format, &reply.body, &lines, &[]);
         }
@@ -95,16 +91,16 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
             let (player, _) = client.find_player(&name)?;
             let (league, _) = client.resolve_league(&league)?;
             let (stats, reply) = client.player_stats(league.id, player.id)?;
-            let mut lines = vec![format!("{} in {}", stats.stats.player, league.name)];
+            let mut lines = vec![t!("player-in-league", player = &stats.stats.player, league = &league.name)];
             let (ratings, _) = client.player_league_ratings(league.id, player.id)?;
             let values: Vec<f64> = ratings.points.iter().map(|p| p.skill.rating_display).collect();
             if let (Some(first), Some(last)) = (ratings.points.first(), ratings.points.last()) {
-                lines.push(format!(
-                    "Rating {} {:.1} ({} to {}, one mark per night)",
-                    sparkline(&values),
-                    last.skill.rating_display,
-                    first.date,
-                    last.date
+                lines.push(t!(
+                    "player-rating-line",
+                    sparkline = sparkline(&values),
+                    rating = decimal(format!("{:.1}", last.skill.rating_display)),
+                    from = date(first.date),
+                    to = date(last.date)
                 ));
             }
             emit(output.format, &reply.body, &lines, &[stats_table(&stats.stats)]);
@@ -114,8 +110,8 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
             let mut rows = Vec::new();
             let mut table = Table::new(&["League", "Place", "Played", "Wins", "Points", "Rating"])
                 .numeric([1, 2, 3, 4, 5])
-                .title("Standings")
-                .when_empty("No results in any league yet.");
+                .title(t!("player-standings-title"))
+                .when_empty(t!("player-no-results"));
             for (league, _) in client.all_leagues()? {
                 let (standings, _) = client.standings(league.id, &StandingsParams::default())?;
                 if let Some(rated) = standings.rows.into_iter().find(|r| r.row.player == player.name) {
@@ -126,7 +122,7 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
                         row.played.to_string(),
                         row.wins.to_string(),
                         number(row.points),
-                        format!("{:.1}", rated.skill.rating_display),
+                        decimal(format!("{:.1}", rated.skill.rating_display)),
                     ]);
                     rows.push(json!({ "league": { "id": league.id, "name": league.name }, "standing": rated }));
                 }
@@ -134,22 +130,27 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
             let (ratings, ratings_json) = client.player_ratings(player.id)?;
             let mut history = Table::new(&["Game", "Played on", "Place", "Rating", "Estimate", "Uncertainty"])
                 .numeric([2, 3, 4, 5])
-                .title("Rating history (rating = estimate - 3 x uncertainty)")
-                .when_empty("No rated games yet.");
+                .title(t!("player-rating-history"))
+                .when_empty(t!("player-no-rated-games"));
             for game in &ratings.games {
                 for point in &game.history {
                     history.row(vec![
                         game.game.name().to_owned(),
-                        point.played_on.to_string(),
+                        crate::lang::date(point.played_on),
                         point.place.to_string(),
-                        format!("{:.1}", point.skill.rating_display),
-                        format!("{:.2}", point.skill.rating),
-                        format!("{:.2}", point.skill.rating_uncertainty),
+                        decimal(format!("{:.1}", point.skill.rating_display)),
+                        decimal(format!("{:.2}", point.skill.rating)),
+                        decimal(format!("{:.2}", point.skill.rating_uncertainty)),
                     ]);
                 }
             }
             let json = json!({ "player": body, "standings": rows, "ratings": ratings_json.body["games"] });
-            let lines = vec![format!("{} (id {}), added {}", player.name, player.id, player.created_at.date_naive())];
+            let lines = vec![t!(
+                "player-shown",
+                name = &player.name,
+                id = player.id,
+                added = date(player.created_at.date_naive())
+            )];
             emit(output.format, &json, &lines, &[table, history]);
         }
     }
@@ -173,28 +174,29 @@ fn stats_table(stats: &PlayerStats) -> Table {
         "Last night",
     ])
     .numeric(1..=10)
-    .when_empty("No games in this league yet.");
+    .when_empty(t!("player-no-games-in-league"));
     for g in stats.overall.iter().chain(&stats.games) {
         table.row(vec![
-            g.game.map_or("all games", |game| game.name()).to_owned(),
+            g.game.map_or_else(|| t!("player-all-games"), |game| game.name().to_owned()),
             g.played.to_string(),
             g.wins.to_string(),
             format!("{:.0} %", 100.0 * g.win_rate),
-            format!("{:.2}", g.average_place),
+            decimal(format!("{:.2}", g.average_place)),
             g.best_place.to_string(),
             g.worst_place.to_string(),
             number(g.points),
             g.current_streak.to_string(),
             g.longest_streak.to_string(),
-            format!("{:.1}", g.skill.rating_display),
-            format!("{} ({:+.1})", g.last_night, g.rating_change),
+            decimal(format!("{:.1}", g.skill.rating_display)),
+            format!("{} ({})", date(g.last_night), decimal(format!("{:+.1}", g.rating_change))),
         ]);
     }
     table
 }
 
 fn one_player(player: &Player) -> Table {
-    let mut table = Table::new(&["id", "name", "created_at"]).csv_only();
+    // For scripts: the API's field names, in every language.
+    let mut table = Table::with_headers(vec!["id".to_owned(), "name".to_owned(), "created_at".to_owned()]).csv_only();
     table.row(vec![player.id.to_string(), player.name.clone(), player.created_at.to_rfc3339()]);
     table
 }

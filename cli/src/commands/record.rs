@@ -71,7 +71,7 @@ fn at_table(ctx: &Ctx, args: &mut FinishingArgs, game: GameKind) -> Result<()> {
             *token = names
                 .get(seat.wrapping_sub(1))
                 .ok_or_else(|| {
-                    CliError::input(format!("--order: table {table} has seats 1 to {}, not {seat}", names.len()))
+                    CliError::input(t!("record-no-such-seat", table = table, seats = names.len(), seat = seat))
                 })?
                 .clone();
         }
@@ -103,9 +103,11 @@ fn at_the_table<'a>(table: u32, names: &[String], order: impl Iterator<Item = &'
 /// same.
 fn table_league(ctx: &Ctx, night: &night::Night, given: Option<String>) -> Result<String> {
     match given {
-        Some(league) if !night.covers(&ctx.client.server, &league) => Err(CliError::input(format!(
-            "--league {league}: the tables are club night \"{}\"'s, of league {}",
-            night.title, night.league
+        Some(league) if !night.covers(&ctx.client.server, &league) => Err(CliError::input(t!(
+            "record-table-league",
+            league = &league,
+            title = &night.title,
+            night_league = &night.league
         ))),
         _ => Ok(night.league.clone()),
     }
@@ -134,9 +136,7 @@ fn hase(args: &RecordHase) -> Result<HaseUndIgelResult> {
     let rounds = args.finish_round.as_ref().map(|r| r.0.clone()).unwrap_or_default();
     for (player, _) in &rounds {
         if !carrots.iter().any(|(p, _)| same_name(p, player)) {
-            return Err(CliError::input(format!(
-                "--finish-round {player}: only finishers have a finish round, and {player} has no --carrots entry"
-            )));
+            return Err(CliError::input(t!("record-finish-round", player = player)));
         }
     }
     let finishers = carrots
@@ -171,7 +171,7 @@ fn rangeln(ctx: &Ctx, mut args: RecordRangeln) -> Result<()> {
     let target = |draft_league: Option<&String>, draft_date| -> Result<RecordTarget> {
         let league = args.league.clone().or_else(|| draft_league.cloned());
         Ok(RecordTarget {
-            league: Some(league.ok_or_else(|| CliError::input("give the league with --league L"))?),
+            league: Some(league.ok_or_else(|| CliError::input(t!("record-no-league")))?),
             table: args.table,
             date: args.date.or(draft_date),
             dry_run: args.dry_run,
@@ -185,12 +185,13 @@ fn rangeln(ctx: &Ctx, mut args: RecordRangeln) -> Result<()> {
         let (mut rounds, mut files) = (Vec::with_capacity(args.rounds.len()), Vec::new());
         for (i, source) in args.rounds.iter().enumerate() {
             files.push(match source {
-                RoundSource::File(path) if path == "-" => Some("standard input".to_owned()),
+                RoundSource::File(path) if path == "-" => Some(t!("record-standard-input")),
                 RoundSource::File(path) => Some(path.clone()),
                 RoundSource::Inline(_) => None,
             });
             rounds.push(
-                round_input(source, &mut stdin_used).map_err(|e| CliError::input(format!("round {}: {e}", i + 1)))?,
+                round_input(source, &mut stdin_used)
+                    .map_err(|e| CliError::input(t!("record-round-error", round = i + 1, error = e.to_string())))?,
             );
         }
         let target = target(None, None)?;
@@ -205,12 +206,8 @@ fn rangeln(ctx: &Ctx, mut args: RecordRangeln) -> Result<()> {
     }
     if !console::is_interactive() {
         return Err(CliError::input(match &args.players {
-            Some(players) => format!(
-                "give one --round per round: {} players play {} rounds (see `spielstand record rangeln --help`); rounds are asked for only on a terminal",
-                players.0.len(),
-                players.0.len()
-            ),
-            None => "a game kept as a draft is continued on a terminal only".to_owned(),
+            Some(players) => t!("record-rounds-terminal-only", count = players.0.len()),
+            None => t!("draft-terminal-only"),
         }));
     }
     let mut draft = recording::start_or_resume(kind, args.resume, || {

@@ -15,6 +15,7 @@ use crate::input::read_input;
 use crate::input::rounds::{running_totals, score};
 use crate::output::board::{colour_wanted, render};
 use crate::recording;
+use crate::t;
 use spielstand_core::rangeln::{Moves, PlayedRound, RoundInput, referee};
 use std::io::{Stderr, StdinLock};
 
@@ -31,7 +32,7 @@ fn rangeln(ctx: impl Fn() -> Result<Ctx>, args: RefereeRangeln) -> Result<()> {
     }
     let mut draft = if args.resume {
         if !console::is_interactive() {
-            return Err(CliError::input("a game kept as a draft is continued on a terminal only"));
+            return Err(CliError::input(t!("draft-terminal-only")));
         }
         recording::start_or_resume(kind, true, || unreachable!("resuming"))?
     } else {
@@ -42,10 +43,7 @@ fn rangeln(ctx: impl Fn() -> Result<Ctx>, args: RefereeRangeln) -> Result<()> {
     let live = draft.rounds.len() < n;
     if live && !args.resume {
         if !console::is_interactive() {
-            return Err(CliError::input(format!(
-                "rounds {} to {n} are refereed live on a terminal; here, give every round as --round @FILE",
-                draft.rounds.len() + 1
-            )));
+            return Err(CliError::input(t!("referee-live-terminal-only", first = draft.rounds.len() + 1, last = n)));
         }
         if let Some(kept) = Draft::load(kind)? {
             return Err(kept.in_the_way(kind));
@@ -58,7 +56,7 @@ fn rangeln(ctx: impl Fn() -> Result<Ctx>, args: RefereeRangeln) -> Result<()> {
         draft.rounds.iter().enumerate().map(|(i, r)| score(r, &players, i)).collect::<Result<_>>()?;
     if !played.is_empty() {
         for note in played.iter().flat_map(|p| &p.notes) {
-            eprintln!("  note: {note}");
+            eprintln!("  {}", t!("input-note", note = note));
         }
         eprint!("{}", running_totals(&players, &played).render());
     }
@@ -79,7 +77,7 @@ fn rangeln(ctx: impl Fn() -> Result<Ctx>, args: RefereeRangeln) -> Result<()> {
             let input = RoundInput::Moves(moves);
             let scored = score(&input, &players, index)?;
             for note in &scored.notes {
-                console.say(&format!("  note: {note}"))?;
+                console.say(&format!("  {}", t!("input-note", note = note)))?;
             }
             played.push(scored);
             console.show(&running_totals(&players, &played).render())?;
@@ -90,7 +88,7 @@ fn rangeln(ctx: impl Fn() -> Result<Ctx>, args: RefereeRangeln) -> Result<()> {
     }
     let Some(league) = args.league.clone().or_else(|| draft.league.clone()) else {
         Draft::discard(kind)?;
-        eprintln!("Not recorded: give --league L to record the game.");
+        eprintln!("{}", t!("referee-no-league"));
         return Ok(());
     };
     let target = RecordTarget {
@@ -129,22 +127,19 @@ fn new_game(args: &RefereeRangeln) -> Result<Draft> {
         spielstand_core::check_name(name)?;
     }
     if args.rounds.len() > n {
-        return Err(CliError::input(format!(
-            "{n} players play {n} rounds, and {} --round files were given",
-            args.rounds.len()
-        )));
+        return Err(CliError::input(t!("referee-too-many-rounds", players = n, count = args.rounds.len())));
     }
     let mut draft = Draft::new(players.clone(), args.league.clone(), args.date);
     let mut stdin_used = false;
     let colour = colour_wanted();
     for (index, file) in args.rounds.iter().enumerate() {
-        let path = file.strip_prefix('@').ok_or_else(|| {
-            CliError::input(format!("--round {file}: name a file with @FILE (the moves text form, see --help)"))
-        })?;
+        let path = file.strip_prefix('@').ok_or_else(|| CliError::input(t!("referee-round-file", file = file)))?;
         let text = read_input(path, &mut stdin_used)?;
-        let moves: Moves = text.parse().map_err(|e| CliError::input(format!("round {} ({path}): {e}", index + 1)))?;
+        let moves = text.parse::<Moves>().map_err(|e| {
+            CliError::input(t!("referee-round-unreadable", round = index + 1, path = path, error = e.to_string()))
+        })?;
         let refereed = referee(&moves, &players, index).map_err(|e| e.in_round(index as u32 + 1))?;
-        eprintln!("Round {} ({} starts), as written:", index + 1, players[index]);
+        eprintln!("{}", t!("referee-round-as-written", round = index + 1, player = &players[index]));
         eprint!("{}", render(&refereed.board, &players, colour));
         draft.rounds.push(RoundInput::Moves(moves));
     }

@@ -6,8 +6,8 @@ use crate::client::ResultFilter;
 use crate::error::Result;
 use crate::output::result::places_with_totals;
 use crate::output::{Table, emit};
+use crate::t;
 use serde_json::{Value, json};
-use spielstand_core::Slug;
 use spielstand_wire::StoredResult;
 
 /// Results fetched per request (the server's maximum).
@@ -37,18 +37,23 @@ pub fn list(ctx: &Ctx, args: ResultsArgs) -> Result<()> {
         items.truncate(l);
         results.truncate(l);
     }
-    let mut table = Table::new(&["ID", "Date", "Game", "Places", "Revision"]).numeric([0, 4]).when_empty("No results.");
+    let mut table =
+        Table::new(&["ID", "Date", "Game", "Places", "Revision"]).numeric([0, 4]).when_empty(t!("results-none"));
     for r in &results {
         table.row(vec![
             r.id.to_string(),
-            r.record.played_on.to_string(),
-            r.record.game().slug().to_owned(),
+            crate::lang::date(r.record.played_on),
+            r.record.game().name().to_owned(),
             places_with_totals(r),
             r.revision.to_string(),
         ]);
     }
-    let shown = if (results.len() as i64) < total { format!(", {} shown", results.len()) } else { String::new() };
-    let lines = vec![format!("{}: {total} result(s){shown}, latest first", league.name)];
+    let line = if (results.len() as i64) < total {
+        t!("results-summary-shown", league = &league.name, total = total, shown = results.len())
+    } else {
+        t!("results-summary", league = &league.name, total = total)
+    };
+    let lines = vec![line];
     let json = json!({ "items": items, "page": 1, "per_page": items.len(), "total": total });
     emit(args.output.format, &json, &lines, &[table]);
     Ok(())

@@ -3,7 +3,9 @@
 use crate::args::{ScoreCommand, ScoreRangeln};
 use crate::error::{CliError, Result};
 use crate::input::read_input;
+use crate::lang::{column, rule};
 use crate::output::{Table, emit};
+use crate::t;
 use serde_json::{Value, json};
 use spielstand_core::rangeln::{Board, RangelnResult, Ring, RoundInput, score_game, score_round};
 
@@ -18,9 +20,9 @@ fn rangeln(args: ScoreRangeln) -> Result<()> {
     let mut boards: Vec<(String, String)> = Vec::new();
     for path in &args.board {
         let text = read_input(path, &mut stdin_used)?;
-        let name = if path == "-" { "standard input".to_owned() } else { path.clone() };
+        let name = if path == "-" { t!("score-standard-input") } else { path.clone() };
         // Parsed for up to five seats first, so the error names the file, line and column.
-        Board::parse(&text).map_err(|e| CliError::input(format!("{name}: {e}")))?;
+        Board::parse(&text).map_err(|e| CliError::input(format!("{name}: {}", rule(&e))))?;
         boards.push((name, text));
     }
     let players: Vec<String> = match &args.players {
@@ -42,13 +44,15 @@ fn rangeln(args: ScoreRangeln) -> Result<()> {
     let mut rounds_json = Vec::new();
     for (i, (name, text)) in boards.iter().enumerate() {
         let scores = score_round(&RoundInput::Board(text.clone()), &players).map_err(|e| {
-            let hint = if args.players.is_none() { " (name the players with --players)" } else { "" };
-            CliError::input(format!("{name}: {e}{hint}"))
+            let hint =
+                if args.players.is_none() { format!(" {}", t!("score-name-the-players")) } else { String::new() };
+            CliError::input(format!("{name}: {}{hint}", rule(&e)))
         })?;
-        let board = Board::parse_for(text, players.len()).map_err(|e| CliError::input(format!("{name}: {e}")))?;
+        let board =
+            Board::parse_for(text, players.len()).map_err(|e| CliError::input(format!("{name}: {}", rule(&e))))?;
         let mut table = Table::new(&["Seat", "Player", "+2", "-2", "+1", "-1", "black", "Score"])
             .numeric([2, 3, 4, 5, 6, 7])
-            .title(format!("Board {} ({name})", i + 1));
+            .title(t!("score-board", number = i + 1, name = name));
         let mut players_json = Vec::new();
         for (seat, (player, score)) in (1u8..).zip(players.iter().zip(&scores)) {
             let counts = board.ring_counts(seat);
@@ -68,12 +72,11 @@ fn rangeln(args: ScoreRangeln) -> Result<()> {
             imported_totals: None,
         };
         let game = score_game(&players, &result)?;
-        let mut headers = vec!["Place".to_owned(), "Player".to_owned()];
+        let mut headers = vec![column("Place"), column("Player")];
         headers.extend((1..=boards.len()).map(|r| format!("R{r}")));
-        headers.push("Total".to_owned());
+        headers.push(t!("total"));
         let n = headers.len();
-        let mut table =
-            Table::with_headers(headers).numeric([0]).numeric(2..n).title("Game (largest absolute total wins)");
+        let mut table = Table::with_headers(headers).numeric([0]).numeric(2..n).title(t!("score-game"));
         let mut order: Vec<usize> = (0..players.len()).collect();
         order.sort_by_key(|&i| (game.totals[i].place, i));
         for i in order {

@@ -3,26 +3,29 @@
 use super::Ctx;
 use crate::args::{By, StandingsArgs};
 use crate::error::Result;
+use crate::lang::decimal;
 use crate::output::{Table, emit, number, table_place};
+use crate::t;
 use spielstand_wire::StandingsParams;
 
 pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
     let client = &ctx.client;
     let (league, _) = client.resolve_league(&args.league)?;
     let query = StandingsParams { game: args.game, as_of: args.as_of, after_event: None, by: None, locale: None };
-    let mut title = format!("{}: standings", league.name);
+    let mut title = t!("standings-title", league = &league.name);
     if let Some(game) = args.game {
-        title.push_str(&format!(", {} only", game.name()));
+        title.push_str(&t!("standings-game-only", game = game.name()));
     }
     if let Some(as_of) = args.as_of {
-        title.push_str(&format!(", as of {as_of}"));
+        title.push_str(&t!("standings-as-of", date = crate::lang::date(as_of)));
     }
-    title.push_str(&format!(" ({} points)", league.rules.points));
+    title.push(' ');
+    title.push_str(&t!("standings-points", points = league.rules.points.to_string()));
     if args.by == By::Team {
         let (teams, reply) = client.team_standings(league.id, &query)?;
         let mut table = Table::new(&["Place", "Team", "Players", "Played", "Wins", "Points"])
             .numeric([0, 3, 4, 5])
-            .when_empty("This league names no teams: give its rules \"teams\" (see the README).");
+            .when_empty(t!("standings-no-teams"));
         for row in &teams.rows {
             table.row(vec![
                 row.place.to_string(),
@@ -33,7 +36,8 @@ pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
                 number(row.points),
             ]);
         }
-        emit(args.output.format, &reply.body, &[format!("{title}, by team")], &[table]);
+        title.push_str(&t!("standings-by-team"));
+        emit(args.output.format, &reply.body, &[title], &[table]);
         return Ok(());
     }
     let (standings, reply) = client.standings(league.id, &query)?;
@@ -42,7 +46,7 @@ pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
     if head_to_head {
         headers.push("Head-to-head");
     }
-    let mut table = Table::new(&headers).numeric([0, 2, 3, 4, 5, 6, 7]).when_empty("No results count yet.");
+    let mut table = Table::new(&headers).numeric([0, 2, 3, 4, 5, 6, 7]).when_empty(t!("standings-none-yet"));
     for rated in &standings.rows {
         let row = &rated.row;
         let mut cells = vec![
@@ -51,9 +55,9 @@ pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
             row.played.to_string(),
             row.wins.to_string(),
             number(row.points),
-            format!("{:.2}", row.average_place),
+            decimal(format!("{:.2}", row.average_place)),
             // The conservative value (rating - 3 x uncertainty): a newcomer shows 0.
-            format!("{:.1}", rated.skill.rating_display),
+            decimal(format!("{:.1}", rated.skill.rating_display)),
         ];
         if head_to_head {
             cells.push(row.head_to_head.map_or(String::new(), number));

@@ -6,8 +6,8 @@ use crate::client::Client;
 use crate::error::{CliError, Result};
 use crate::outbox::{Delivery, Entry, Outbox, Pending};
 use crate::output::{Table, emit};
+use crate::t;
 use serde_json::{Value, json};
-use spielstand_core::Slug;
 
 /// What happened to one entry.
 struct Report {
@@ -26,24 +26,20 @@ pub fn run(ctx: &Ctx, args: SyncArgs) -> Result<()> {
     if !others.is_empty() {
         let mut servers: Vec<&str> = others.iter().map(|p| p.entry.server.as_str()).collect();
         servers.dedup();
-        eprintln!(
-            "note: {} result(s) wait for another server ({}): sync with --server to send them",
-            others.len(),
-            servers.join(", ")
-        );
+        eprintln!("{}", t!("sync-other-servers", count = others.len(), servers = servers.join(", ")));
     }
     if args.dry_run {
         let mut table =
             Table::new(&["Recorded", "Game", "Played on", "League", "Players", "Server", "Idempotency-Key"])
-                .when_empty("The outbox is empty.");
+                .when_empty(t!("sync-outbox-empty"));
         let mut json = Vec::new();
         for p in mine.iter().chain(&others) {
             let e = &p.entry;
             let players: Vec<&str> = e.record.players.iter().map(|p| p.player.as_str()).collect();
             table.row(vec![
-                e.created_at.format("%Y-%m-%d %H:%M").to_string(),
-                e.record.game().slug().to_owned(),
-                e.record.played_on.to_string(),
+                crate::lang::date_time(e.created_at.with_timezone(&chrono::Local)),
+                e.record.game().name().to_owned(),
+                crate::lang::date(e.record.played_on),
                 e.league.clone(),
                 players.join(", "),
                 e.server.clone(),
@@ -55,7 +51,7 @@ pub fn run(ctx: &Ctx, args: SyncArgs) -> Result<()> {
         return Ok(());
     }
     if mine.is_empty() {
-        eprintln!("Nothing to send: the outbox holds no results for {}.", client.server);
+        eprintln!("{}", t!("sync-nothing", server = &client.server));
         return Ok(());
     }
     let total = mine.len();
@@ -75,10 +71,10 @@ pub fn run(ctx: &Ctx, args: SyncArgs) -> Result<()> {
     let mut table = Table::new(&["Outcome", "Result", "Game", "Played on", "League", "Detail"]).numeric([1]);
     for r in &reports {
         table.row(vec![
-            r.outcome.to_owned(),
+            outcome_text(r.outcome),
             r.result_id.map_or(String::new(), |id| id.to_string()),
-            r.entry.record.game().slug().to_owned(),
-            r.entry.record.played_on.to_string(),
+            r.entry.record.game().name().to_owned(),
+            crate::lang::date(r.entry.record.played_on),
             r.entry.league.clone(),
             r.detail.clone(),
         ]);
@@ -99,20 +95,37 @@ pub fn run(ctx: &Ctx, args: SyncArgs) -> Result<()> {
     if let Some(e) = stopped {
         return Err(CliError::Queued {
             message: format!(
-                "{e}.\nSent {sent} of {total}; {waiting} result(s) still wait in the outbox ({}); run `spielstand sync` again.",
-                outbox.dir().display()
+                "{e}.\n{}",
+                t!(
+                    "sync-stopped",
+                    sent = sent,
+                    total = total,
+                    waiting = waiting,
+                    dir = outbox.dir().display().to_string()
+                )
             ),
             code: e.exit_code(),
         });
     }
-    eprintln!("Sent {sent} of {total} result(s).");
+    eprintln!("{}", t!("sync-sent", sent = sent, total = total));
     if refused > 0 {
-        return Err(CliError::Refused(format!(
-            "{refused} result(s) were refused and moved to {}: `spielstand outbox list` shows why, `spielstand outbox fix ID --replace OLD=NEW` (or --date, --event) corrects one and sends it again",
-            outbox.rejected_dir().display()
+        return Err(CliError::Refused(t!(
+            "sync-refused",
+            count = refused,
+            dir = outbox.rejected_dir().display().to_string()
         )));
     }
     Ok(())
+}
+
+/// An outcome (`sent`, `already recorded`, `refused`: the JSON's words) as the table says it.
+fn outcome_text(outcome: &str) -> String {
+    match outcome {
+        "sent" => t!("sync-outcome-sent"),
+        "already recorded" => t!("sync-outcome-already-recorded"),
+        "refused" => t!("sync-outcome-refused"),
+        other => other.to_owned(),
+    }
 }
 
 /// Sends one entry (`Outbox::send`), for the report.
@@ -120,13 +133,9 @@ fn send_one(client: &Client, outbox: &Outbox, pending: &mut Pending) -> Result<R
     let file = pending.path.display().to_string();
     let entry = pending.entry.clone();
     Ok(match outbox.send(client, pending)? {
-        Delivery::Sent { result_id, replayed: true } => Report {
-            entry,
-            file,
-            outcome: "already recorded",
-            result_id: Some(result_id),
-            detail: "the server had it from an earlier attempt; counted once".to_owned(),
-        },
+        Delivery::Sent { result_id, replayed: true } => {
+            Report { entry, file, outcome: "already recorded", result_id: Some(result_id), detail: t!("sync-replayed") }
+        }
         Delivery::Sent { result_id, replayed: false } => {
             Report { entry, file, outcome: "sent", result_id: Some(result_id), detail: String::new() }
         }

@@ -13,8 +13,10 @@
 //!   no seat; the player at seat 1 is taken as the start player, the only hint BGG has.
 
 use super::source::{
-    DATE, ParseError, Parsed, SkipReason, Skipped, Source, SourcePlay, SourcePlayer, non_empty, seat_order,
+    BGG_ID, DATE, ParseError, Parsed, SkipReason, Skipped, Source, SourcePlay, SourcePlayer, WHOLE_NUMBER, non_empty,
+    seat_order,
 };
+use crate::t;
 use chrono::NaiveDate;
 use roxmltree::{Document, Node};
 
@@ -40,9 +42,9 @@ fn read_play(doc: &Document, i: usize, play: Node, parsed: &mut Parsed) -> Resul
     let id = play.attribute("id").map(str::trim).unwrap_or_default();
     let at = |field: &str| {
         if id.is_empty() {
-            format!("play[{i}] (line {line}).{field}")
+            t!("bgg-at-index", index = i, line = line, field = field)
         } else {
-            format!("play {id} (line {line}).{field}")
+            t!("bgg-at-play", id = id, line = line, field = field)
         }
     };
     if id.is_empty() {
@@ -52,11 +54,7 @@ fn read_play(doc: &Document, i: usize, play: Node, parsed: &mut Parsed) -> Resul
         None | Some("") => 1,
         Some(text) => text
             .parse::<u32>()
-            .map_err(|_| ParseError::Invalid {
-                at: at("quantity"),
-                value: text.to_owned(),
-                expected: "a whole number",
-            })?
+            .map_err(|_| ParseError::Invalid { at: at("quantity"), value: text.to_owned(), expected: WHOLE_NUMBER })?
             .max(1),
     };
     let source_ids: Vec<String> =
@@ -98,7 +96,7 @@ fn read_play(doc: &Document, i: usize, play: Node, parsed: &mut Parsed) -> Resul
         Some(text) => Some(text.parse::<u64>().map_err(|_| ParseError::Invalid {
             at: at("item.objectid"),
             value: text.to_owned(),
-            expected: "a BoardGameGeek id",
+            expected: BGG_ID,
         })?),
     }
     .filter(|&id| id != 0);
@@ -172,7 +170,7 @@ fn error_message(root: Node) -> String {
         .and_then(|m| m.text())
         .or_else(|| root.text())
         .unwrap_or_default();
-    non_empty(text).unwrap_or_else(|| "no message".to_owned())
+    non_empty(text).unwrap_or_else(|| t!("bgg-no-message"))
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 use super::source::{
     DATE_TIME, ParseError, Parsed, SkipReason, Skipped, Source, SourcePlay, SourcePlayer, non_empty, seat_order,
 };
+use crate::t;
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Deserializer};
 use std::collections::HashMap;
@@ -33,7 +34,7 @@ fn unzip_json(bytes: &[u8]) -> Result<Vec<u8>, ParseError> {
     let mut json = Vec::new();
     entry.take(MAX_JSON_BYTES + 1).read_to_end(&mut json).map_err(|e| ParseError::Zip(format!("{name}: {e}")))?;
     if json.len() as u64 > MAX_JSON_BYTES {
-        return Err(ParseError::Zip(format!("{name} inflates to more than {} MiB", MAX_JSON_BYTES >> 20)));
+        return Err(ParseError::Zip(t!("bgstats-too-large", name = &name, mib = MAX_JSON_BYTES >> 20)));
     }
     Ok(json)
 }
@@ -54,12 +55,12 @@ fn read_export(json: &[u8]) -> Result<Export, ParseError> {
     let mut de = serde_json::Deserializer::from_slice(json);
     let export: Export = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let at = match e.path().to_string().as_str() {
-            "." => "BG Stats export".to_owned(),
+            "." => t!("bgstats-export"),
             path => path.to_owned(),
         };
         ParseError::Json { at, message: e.into_inner().to_string() }
     })?;
-    de.end().map_err(|e| ParseError::Json { at: "BG Stats export".into(), message: e.to_string() })?;
+    de.end().map_err(|e| ParseError::Json { at: t!("bgstats-export"), message: e.to_string() })?;
     Ok(export)
 }
 
@@ -69,7 +70,7 @@ fn resolve(export: Export) -> Result<Parsed, ParseError> {
     let locations: HashMap<i64, &Location> = export.locations.iter().map(|l| (l.id, l)).collect();
     let mut parsed = Parsed::default();
     for (i, play) in export.plays.iter().enumerate() {
-        let at = |field: &str| format!("plays[{i}].{field}");
+        let at = |field: &str| format!("plays[{i}].{field}"); // not text: a path in the file
         let game = *games.get(&play.game_ref_id).ok_or_else(|| ParseError::Dangling {
             at: at("gameRefId"),
             id: play.game_ref_id,

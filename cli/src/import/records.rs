@@ -2,16 +2,17 @@
 //! winner flags, and what each game needs beyond places. Nothing is invented: a play
 //! that lacks what a result needs is refused with the reason, never filled in.
 
-use super::source::SourcePlay;
+use super::source::{Reason, SourcePlay};
 use spielstand_core::finishing::{FinishingOrder, HareFinish, HaseUndIgelResult, LaufRaufResult, MenschResult};
 use spielstand_core::rangeln::RangelnResult;
 use spielstand_core::{GameKind, GameRecord, Outcome, SeatedPlayer};
+use spielstand_text::Arg;
 use std::collections::BTreeMap;
 
 /// The play's places as groups of players (indices into `play.players`), best first:
 /// by rank when the source ranks every player; else the winners first and everyone else
 /// sharing the last place.
-pub fn places(play: &SourcePlay) -> Result<Vec<Vec<usize>>, String> {
+pub fn places(play: &SourcePlay) -> Result<Vec<Vec<usize>>, Reason> {
     let ranks: Option<Vec<u32>> = play.players.iter().map(|p| p.rank).collect();
     if let Some(ranks) = ranks {
         let mut distinct = ranks.clone();
@@ -21,14 +22,14 @@ pub fn places(play: &SourcePlay) -> Result<Vec<Vec<usize>>, String> {
     }
     let (winners, others): (Vec<usize>, Vec<usize>) = (0..play.players.len()).partition(|&i| play.players[i].winner);
     if winners.is_empty() {
-        return Err("no ranks and no winner: the places are unknown".into());
+        return Err(Reason::new("import-places-unknown", &[]));
     }
     Ok([winners, others].into_iter().filter(|g| !g.is_empty()).collect())
 }
 
 /// The result for `play` as `game`, with `names[i]` the spielstand name of the play's
 /// i-th player. Seats follow the play's order. League options are not applied here.
-pub fn record(play: &SourcePlay, game: GameKind, names: &[String]) -> Result<GameRecord, String> {
+pub fn record(play: &SourcePlay, game: GameKind, names: &[String]) -> Result<GameRecord, Reason> {
     let players: Vec<SeatedPlayer> =
         names.iter().enumerate().map(|(i, name)| SeatedPlayer { player: name.clone(), seat: i as u32 + 1 }).collect();
     let outcome = match game {
@@ -58,15 +59,21 @@ pub fn record(play: &SourcePlay, game: GameKind, names: &[String]) -> Result<Gam
 }
 
 /// A Rangeln game's totals: the source's score of every player, a whole number.
-fn totals(play: &SourcePlay, names: &[String]) -> Result<BTreeMap<String, i32>, String> {
+fn totals(play: &SourcePlay, names: &[String]) -> Result<BTreeMap<String, i32>, Reason> {
     play.players
         .iter()
         .zip(names)
         .map(|(p, name)| {
-            let score =
-                p.score.as_deref().ok_or_else(|| format!("Rangeln: no total for {name} (the score is empty)"))?;
-            let total =
-                score.parse::<i32>().map_err(|_| format!("Rangeln: {name}'s score {score:?} is not a whole number"))?;
+            let score = p
+                .score
+                .as_deref()
+                .ok_or_else(|| Reason::new("import-rangeln-no-total", &[("name", Arg::from(name))]))?;
+            let total = score.parse::<i32>().map_err(|_| {
+                Reason::new(
+                    "import-rangeln-not-whole",
+                    &[("name", Arg::from(name)), ("score", Arg::from(format!("{score:?}")))],
+                )
+            })?;
             Ok((name.clone(), total))
         })
         .collect()
@@ -80,7 +87,7 @@ fn hares(
     names: &[String],
     groups: &[Vec<usize>],
     order: FinishingOrder,
-) -> Result<HaseUndIgelResult, String> {
+) -> Result<HaseUndIgelResult, Reason> {
     let mut finishers = Vec::new();
     for group in groups.iter().filter(|g| g.len() == 1) {
         let i = group[0];
@@ -88,10 +95,13 @@ fn hares(
         let score = play.players[i]
             .score
             .as_deref()
-            .ok_or_else(|| format!("Hase und Igel: no carrots for {name}, who finished (the score is empty)"))?;
-        let carrots = score
-            .parse::<u32>()
-            .map_err(|_| format!("Hase und Igel: {name}'s score {score:?} is not a number of carrots"))?;
+            .ok_or_else(|| Reason::new("import-hare-no-carrots", &[("name", Arg::from(name))]))?;
+        let carrots = score.parse::<u32>().map_err(|_| {
+            Reason::new(
+                "import-hare-not-carrots",
+                &[("name", Arg::from(name)), ("score", Arg::from(format!("{score:?}")))],
+            )
+        })?;
         finishers.push(HareFinish { player: name.clone(), carrots, lettuces: 0, round: None });
     }
     Ok(HaseUndIgelResult { order, finishers })
@@ -139,7 +149,7 @@ mod tests {
         let winners = play(&[("A", None, false, None), ("B", None, true, None), ("C", None, false, None)]);
         assert_eq!(places(&winners).unwrap(), vec![vec![1], vec![0, 2]]);
         let nothing = play(&[("A", None, false, None), ("B", None, false, None)]);
-        assert!(places(&nothing).unwrap_err().contains("places are unknown"));
+        assert!(places(&nothing).unwrap_err().english.contains("places are unknown"));
     }
 
     #[test]
@@ -167,7 +177,7 @@ mod tests {
         assert!(eval.rangeln.unwrap().imported_totals);
         let blank =
             play(&[("Anna", None, true, None), ("Ben", None, false, Some("1")), ("Cleo", None, false, Some("2"))]);
-        assert!(record(&blank, GameKind::Rangeln, &names(&blank)).unwrap_err().contains("no total for Anna"));
+        assert!(record(&blank, GameKind::Rangeln, &names(&blank)).unwrap_err().english.contains("no total for Anna"));
     }
 
     #[test]
@@ -185,6 +195,7 @@ mod tests {
         assert!(
             record(&no_carrots, GameKind::HaseUndIgel, &names(&no_carrots))
                 .unwrap_err()
+                .english
                 .contains("no carrots for Anna")
         );
     }

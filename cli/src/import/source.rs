@@ -1,7 +1,9 @@
 //! The neutral form of a foreign play log: what every parser produces and the import
 //! command consumes. Nothing here knows a league or a server.
 
+use crate::t;
 use chrono::NaiveDate;
+use spielstand_text::{Arg, Lang};
 use std::fmt;
 
 /// Where a play was logged.
@@ -77,15 +79,65 @@ pub enum SkipReason {
     NotAGame(String),
 }
 
+impl SkipReason {
+    /// The catalogue's message for the reason, and its variables.
+    fn message(&self) -> (&'static str, Vec<(&'static str, Arg)>) {
+        match self {
+            SkipReason::Ignored => ("import-skip-ignored", Vec::new()),
+            SkipReason::Incomplete => ("import-skip-incomplete", Vec::new()),
+            SkipReason::NoPlayers => ("import-skip-no-players", Vec::new()),
+            SkipReason::UnnamedPlayer => ("import-skip-unnamed-player", Vec::new()),
+            SkipReason::NotAGame(kind) => ("import-skip-not-a-game", vec![("kind", Arg::from(kind))]),
+        }
+    }
+
+    /// The reason in English for the summary's JSON and in the command's language.
+    pub fn reason(&self) -> Reason {
+        let (id, args) = self.message();
+        Reason::new(id, &args)
+    }
+}
+
+/// In the command's language.
 impl fmt::Display for SkipReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SkipReason::Ignored => f.write_str("ignored in BG Stats"),
-            SkipReason::Incomplete => f.write_str("incomplete"),
-            SkipReason::NoPlayers => f.write_str("no players"),
-            SkipReason::UnnamedPlayer => f.write_str("a player without a name"),
-            SkipReason::NotAGame(kind) => write!(f, "not a board game ({kind})"),
-        }
+        let (id, args) = self.message();
+        f.write_str(&crate::lang::t(id, &args))
+    }
+}
+
+/// Why a play is skipped or refused, said twice: in English for the import's JSON summary
+/// (its `skipped` keys and `refused` reasons stay the same in every language, for the
+/// scripts that read them), and in the command's language for people.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Reason {
+    /// For the JSON summary.
+    pub english: String,
+    /// For people.
+    pub shown: String,
+}
+
+impl Reason {
+    /// The catalogue's message `id`, filled in with `args`.
+    pub fn new(id: &str, args: &[(&str, Arg)]) -> Reason {
+        Reason { english: spielstand_text::message(Lang::En, id, args), shown: crate::lang::t(id, args) }
+    }
+
+    /// A broken rule: its English text and the catalogue's in the command's language.
+    pub fn rule(error: &spielstand_core::Error) -> Reason {
+        Reason { english: error.to_string(), shown: crate::lang::rule(error) }
+    }
+
+    /// Text that comes in one language only (the server's problem detail).
+    pub fn as_is(text: impl Into<String>) -> Reason {
+        let text = text.into();
+        Reason { english: text.clone(), shown: text }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.shown)
     }
 }
 
@@ -105,39 +157,74 @@ pub struct Parsed {
 }
 
 /// A file that cannot be read as the format it claims to be. Each message names where in
-/// the file the problem is, so that the organiser can look at it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// the file the problem is, so that the organiser can look at it; it reads in the
+/// command's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ParseError {
-    #[error("not a readable zip archive: {0}")]
     Zip(String),
-    #[error("the zip archive holds no .json file: is it a BG Stats export?")]
     ZipWithoutJson,
-    #[error("the zip archive holds several .json files ({}): unzip it and name the export itself", .0.join(", "))]
     ZipWithSeveralJson(Vec<String>),
     /// Not JSON, or JSON of another shape; holds the path into the document.
-    #[error("{at}: {message}")]
-    Json { at: String, message: String },
-    #[error("not well-formed XML: {0}")]
+    Json {
+        at: String,
+        message: String,
+    },
     Xml(String),
     /// The XML is another document than expected: an error page, another API's answer.
-    #[error("expected <{expected}> at the top of the document, found <{found}>")]
-    UnexpectedDocument { expected: &'static str, found: String },
+    UnexpectedDocument {
+        expected: &'static str,
+        found: String,
+    },
     /// BoardGameGeek answered with an error instead of plays.
-    #[error("BoardGameGeek answered with an error: {0}")]
     Remote(String),
-    #[error("{at}: missing")]
-    Missing { at: String },
-    /// A value of the wrong form; `expected` completes "is not ...".
-    #[error("{at}: {value:?} is not {expected}")]
-    Invalid { at: String, value: String, expected: &'static str },
+    Missing {
+        at: String,
+    },
+    /// A value of the wrong form; `expected` is the catalogue's message saying which form
+    /// was expected (`DATE_TIME`, `DATE`, `WHOLE_NUMBER` or `BGG_ID` here), filled in
+    /// with `at` and `value`.
+    Invalid {
+        at: String,
+        value: String,
+        expected: &'static str,
+    },
     /// A reference to an entry that the file does not have.
-    #[error("{at}: {id} names no entry in {list}")]
-    Dangling { at: String, id: i64, list: &'static str },
+    Dangling {
+        at: String,
+        id: i64,
+        list: &'static str,
+    },
 }
 
-/// The expected forms of dates, for [`ParseError::Invalid`].
-pub(crate) const DATE_TIME: &str = "a date (YYYY-MM-DD HH:MM:SS)";
-pub(crate) const DATE: &str = "a date (YYYY-MM-DD)";
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            ParseError::Zip(error) => t!("bgstats-zip-unreadable", error = error),
+            ParseError::ZipWithoutJson => t!("bgstats-zip-without-json"),
+            ParseError::ZipWithSeveralJson(names) => t!("bgstats-zip-several-json", files = names.join(", ")),
+            ParseError::Json { at, message } => format!("{at}: {message}"),
+            ParseError::Xml(error) => t!("bgg-not-xml", error = error),
+            ParseError::UnexpectedDocument { expected, found } => {
+                t!("bgg-unexpected-document", expected = *expected, found = found)
+            }
+            ParseError::Remote(message) => t!("bgg-remote-error", message = message),
+            ParseError::Missing { at } => t!("import-missing", at = at),
+            ParseError::Invalid { at, value, expected } => {
+                crate::lang::t(expected, &[("at", Arg::from(at)), ("value", Arg::from(format!("{value:?}")))])
+            }
+            ParseError::Dangling { at, id, list } => t!("import-dangling", at = at, id = *id, list = *list),
+        };
+        f.write_str(&text)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// The expected forms of values, for [`ParseError::Invalid`]: the catalogue's messages.
+pub(crate) const DATE_TIME: &str = "import-not-a-date-time";
+pub(crate) const DATE: &str = "import-not-a-date";
+pub(crate) const WHOLE_NUMBER: &str = "import-not-a-whole-number";
+pub(crate) const BGG_ID: &str = "import-not-a-bgg-id";
 
 /// Sorts players by seat when every one of them has a seat; a partial seating says
 /// nothing about the others' order, so the listed order stays.

@@ -13,8 +13,10 @@
 //! from two independent sources, and a wrong id would import another game's plays as
 //! one of ours. Titles still match, and `bgg:ID=SLUG` pins an id.
 
+use crate::t;
 use spielstand_core::{GameKind, Slug, UnknownGame};
 use std::collections::HashMap;
+use std::fmt;
 use std::str::FromStr;
 
 /// The names the apps use for each game, besides its German name and its slug.
@@ -91,17 +93,31 @@ pub enum MappedFrom {
     BggId(u64),
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// A `NAME=SLUG` that is none, said in the command's language (a `--game` that clap
+/// refuses is said before the language is decided, so in English).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MappingError {
-    #[error("{0:?}: expected NAME=SLUG, e.g. \"Hare & Tortoise=hase-und-igel\"")]
     Shape(String),
-    #[error("{0:?}: the name has no letters or digits to match titles by")]
     EmptyName(String),
-    #[error("{0:?}: {1:?} is not a BoardGameGeek id (a whole number after bgg:)")]
     BggId(String, String),
-    #[error("{0:?}: {1}")]
     Game(String, UnknownGame),
 }
+
+impl fmt::Display for MappingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            MappingError::Shape(text) => t!("titles-shape", mapping = format!("{text:?}")),
+            MappingError::EmptyName(text) => t!("titles-empty-name", mapping = format!("{text:?}")),
+            MappingError::BggId(text, id) => {
+                t!("titles-bgg-id", mapping = format!("{text:?}"), id = format!("{id:?}"))
+            }
+            MappingError::Game(text, unknown) => format!("{text:?}: {unknown}"),
+        };
+        f.write_str(&text)
+    }
+}
+
+impl std::error::Error for MappingError {}
 
 impl FromStr for Mapping {
     type Err = MappingError;

@@ -27,9 +27,6 @@ pub enum Reply {
     Quit,
 }
 
-/// The words every game prompt understands, for help texts.
-pub const CONTROL_WORDS: &str = "undo (take back the last entry), board (show it again), help, quit (keep a draft)";
-
 impl Reply {
     fn of(line: &str) -> Reply {
         match line.to_lowercase().as_str() {
@@ -147,7 +144,7 @@ fn text_of(line: &str) -> String {
 }
 
 fn term(e: std::io::Error) -> CliError {
-    CliError::input(format!("terminal: {e}"))
+    CliError::input(t!("console-terminal", error = e.to_string()))
 }
 
 #[cfg(test)]

@@ -5,10 +5,11 @@
 //! round), `board`, `help` (what is expected, and the allowance left) and `quit`. After
 //! every accepted entry the caller keeps the round (a draft), so nothing typed is lost.
 
-use super::console::{CONTROL_WORDS, Console, Reply};
+use super::console::{Console, Reply};
 use crate::draft::{LiveEntry, LiveRound};
 use crate::error::Result;
 use crate::output::board::render;
+use crate::t;
 use spielstand_core::Error as RuleError;
 use spielstand_core::rangeln::{Cell, Expect, Moves, Path, Referee, Turn, pieces_per_player};
 use std::io::{BufRead, Write};
@@ -70,12 +71,12 @@ impl LiveRound {
     }
 }
 
-/// What an entry was, for "Took back ...".
-fn describe(entry: &LiveEntry) -> String {
+/// "Took back ..." the entry.
+fn took_back(entry: &LiveEntry) -> String {
     match entry {
-        LiveEntry::Place { player, cell } => format!("{player}'s placement on {cell}"),
-        LiveEntry::Path { player, path } => format!("{player}'s path {path}"),
-        LiveEntry::Stuck { player } => format!("the end of {player}'s turn"),
+        LiveEntry::Place { player, cell } => t!("live-took-back-placement", player = player, cell = cell.to_string()),
+        LiveEntry::Path { player, path } => t!("live-took-back-path", player = player, path = path.to_string()),
+        LiveEntry::Stuck { player } => t!("live-took-back-stuck", player = player),
     }
 }
 
@@ -90,18 +91,16 @@ pub fn play(
 ) -> Result<Played<Moves>> {
     let n = players.len();
     let mut referee = round.replay(players)?;
-    console.say(&format!(
-        "Round {} of {n}: {} starts. Place one piece at a time (a cell such as c3), then move (a path such as c3-c4-d4). Type help at any prompt.",
-        round.start + 1,
-        players[round.start]
-    ))?;
+    console.say(&t!("live-intro", round = round.start + 1, rounds = n, player = &players[round.start]))?;
     console.show(&render(referee.board(), players, colour))?;
     loop {
         let prompt = match referee.expect() {
             Expect::Done => return Ok(Played::Done(round.moves())),
-            Expect::Placement { player, number } => format!("{player}, placement {number}: "),
+            Expect::Placement { player, number } => {
+                format!("{} ", t!("live-placement-prompt", player = player, number = number))
+            }
             Expect::Path { player, path, allowance } => {
-                format!("{player}, path {path} ({allowance}; 'stuck' ends the turn): ")
+                format!("{} ", t!("live-path-prompt", player = player, path = path, allowance = allowance))
             }
         };
         let reply = match console.ask(&prompt)? {
@@ -116,10 +115,10 @@ pub fn play(
                     Some(entry) => {
                         referee = round.replay(players)?;
                         keep(round)?;
-                        console.say(&format!("  Took back {}.", describe(&entry)))?;
+                        console.say(&format!("  {}", took_back(&entry)))?;
                         console.show(&render(referee.board(), players, colour))?;
                     }
-                    None => console.say("  Nothing to take back: this round has just begun.")?,
+                    None => console.say(&format!("  {}", t!("live-nothing-to-undo")))?,
                 }
                 continue;
             }
@@ -142,7 +141,7 @@ pub fn play(
                             LiveEntry::Place { player, cell }
                         }
                         Err(e) => {
-                            console.say(&format!("  refused: {e}; again (help says what is expected)"))?;
+                            console.say(&format!("  {}", t!("live-refused-again", error = crate::lang::rule(&e))))?;
                             continue;
                         }
                     }
@@ -150,7 +149,7 @@ pub fn play(
                 Expect::Path { player, .. } if text.eq_ignore_ascii_case("stuck") => {
                     let player = player.to_owned();
                     if let Err(e) = referee.end_turn() {
-                        console.say(&format!("  refused: {e}"))?;
+                        console.say(&format!("  {}", t!("live-refused", error = crate::lang::rule(&e))))?;
                         continue;
                     }
                     LiveEntry::Stuck { player }
@@ -164,7 +163,7 @@ pub fn play(
                             LiveEntry::Path { player, path }
                         }
                         Err(e) => {
-                            console.say(&format!("  refused: {e}; again (help says what is expected)"))?;
+                            console.say(&format!("  {}", t!("live-refused-again", error = crate::lang::rule(&e))))?;
                             continue;
                         }
                     }
@@ -175,7 +174,7 @@ pub fn play(
         round.entries.push(entry);
         keep(round)?;
         for note in &referee.notes()[notes..] {
-            console.say(&format!("  note: {note}"))?;
+            console.say(&format!("  {}", t!("input-note", note = note)))?;
         }
     }
 }
@@ -185,14 +184,17 @@ fn help(referee: &Referee, n: usize) -> String {
     let pieces = pieces_per_player(n).unwrap_or(0);
     match referee.expect() {
         Expect::Placement { player, number } => format!(
-            "  {player} places piece {} of {pieces}: type a free cell such as c3, not a black cell (#) and not next to a piece of {player}'s own, diagonals included.\n  Also: {CONTROL_WORDS}.",
-            (number - 1) / n + 1
+            "  {}\n  {}",
+            t!("live-help-placement", player = player, piece = (number - 1) / n + 1, pieces = pieces),
+            t!("input-also")
         ),
         Expect::Path { player, .. } => format!(
-            "  {}.\n  Type a path such as c3-c4-d4: a piece's start cell, then each cell it steps to (a row or a column at a time, never back). A path goes its full length wherever a piece of {player} can; 'stuck' ends the turn when no piece of {player} that may still move has a legal step.\n  Also: {CONTROL_WORDS}.",
-            referee.allowance_left().unwrap_or_default()
+            "  {}.\n  {}\n  {}",
+            referee.allowance_left().unwrap_or_default(),
+            t!("live-help-path", player = player),
+            t!("input-also")
         ),
-        Expect::Done => "  The round is over.".to_owned(),
+        Expect::Done => format!("  {}", t!("live-round-over")),
     }
 }
 

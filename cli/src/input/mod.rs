@@ -9,6 +9,7 @@ pub mod rounds;
 pub mod spec;
 
 use crate::error::{CliError, Result};
+use crate::t;
 use spec::RoundSource;
 use spielstand_core::SeatedPlayer;
 use spielstand_core::rangeln::{Board, Moves, RoundInput};
@@ -18,15 +19,16 @@ use std::io::Read;
 pub fn read_input(path: &str, stdin_used: &mut bool) -> Result<String> {
     if path == "-" {
         if std::mem::replace(stdin_used, true) {
-            return Err(CliError::input("standard input (-) can be read only once"));
+            return Err(CliError::input(t!("input-stdin-once")));
         }
         let mut text = String::new();
         std::io::stdin()
             .read_to_string(&mut text)
-            .map_err(|e| CliError::input(format!("cannot read standard input: {e}")))?;
+            .map_err(|e| CliError::input(t!("input-stdin-unreadable", error = e.to_string())))?;
         return Ok(text);
     }
-    std::fs::read_to_string(path).map_err(|e| CliError::input(format!("cannot read {path}: {e}")))
+    std::fs::read_to_string(path)
+        .map_err(|e| CliError::input(t!("input-file-unreadable", path = path, error = e.to_string())))
 }
 
 /// Seats 1, 2, ... in the order given.

@@ -5,7 +5,7 @@
 //! `board` (the last round's board), `help` and `quit`; after every accepted round the
 //! caller keeps the rounds (a draft).
 
-use super::console::{CONTROL_WORDS, Console, Reply};
+use super::console::{Console, Reply};
 use super::live_round::{Played, Stop};
 use super::read_input;
 use super::spec::{self, RoundSource, respell_round};
@@ -68,9 +68,9 @@ pub fn rangeln_rounds(
                 None => console.say(&format!("  {}", t!("no-round-yet")))?,
             },
             Reply::Help => console.say(&format!(
-                "  Round {} of {n}, {} starts: type the round as its scores (Anna=4,Ben=-3,...), its ring counts (Anna=+2:1/-1:7,...: rings +2 -2 +1 -1 black) or @FILE, a file with the final board or the round move by move.\n  Also: {CONTROL_WORDS}.",
-                index + 1,
-                players[index]
+                "  {}\n  {}",
+                t!("rounds-help", round = index + 1, rounds = n, player = &players[index]),
+                t!("input-also")
             ))?,
             Reply::Quit => unreachable!("handled above"),
             Reply::Text(line) => match checked(&line, players, index) {
@@ -79,11 +79,13 @@ pub fn rangeln_rounds(
                     played.push(scored);
                     keep(rounds)?;
                     for note in &played.last().expect("pushed").notes {
-                        console.say(&format!("  note: {note}"))?;
+                        console.say(&format!("  {}", t!("input-note", note = note)))?;
                     }
                     console.show(&running_totals(players, &played).render())?;
                 }
-                Err(e) => console.say(&format!("  {}", t!("enter-round-again", error = e.to_string(), round = index + 1)))?,
+                Err(e) => {
+                    console.say(&format!("  {}", t!("enter-round-again", error = e.to_string(), round = index + 1)))?
+                }
             },
         }
     }
@@ -95,7 +97,7 @@ fn checked(line: &str, players: &[String], index: usize) -> Result<(RoundInput, 
     let mut round = match spec::parse_round(line).map_err(CliError::Input)? {
         RoundSource::Inline(round) => round,
         RoundSource::File(path) if path == "-" => {
-            return Err(CliError::input("@- cannot be used while typing rounds: give a file name"));
+            return Err(CliError::input(t!("rounds-no-stdin")));
         }
         RoundSource::File(path) => super::file_round(read_input(&path, &mut false)?),
     };

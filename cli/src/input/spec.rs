@@ -1,6 +1,7 @@
 //! The typed forms of the command line: round SPECs, name lists, `NAME=N` pairs, dates.
 //! Parsing only: every rule (piece counts, score bounds, who plays) is checked by core.
 
+use crate::t;
 use chrono::{Datelike, Local, NaiveDate, TimeDelta};
 use spielstand_core::GameRecord;
 use spielstand_core::names::{respell, same_name};
@@ -26,20 +27,16 @@ pub fn parse_round(spec: &str) -> Result<RoundSource, String> {
     let spec = spec.trim();
     if let Some(path) = spec.strip_prefix('@') {
         if path.is_empty() {
-            return Err("\"@\" needs a file name: @board.txt, or @- for standard input".to_owned());
+            return Err(t!("spec-at-needs-file"));
         }
         return Ok(RoundSource::File(path.to_owned()));
     }
-    let entries = pairs(spec, "a round")?;
+    let entries = pairs(spec, |item| t!("spec-not-pair-round", item = item))?;
     let rings = entries.iter().filter(|(_, v)| v.contains(':')).count();
     if rings == 0 {
         let mut scores = BTreeMap::new();
         for (name, value) in entries {
-            let score = value.parse::<i32>().map_err(|_| {
-                format!(
-                    "{name}={value}: a score is a whole number such as 4 or -3 (ring counts look like {name}=+2:1/-1:3)"
-                )
-            })?;
+            let score = value.parse::<i32>().map_err(|_| t!("spec-score-not-number", name = &name, value = &value))?;
             scores.insert(name, score);
         }
         Ok(RoundSource::Inline(RoundInput::Scores(scores)))
@@ -51,8 +48,7 @@ pub fn parse_round(spec: &str) -> Result<RoundSource, String> {
         }
         Ok(RoundSource::Inline(RoundInput::Rings(counts)))
     } else {
-        Err("give every player of a round the same kind of entry: all scores (Anna=4) or all ring counts (Anna=+2:1/-1:3)"
-            .to_owned())
+        Err(t!("spec-mixed-kinds"))
     }
 }
 
@@ -61,36 +57,37 @@ fn ring_counts(text: &str) -> Result<RingCounts, String> {
     let mut counts = RingCounts::default();
     let mut seen = Vec::new();
     for part in text.split('/') {
-        let (label, count) = part.split_once(':').ok_or_else(|| format!("{part:?} is not RING:COUNT"))?;
+        let (label, count) =
+            part.split_once(':').ok_or_else(|| t!("spec-not-ring-count", part = format!("{part:?}")))?;
         let (label, count) = (label.trim(), count.trim());
         let ring = Ring::ALL
             .into_iter()
             .find(|r| r.to_string().eq_ignore_ascii_case(label))
-            .ok_or_else(|| format!("{label:?} is not a ring: use +2, -2, +1, -1 or black"))?;
+            .ok_or_else(|| t!("spec-not-a-ring", label = format!("{label:?}")))?;
         if seen.contains(&ring) {
-            return Err(format!("ring {ring} is given twice"));
+            return Err(t!("spec-ring-twice", ring = ring.to_string()));
         }
         seen.push(ring);
-        *counts.get_mut(ring) =
-            count.parse().map_err(|_| format!("{count:?} is not a number of pieces (ring {ring})"))?;
+        *counts.get_mut(ring) = count
+            .parse()
+            .map_err(|_| t!("spec-not-piece-count", value = format!("{count:?}"), ring = ring.to_string()))?;
     }
     Ok(counts)
 }
 
 /// `Anna=4,Ben=-3` into (name, value) pairs; each name once, compared case-insensitively.
-fn pairs(text: &str, what: &str) -> Result<Vec<(String, String)>, String> {
+/// `not_pair` says what to write instead of an item that is no pair (given it quoted).
+fn pairs(text: &str, not_pair: impl Fn(String) -> String) -> Result<Vec<(String, String)>, String> {
     let mut out: Vec<(String, String)> = Vec::new();
     for item in text.split(',') {
         let item = item.trim();
-        let (name, value) = item
-            .split_once('=')
-            .ok_or_else(|| format!("{item:?} is not NAME=VALUE (write {what} as Anna=4,Ben=-3)"))?;
+        let (name, value) = item.split_once('=').ok_or_else(|| not_pair(format!("{item:?}")))?;
         let (name, value) = (name.trim(), value.trim());
         if name.is_empty() || value.is_empty() {
-            return Err(format!("{item:?} is not NAME=VALUE (write {what} as Anna=4,Ben=-3)"));
+            return Err(not_pair(format!("{item:?}")));
         }
         if out.iter().any(|(n, _)| same_name(n, name)) {
-            return Err(format!("{name} is given twice"));
+            return Err(t!("spec-given-twice", name = name));
         }
         out.push((name.to_owned(), value.to_owned()));
     }
@@ -99,10 +96,12 @@ fn pairs(text: &str, what: &str) -> Result<Vec<(String, String)>, String> {
 
 /// `Anna=8,Ben=15` into names and numbers.
 pub fn number_pairs(text: &str) -> Result<Vec<(String, u32)>, String> {
-    pairs(text, "the list")?
+    pairs(text, |item| t!("spec-not-pair-list", item = item))?
         .into_iter()
         .map(|(name, value)| {
-            let n = value.parse().map_err(|_| format!("{name}={value}: {value:?} is not a whole number"))?;
+            let n = value.parse().map_err(|_| {
+                t!("spec-not-whole-number", name = &name, value = &value, quoted = format!("{value:?}"))
+            })?;
             Ok((name, n))
         })
         .collect()
@@ -112,7 +111,7 @@ pub fn number_pairs(text: &str) -> Result<Vec<(String, u32)>, String> {
 pub fn names(text: &str) -> Result<Vec<String>, String> {
     let names: Vec<String> = text.split(',').map(|n| n.trim().to_owned()).collect();
     if names.iter().any(String::is_empty) {
-        return Err(format!("{text:?}: write the names separated by commas, e.g. Anna,Ben,Cleo"));
+        return Err(t!("spec-names", text = format!("{text:?}")));
     }
     Ok(names)
 }
@@ -128,7 +127,7 @@ pub fn game_option(text: &str) -> Result<String, String> {
 /// `yesterday`/`gestern`; between 1900-01-01 and 9999-12-31 (RULES.md "Dates").
 pub fn date(text: &str) -> Result<NaiveDate, String> {
     let day = typed_date(text, Local::now().date_naive())?;
-    spielstand_core::dates::check_filter("date", day).map_err(|e| e.to_string())?;
+    spielstand_core::dates::check_filter("date", day).map_err(|e| crate::lang::rule(&e))?;
     Ok(day)
 }
 
@@ -137,17 +136,13 @@ pub fn date(text: &str) -> Result<NaiveDate, String> {
 pub fn played_date(text: &str) -> Result<NaiveDate, String> {
     let today = Local::now().date_naive();
     let day = typed_date(text, today)?;
-    spielstand_core::dates::check_played("date", day, today).map_err(|e| e.to_string())?;
+    spielstand_core::dates::check_played("date", day, today).map_err(|e| crate::lang::rule(&e))?;
     Ok(day)
 }
 
 fn typed_date(text: &str, today: NaiveDate) -> Result<NaiveDate, String> {
     let typed = text.trim();
-    let unknown = || {
-        format!(
-            "{typed:?} is not a date: write 2026-11-23, 23.11.2026, 23.11. (this year), today/heute or yesterday/gestern"
-        )
-    };
+    let unknown = || t!("spec-not-a-date", typed = format!("{typed:?}"));
     match typed.to_lowercase().as_str() {
         "today" | "heute" => return Ok(today),
         "yesterday" | "gestern" => return Ok(today - TimeDelta::days(1)),
@@ -166,7 +161,7 @@ fn typed_date(text: &str, today: NaiveDate) -> Result<NaiveDate, String> {
         _ => return Err(unknown()),
     };
     let (Some(day), Some(month), Some(year)) = (day, month, year) else { return Err(unknown()) };
-    NaiveDate::from_ymd_opt(year, month, day).ok_or_else(|| format!("{typed:?} is not a day of the calendar"))
+    NaiveDate::from_ymd_opt(year, month, day).ok_or_else(|| t!("spec-not-a-day", typed = format!("{typed:?}")))
 }
 
 /// Writes every name in the record's detail as it is spelled among the seated players

@@ -31,8 +31,9 @@ pub struct Table {
 }
 
 impl Table {
+    /// Headers given by their English names, shown in the command's language.
     pub fn new(headers: &[&str]) -> Table {
-        Table { headers: headers.iter().map(|h| (*h).to_owned()).collect(), ..Table::default() }
+        Table { headers: headers.iter().map(|h| crate::lang::column(h)).collect(), ..Table::default() }
     }
 
     /// Headers decided at run time (one column per Rangeln round, say).
@@ -104,7 +105,12 @@ impl Table {
     }
 
     fn csv(&self) -> String {
-        let mut writer = csv::Writer::from_writer(Vec::new());
+        // German spreadsheets read `;` between fields (their decimal point is a comma).
+        let delimiter = match crate::lang::current() {
+            spielstand_text::Lang::De => b';',
+            spielstand_text::Lang::En => b',',
+        };
+        let mut writer = csv::WriterBuilder::new().delimiter(delimiter).from_writer(Vec::new());
         // Writing to memory cannot fail.
         writer.write_record(&self.headers).expect("csv to memory");
         for row in &self.rows {
@@ -138,14 +144,14 @@ pub fn print(text: &str) {
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush())
         && e.kind() != std::io::ErrorKind::BrokenPipe
     {
-        eprintln!("warning: cannot write the output: {e}");
+        eprintln!("{}", crate::t!("output-cannot-write", error = e.to_string()));
     }
 }
 
-/// Points as people write them: `4`, `3.5`, `6.67`.
+/// Points as people write them: `4`, `3.5`, `6.67` (`3,5` in German).
 pub fn number(value: f64) -> String {
     let text = format!("{value:.2}");
-    text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    crate::lang::decimal(text.trim_end_matches('0').trim_end_matches('.').to_owned())
 }
 
 /// A table place; a player short of the league's minimum games has none.

@@ -1,6 +1,8 @@
 //! A result for people: what `record`, `result show` and `results` print.
 
 use super::{Table, placings};
+use crate::lang::column;
+use crate::t;
 use spielstand_core::{Outcome, Slug};
 use spielstand_wire::StoredResult;
 
@@ -24,22 +26,22 @@ pub fn places_with_totals(r: &StoredResult) -> String {
 /// the places (with each round for Rangeln).
 pub fn view(stored: &StoredResult) -> (Vec<String>, Vec<Table>) {
     let record = &stored.record;
-    let mut lines = vec![format!(
-        "Result {} (revision {}): {} on {}",
-        stored.id,
-        stored.revision,
-        record.game().name(),
-        record.played_on
+    let mut lines = vec![t!(
+        "view-result",
+        id = stored.id,
+        revision = stored.revision,
+        game = record.game().name(),
+        date = crate::lang::date(record.played_on)
     )];
     if let Some(source) = &stored.source {
-        lines.push(format!("Imported from {} (play {}).", source.system, source.id));
+        lines.push(t!("view-imported-from", system = &source.system, play = &source.id));
     }
     let seat = |name: &str| record.players.iter().find(|p| p.player == name).map_or(0, |p| p.seat);
     let table = match (&record.outcome, &stored.rangeln) {
         (Outcome::Rangeln(_), Some(score)) => {
-            let mut headers: Vec<String> = vec!["Place".into(), "Player".into(), "Seat".into()];
+            let mut headers: Vec<String> = vec![column("Place"), column("Player"), column("Seat")];
             headers.extend(score.rounds.iter().map(|r| format!("R{}", r.round)));
-            headers.push("Total".into());
+            headers.push(t!("total"));
             let n = headers.len();
             let mut table = Table::with_headers(headers).numeric([0, 2]).numeric(3..n);
             for p in &stored.placings {
@@ -52,11 +54,11 @@ pub fn view(stored: &StoredResult) -> (Vec<String>, Vec<Table>) {
                 table.row(row);
             }
             if score.imported_totals {
-                lines.push("Imported totals: the app it came from kept no rounds.".to_owned());
+                lines.push(t!("view-imported-totals"));
             } else {
                 let starters: Vec<String> =
                     score.rounds.iter().map(|r| format!("R{} {}", r.round, r.start_player)).collect();
-                lines.push(format!("Starting players: {}", starters.join(", ")));
+                lines.push(t!("view-starting-players", players = starters.join(", ")));
             }
             table
         }
@@ -68,7 +70,7 @@ pub fn view(stored: &StoredResult) -> (Vec<String>, Vec<Table>) {
                     p.place.to_string(),
                     p.player.clone(),
                     seat(&p.player).to_string(),
-                    finish.map_or("did not finish".to_owned(), |f| f.carrots.to_string()),
+                    finish.map_or_else(|| t!("view-did-not-finish"), |f| f.carrots.to_string()),
                     finish.and_then(|f| f.round).map_or(String::new(), |r| r.to_string()),
                 ]);
             }
@@ -79,25 +81,25 @@ pub fn view(stored: &StoredResult) -> (Vec<String>, Vec<Table>) {
                 Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => {
                     let rules: Vec<&str> = r.house_rules.iter().flatten().map(|h| h.slug()).collect();
                     let colours = serde_json::to_value(r.colours).ok().and_then(|v| v.as_str().map(str::to_owned));
-                    lines.push(format!(
-                        "House rules: {}; colours: {}",
-                        if rules.is_empty() { "none".to_owned() } else { rules.join(", ") },
-                        colours.unwrap_or_default()
+                    lines.push(t!(
+                        "view-house-rules",
+                        rules = if rules.is_empty() { t!("view-house-rules-none") } else { rules.join(", ") },
+                        colours = colours.unwrap_or_default()
                     ));
                     if let Some(teams) = &r.teams {
                         let teams: Vec<String> = teams.iter().map(|t| t.join("+")).collect();
-                        lines.push(format!("Partners: {}", teams.join(", ")));
+                        lines.push(t!("view-partners", teams = teams.join(", ")));
                     }
                 }
                 Outcome::LaufRauf(r) => {
                     let edition = serde_json::to_value(r.edition).ok().and_then(|v| v.as_str().map(str::to_owned));
-                    lines.push(format!(
-                        "Edition: {}; cards: {}",
-                        edition.unwrap_or_default(),
-                        match r.cards {
-                            Some(true) => "yes",
-                            Some(false) => "no",
-                            None => "",
+                    lines.push(t!(
+                        "view-lauf-rauf",
+                        edition = edition.unwrap_or_default(),
+                        cards = match r.cards {
+                            Some(true) => t!("view-cards-yes"),
+                            Some(false) => t!("view-cards-no"),
+                            None => String::new(),
                         }
                     ));
                 }

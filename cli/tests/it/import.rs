@@ -45,7 +45,7 @@ fn a_bg_stats_export_is_imported_once_with_its_refusals_listed() {
 
     // Unknown players: listed, and nothing is written.
     let err = cli.fails(&["import", "bgstats", &file, "--league", "Winterliga"], 2);
-    assert!(err.contains("6 player(s) of the file are not known here") && err.contains("Jörg"), "{err}");
+    assert!(err.contains("6 players of the file are not known here") && err.contains("Jörg"), "{err}");
     assert!(err.contains("--create-players"), "{err}");
     assert_eq!(server.get("/players").unwrap(), serde_json::json!([]));
 

@@ -87,7 +87,7 @@ fn a_night_of_tables_checks_in_draws_and_records_by_table() {
     }
     cli.ok(&["event", "start", "Turnierabend", "-l", "Winterliga", "--date", "2026-11-20"]);
     let present = cli.ok(&["event", "checkin", "Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]);
-    assert!(present.contains("6 player(s) present"), "{present}");
+    assert!(present.contains("6 players present"), "{present}");
     let left = cli.ok(&["event", "checkout", "fritz"]);
     assert!(left.contains("Fritz checked out"), "{left}");
     let err = cli.fails(&["event", "checkin", "Anan"], 1);

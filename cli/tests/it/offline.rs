@@ -26,9 +26,9 @@ fn offline_results_wait_in_the_outbox_and_sync_sends_each_once() {
     let err = cli.fails(&["standings", "Winterliga"], 3);
     assert!(err.contains("cannot reach the server"), "{err}");
     let err = cli.fails(&["sync"], 3);
-    assert!(err.contains("1 result(s) still wait in the outbox"), "{err}");
+    assert!(err.contains("1 result still waits in the outbox"), "{err}");
     let listed = cli.ok(&["sync", "--dry-run"]);
-    assert!(listed.contains("mensch-aergere-dich-nicht") && listed.contains("Winterliga"), "{listed}");
+    assert!(listed.contains("Mensch ärgere Dich nicht") && listed.contains("Winterliga"), "{listed}");
 
     server.up();
     let out = cli.ok(&["sync"]);
@@ -118,7 +118,7 @@ fn sync_moves_refused_results_aside_and_goes_on() {
     assert_eq!(run.code, 1, "{run:?}");
     assert!(run.stderr.contains("there is no player named \"Zoe\""), "{run:?}");
     assert!(run.stderr.contains("there is no league \"Nowhere\""), "{run:?}");
-    assert!(run.stderr.contains("2 result(s) were refused and moved to"), "{run:?}");
+    assert!(run.stderr.contains("2 results were refused and moved to"), "{run:?}");
     assert!(run.stdout.contains("refused") && run.stdout.contains("sent"), "{run:?}");
     assert!(cli.outbox_files().is_empty());
     assert_eq!(std::fs::read_dir(cli.outbox().join("rejected")).unwrap().count(), 2);
@@ -178,7 +178,7 @@ fn results_for_another_server_wait_for_it() {
     offline.server = Some(server.url.clone());
     let run = offline.run(&["sync"]);
     assert_eq!(run.code, 0, "{run:?}");
-    assert!(run.stderr.contains("1 result(s) wait for another server"), "{run:?}");
+    assert!(run.stderr.contains("1 result waits for another server"), "{run:?}");
     assert_eq!(offline.outbox_files().len(), 1);
 }
 

@@ -190,7 +190,7 @@ fn a_duplicate_is_merged_and_the_merge_undone() {
     let table_before = server.get(&format!("/leagues/{league}/standings")).unwrap()["rows"].clone();
 
     let out = cli.ok(&["player", "merge", "Joerg", "Jörg"]);
-    assert!(out.contains("Merged Joerg into Jörg: 1 seat(s) moved in 1 league(s)"), "{out}");
+    assert!(out.contains("Merged Joerg into Jörg: 1 seat moved in 1 league"), "{out}");
     assert!(out.contains("spielstand player unmerge Joerg"), "{out}");
     let rows = server.get(&format!("/leagues/{league}/standings")).unwrap()["rows"].clone();
     let jörg = rows.as_array().unwrap().iter().find(|r| r["player"] == "Jörg").unwrap();
@@ -207,9 +207,9 @@ fn a_duplicate_is_merged_and_the_merge_undone() {
     assert!(err.contains("both sat in the same game (mensch-aergere-dich-nicht on 2026-11-21"), "{err}");
 
     let out = cli.ok(&["player", "unmerge", "Joerg"]);
-    assert!(out.contains("Undid the merge of Joerg into Jörg: 1 seat(s) moved back"), "{out}");
+    assert!(out.contains("Undid the merge of Joerg into Jörg: 1 seat moved back"), "{out}");
     assert_eq!(server.get(&format!("/leagues/{league}/standings")).unwrap()["rows"], table_before);
     let err = cli.fails(&["player", "unmerge", "Joerg"], 1);
     assert!(err.contains("Joerg is not merged into anyone"), "{err}");
-    assert!(cli.ok(&["audit"]).contains("Joerg into Jörg (1 seats)"));
+    assert!(cli.ok(&["audit"]).contains("Joerg into Jörg (1 seat)"));
 }

@@ -159,6 +159,31 @@ fn the_readme_club_night_runs_as_written() {
     assert!(stdout.contains("Joined club night 1 \"Clubabend\""), "{stdout}");
 }
 
+/// The same walk-through on a German machine (`LANG=de_DE.UTF-8`): the same night, every
+/// line in German, figures with decimal commas.
+#[test]
+fn the_readme_club_night_runs_in_german_too() {
+    let section = walkthrough();
+    let server = Server::start();
+    let mut cli = Cli::new(&server);
+    cli.locale = Some("de_DE.UTF-8".into());
+    let (stdout, stderr) = run_blocks(&cli, &section);
+    let table = stdout.lines().rev().take(8).collect::<Vec<_>>().join("\n");
+    for word in ["Platz", "Spieler", "Punkte"] {
+        assert!(table.contains(word), "the table in German: {table}");
+    }
+    for english in ["Joined club night", "Recorded result", "Place", "Points"] {
+        assert!(
+            !stdout.contains(english) && !stderr.contains(english),
+            "{english:?} in German output:\n{stdout}\n{stderr}"
+        );
+    }
+    let leagues = server.get("/leagues").unwrap();
+    let id = leagues[0]["id"].as_i64().unwrap();
+    assert_eq!(server.get(&format!("/leagues/{id}/standings")).unwrap()["rows"][0]["player"], "Anna");
+    assert_eq!(server.result_count(id), 3, "the same night");
+}
+
 #[test]
 fn fenced_blocks_are_found() {
     let text = "x\n```sh\na\nb\n```\n```text\nc\n```\n```sh\nd\n```\n";
@@ -191,7 +216,7 @@ fn the_readme_partner_game_and_merge_run_as_written() {
     let (stdout, stderr) = run_blocks(&cli, &section("partners"));
     assert!(stdout.contains("Partners: Anna+Cleo, Ben+Dora"), "{stdout}");
     assert!(stdout.contains("Dora") && stdout.contains("Doro"), "{stdout}");
-    assert!(stdout.contains("Merged Doro into Dora: 1 seat(s) moved in 1 league(s)"), "{stdout}");
+    assert!(stdout.contains("Merged Doro into Dora: 1 seat moved in 1 league"), "{stdout}");
     assert!(stdout.contains("Undid the merge of Doro into Dora"), "{stdout}{stderr}");
     let league = server.get("/leagues").unwrap()[0]["id"].as_i64().unwrap();
     let rows = server.get(&format!("/leagues/{league}/standings")).unwrap()["rows"].clone();

@@ -9,17 +9,17 @@ fn results_are_listed_shown_fixed_and_deleted_with_if_match() {
     record_rangeln_game(&cli, "2026-11-21");
 
     let list = cli.ok(&["results", "Winterliga"]);
-    assert!(list.contains("2 result(s)") && list.contains("1. Anna (-19), 2. Ben (18), 3. Cleo (3)"), "{list}");
+    assert!(list.contains("2 results") && list.contains("1. Anna (-19), 2. Ben (18), 3. Cleo (3)"), "{list}");
     let csv = cli.ok(&["results", "Winterliga", "--game", "rangeln", "--format", "csv"]);
     assert_eq!(
         csv,
-        "ID,Date,Game,Places,Revision\n2,2026-11-21,rangeln,\"1. Anna (-19), 2. Ben (18), 3. Cleo (3)\",1\n"
+        "ID,Date,Game,Places,Revision\n2,2026-11-21,Rangeln,\"1. Anna (-19), 2. Ben (18), 3. Cleo (3)\",1\n"
     );
     let json = cli.json(&["results", "1", "--limit", "1"]);
     assert_eq!(json["total"], 2);
     assert_eq!(json["items"].as_array().unwrap().len(), 1);
     let list = cli.ok(&["results", "Winterliga", "--from", "2026-11-21"]);
-    assert!(list.contains("1 result(s)"), "{list}");
+    assert!(list.contains("1 result,"), "{list}");
 
     let show = cli.ok(&["result", "show", "2"]);
     assert!(show.contains("Result 2 (revision 1): Rangeln on 2026-11-21") && show.contains("R3"), "{show}");

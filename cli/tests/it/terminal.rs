@@ -227,6 +227,41 @@ fn a_whole_game_refereed_live_with_mistakes_undo_a_dead_end_and_both_answers() {
     assert_eq!(played.len(), 3);
 }
 
+/// The referee in German: two rounds from their files, the third live (every placement
+/// and path asked in German), the last question with a wrong answer, `nein` keeping the
+/// game as a draft, then `ja`.
+#[test]
+fn the_referee_asks_every_question_in_german_to_the_last() {
+    let ClubNight { server, mut cli, league } = ClubNight::new();
+    cli.locale = Some("de_DE.UTF-8".into());
+    let rounds: Vec<String> =
+        (0..2).map(|r| format!("@{}", cli.write(&format!("round{r}.txt"), &round_text(r)).display())).collect();
+    let mut args = vec!["referee", "rangeln", "--players", "Anna,Ben,Cleo", "-l", "Winterliga"];
+    for round in &rounds {
+        args.extend(["--round", round.as_str()]);
+    }
+    let mut term = cli.terminal(&args);
+    term.expect("Runde 2 (Ben beginnt), wie in der Datei:");
+    for (i, cell) in cells().iter().enumerate() {
+        term.answer(&format!("{} setzt ein (Nr. {}): ", at(2, i % 3), i + 1), cell);
+    }
+    for (k, paths) in PATHS.iter().enumerate() {
+        for (p, path) in paths.split(' ').enumerate() {
+            term.answer(&format!("{} zieht, Weg {}", at(2, k), p + 1), path);
+        }
+    }
+    term.answer("Dieses Spiel in der Liga Winterliga eintragen? [J/n] ", "jein");
+    term.answer("Bitte mit j oder n antworten.", "nein");
+    term.expect("--resume");
+    assert_eq!(term.finish().0, 0);
+    assert_eq!(server.result_count(league), 0);
+    let mut term = cli.terminal(&["referee", "rangeln", "--resume"]);
+    term.answer("Dieses Spiel in der Liga Winterliga eintragen? [J/n] ", "ja");
+    term.expect("Ergebnis 1 in der Liga Winterliga eingetragen.");
+    assert_eq!(term.finish().0, 0);
+    assert_eq!(server.result_count(league), 1);
+}
+
 /// Ctrl-C in the referee says what it keeps, as Ctrl-D does; a function key is no cell.
 #[test]
 fn an_interrupted_referee_says_the_draft_is_kept() {
@@ -409,7 +444,7 @@ fn two_laptops_share_one_night() {
     assert_eq!(server.get("/results/2").unwrap()["record"]["event_id"], 1);
     // The organiser closes the night: the other laptop's next game is refused, naming it.
     let closed = first.ok(&["event", "close"]);
-    assert!(closed.contains("is closed with 2 game(s)") && closed.contains("This laptop left it too"), "{closed}");
+    assert!(closed.contains("is closed with 2 games") && closed.contains("This laptop left it too"), "{closed}");
     let err = second.fails(&["record", "mensch", "-l", "Winterliga", "--order", "Anna,Ben"], 2);
     assert!(err.contains("club night 1 \"Clubabend Dezember\" on 2026-11-20 was closed"), "{err}");
     assert!(second.ok(&["event", "current"]).contains("closed at"));

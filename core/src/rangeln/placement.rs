@@ -90,7 +90,7 @@ mod tests {
         let err = check_start_position(&board, &players()).unwrap_err();
         assert_eq!(err.code(), "placement-adjacent");
         // c3 touches b2 and d2: one pair is named, the same one every time.
-        assert_eq!(err.to_string(), "Anna may not place on d2, next to his piece on c3");
+        assert_eq!(err.to_string(), "Anna may not place on d2, next to their own piece on c3");
         board.set(cell("c3"), None);
         board.set(cell("i9"), Some(3));
         assert_eq!(

@@ -51,3 +51,94 @@ no-round-yet = Es ist noch keine Runde eingegeben.
 enter-round-again = { $error }; Runde { $round } bitte noch einmal eingeben
 round-label = Runde { $round }
 total = Gesamt
+
+# Die Spaltennamen der Tabellen.
+column-action = Aktion
+column-added = Hinzugefügt
+column-ahead = Vorn
+column-at = Zeit
+column-behind = Dahinter
+column-by = Von
+column-carrots = Karotten
+column-change = Änderung
+column-checked-in = Angemeldet
+column-count = Anzahl
+column-date = Datum
+column-detail = Einzelheiten
+column-estimate = Schätzung
+column-finish-round = Zielrunde
+column-game = Spiel
+column-games = Spiele
+column-league = Liga
+column-likely-the-same-as = Wohl dieselbe Person wie
+column-location = Ort
+column-measure = Maß
+column-name = Name
+column-of = Von
+column-opponent = Gegner
+column-outcome = Ausgang
+column-place = Platz
+column-places-after = Plätze danach
+column-places = Plätze
+column-played-on = Gespielt am
+column-played = Spiele
+column-player = Spieler
+column-players = Spieler
+column-plays = Spielt
+column-points = Punkte
+column-predicted = Erwartet
+column-rating = Wertung
+column-ratings = Wertungen
+column-recorded = Eingetragen
+column-refused-because = Abgelehnt, weil
+column-result = Ergebnis
+column-revision = Revision
+column-round = Runde
+column-score = Punkte
+column-season = Saison
+column-seat = Sitz
+column-server = Server
+column-setting = Einstellung
+column-starts = Beginnt
+column-state = Stand
+column-table = Tisch
+column-team = Team
+column-this-laptop = Dieser Laptop
+column-ties = Gleichstand
+column-title = Titel
+column-token = Token
+column-uncertainty = Unsicherheit
+column-uniform-guess = Blind geraten
+column-value = Wert
+column-before = Vorher
+column-win = Sieg %
+column-wins = Siege
+column-when = Wann
+
+accuracy-title = { $games ->
+    [one] Wie gut die Wertungen sind (1 Spiel)
+   *[other] Wie gut die Wertungen sind ({ $games } Spiele)
+    }
+accuracy-explained = Favorit gewann: wie oft der nach den Wertungen Stärkste am Tisch gewann. Log-Loss und Brier-Wert: wie weit die vorhergesagten Chancen vom Ergebnis lagen (kleiner ist besser). Blind geraten: alle am Tisch gleich wahrscheinlich, zum Vergleich.
+accuracy-favourite-won = Favorit gewann
+accuracy-log-loss = Log-Loss (kleiner ist besser)
+accuracy-brier = Brier-Wert (kleiner ist besser)
+
+# Die eigenen Wörter von clap in `--help`.
+help-heading-usage = Aufruf:
+help-heading-commands = Befehle
+help-heading-arguments = Argumente
+help-heading-options = Optionen
+help-flag-help = Hilfe zeigen
+help-flag-version = Version zeigen
+
+# Die Prüfung der Angaben auf der Kommandozeile.
+args-unknown-house-rule = unbekannte Hausregel { $item }: { $keyword } oder eine von { $slugs } angeben
+args-team-syntax = { $typed }: den Namen des Teams, '=' und seine Spieler mit '+' verbunden schreiben: "TSV 1=Anna+Ben"
+args-teams-syntax = { $typed } ist keine Liste von Teams: Teams mit ',' trennen und Partner mit '+' verbinden ("Anna+Cleo,Ben+Dora")
+args-player-mapping = { $typed }: NAME IN DER QUELLE=SPIELER schreiben, z. B. "Tom=Thomas Müller"
+args-not-an-action = { $typed } ist keine Aktion; eine von: { $actions }
+args-fix-round-syntax = { $typed }: N:ANGABE schreiben, z. B. 2:Anna=4,Ben=-3,Cleo=0
+args-not-a-round = { $typed } ist keine Rundennummer
+output-cannot-write = Warnung: Die Ausgabe lässt sich nicht schreiben: { $error }
+help-flag-help-subcommand = Diese Hilfe oder die Hilfe der genannten Befehle zeigen

@@ -48,3 +48,91 @@ no-round-yet = No round is entered yet.
 enter-round-again = { $error }; enter round { $round } again
 round-label = Round { $round }
 total = Total
+
+# Column names of the tables.
+column-action = Action
+column-added = Added
+column-ahead = Ahead
+column-at = At
+column-behind = Behind
+column-by = By
+column-carrots = Carrots
+column-change = Change
+column-checked-in = Checked in
+column-count = Count
+column-date = Date
+column-detail = Detail
+column-estimate = Estimate
+column-finish-round = Finish round
+column-game = Game
+column-games = Games
+column-league = League
+column-likely-the-same-as = Likely the same as
+column-location = Location
+column-measure = Measure
+column-name = Name
+column-of = Of
+column-opponent = Opponent
+column-outcome = Outcome
+column-place = Place
+column-places-after = Places after
+column-places = Places
+column-played-on = Played on
+column-played = Played
+column-player = Player
+column-players = Players
+column-plays = Plays
+column-points = Points
+column-predicted = Predicted
+column-rating = Rating
+column-ratings = Ratings
+column-recorded = Recorded
+column-refused-because = Refused because
+column-result = Result
+column-revision = Revision
+column-round = Round
+column-score = Score
+column-season = Season
+column-seat = Seat
+column-server = Server
+column-setting = Setting
+column-starts = Starts
+column-state = State
+column-table = Table
+column-team = Team
+column-this-laptop = This laptop
+column-ties = Ties
+column-title = Title
+column-token = Token
+column-uncertainty = Uncertainty
+column-uniform-guess = Uniform guess
+column-value = Value
+column-before = Before
+column-win = Win %
+column-wins = Wins
+column-when = When
+
+accuracy-title = How good the ratings are ({ $games } games)
+accuracy-explained = Favourite won: how often the player the ratings rated highest won. Log loss and Brier score: how far the predicted chances were from what happened (lower is better). Uniform guess: every player equally likely, for comparison.
+accuracy-favourite-won = Favourite won
+accuracy-log-loss = Log loss (lower is better)
+accuracy-brier = Brier score (lower is better)
+
+# clap's own words in `--help`.
+help-heading-usage = Usage:
+help-heading-commands = Commands
+help-heading-arguments = Arguments
+help-heading-options = Options
+help-flag-help = Print help
+help-flag-version = Print version
+
+# The command line's value parsers.
+args-unknown-house-rule = unknown house rule { $item }: use { $keyword } or { $slugs }
+args-team-syntax = { $typed }: write the team's name, '=' and its players joined by '+': "TSV 1=Anna+Ben"
+args-teams-syntax = { $typed } is not a list of teams: separate teams with ',' and join partners with '+' ("Anna+Cleo,Ben+Dora")
+args-player-mapping = { $typed }: write SOURCE NAME=PLAYER, e.g. "Tom=Thomas Müller"
+args-not-an-action = { $typed } is not an action; one of: { $actions }
+args-fix-round-syntax = { $typed }: write N:SPEC, e.g. 2:Anna=4,Ben=-3,Cleo=0
+args-not-a-round = { $typed } is not a round number
+output-cannot-write = warning: cannot write the output: { $error }
+help-flag-help-subcommand = Print this message or the help of the given subcommand(s)

@@ -48,7 +48,7 @@ fn placements_go_round_robin_and_follow_the_placement_rule() {
     }
     let before = round.board.clone();
     let err = round.place("Ben", cell("d4")).unwrap_err().in_round(2);
-    assert_eq!(err.to_string(), "round 2, placement 7: Ben may not place on d4, next to his piece on c3");
+    assert_eq!(err.to_string(), "round 2, placement 7: Ben may not place on d4, next to their own piece on c3");
     assert_eq!(err.code(), "placement-adjacent");
     let err = round.place("Ben", cell("e5")).unwrap_err();
     assert_eq!(err.to_string(), "placement 7: Ben may not place on e5: it is a black cell");
@@ -279,7 +279,7 @@ fn cleo_in_the_corner(b_column: &'static str) -> Referee {
 #[test]
 fn a_short_path_is_taken_only_when_no_piece_could_go_the_full_length() {
     // Ben, second of three, walks a3-a2 into the corner (a1 is black, row 2 is full to
-    // the edge): his piece on d5 could still go 3 steps, so the short path is refused,
+    // the edge): the piece on d5 could still go 3 steps, so the short path is refused,
     // naming it, and nothing moves. (His piece on a3 is boxed in by full lines.)
     let boxed = [
         pieces(2, "a3 d5"),
