@@ -43,6 +43,21 @@ pub fn rule(error: &spielstand_core::Error) -> String {
     }
 }
 
+/// A note of the referee in the command's language.
+pub fn note(note: &spielstand_core::rangeln::Note) -> String {
+    spielstand_text::note(note, current())
+}
+
+/// A turn's allowance in the command's language.
+pub fn allowance(allowance: &spielstand_core::rangeln::AllowanceWords) -> String {
+    spielstand_text::allowance(allowance, current())
+}
+
+/// A turn's allowance and what is left of it, in the command's language.
+pub fn allowance_left(left: &spielstand_core::rangeln::AllowanceLeft) -> String {
+    spielstand_text::allowance_left(left, current())
+}
+
 /// A column's name in the command's language: the catalogue's `column-...` for the
 /// English name, else the name as it is (a player's name, a round's number).
 pub fn column(header: &str) -> String {

@@ -6,6 +6,7 @@
 
 use crate::catalogue::GameKind;
 use crate::ring::Ring;
+pub(crate) use crate::words::list_names;
 
 /// A result, board or league setting that breaks a rule.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -18,7 +19,7 @@ pub enum Error {
     /// fault (`placement 7`, `turn of Cleo, path 1 (c3-c4-c5), step 2`). Its code is the
     /// code of the error inside.
     #[error("{at}: {error}")]
-    AtMove { at: String, error: Box<Error> },
+    AtMove { at: crate::words::MoveAt, error: Box<Error> },
 
     #[error("line {line}, column {column}: unexpected {symbol:?}, expected '.' or a piece 'A'..'E'")]
     BoardSymbol { line: usize, column: usize, symbol: char },
@@ -84,13 +85,13 @@ pub enum Error {
     #[error("the line {line} would be pushed off the board")]
     PushOffBoard { line: String },
     #[error("{allowance}; {has}")]
-    Allowance { allowance: String, has: String },
+    Allowance { allowance: crate::words::AllowanceWords, has: crate::words::TurnSoFar },
     /// A path that stops before the length its shape asks for, where RULES.md's "Stuck"
     /// does not allow it.
     #[error(
         "the path stops after {steps} of {full} steps, but {reason}: a path goes its full length whenever a piece of the mover can"
     )]
-    ShortPath { steps: usize, full: usize, reason: String },
+    ShortPath { steps: usize, full: usize, reason: crate::words::ShortReason },
 
     #[error("{players} players of {game} cannot sit at tables of {min} to {max}")]
     TablesImpossible { game: GameKind, players: usize, min: usize, max: usize },
@@ -666,18 +667,6 @@ impl Error {
 /// move, `round 2: ...` otherwise.
 fn separator(error: &Error) -> &'static str {
     if matches!(error, Error::AtMove { .. }) { ", " } else { ": " }
-}
-
-/// Joins player names for messages: "Anna, Ben and Cleo".
-pub(crate) fn list_names<S: AsRef<str>>(names: &[S]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.as_ref().to_owned(),
-        [init @ .., last] => {
-            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
-            format!("{} and {}", init.join(", "), last.as_ref())
-        }
-    }
 }
 
 #[cfg(test)]

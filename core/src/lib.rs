@@ -23,6 +23,7 @@ mod ring;
 pub mod seating;
 pub mod similar;
 mod slug;
+mod words;
 
 pub use catalogue::{GameInfo, GameKind, UnknownGame};
 pub use error::{Error, Fact, RuleCode};

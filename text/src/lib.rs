@@ -18,6 +18,10 @@
 //! assert_eq!(rule(&error, Lang::En), "round 2: Anna has 7 pieces on the board, expected 8");
 //! ```
 
+mod words;
+
+pub use words::{allowance, allowance_left, move_at, note, short_reason, turn_so_far};
+
 use std::sync::LazyLock;
 
 use fluent_bundle::concurrent::FluentBundle;
@@ -219,6 +223,16 @@ fn render(error: &Error, lang: Lang) -> Option<String> {
     }
     if let Some(inner) = error.inner() {
         args.set("message", rule(inner, lang));
+    }
+    // The referee's facts, worded in the language rather than as their English text.
+    match error {
+        Error::AtMove { at, .. } => args.set("at", move_at(at, lang)),
+        Error::Allowance { allowance: a, has } => {
+            args.set("allowance", allowance(a, lang));
+            args.set("has", turn_so_far(has, lang));
+        }
+        Error::ShortPath { reason, .. } => args.set("reason", short_reason(reason, lang)),
+        _ => {}
     }
     let mut errors = Vec::new();
     let text = bundle.format_pattern(pattern, Some(&args), &mut errors);

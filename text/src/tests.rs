@@ -1,6 +1,8 @@
 use super::*;
 use spielstand_core::GameKind;
-use spielstand_core::rangeln::Ring;
+use spielstand_core::rangeln::{
+    AllowanceLeft, AllowanceWords, Blocked, MoveAt, NoneMovable, Note, Ring, ShapeWords, ShortReason, TurnSoFar,
+};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A message, or one of its attributes.
@@ -62,12 +64,12 @@ fn samples() -> Vec<Error> {
     vec![
         Error::PieceCount { player: s("Anna"), found: 7, expected: 8 }.in_round(2),
         Error::AtMove {
-            at: s("placement 7"),
+            at: MoveAt::Placement { number: 7 },
             error: Box::new(Error::PlacementAdjacent { player: s("Anna"), cell: s("c4"), other: s("c5") }),
         }
         .in_round(3),
         Error::AtMove {
-            at: s("turn of Cleo, path 1 (c3-c4-c5), step 2"),
+            at: MoveAt::Step { player: s("Cleo"), path: 2, cells: s("c3-c4-c5"), step: 2 },
             error: Box::new(Error::StepRevisit { cell: s("c5") }),
         },
         Error::BoardSymbol { line: 3, column: 5, symbol: 'X' },
@@ -98,8 +100,19 @@ fn samples() -> Vec<Error> {
         Error::StepOntoBlack { cell: s("e5") },
         Error::StepRevisit { cell: s("c3") },
         Error::PushOffBoard { line: s("c7-c8-c9") },
-        Error::Allowance { allowance: s("Ben moves three pieces 2 cells each"), has: s("this path has 3 steps") },
-        Error::ShortPath { steps: 2, full: 3, reason: s("the piece on a2 can still step on") },
+        Error::Allowance {
+            allowance: AllowanceWords {
+                player: s("Ben"),
+                position: 2,
+                players: 3,
+                shapes: vec![
+                    ShapeWords { paths: 2, steps: 3, each: true },
+                    ShapeWords { paths: 3, steps: 2, each: true },
+                ],
+            },
+            has: TurnSoFar::PathsOfSteps { lengths: vec![3, 2] },
+        },
+        Error::ShortPath { steps: 2, full: 3, reason: ShortReason::CouldGoAll { piece: s("a2"), full: 3 } },
         Error::TablesImpossible { game: GameKind::Rangeln, players: 2, min: 3, max: 5 },
         Error::TableSizeOutOfRange { game: GameKind::LaufRauf, size: 6, min: 2, max: 4 },
         Error::PinTableMissing { player: s("Dora"), table: 4, tables: 3 },
@@ -222,7 +235,8 @@ fn every_message_uses_exactly_the_facts_of_its_error_in_both_languages() {
             used.insert(key);
         }
     }
-    let all: BTreeSet<Key> = files[0].1.keys().cloned().collect();
+    // The referee's words (`words-*`) are worded for facts inside errors, not for errors.
+    let all: BTreeSet<Key> = files[0].1.keys().filter(|(id, _)| !id.starts_with("words-")).cloned().collect();
     assert_eq!(used, all, "every message and attribute is some error's");
 }
 
@@ -234,6 +248,11 @@ fn every_message_renders_with_its_facts_and_nothing_left_over() {
             assert!(render(&sample, lang).is_some(), "{}: {sample:?} fell back to Display", lang.code());
             for error in with_inner(&sample) {
                 for (name, fact) in error.facts() {
+                    // The referee's facts are worded in the language, not shown as their
+                    // English text (the test of the referee's words checks them).
+                    if lang == Lang::De && matches!(name, "at" | "allowance" | "has" | "reason") {
+                        continue;
+                    }
                     let shown = fact.to_string();
                     assert!(text.contains(&shown), "{}: {text:?} lacks {name} = {shown:?}", lang.code());
                 }
@@ -269,11 +288,11 @@ fn german_spot_checks() {
     );
     assert_eq!(
         de(Error::AtMove {
-            at: s("placement 7"),
+            at: MoveAt::Placement { number: 7 },
             error: Box::new(Error::PlacementAdjacent { player: s("Anna"), cell: s("c4"), other: s("c5") }),
         }
         .in_round(2)),
-        "Runde 2, placement 7: Anna darf keinen Stein auf c4 einsetzen: Das Feld liegt neben einem eigenen Stein auf c5"
+        "Runde 2, Einsetzen 7: Anna darf keinen Stein auf c4 einsetzen: Das Feld liegt neben einem eigenen Stein auf c5"
     );
     assert_eq!(
         de(Error::RingOverfull { ring: Ring::Black, found: 7, capacity: 5 }),
@@ -365,4 +384,84 @@ fn locales_name_their_language() {
 fn languages_have_codes_and_german_is_the_default() {
     assert_eq!(Lang::default(), Lang::De);
     assert_eq!(Lang::ALL.map(Lang::code), ["de", "en"]);
+}
+
+/// The referee's words: English from the catalogue is the facts' own English; German says
+/// them without an English word.
+#[test]
+fn the_referees_words_read_the_same_in_english_and_wholly_in_german() {
+    let s = |text: &str| text.to_owned();
+    let shapes = vec![
+        ShapeWords { paths: 1, steps: 6, each: true },
+        ShapeWords { paths: 2, steps: 3, each: true },
+        ShapeWords { paths: 3, steps: 4, each: false },
+        ShapeWords { paths: 1, steps: 1, each: false },
+    ];
+    let allowance_words = AllowanceWords { player: s("Ben"), position: 2, players: 3, shapes: shapes.clone() };
+    let places = [
+        MoveAt::Placement { number: 7 },
+        MoveAt::Turn { player: s("Cleo") },
+        MoveAt::Path { player: s("Cleo"), path: 1, cells: s("c3-c4-c5") },
+        MoveAt::Step { player: s("Cleo"), path: 1, cells: s("c3-c4-c5"), step: 2 },
+    ];
+    for at in &places {
+        assert_eq!(move_at(at, Lang::En), at.to_string());
+    }
+    assert_eq!(allowance(&allowance_words, Lang::En), allowance_words.to_string());
+    let turns = [
+        TurnSoFar::Paths { paths: 0 },
+        TurnSoFar::Paths { paths: 1 },
+        TurnSoFar::StepsInAll { steps: 7 },
+        TurnSoFar::PathsWithSteps { paths: 2, steps: 1 },
+        TurnSoFar::PathsOfSteps { lengths: vec![3, 2] },
+        TurnSoFar::PieceCanMove { so_far: Box::new(TurnSoFar::Paths { paths: 0 }), piece: s("c9") },
+    ];
+    for so_far in &turns {
+        assert_eq!(turn_so_far(so_far, Lang::En), so_far.to_string());
+    }
+    for reason in [ShortReason::CanStepOn { piece: s("b9") }, ShortReason::CouldGoAll { piece: s("a2"), full: 3 }] {
+        assert_eq!(short_reason(&reason, Lang::En), reason.to_string());
+    }
+    let why = vec![
+        Blocked::Open { cell: s("a2") },
+        Blocked::Black { cell: s("a1") },
+        Blocked::Revisit { cell: s("a3") },
+        Blocked::PushOff { line: s("b2-c2") },
+        Blocked::Edge,
+    ];
+    let notes = [
+        Note::ShortPath { player: s("Ben"), path: s("a3-a2"), steps: 1, full: 3, end: s("a2"), why: why.clone() },
+        Note::TurnEnded {
+            player: s("Cleo"),
+            steps: 0,
+            of: 6,
+            why: NoneMovable::Stuck { player: s("Cleo"), pieces: vec![(s("b9"), why.clone())] },
+        },
+        Note::TurnEnded { player: s("Cleo"), steps: 2, of: 6, why: NoneMovable::AllMoved { player: s("Cleo") } },
+    ];
+    for n in &notes {
+        assert_eq!(note(n, Lang::En), n.to_string());
+    }
+    for made in [vec![], vec![3], vec![3, 2]] {
+        let left = AllowanceLeft { allowance: allowance_words.clone(), made, left: shapes.clone() };
+        assert_eq!(allowance_left(&left, Lang::En), left.to_string());
+    }
+    // In German, no English word of these is left.
+    let german: Vec<String> = places
+        .iter()
+        .map(|a| move_at(a, Lang::De))
+        .chain([allowance(&allowance_words, Lang::De)])
+        .chain(turns.iter().map(|t| turn_so_far(t, Lang::De)))
+        .chain(notes.iter().map(|n| note(n, Lang::De)))
+        .collect();
+    for text in &german {
+        assert!(!text.contains(['{', '}', '$']), "every variable filled: {text:?}");
+        for english in [" path", " step", "turn", "allowance", "piece", "placement", " of ", " is ", "board"] {
+            assert!(!text.contains(english), "{english:?} in {text:?}");
+        }
+    }
+    assert_eq!(
+        allowance(&allowance_words, Lang::De),
+        "Ben darf als zweiter Spieler von 3: 1 Weg mit 6 Schritten, oder 2 Wege mit je 3 Schritten, oder 3 Wege mit zusammen 4 Schritten, oder 1 Weg mit zusammen 1 Schritt"
+    );
 }

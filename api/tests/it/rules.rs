@@ -188,6 +188,22 @@ api_test!(the_referee_scores_moves_and_names_the_illegal_step, |api| {
             .detail
             .starts_with("turn of Ben, path 1 (c2-c1-d1-e1-e2): Ben's allowance as second player of 3")
     );
+    // In German, the referee's words too: where, the allowance, what the turn made.
+    let german = api
+        .send(
+            actix_web::test::TestRequest::post()
+                .uri("/api/v1/rangeln/score")
+                .insert_header(("authorization", format!("Bearer {}", api.token)))
+                .insert_header(("accept-language", "de"))
+                .set_json(json!({"players": players, "round": {"moves": bad}})),
+        )
+        .await;
+    let detail = german.problem(422, "allowance");
+    assert!(
+        detail.starts_with("Zug von Ben, Weg 1 (c2-c1-d1-e1-e2): Ben darf als zweiter Spieler von 3: "),
+        "{detail}"
+    );
+    assert!(!detail.contains("allowance") && !detail.contains("path") && !detail.contains("step"), "{detail}");
     // A path that is not cells joined by '-' is a bad body, naming the field.
     let mut bad = moves();
     bad["turns"][0]["paths"][0] = json!("b2-z9");

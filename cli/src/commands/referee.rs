@@ -56,7 +56,7 @@ fn rangeln(ctx: impl Fn() -> Result<Ctx>, args: RefereeRangeln) -> Result<()> {
         draft.rounds.iter().enumerate().map(|(i, r)| score(r, &players, i)).collect::<Result<_>>()?;
     if !played.is_empty() {
         for note in played.iter().flat_map(|p| &p.notes) {
-            eprintln!("  {}", t!("input-note", note = note));
+            eprintln!("  {}", t!("input-note", note = crate::lang::note(note)));
         }
         eprint!("{}", running_totals(&players, &played).render());
     }
@@ -77,7 +77,7 @@ fn rangeln(ctx: impl Fn() -> Result<Ctx>, args: RefereeRangeln) -> Result<()> {
             let input = RoundInput::Moves(moves);
             let scored = score(&input, &players, index)?;
             for note in &scored.notes {
-                console.say(&format!("  {}", t!("input-note", note = note)))?;
+                console.say(&format!("  {}", t!("input-note", note = crate::lang::note(note))))?;
             }
             played.push(scored);
             console.show(&running_totals(&players, &played).render())?;

@@ -100,7 +100,15 @@ pub fn play(
                 format!("{} ", t!("live-placement-prompt", player = player, number = number))
             }
             Expect::Path { player, path, allowance } => {
-                format!("{} ", t!("live-path-prompt", player = player, path = path, allowance = allowance))
+                format!(
+                    "{} ",
+                    t!(
+                        "live-path-prompt",
+                        player = player,
+                        path = path,
+                        allowance = crate::lang::allowance(&allowance)
+                    )
+                )
             }
         };
         let reply = match console.ask(&prompt)? {
@@ -174,7 +182,7 @@ pub fn play(
         round.entries.push(entry);
         keep(round)?;
         for note in &referee.notes()[notes..] {
-            console.say(&format!("  {}", t!("input-note", note = note)))?;
+            console.say(&format!("  {}", t!("input-note", note = crate::lang::note(note))))?;
         }
     }
 }
@@ -190,7 +198,7 @@ fn help(referee: &Referee, n: usize) -> String {
         ),
         Expect::Path { player, .. } => format!(
             "  {}.\n  {}\n  {}",
-            referee.allowance_left().unwrap_or_default(),
+            referee.allowance_left().as_ref().map(crate::lang::allowance_left).unwrap_or_default(),
             t!("live-help-path", player = player),
             t!("input-also")
         ),

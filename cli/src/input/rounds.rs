@@ -79,7 +79,7 @@ pub fn rangeln_rounds(
                     played.push(scored);
                     keep(rounds)?;
                     for note in &played.last().expect("pushed").notes {
-                        console.say(&format!("  {}", t!("input-note", note = note)))?;
+                        console.say(&format!("  {}", t!("input-note", note = crate::lang::note(note))))?;
                     }
                     console.show(&running_totals(players, &played).render())?;
                 }

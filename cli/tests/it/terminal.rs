@@ -245,9 +245,23 @@ fn the_referee_asks_every_question_in_german_to_the_last() {
     for (i, cell) in cells().iter().enumerate() {
         term.answer(&format!("{} setzt ein (Nr. {}): ", at(2, i % 3), i + 1), cell);
     }
+    // A path from a cell without a piece of the mover: refused, in German to the last word.
+    let first = format!("{} zieht, Weg 1 (", at(2, 0));
+    let said = term.expect(&first);
+    assert!(!said.contains("allowance"), "{said}");
+    let allowance = term.expect("„stuck“ beendet den Zug): ");
+    assert!(allowance.contains("darf als erster Spieler von 3"), "the allowance in German: {allowance}");
+    term.type_raw("a1-a2\r");
+    let refused = term.expect(&first);
+    assert!(refused.contains(&format!("Zug von {}, Weg 1 (a1-a2)", at(2, 0))), "{refused}");
+    assert!(!refused.contains("turn of") && !refused.contains("path 1"), "{refused}");
     for (k, paths) in PATHS.iter().enumerate() {
         for (p, path) in paths.split(' ').enumerate() {
-            term.answer(&format!("{} zieht, Weg {}", at(2, k), p + 1), path);
+            if (k, p) != (0, 0) {
+                term.expect(&format!("{} zieht, Weg {}", at(2, k), p + 1));
+            }
+            term.expect("beendet den Zug): ");
+            term.type_raw(&format!("{path}\r"));
         }
     }
     term.answer("Dieses Spiel in der Liga Winterliga eintragen? [J/n] ", "jein");

@@ -18,7 +18,10 @@ pub use board::Board;
 pub use cell::Cell;
 pub use moves_text::MovesTextError;
 pub use placement::{check_placement, check_start_position};
-pub use referee::{Expect, Moves, Path, Referee, Refereed, Turn, referee};
+pub use referee::{
+    AllowanceLeft, AllowanceWords, Blocked, Expect, MoveAt, Moves, NoneMovable, Note, Path, Referee, Refereed,
+    ShapeWords, ShortReason, Turn, TurnSoFar, referee,
+};
 
 use crate::catalogue::GameKind;
 use crate::error::Error;
@@ -205,11 +208,11 @@ fn check_keys<V>(map: &BTreeMap<String, V>, players: &[String]) -> Result<(), Er
 
 /// One round, scored: the scores in seat order and, where the input determines a
 /// position, that position and what the referee noted.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PlayedRound {
     pub scores: Vec<i32>,
     pub board: Option<Board>,
-    pub notes: Vec<String>,
+    pub notes: Vec<referee::Note>,
 }
 
 /// Scores one round for `players` in seat order, started by seat 1. Errors are not yet
@@ -325,7 +328,8 @@ pub fn score_game(players: &[String], result: &RangelnResult) -> Result<RangelnS
                 .map(|(player, score)| PlayerScore { player: player.clone(), score })
                 .collect(),
             board: board.map(|b| b.to_string()),
-            notes,
+            // Stored with the result: in English, as every stored text.
+            notes: notes.iter().map(ToString::to_string).collect(),
         });
     }
     Ok(RangelnScore { rounds, totals: ranked(players, totals), imported_totals: false })

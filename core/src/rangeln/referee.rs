@@ -20,6 +20,10 @@
 //!   length" is a search over every route of every piece that may still start a path,
 //!   pushes included.
 
+pub use crate::words::{
+    AllowanceLeft, AllowanceWords, Blocked, MoveAt, NoneMovable, Note, ShapeWords, ShortReason, TurnSoFar,
+};
+
 use super::{Board, Cell};
 use crate::error::Error;
 use serde::{Deserialize, Serialize};
@@ -150,32 +154,24 @@ impl Shape {
     }
 
     /// What is left of this shape after paths of `lengths`: "2 paths of 3 steps each".
-    fn left(self, lengths: &[usize]) -> String {
+    fn left(self, lengths: &[usize]) -> ShapeWords {
         let paths = self.paths.saturating_sub(lengths.len());
         match self.steps {
-            Steps::Each(each) if paths == 1 => format!("1 path of {}", plural(each, "step")),
-            Steps::Each(each) => format!("{} of {} each", plural(paths, "path"), plural(each, "step")),
-            Steps::Total(total) => {
-                let steps = total.saturating_sub(lengths.iter().sum());
-                format!("{} with {} in all", plural(paths, "path"), plural(steps, "step"))
-            }
+            Steps::Each(each) => ShapeWords { paths, steps: each, each: true },
+            Steps::Total(total) => ShapeWords { paths, steps: total.saturating_sub(lengths.iter().sum()), each: false },
         }
+    }
+
+    /// The shape as facts to word.
+    fn words(self) -> ShapeWords {
+        self.left(&[])
     }
 }
 
 impl fmt::Display for Shape {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let paths = plural(self.paths, "path");
-        match self.steps {
-            Steps::Each(each) if self.paths == 1 => write!(f, "1 path of {}", plural(each, "step")),
-            Steps::Each(each) => write!(f, "{paths} of {} each", plural(each, "step")),
-            Steps::Total(total) => write!(f, "{paths} with {} in all", plural(total, "step")),
-        }
+        self.words().fmt(f)
     }
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
 }
 
 /// The allowance of the player at `position` (0-based) of `players` (RULES.md).
@@ -193,13 +189,13 @@ fn allowance(players: usize, position: usize) -> Vec<Shape> {
 }
 
 /// "Anna's allowance as second player of 4 is 3 paths with 4 steps in all".
-fn allowance_text(player: &str, players: usize, position: usize) -> String {
-    let shapes: Vec<String> = allowance(players, position).iter().map(Shape::to_string).collect();
-    format!("{player}'s allowance as {} player of {players} is {}", ordinal(position), shapes.join(", or "))
-}
-
-fn ordinal(position: usize) -> &'static str {
-    ["first", "second", "third", "fourth", "fifth"].get(position).copied().unwrap_or("next")
+fn allowance_words(player: &str, players: usize, position: usize) -> AllowanceWords {
+    AllowanceWords {
+        player: player.to_owned(),
+        position: position + 1,
+        players,
+        shapes: allowance(players, position).into_iter().map(Shape::words).collect(),
+    }
 }
 
 /// What the round waits for next.
@@ -209,7 +205,7 @@ pub enum Expect<'a> {
     Placement { player: &'a str, number: usize },
     /// The next path of `player`'s turn: `path` (1-based) of the turn, whose allowance
     /// reads `allowance`.
-    Path { player: &'a str, path: usize, allowance: String },
+    Path { player: &'a str, path: usize, allowance: AllowanceWords },
     /// Every player has moved: the round is over.
     Done,
 }
@@ -235,12 +231,12 @@ pub struct Referee {
     shapes: Vec<Shape>,
     /// Pieces that made their own path this turn.
     moved: Vec<u8>,
-    notes: Vec<String>,
+    notes: Vec<Note>,
 }
 
 /// Where a refereed round went wrong, for [`Error::AtMove`].
-fn at(error: Error, place: impl Into<String>) -> Error {
-    Error::AtMove { at: place.into(), error: Box::new(error) }
+fn at(error: Error, place: MoveAt) -> Error {
+    Error::AtMove { at: place, error: Box::new(error) }
 }
 
 /// The four directions a step may take.
@@ -354,7 +350,7 @@ impl Referee {
     }
 
     /// What the referee said beyond accepting, e.g. a turn that ended stuck.
-    pub fn notes(&self) -> &[String] {
+    pub fn notes(&self) -> &[Note] {
         &self.notes
     }
 
@@ -371,8 +367,8 @@ impl Referee {
         self.order[self.turn]
     }
 
-    fn allowance_text(&self) -> String {
-        allowance_text(&self.players[self.mover()], self.players.len(), self.turn)
+    fn allowance_words(&self) -> AllowanceWords {
+        allowance_words(&self.players[self.mover()], self.players.len(), self.turn)
     }
 
     pub fn expect(&self) -> Expect<'_> {
@@ -384,7 +380,7 @@ impl Referee {
             return Expect::Path {
                 player: &self.players[self.mover()],
                 path: self.lengths.len() + 1,
-                allowance: self.allowance_text(),
+                allowance: self.allowance_words(),
             };
         }
         Expect::Done
@@ -393,21 +389,14 @@ impl Referee {
     /// The allowance of the turn in play and what is left of it, for a player who asks:
     /// "Ben's allowance as second player of 3 is ...; made so far: 1 path (3 steps);
     /// left: 1 path of 3 steps". `None` outside the turns.
-    pub fn allowance_left(&self) -> Option<String> {
+    pub fn allowance_left(&self) -> Option<AllowanceLeft> {
         if self.placed < self.placements() || self.is_done() {
             return None;
         }
-        let made = match self.lengths.as_slice() {
-            [] => "no path yet".to_owned(),
-            lengths => {
-                let each: Vec<String> = lengths.iter().map(usize::to_string).collect();
-                format!("{} ({} steps)", plural(lengths.len(), "path"), each.join(", "))
-            }
-        };
-        let mut left: Vec<String> =
+        let mut left: Vec<ShapeWords> =
             self.shapes.iter().filter(|s| !s.is_complete(&self.lengths)).map(|s| s.left(&self.lengths)).collect();
         left.dedup();
-        Some(format!("{}; made so far: {made}; left: {}", self.allowance_text(), left.join(", or ")))
+        Some(AllowanceLeft { allowance: self.allowance_words(), made: self.lengths.clone(), left })
     }
 
     /// The seat (0-based) of `player`, who must be the one expected.
@@ -423,15 +412,14 @@ impl Referee {
 
     /// The next placement: `player` puts a piece on `cell`.
     pub fn place(&mut self, player: &str, cell: Cell) -> Result<(), Error> {
-        let number = self.placed + 1;
-        let place = format!("placement {number}");
+        let place = MoveAt::Placement { number: self.placed + 1 };
         if self.placed == self.placements() {
             return Err(at(Error::PlacementsDone { pieces: self.pieces }, place));
         }
         let seat = self.order[self.placed % self.players.len()];
-        self.check_player(player, seat).map_err(|e| at(e, &place))?;
+        self.check_player(player, seat).map_err(|e| at(e, place.clone()))?;
         let own = seat as u8 + 1;
-        super::check_placement(&self.board, &self.players, own, cell).map_err(|e| at(e, &place))?;
+        super::check_placement(&self.board, &self.players, own, cell).map_err(|e| at(e, place))?;
         self.board.set(cell, Some(own));
         self.placed += 1;
         self.ids[cell.index()] = self.placed as u8;
@@ -449,8 +437,8 @@ impl Referee {
     /// Why the piece on `cell` (having been on `visited`) has no legal step, direction
     /// by direction: "a1 is black, the line a3-a4 would be pushed off the board, and the
     /// edge of the board".
-    fn why_stuck(&self, cell: Cell, visited: &[Cell]) -> String {
-        let mut reasons: Vec<String> = Vec::new();
+    fn why_stuck(&self, cell: Cell, visited: &[Cell]) -> Vec<Blocked> {
+        let mut reasons: Vec<Blocked> = Vec::new();
         let mut edge = false;
         for (dc, dr) in DIRECTIONS {
             let Some(to) = offset(cell, dc, dr) else {
@@ -458,17 +446,17 @@ impl Referee {
                 continue;
             };
             reasons.push(match step_check(&self.board, cell, to, visited) {
-                Ok(_) => format!("{to} is open"),
-                Err(Error::StepOntoBlack { cell }) => format!("{cell} is black"),
-                Err(Error::StepRevisit { cell }) => format!("{cell} was already on this path"),
-                Err(Error::PushOffBoard { line }) => format!("the line {line} would be pushed off the board"),
-                Err(other) => other.to_string(),
+                Ok(_) => Blocked::Open { cell: to.to_string() },
+                Err(Error::StepOntoBlack { cell }) => Blocked::Black { cell },
+                Err(Error::StepRevisit { cell }) => Blocked::Revisit { cell },
+                Err(Error::PushOffBoard { line }) => Blocked::PushOff { line },
+                Err(other) => Blocked::Other(other.to_string()),
             });
         }
         if edge {
-            reasons.push("the edge of the board".to_owned());
+            reasons.push(Blocked::Edge);
         }
-        crate::error::list_names(&reasons)
+        reasons
     }
 
     /// Pieces of the mover that may still start a path this turn.
@@ -483,14 +471,14 @@ impl Referee {
     }
 
     /// Why no piece of the mover that may still start a path has a legal step.
-    fn why_none_movable(&self) -> String {
-        let player = &self.players[self.mover()];
-        let stuck: Vec<String> =
-            self.startable().map(|c| format!("the piece on {c} ({})", self.why_stuck(c, &[c]))).collect();
-        if stuck.is_empty() {
-            return format!("every piece of {player} has made its path this turn");
+    fn why_none_movable(&self) -> NoneMovable {
+        let player = self.players[self.mover()].clone();
+        let pieces: Vec<(String, Vec<Blocked>)> =
+            self.startable().map(|c| (c.to_string(), self.why_stuck(c, &[c]))).collect();
+        if pieces.is_empty() {
+            return NoneMovable::AllMoved { player };
         }
-        format!("no piece of {player} that may still move has a legal step: {}", stuck.join("; "))
+        NoneMovable::Stuck { player, pieces }
     }
 
     /// May a path of `steps` steps, ending on `end` after `visited` in `after`, stop short
@@ -498,21 +486,24 @@ impl Referee {
     /// of the mover that may still start a path (this one by another route included)
     /// could have gone the full length from the position before it (RULES.md "Stuck").
     /// The note to keep when it may; the refusal, naming a piece, when not.
-    fn short_path(&self, after: &Referee, path: &Path, visited: &[Cell], full: usize) -> Result<String, Error> {
+    fn short_path(&self, after: &Referee, path: &Path, visited: &[Cell], full: usize) -> Result<Note, Error> {
         let (steps, end) = (path.steps(), *visited.last().expect("a path has a start"));
-        let player = &self.players[self.mover()];
-        let short = |reason: String| Error::ShortPath { steps, full, reason };
+        let player = self.players[self.mover()].clone();
+        let short = |reason: ShortReason| Error::ShortPath { steps, full, reason };
         if after.can_step(end, visited) {
-            return Err(short(format!("the piece on {end} can still step on")));
+            return Err(short(ShortReason::CanStepOn { piece: end.to_string() }));
         }
         if let Some(piece) = self.startable().find(|&c| can_walk(&self.board, &self.ids, c, &mut vec![c], full)) {
-            return Err(short(format!("the piece on {piece} could go all {full}")));
+            return Err(short(ShortReason::CouldGoAll { piece: piece.to_string(), full }));
         }
-        Ok(format!(
-            "{player}'s path {path} stopped after {} of {full}: the piece on {end} is stuck ({}), and no piece of {player} could have gone {full} steps",
-            plural(steps, "step"),
-            after.why_stuck(end, visited)
-        ))
+        Ok(Note::ShortPath {
+            player,
+            path: path.to_string(),
+            steps,
+            full,
+            end: end.to_string(),
+            why: after.why_stuck(end, visited),
+        })
     }
 
     /// The next path of the current turn, by `player`. Checked step by step; refused
@@ -522,15 +513,15 @@ impl Referee {
     pub fn path(&mut self, player: &str, path: &Path) -> Result<(), Error> {
         let (n, k) = (self.players.len(), self.lengths.len() + 1);
         if self.placed < self.placements() {
-            let place = format!("placement {}", self.placed + 1);
+            let place = MoveAt::Placement { number: self.placed + 1 };
             return Err(at(Error::PlacementsMissing { made: self.placed, expected: self.placements() }, place));
         }
+        let turn_at = MoveAt::Turn { player: player.to_owned() };
         if self.turn == n {
-            return Err(at(Error::TurnsDone { players: n }, format!("turn of {player}")));
+            return Err(at(Error::TurnsDone { players: n }, turn_at));
         }
-        let turn_at = format!("turn of {player}");
-        self.check_player(player, self.mover()).map_err(|e| at(e, &turn_at))?;
-        let path_at = format!("{turn_at}, path {k} ({path})");
+        self.check_player(player, self.mover()).map_err(|e| at(e, turn_at))?;
+        let path_at = MoveAt::Path { player: player.to_owned(), path: k, cells: path.to_string() };
         let Some((&start, steps)) = path.0.split_first() else {
             return Err(at(Error::PathEmpty, path_at));
         };
@@ -553,15 +544,18 @@ impl Referee {
         };
         if !self.shapes.iter().any(fits) {
             let has = describe(&lengths, &allowance(n, self.turn));
-            return Err(at(Error::Allowance { allowance: self.allowance_text(), has }, path_at));
+            return Err(at(Error::Allowance { allowance: self.allowance_words(), has }, path_at));
         }
         // Play the path on a copy: an illegal step leaves the round as it was.
         let mut after = self.clone();
         let mut visited = vec![start];
         let mut from = start;
         for (index, &to) in steps.iter().enumerate() {
-            let line = step_check(&after.board, from, to, &visited)
-                .map_err(|e| at(e, format!("{path_at}, step {}", index + 1)))?;
+            let line = step_check(&after.board, from, to, &visited).map_err(|e| {
+                let step =
+                    MoveAt::Step { player: player.to_owned(), path: k, cells: path.to_string(), step: index + 1 };
+                at(e, step)
+            })?;
             shift(&mut after.board, &mut after.ids, from, to, &line);
             visited.push(to);
             from = to;
@@ -591,7 +585,7 @@ impl Referee {
         }
         if kept.is_empty() {
             let has = describe(&lengths, &allowance(n, self.turn));
-            let error = refusal.unwrap_or(Error::Allowance { allowance: self.allowance_text(), has });
+            let error = refusal.unwrap_or(Error::Allowance { allowance: self.allowance_words(), has });
             return Err(at(error, path_at));
         }
         after.lengths = lengths;
@@ -635,16 +629,14 @@ impl Referee {
         };
         let player = self.players[seat].clone();
         if let Some(piece) = self.movable() {
-            let has = format!("{}, and the piece on {piece} can still move", describe(&self.lengths, &self.shapes));
-            return Err(at(Error::Allowance { allowance: self.allowance_text(), has }, format!("turn of {player}")));
+            let has = TurnSoFar::PieceCanMove {
+                so_far: Box::new(describe(&self.lengths, &self.shapes)),
+                piece: piece.to_string(),
+            };
+            return Err(at(Error::Allowance { allowance: self.allowance_words(), has }, MoveAt::Turn { player }));
         }
         let steps: usize = self.lengths.iter().sum();
-        self.notes.push(format!(
-            "{player}'s turn ended after {} of {}: {}",
-            plural(steps, "step"),
-            self.shapes[0].total(),
-            self.why_none_movable()
-        ));
+        self.notes.push(Note::TurnEnded { player, steps, of: self.shapes[0].total(), why: self.why_none_movable() });
         self.next_turn();
         Ok(())
     }
@@ -663,20 +655,19 @@ impl Referee {
 }
 
 /// What a turn's paths amount to, naming what differs from the shapes it should have.
-fn describe(lengths: &[usize], shapes: &[Shape]) -> String {
+fn describe(lengths: &[usize], shapes: &[Shape]) -> TurnSoFar {
     let (paths, steps) = (lengths.len(), lengths.iter().sum::<usize>());
     if paths == 0 || shapes.iter().all(|s| paths > s.paths) {
-        return format!("this turn has {}", plural(paths, "path"));
+        return TurnSoFar::Paths { paths };
     }
     if let [Shape { paths: wanted, steps: Steps::Total(total) }] = shapes {
         return match (steps.cmp(total), paths.cmp(wanted)) {
-            (std::cmp::Ordering::Greater, _) => format!("this turn has {} in all", plural(steps, "step")),
-            (std::cmp::Ordering::Equal, _) => format!("this turn has {}", plural(paths, "path")),
-            _ => format!("this turn has {} with {} in all", plural(paths, "path"), plural(steps, "step")),
+            (std::cmp::Ordering::Greater, _) => TurnSoFar::StepsInAll { steps },
+            (std::cmp::Ordering::Equal, _) => TurnSoFar::Paths { paths },
+            _ => TurnSoFar::PathsWithSteps { paths, steps },
         };
     }
-    let each: Vec<String> = lengths.iter().map(usize::to_string).collect();
-    format!("this turn has {} of {} steps", plural(lengths.len(), "path"), each.join(", "))
+    TurnSoFar::PathsOfSteps { lengths: lengths.to_vec() }
 }
 
 fn offset(cell: Cell, dc: i16, dr: i16) -> Option<Cell> {
@@ -685,10 +676,10 @@ fn offset(cell: Cell, dc: i16, dr: i16) -> Option<Cell> {
 }
 
 /// A refereed round's outcome: the final position and what the referee noted.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Refereed {
     pub board: Board,
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
 }
 
 /// Referees a whole written round: `players` in game seat order, the round started by
@@ -703,18 +694,19 @@ pub fn referee(moves: &Moves, players: &[String], start: usize) -> Result<Refere
     }
     for turn in &moves.turns {
         if round.is_done() {
-            return Err(at(Error::TurnsDone { players: players.len() }, format!("turn of {}", turn.player)));
+            return Err(at(Error::TurnsDone { players: players.len() }, MoveAt::Turn { player: turn.player.clone() }));
         }
         let mover = round.mover();
-        round.check_player(&turn.player, mover).map_err(|e| at(e, format!("turn of {}", turn.player)))?;
+        round.check_player(&turn.player, mover).map_err(|e| at(e, MoveAt::Turn { player: turn.player.clone() }))?;
         let before = round.turn;
         for path in &turn.paths {
             if round.turn != before {
                 // The allowance was used up: this path is one too many.
                 let lengths: Vec<usize> = turn.paths.iter().map(Path::steps).collect();
                 let has = describe(&lengths, &allowance(players.len(), before));
-                let text = allowance_text(&turn.player, players.len(), before);
-                return Err(at(Error::Allowance { allowance: text, has }, format!("turn of {}", turn.player)));
+                let allowance = allowance_words(&turn.player, players.len(), before);
+                let turn_at = MoveAt::Turn { player: turn.player.clone() };
+                return Err(at(Error::Allowance { allowance, has }, turn_at));
             }
             round.path(&turn.player, path)?;
         }

@@ -164,3 +164,57 @@ teams-required = Die Liga spielt „{ $game }“ mit Partnern: Das Ergebnis muss
 duplicate-team = Zwei Teams heißen „{ $name }“: In einer Teamtabelle darf jeder Name nur einmal vorkommen
 team-member-twice = { $player } steht in Team „{ $first }“ und in Team „{ $second }“: Jede Person gehört zu genau einem Team
 empty-team = Team „{ $name }“ hat keine Mitglieder
+
+# Was der Schiedsrichter in seinen Meldungen sagt (`referee::words` im Kern): wo, was ein
+# Zug darf, was er schon gemacht hat, warum ein Stein feststeckt, die Notizen.
+words-placement = Einsetzen { $number }
+words-turn = Zug von { $player }
+words-path = Zug von { $player }, Weg { $path } ({ $cells })
+words-step = Zug von { $player }, Weg { $path } ({ $cells }), Schritt { $step }
+words-paths = { $count ->
+    [one] 1 Weg
+   *[other] { $count } Wege
+    }
+words-steps = { $count ->
+    [one] 1 Schritt
+   *[other] { $count } Schritte
+    }
+# After "of", "with" and "after" (German takes the dative there).
+words-steps-dative = { $count ->
+    [one] 1 Schritt
+   *[other] { $count } Schritten
+    }
+words-shape-one = 1 Weg mit { $steps }
+words-shape-each = { $paths } mit je { $steps }
+words-shape-total = { $paths } mit zusammen { $steps }
+words-or = oder
+words-and = und
+words-ordinal = { $position ->
+    [1] erster
+    [2] zweiter
+    [3] dritter
+    [4] vierter
+    [5] fünfter
+   *[other] nächster
+    }
+words-allowance = { $player } darf als { $ordinal } Spieler von { $players }: { $shapes }
+words-turn-paths = dieser Zug hat { $paths }
+words-turn-steps-in-all = dieser Zug hat zusammen { $steps }
+words-turn-paths-with-steps = dieser Zug hat { $paths } mit zusammen { $steps }
+words-turn-paths-of-steps = dieser Zug hat { $paths } mit { $lengths } Schritten
+words-turn-piece-can-move = { $so_far }, und der Stein auf { $piece } kann noch ziehen
+words-short-can-step-on = der Stein auf { $piece } kann noch weiterziehen
+words-short-could-go-all = der Stein auf { $piece } hätte alle { $full } gehen können
+words-blocked-open = { $cell } ist frei
+words-blocked-black = { $cell } ist schwarz
+words-blocked-revisit = { $cell } lag schon auf diesem Weg
+words-blocked-push-off = die Reihe { $line } würde vom Brett geschoben
+words-blocked-edge = der Rand des Bretts
+words-all-moved = jeder Stein von { $player } ist in diesem Zug schon gezogen
+words-none-movable = kein Stein von { $player }, der noch ziehen darf, hat einen erlaubten Schritt: { $pieces }
+words-stuck-piece = der Stein auf { $cell } ({ $why })
+words-note-short-path = Der Weg { $path } von { $player } endete nach { $steps } von { $full }: Der Stein auf { $end } steckt fest ({ $why }), und kein Stein von { $player } hätte { $full } Schritte gehen können
+words-note-turn-ended = Der Zug von { $player } endete nach { $steps } von { $of }: { $why }
+words-made-none = noch kein Weg
+words-made = { $paths } ({ $lengths } Schritte)
+words-allowance-left = { $allowance }; bisher: { $made }; übrig: { $left }

@@ -132,3 +132,58 @@ teams-required = the league plays { $game } with partners: the result must state
 duplicate-team = two teams are named "{ $name }": a team table needs each name once
 team-member-twice = { $player } is in both team "{ $first }" and team "{ $second }": a player belongs to one team
 empty-team = team "{ $name }" has no players
+
+# What the referee says inside its messages (core's `referee::words`): where, the
+# allowance, what a turn made, why a piece is stuck, the notes. The same as their English
+# `Display` (a test holds them to it).
+words-placement = placement { $number }
+words-turn = turn of { $player }
+words-path = turn of { $player }, path { $path } ({ $cells })
+words-step = turn of { $player }, path { $path } ({ $cells }), step { $step }
+words-paths = { $count ->
+    [one] 1 path
+   *[other] { $count } paths
+    }
+words-steps = { $count ->
+    [one] 1 step
+   *[other] { $count } steps
+    }
+# After "of", "with" and "after" (German takes the dative there).
+words-steps-dative = { $count ->
+    [one] 1 step
+   *[other] { $count } steps
+    }
+words-shape-one = 1 path of { $steps }
+words-shape-each = { $paths } of { $steps } each
+words-shape-total = { $paths } with { $steps } in all
+words-or = or
+words-and = and
+words-ordinal = { $position ->
+    [1] first
+    [2] second
+    [3] third
+    [4] fourth
+    [5] fifth
+   *[other] next
+    }
+words-allowance = { $player }'s allowance as { $ordinal } player of { $players } is { $shapes }
+words-turn-paths = this turn has { $paths }
+words-turn-steps-in-all = this turn has { $steps } in all
+words-turn-paths-with-steps = this turn has { $paths } with { $steps } in all
+words-turn-paths-of-steps = this turn has { $paths } of { $lengths } steps
+words-turn-piece-can-move = { $so_far }, and the piece on { $piece } can still move
+words-short-can-step-on = the piece on { $piece } can still step on
+words-short-could-go-all = the piece on { $piece } could go all { $full }
+words-blocked-open = { $cell } is open
+words-blocked-black = { $cell } is black
+words-blocked-revisit = { $cell } was already on this path
+words-blocked-push-off = the line { $line } would be pushed off the board
+words-blocked-edge = the edge of the board
+words-all-moved = every piece of { $player } has made its path this turn
+words-none-movable = no piece of { $player } that may still move has a legal step: { $pieces }
+words-stuck-piece = the piece on { $cell } ({ $why })
+words-note-short-path = { $player }'s path { $path } stopped after { $steps } of { $full }: the piece on { $end } is stuck ({ $why }), and no piece of { $player } could have gone { $full } steps
+words-note-turn-ended = { $player }'s turn ended after { $steps } of { $of }: { $why }
+words-made-none = no path yet
+words-made = { $paths } ({ $lengths } steps)
+words-allowance-left = { $allowance }; made so far: { $made }; left: { $left }

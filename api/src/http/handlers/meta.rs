@@ -117,7 +117,8 @@ pub async fn score(body: JsonBody<ScoreRequest>) -> Result<HttpResponse> {
     let played = play_round(&round, &players, None)?;
     let scores = players.into_iter().zip(played.scores).map(|(player, score)| PlayerScore { player, score }).collect();
     let board = played.board.map(|b| b.to_string());
-    Ok(HttpResponse::Ok().json(ScoreResponse { scores, board, notes: played.notes }))
+    let notes = played.notes.iter().map(ToString::to_string).collect();
+    Ok(HttpResponse::Ok().json(ScoreResponse { scores, board, notes }))
 }
 
 /// Which write token is this? 200 with its name for a valid token, 401 for a missing or
