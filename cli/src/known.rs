@@ -1,17 +1,20 @@
-//! The players this laptop last saw on each server (`$XDG_DATA_HOME/spielstand/players.json`),
-//! written whenever the CLI reads the server's player list. Names typed for a result are
-//! checked against the server's list before anything is sent, and offline against this
-//! one, so that a typo is answered with the closest names at the table, not after the
-//! result waited in the outbox.
+//! The players and leagues this laptop last saw on each server
+//! (`$XDG_DATA_HOME/spielstand/players.json`, `leagues.json`), written whenever the CLI
+//! reads them. Names typed for a result are checked against the server's list before
+//! anything is sent, and offline against this one, so that a typo is answered with the
+//! closest names at the table, not after the result waited in the outbox; a league's game
+//! options seen once are never asked for again offline.
 
 use crate::client::Client;
 use crate::config::{self, write_atomically};
 use crate::error::{CliError, Result};
 use crate::t;
 use chrono::{DateTime, Utc};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use spielstand_core::same_name;
 use spielstand_core::similar::closest;
+use spielstand_wire::League;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -22,27 +25,48 @@ struct Seen {
     at: DateTime<Utc>,
 }
 
-fn file() -> Result<PathBuf> {
-    Ok(config::data_dir()?.join("players.json"))
+fn file(name: &str) -> Result<PathBuf> {
+    Ok(config::data_dir()?.join(name))
 }
 
-fn load() -> BTreeMap<String, Seen> {
-    // A damaged or missing list only means there is nothing to check offline.
-    file()
+fn load<T: DeserializeOwned + Default>(name: &str) -> T {
+    // A damaged or missing file only means there is nothing to check offline.
+    file(name)
         .ok()
         .and_then(|path| std::fs::read(path).ok())
         .and_then(|b| serde_json::from_slice(&b).ok())
         .unwrap_or_default()
 }
 
-/// Remembers `names` as the players of `server` now.
-pub fn remember(server: &str, names: Vec<String>) {
-    let mut all = load();
-    all.insert(server.to_owned(), Seen { names, at: Utc::now() });
+fn save(name: &str, value: &impl Serialize) {
     // Only a convenience for later checks: failing to keep it stops nothing.
-    if let (Ok(path), Ok(json)) = (file(), serde_json::to_vec(&all)) {
+    if let (Ok(path), Ok(json)) = (file(name), serde_json::to_vec(value)) {
         let _ = write_atomically(&path, &json);
     }
+}
+
+const PLAYERS: &str = "players.json";
+const LEAGUES: &str = "leagues.json";
+
+/// Remembers `names` as the players of `server` now.
+pub fn remember(server: &str, names: Vec<String>) {
+    let mut all: BTreeMap<String, Seen> = load(PLAYERS);
+    all.insert(server.to_owned(), Seen { names, at: Utc::now() });
+    save(PLAYERS, &all);
+}
+
+/// Remembers `league` of `server` as it is now (its games, season and game options).
+pub fn remember_league(server: &str, league: &League) {
+    let mut all: BTreeMap<String, BTreeMap<i64, League>> = load(LEAGUES);
+    all.entry(server.to_owned()).or_default().insert(league.id, league.clone());
+    save(LEAGUES, &all);
+}
+
+/// The league of `server` that `typed` (a name or an id) names, as last seen.
+pub fn league_seen(server: &str, typed: &str) -> Option<League> {
+    let mut all: BTreeMap<String, BTreeMap<i64, League>> = load(LEAGUES);
+    let leagues = all.remove(server)?;
+    leagues.into_values().find(|l| same_name(&l.name, typed) || typed.trim() == l.id.to_string())
 }
 
 /// Reads the server's players to remember them, for checking names offline later; a
@@ -63,7 +87,10 @@ fn players(client: &Client) -> Result<Option<Known>> {
             remember(&client.server, names.clone());
             Ok(Some((names, None)))
         }
-        Err(e) if e.is_transient() => Ok(load().remove(&client.server).map(|seen| (seen.names, Some(seen.at)))),
+        Err(e) if e.is_transient() => {
+            let mut all: BTreeMap<String, Seen> = load(PLAYERS);
+            Ok(all.remove(&client.server).map(|seen| (seen.names, Some(seen.at))))
+        }
         Err(e) => Err(e),
     }
 }

@@ -251,7 +251,12 @@ fn an_outbox_entry_is_fixed_in_every_field_and_keeps_its_id() {
     let run = cli.run(&["outbox", "fix", &id, "--order", "Anna,Cleo,Ben", "--dry-run"]);
     assert_eq!(run.code, 0, "{run:?}");
     assert!(run.stderr.contains("the corrected result is valid"), "{run:?}");
-    assert!(run.stderr.contains("Not checked, as the server cannot be reached: league Winterliga"), "{run:?}");
+    assert!(
+        run.stderr.contains(
+            "Not checked, as the server cannot be reached: any change to league Winterliga's options since this laptop last saw them"
+        ),
+        "{run:?}"
+    );
     // A flag of another game is refused, naming the game.
     let err = cli.fails(&["outbox", "fix", &id, "--edition", "revised"], 2);
     assert!(err.contains("--edition does not apply") && err.contains("mensch-aergere-dich-nicht"), "{err}");
@@ -293,4 +298,33 @@ fn an_outbox_entry_is_fixed_in_every_field_and_keeps_its_id() {
     let yesterday = (chrono::Local::now().date_naive() - chrono::Duration::days(1)).to_string();
     assert_eq!(record["played_on"], yesterday.as_str(), "{record}");
     assert_eq!(results["items"][0]["placings"][0]["player"], "Anna", "{results}");
+}
+
+/// A league's game options seen once online are never asked for again offline, night or
+/// not: a Lauf Rauf! game without --edition and --cards waits in the outbox with them.
+#[test]
+fn league_options_seen_once_are_not_asked_for_offline() {
+    let ClubNight { mut server, cli, league } = ClubNight::new();
+    cli.ok(&[
+        "league",
+        "edit",
+        "Winterliga",
+        "--option",
+        "lauf-rauf.edition=revised",
+        "--option",
+        "lauf-rauf.cards=false",
+    ]);
+    cli.ok(&["record", "lauf-rauf", "-l", "Winterliga", "--order", "Ben,Anna"]);
+    server.down();
+    let run = cli.run(&["record", "lauf-rauf", "-l", "Winterliga", "--order", "Anna,Ben"]);
+    assert_eq!(run.code, 3, "kept, nothing asked: {run:?}");
+    let entry: Value = serde_json::from_slice(&std::fs::read(&cli.outbox_files()[0]).unwrap()).unwrap();
+    assert_eq!(entry["record"]["detail"]["edition"], "revised", "{entry}");
+    assert_eq!(entry["record"]["detail"]["cards"], false, "{entry}");
+    // A league never seen still needs them, and says how to avoid that.
+    let err = cli.fails(&["record", "lauf-rauf", "-l", "Sommerliga", "--order", "Anna,Ben"], 2);
+    assert!(err.contains("--edition"), "{err}");
+    server.up();
+    cli.ok(&["sync"]);
+    assert_eq!(server.result_count(league), 2);
 }

@@ -82,12 +82,12 @@ recording-night-closed = Der Spieleabend { $id } „{ $title }“ am { $date } w
 recording-night-gone = Den Spieleabend { $id } „{ $title }“ gibt es auf dem Server nicht mehr: `spielstand event leave` ausführen oder mit `spielstand event join` einem anderen Abend beitreten
 recording-league-rule = Liga { $league }: { $error }
 recording-unchecked-names = die Namen der Spieler (dieser Laptop hat die Spielerliste des Servers noch nicht gesehen)
-recording-unchecked-options = Änderungen an den Optionen der Liga { $league }, seit dieser Laptop dem Spieleabend beigetreten ist
+recording-unchecked-options = Änderungen an den Optionen der Liga { $league }, seit dieser Laptop sie zuletzt gesehen hat
 recording-unchecked-league = Liga { $league }: ihre Spiele, Saison und Spieloptionen
 recording-unchecked-night-open = ob der Spieleabend noch offen ist
 recording-flag-cards = --cards oder --no-cards
 recording-lauf-rauf-options = Die Liga { $league } legt dafür keine Optionen für Lauf Rauf! fest: { $flag } angeben (oder sie mit `spielstand league edit { $league } --option lauf-rauf.edition=... --option lauf-rauf.cards=...` festlegen)
-recording-options-unknown = Die Spieloptionen der Liga sind unbekannt, solange der Server nicht erreichbar ist ({ $error }), und dieser Laptop hat keine gespeichert (`spielstand event join` speichert sie): --edition und --cards oder --no-cards angeben
+recording-options-unknown = Die Spieloptionen der Liga sind unbekannt, solange der Server nicht erreichbar ist ({ $error }), und dieser Laptop hat sie noch nicht gesehen (ein mit Verbindung eingetragenes Spiel der Liga oder `spielstand event join` speichert sie): --edition und --cards oder --no-cards angeben
 recording-board-from = { $message } (Brett aus { $file })
 
 ## Entwürfe (draft.rs, und beide Befehle, die einen speichern)

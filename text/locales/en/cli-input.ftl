@@ -79,12 +79,12 @@ recording-night-closed = club night { $id } "{ $title }" on { $date } was closed
 recording-night-gone = club night { $id } "{ $title }" is no longer on the server: run `spielstand event leave`, or join another night with `spielstand event join`
 recording-league-rule = league { $league }: { $error }
 recording-unchecked-names = the players' names (this laptop has not seen the server's players)
-recording-unchecked-options = any change to league { $league }'s options since this laptop joined the club night
+recording-unchecked-options = any change to league { $league }'s options since this laptop last saw them
 recording-unchecked-league = league { $league }: its games, season and game options
 recording-unchecked-night-open = whether the club night is still open
 recording-flag-cards = --cards or --no-cards
 recording-lauf-rauf-options = league { $league } sets no Lauf Rauf! options for this: give { $flag } (or set them with `spielstand league edit { $league } --option lauf-rauf.edition=... --option lauf-rauf.cards=...`)
-recording-options-unknown = the league's game options are unknown while the server cannot be reached ({ $error }), and this laptop kept none (`spielstand event join` keeps them): give --edition and --cards or --no-cards
+recording-options-unknown = the league's game options are unknown while the server cannot be reached ({ $error }), and this laptop has not seen them yet (a game recorded in the league while online, or `spielstand event join`, keeps them): give --edition and --cards or --no-cards
 recording-board-from = { $message } (board from { $file })
 
 ## Drafts (draft.rs, and both commands that keep one)
