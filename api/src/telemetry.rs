@@ -27,6 +27,7 @@ pub fn handle() -> &'static PrometheusHandle {
             tracing::warn!("another metrics recorder is installed: GET /metrics stays empty");
         }
         describe();
+        zero();
         // Histograms buffer their samples until upkeep folds them in: without it, memory
         // would grow with every request between scrapes (or forever, never scraped).
         let upkeep = handle.clone();
@@ -89,6 +90,43 @@ fn describe() {
     );
     describe_gauge!("spielstand_replica_in_use", "1 while reads go to the replica, 0 while they go to the primary.");
     describe_counter!("spielstand_reads_total", "Table reads, by the database they were read from.");
+    describe_counter!(
+        "spielstand_unchecked_requests_total",
+        "Requests to a route the access table has no rule for (should stay 0)."
+    );
+}
+
+/// Every series whose labels are known in advance, at zero from the start (Prometheus'
+/// practice: a rate or an alert sees the series before its first event, and a scrape of a
+/// fresh server lists what it will ever tell). The request families appear with the first
+/// request of each route, as their routes and statuses are their labels.
+fn zero() {
+    for counter in [
+        "spielstand_cache_hits_total",
+        "spielstand_cache_misses_total",
+        "spielstand_cache_evictions_total",
+        "spielstand_flight_waits_total",
+        "spielstand_revision_reads_total",
+        "spielstand_revision_reads_shared_total",
+        "spielstand_unchecked_requests_total",
+    ] {
+        metrics::counter!(counter).increment(0);
+    }
+    for source in ["primary", "replica"] {
+        metrics::counter!("spielstand_reads_total", "source" => source).increment(0);
+    }
+    for outcome in ["delivered", "retry", "given_up"] {
+        metrics::counter!("spielstand_webhook_deliveries_total", "outcome" => outcome).increment(0);
+    }
+    for gauge in ["spielstand_cache_bytes", "spielstand_cache_leagues", "spielstand_webhook_queue_depth"] {
+        metrics::gauge!(gauge).set(0.0);
+    }
+    for histogram in
+        ["spielstand_table_full_load_seconds", "spielstand_table_catch_up_seconds", "spielstand_table_replay_seconds"]
+    {
+        // Registered without a sample: the family shows with a count of 0.
+        let _ = metrics::histogram!(histogram);
+    }
 }
 
 /// Sets a pool's gauges (read when a scrape asks).

@@ -128,6 +128,42 @@ fn ready_until_the_migrations_match(db: TestDb) {
 
 both!(ready_until_the_migrations_match);
 
+/// A fresh server's first scrape lists every family it will ever tell, each series whose
+/// labels are known in advance at zero (Prometheus' practice), with its HELP and TYPE.
+#[test]
+fn every_family_is_there_from_the_start() {
+    let db = TestDb::sqlite();
+    let server = Server::start(&db, &[]);
+    let text = agent().get(&format!("{}/metrics", server.base)).call().unwrap().body_mut().read_to_string().unwrap();
+    let m = samples(&text);
+    for series in [
+        "spielstand_cache_hits_total",
+        "spielstand_cache_misses_total",
+        "spielstand_cache_evictions_total",
+        "spielstand_cache_bytes",
+        "spielstand_cache_leagues",
+        "spielstand_flight_waits_total",
+        "spielstand_revision_reads_total",
+        "spielstand_revision_reads_shared_total",
+        "spielstand_unchecked_requests_total",
+        "spielstand_reads_total{source=\"primary\"}",
+        "spielstand_reads_total{source=\"replica\"}",
+        "spielstand_webhook_deliveries_total{outcome=\"delivered\"}",
+        "spielstand_webhook_deliveries_total{outcome=\"retry\"}",
+        "spielstand_webhook_deliveries_total{outcome=\"given_up\"}",
+        "spielstand_webhook_queue_depth",
+        "spielstand_table_full_load_seconds_count",
+        "spielstand_table_catch_up_seconds_count",
+        "spielstand_table_replay_seconds_count",
+    ] {
+        assert!(m.contains_key(series), "{series} missing from a fresh scrape:\n{text}");
+    }
+    for family in ["spielstand_cache_hits_total", "spielstand_table_replay_seconds", "spielstand_reads_total"] {
+        assert!(text.contains(&format!("# HELP {family} ")), "{family}: no HELP\n{text}");
+        assert!(text.contains(&format!("# TYPE {family} ")), "{family}: no TYPE\n{text}");
+    }
+}
+
 /// A database that is not there when the server starts: it listens all the same, says
 /// 503 at `/ready`, and migrates and says 200 once the database can be opened.
 #[test]
