@@ -21,6 +21,20 @@ pub const NAME_PATTERN: &str = concat!(
     r"[^\u0000-\u0020\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8,=])?$",
 );
 
+/// [`check_text`] as a regular expression, for the OpenAPI document (as [`NAME_PATTERN`],
+/// without the characters only names refuse): the first and last characters are neither
+/// whitespace nor control characters, and no character is a control character, a line
+/// separator or an invisible one of the Basic Multilingual Plane.
+pub const TEXT_PATTERN: &str = concat!(
+    r"^[^\u0000-\u0020\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8]",
+    r"([^\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8]*",
+    r"[^\u0000-\u0020\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8])?$",
+);
+
+/// The longest free text [`check_text`] is asked to take (a night's title or location, a
+/// rejection's reason).
+pub const MAX_TEXT_CHARS: usize = 200;
+
 /// Characters nobody sees, which would make two names that look alike compare apart:
 /// bidi marks and controls, zero-width spaces and joiners, word joiners and invisible
 /// operators, variation selectors, fillers, the byte order mark, the soft hyphen and
@@ -151,6 +165,19 @@ pub fn schema() -> utoipa::openapi::Object {
         .build()
 }
 
+/// The schema of free text people read ([`check_text`] with [`MAX_TEXT_CHARS`]), for the
+/// OpenAPI document.
+#[cfg(feature = "openapi")]
+pub fn text_schema() -> utoipa::openapi::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .min_length(Some(1))
+        .max_length(Some(MAX_TEXT_CHARS))
+        .pattern(Some(TEXT_PATTERN))
+        .build()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,6 +202,17 @@ mod tests {
         ) {
             let pattern = regex::Regex::new(NAME_PATTERN).unwrap();
             proptest::prop_assert_eq!(pattern.is_match(&name), check_name(&name).is_ok(), "{:?}", name);
+        }
+    }
+
+    proptest::proptest! {
+        /// The free-text pattern says what `check_text` says, as for names.
+        #[test]
+        fn the_text_pattern_is_the_text_check(
+            text in r"[aZé李 ,=@\t\n\u{0}\u{1f}\u{7f}\u{85}\u{9f}\u{a0}\u{ad}\u{a1}\u{1680}\u{2000}\u{200a}\u{200b}\u{2028}\u{202f}\u{3000}\u{feff}]{0,5}"
+        ) {
+            let pattern = regex::Regex::new(TEXT_PATTERN).unwrap();
+            proptest::prop_assert_eq!(pattern.is_match(&text), check_text("x", &text, 200).is_ok(), "{:?}", text);
         }
     }
 

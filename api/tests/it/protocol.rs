@@ -41,6 +41,19 @@ fn openapi_yaml_is_up_to_date() {
     );
 }
 
+/// Free text people read (a night's title and location, a rejection's reason) is
+/// documented with the pattern the server checks it by, so that a client (and the contract
+/// test) never sends what the schema allows and the server refuses.
+#[test]
+fn free_text_is_documented_as_the_server_checks_it() {
+    let document = serde_json::to_value(spielstand_api::http::openapi()).unwrap();
+    let schemas = &document["components"]["schemas"];
+    for (schema, field) in [("EventInput", "title"), ("EventInput", "location"), ("RejectInput", "reason")] {
+        let pattern = &schemas[schema]["properties"][field]["pattern"];
+        assert_eq!(pattern, spielstand_core::names::TEXT_PATTERN, "{schema}.{field}");
+    }
+}
+
 api_test!(every_protocol_error_is_a_problem, |api| {
     let auth = ("authorization", format!("Bearer {}", api.token));
     let req = |body: &'static str, ct: Option<&'static str>| {
