@@ -1001,7 +1001,7 @@ or an interruption, and a finished game waits there until it is recorded.";
 
 #[derive(Debug, Subcommand)]
 pub enum RefereeCommand {
-    /// Referee Rangeln: placements and moves checked one by one as RULES.md decides, the
+    /// Referee Rangeln: placements and moves checked one by one as docs/rules.md decides, the
     /// board shown after every placement and step, each round scored on its final board.
     #[command(after_help = MOVES_TEXT)]
     Rangeln(RefereeRangeln),

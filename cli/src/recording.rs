@@ -287,7 +287,7 @@ fn league_of(client: &Client, target: &RecordTarget) -> Result<Result<Known>> {
     }
 }
 
-/// Gives the record the league's game options where it leaves them out (RULES.md "Game
+/// Gives the record the league's game options where it leaves them out (docs/rules.md "Game
 /// options per league"), refusing one it contradicts, so that it can be checked in full
 /// here. Offline, the options this laptop kept at its club night apply; without those,
 /// the server fills them in when the result is sent, and a Lauf Rauf! result must then

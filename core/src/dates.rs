@@ -1,4 +1,4 @@
-//! The dates spielstand takes (RULES.md "Dates"): a game was played, so its day is never
+//! The dates spielstand takes (docs/rules.md "Dates"): a game was played, so its day is never
 //! after tomorrow (tomorrow, not today: the organiser's day may be ahead of the server's)
 //! and never before 1900-01-01; a filter or a season may reach up to 9999-12-31. Core
 //! has no clock: callers pass the day it is.

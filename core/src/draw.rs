@@ -1,4 +1,4 @@
-//! The seating draw of a club night's round (RULES.md "Club nights: tables and seats"):
+//! The seating draw of a club night's round (docs/rules.md "Club nights: tables and seats"):
 //! which present player sits at which numbered table, in which seat, seat 1 starting.
 //!
 //! A draw is a search over seatings: the players start where the method puts them (a
@@ -88,7 +88,7 @@ const STARTS: usize = 8;
 /// every seating before it accepts one with a repeat.
 const EXHAUSTIVE_UP_TO: usize = 12;
 
-/// Draws the tables of `request`: every entrant seated once, tables as RULES.md sizes them
+/// Draws the tables of `request`: every entrant seated once, tables as docs/rules.md sizes them
 /// (largest first), pins and apart pairs honoured; seat 1 of each table is its start
 /// player, one who has not started this night where the table has one.
 pub fn draw(request: &DrawRequest) -> Result<Seating, Error> {
@@ -541,7 +541,7 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
-        /// Over random nights: everyone seated once, the sizes RULES.md gives, pins and
+        /// Over random nights: everyone seated once, the sizes docs/rules.md gives, pins and
         /// apart pairs honoured, and the same seed gives the same draw.
         #[test]
         fn every_draw_seats_everyone_once_and_keeps_pins_and_apart_pairs(

@@ -86,7 +86,7 @@ pub enum Error {
     PushOffBoard { line: String },
     #[error("{allowance}; {has}")]
     Allowance { allowance: crate::words::AllowanceWords, has: crate::words::TurnSoFar },
-    /// A path that stops before the length its shape asks for, where RULES.md's "Stuck"
+    /// A path that stops before the length its shape asks for, where docs/rules.md's "Stuck"
     /// does not allow it.
     #[error(
         "the path stops after {steps} of {full} steps, but {reason}: a path goes its full length whenever a piece of the mover can"

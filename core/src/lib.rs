@@ -1,7 +1,7 @@
 //! spielstand's rules: scoring Rangeln, checking the finishing-order games, and turning
 //! results into league standings. Pure: no I/O, no clock, no global state.
 //!
-//! The project's reading of the rule texts is `shared/RULES.md`; decisions taken where
+//! The project's reading of the rule texts is `docs/rules.md`; decisions taken where
 //! it is silent are documented on the items they concern.
 
 pub mod accuracy;

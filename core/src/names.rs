@@ -38,7 +38,7 @@ pub const MAX_TEXT_CHARS: usize = 200;
 /// Characters nobody sees, which would make two names that look alike compare apart:
 /// bidi marks and controls, zero-width spaces and joiners, word joiners and invisible
 /// operators, variation selectors, fillers, the byte order mark, the soft hyphen and
-/// tag characters. Decision beyond RULES.md: names refuse them all, the zero-width
+/// tag characters. Decision beyond docs/rules.md: names refuse them all, the zero-width
 /// (non-)joiner of some scripts included; a club types names on a keyboard.
 pub fn is_invisible(c: char) -> bool {
     matches!(c,

@@ -36,7 +36,7 @@ pub enum Outcome {
 
 impl GameOptions {
     /// Gives `outcome` the league's options where it leaves them out, refuses one that
-    /// states another, and writes the options in force into it (RULES.md "Game options
+    /// states another, and writes the options in force into it (docs/rules.md "Game options
     /// per league"). Here, beside [`Outcome`], so that the games' module needs no record.
     pub fn apply(&self, outcome: &mut Outcome) -> Result<(), Error> {
         let game = outcome.game();

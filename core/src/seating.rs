@@ -1,5 +1,5 @@
 //! Club nights at several tables: how many tables of which sizes a night's players make
-//! (RULES.md "Club nights: tables and seats").
+//! (docs/rules.md "Club nights: tables and seats").
 
 use crate::Error;
 use crate::catalogue::GameKind;

@@ -213,7 +213,7 @@ impl fmt::Display for NoneMovable {
 }
 
 /// What a refereed round keeps beside its board: a path or a turn that ended short where
-/// RULES.md "Stuck" allows it.
+/// docs/rules.md "Stuck" allows it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Note {
     /// `player`'s path `path` stopped after `steps` of `full`: its piece on `end` is stuck.

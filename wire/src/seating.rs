@@ -56,7 +56,7 @@ pub struct DrawInput {
     /// The game the round plays: one of the league's games.
     pub game: GameKind,
     pub method: DrawMethod,
-    /// A preferred table size (RULES.md "Club nights: tables and seats"); without it, as
+    /// A preferred table size (docs/rules.md "Club nights: tables and seats"); without it, as
     /// few tables as possible, sizes differing by at most one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(minimum = 2, maximum = 6))]

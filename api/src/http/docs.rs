@@ -64,7 +64,7 @@ mod errors {
     /// Every rule answers alike; one stands for all of them.
     const ANY_RULE: ProblemType = Rule(RuleCode::PieceCount);
 
-    /// Any date in a query is checked against the dates spielstand takes (RULES.md "Dates").
+    /// Any date in a query is checked against the dates spielstand takes (docs/rules.md "Dates").
     const DATE: ProblemType = Rule(RuleCode::DateOutOfRange);
 
     pub const READ: &[ProblemType] = &[InvalidQuery, InvalidPath, NotFound, DATE, Internal, Unavailable];
@@ -332,7 +332,7 @@ pub fn finish(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
 
 /// What a query parameter takes beyond its type goes into the document as a pattern, once
 /// for every such parameter, so that clients and fuzzers know it: a date is a filter's
-/// (RULES.md "Dates"), and free text holds no control character (`extract::Params`).
+/// (docs/rules.md "Dates"), and free text holds no control character (`extract::Params`).
 fn query_domain(schema: &mut RefOr<Schema>) {
     let RefOr::T(Schema::Object(object)) = schema else { return };
     if object.format == Some(SchemaFormat::KnownFormat(KnownFormat::Date)) {

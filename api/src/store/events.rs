@@ -50,7 +50,7 @@ fn check_text(field: &str, text: &str) -> Result<()> {
 
 fn check(input: &EventInput) -> Result<()> {
     check_text("title", &input.title)?;
-    // A night's games are on its date, so the night is dated as a game is (RULES.md "Dates").
+    // A night's games are on its date, so the night is dated as a game is (docs/rules.md "Dates").
     spielstand_core::dates::check_played("date", input.date, chrono::Utc::now().date_naive())?;
     input.location.as_deref().map_or(Ok(()), |l| check_text("location", l))
 }

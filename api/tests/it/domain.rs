@@ -1,5 +1,5 @@
 //! One domain for every input, the same on both backends: what the API refuses (duplicate
-//! keys, unknown fields, dates outside RULES.md "Dates", control characters in filters,
+//! keys, unknown fields, dates outside docs/rules.md "Dates", control characters in filters,
 //! invisible or line-breaking characters in text people read) is a 422 naming it, never a
 //! silent default and never a 500, and changes nothing. And `HEAD` answers every `GET`.
 

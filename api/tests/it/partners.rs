@@ -1,4 +1,4 @@
-//! Partner games (RULES.md "Partners") end to end: teams in the result's detail, places
+//! Partner games (docs/rules.md "Partners") end to end: teams in the result's detail, places
 //! and points per team, ratings of teams, head-to-head without partners, the league's
 //! option making partners the rule, and every refusal with nothing kept.
 

@@ -80,7 +80,7 @@ fn totals(play: &SourcePlay, names: &[String]) -> Result<BTreeMap<String, i32>, 
 }
 
 /// Hase und Igel: a hare alone in its place crossed the finish, and its score is the
-/// carrots it had left (RULES.md: a finisher's carrots are part of the result); hares
+/// carrots it had left (docs/rules.md: a finisher's carrots are part of the result); hares
 /// sharing the last place did not finish.
 fn hares(
     play: &SourcePlay,

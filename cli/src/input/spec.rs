@@ -124,7 +124,7 @@ pub fn game_option(text: &str) -> Result<String, String> {
 
 /// A day as organisers type it (local time): `2026-11-23`, `23.11.2026` (or `23.11.26`
 /// with two digits for this century), `23.11.` (this year), `today`/`heute`,
-/// `yesterday`/`gestern`; between 1900-01-01 and 9999-12-31 (RULES.md "Dates").
+/// `yesterday`/`gestern`; between 1900-01-01 and 9999-12-31 (docs/rules.md "Dates").
 pub fn date(text: &str) -> Result<NaiveDate, String> {
     let day = typed_date(text, Local::now().date_naive())?;
     spielstand_core::dates::check_filter("date", day).map_err(|e| crate::lang::rule(&e))?;

@@ -266,3 +266,49 @@ fn the_readme_phones_night_runs_as_written() {
     assert_eq!(result["review"]["confirmed_by"], serde_json::json!(["pass of Ben, night 1"]));
     assert_eq!(result["placings"][0]["player"], "Anna");
 }
+
+/// Every citation of the rules (`docs/rules.md "Stuck"`) in the code, its messages, tests
+/// and docs names a section or a term defined in `docs/rules.md`, which is in the
+/// repository: a clone holds the specification its messages point to.
+#[test]
+fn every_citation_of_the_rules_points_into_docs_rules_md() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_owned();
+    let rules = std::fs::read_to_string(root.join("docs/rules.md")).expect("docs/rules.md is in the repository");
+    let defined = |name: &str| {
+        rules.lines().any(|l| l.starts_with('#') && l.trim_start_matches('#').trim().starts_with(name))
+            || rules.contains(&format!("**{name}**"))
+    };
+    let mut dirs = vec![root.join("core"), root.join("wire"), root.join("api"), root.join("cli"), root.join("text")];
+    let mut files = vec![root.join("README.md"), root.join("ARCHITECTURE.md"), root.join("openapi.yaml")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() && path.file_name().is_some_and(|n| n != "target" && n != "node_modules") {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs" || e == "ftl" || e == "md") {
+                files.push(path);
+            }
+        }
+    }
+    let (mut cited, mut broken) = (0, Vec::new());
+    // Spelt in two, so that this file does not name it.
+    let outside = ["shared", "RULES.md"].join("/");
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        assert!(!text.contains(&outside), "{}: cites the rules outside the repository", file.display());
+        for (at, _) in text.match_indices("docs/rules.md") {
+            let after = &text[at + "docs/rules.md".len()..];
+            // `docs/rules.md "Stuck"`, `docs/rules.md's "Stuck"`: a quoted name right after.
+            let Some(quoted) = after.strip_prefix(" \"").or_else(|| after.strip_prefix("'s \"")) else { continue };
+            // A name may run over a line break of a comment.
+            let name: String = quoted.chars().take_while(|&c| c != '"').collect();
+            let name = name.replace("///", " ").replace("//", " ").split_whitespace().collect::<Vec<_>>().join(" ");
+            cited += 1;
+            if !defined(&name) {
+                broken.push(format!("{}: {name:?}", file.display()));
+            }
+        }
+    }
+    assert!(cited >= 10, "only {cited} citations found: is the scan looking in the right place?");
+    assert!(broken.is_empty(), "citations of sections docs/rules.md lacks:\n{}", broken.join("\n"));
+}

@@ -1,5 +1,5 @@
 //! Mensch ärgere Dich nicht, and Ghostbuster ärgere dich nicht, which is recorded the
-//! same way (RULES.md).
+//! same way (docs/rules.md).
 
 use super::FinishingOrder;
 use crate::catalogue::GameKind;
@@ -60,7 +60,7 @@ pub struct MenschResult {
     /// Places best first. In a partner game each place lists one whole team (its members
     /// together); teams that did not finish share the last place, listed together.
     pub order: FinishingOrder,
-    /// A partner game's teams, each a list of player names (RULES.md "Partners"): two
+    /// A partner game's teams, each a list of player names (docs/rules.md "Partners"): two
     /// teams of two for 4 players, two teams of three or three teams of two for 6. Left
     /// out: everyone played alone (unless the league plays the game with partners).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -75,7 +75,7 @@ pub struct MenschResult {
 }
 
 impl HouseRule {
-    /// Why this house rule cannot be in force in `game`, if it cannot (RULES.md,
+    /// Why this house rule cannot be in force in `game`, if it cannot (docs/rules.md,
     /// Ghostbuster): its rule text has no classic capture, so the capture rules make no
     /// sense, and three rolls to bring a piece out and no jumping in the home row are part
     /// of its own rules already.
@@ -119,7 +119,7 @@ impl MenschResult {
     }
 }
 
-/// The places of a partner game (RULES.md "Partners"): the teams checked against the
+/// The places of a partner game (docs/rules.md "Partners"): the teams checked against the
 /// seated `players` and the sizes the rules allow, then each place of `order` a union
 /// of whole teams; a team's place is one more than the number of teams before it, and
 /// only the teams that did not finish (the last place) may share one.

@@ -1,10 +1,10 @@
-//! Game options per league (RULES.md): how a league plays a game all season, so that a
+//! Game options per league (docs/rules.md): how a league plays a game all season, so that a
 //! result needs to state only what happened.
 //!
 //! A result that leaves an option out takes the league's; one that states an option
 //! different from the league's is refused, naming both. The options in force are then
 //! written into the result, so a later change of the league's options never rewrites an
-//! old result. Decisions beyond RULES.md: house rules compare as sets (order does not
+//! old result. Decisions beyond docs/rules.md: house rules compare as sets (order does not
 //! matter), and Mensch options set for Ghostbuster are Ghostbuster's own (a league that
 //! counts the two together still sets each).
 

@@ -84,14 +84,14 @@ pub struct LeagueRules {
     #[serde(default = "TieBreaker::defaults")]
     pub tie_breakers: Vec<TieBreaker>,
     /// Count Ghostbuster together with Mensch ärgere Dich nicht in per-game tables
-    /// (RULES.md leaves this to each league). Off by default: the two are kept apart.
+    /// (docs/rules.md leaves this to each league). Off by default: the two are kept apart.
     #[serde(default)]
     pub ghostbuster_with_mensch: bool,
-    /// Games a player needs before being ranked (RULES.md "Minimum games"). Players with
+    /// Games a player needs before being ranked (docs/rules.md "Minimum games"). Players with
     /// fewer are listed after the ranked ones, without a place. 0: everyone is ranked.
     #[serde(default)]
     pub min_games: u32,
-    /// How the league plays its games (RULES.md "Game options per league"), keyed by
+    /// How the league plays its games (docs/rules.md "Game options per league"), keyed by
     /// game slug: a result that leaves an option out takes the league's, one that states
     /// another is refused.
     #[serde(default)]
@@ -101,7 +101,7 @@ pub struct LeagueRules {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub teams: Vec<TeamRoster>,
     /// How many other players of its table confirm a result entered with a night pass
-    /// before it counts (RULES.md "Results from the table"): 1 by default; 0 counts it at
+    /// before it counts (docs/rules.md "Results from the table"): 1 by default; 0 counts it at
     /// once; more than the table has tablemates means all of them. A result entered with a
     /// token, or accepted by the organiser, counts at once.
     #[serde(default = "one")]
@@ -130,7 +130,7 @@ impl LeagueRules {
     }
 
     pub fn validate(&self) -> Result<(), Error> {
-        // A season is a filter of dates: 1900-01-01 to 9999-12-31 (RULES.md "Dates").
+        // A season is a filter of dates: 1900-01-01 to 9999-12-31 (docs/rules.md "Dates").
         for (what, day) in [("season.from", self.season.from), ("season.to", self.season.to)] {
             if let Some(day) = day {
                 crate::dates::check_filter(what, day)?;

@@ -51,7 +51,7 @@ impl PointsScheme {
     /// [`PointsScheme::award`] for a game with `teams` (seat by seat, empty when everyone
     /// played alone), into a reused buffer: the league table calls this once per result.
     ///
-    /// A partner game is scored as a game of its teams (RULES.md "Partners": every member
+    /// A partner game is scored as a game of its teams (docs/rules.md "Partners": every member
     /// takes the team's place and the league points of that place): the teams' places are
     /// awarded as if each team were one player, and each member gets the team's award.
     /// With players-beaten, the winners of two teams of two get 1 point each.

@@ -1,7 +1,7 @@
 //! A Rangeln game known only by its totals: clubs bring years of plays logged in other
 //! apps, which keep each player's game total and no rounds. Such a game is stored as it
 //! is, never with invented rounds, and each total is checked against what that many
-//! rounds could give a player (RULES.md's scoring: each round's score comes from the
+//! rounds could give a player (docs/rules.md's scoring: each round's score comes from the
 //! player's pieces on the rings).
 
 use super::joint::{BOARD, Capacities, greedy_fill, joint_fill};
@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 /// The totals in seat order, after checking that every seated player has one, nobody
 /// else does, each is a sum of `players.len()` round scores one player can get, and all
-/// of them together come from that many rounds each possible on its own (RULES.md
+/// of them together come from that many rounds each possible on its own (docs/rules.md
 /// "Imported Rangeln totals": with 3 players over 3 rounds, +48/+48/+48 is not).
 pub(crate) fn check_totals(totals: &BTreeMap<String, i32>, players: &[String]) -> Result<Vec<i32>, Error> {
     check_keys(totals, players)?;

@@ -2,7 +2,7 @@
 //!
 //! A round result is entered in one of four ways ([`RoundInput`]): a whole board, the
 //! count of each player's pieces per ring, the bare round score, or the round played
-//! move by move (the referee, [`referee`]). Each is checked exactly as RULES.md says,
+//! move by move (the referee, [`referee`]). Each is checked exactly as docs/rules.md says,
 //! and all give the same score for the same position.
 
 mod board;
@@ -313,7 +313,7 @@ pub fn score_game(players: &[String], result: &RangelnResult) -> Result<RangelnS
     let mut rounds = Vec::with_capacity(players.len());
     for (index, input) in result.rounds.iter().enumerate() {
         let round = index as u32 + 1;
-        // Round r is started by seat r (RULES.md: the start player rotates clockwise).
+        // Round r is started by seat r (docs/rules.md: the start player rotates clockwise).
         let PlayedRound { scores, board, notes } =
             play_round(input, players, Some(index)).map_err(|e| e.in_round(round))?;
         for (total, score) in totals.iter_mut().zip(&scores) {

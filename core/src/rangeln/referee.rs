@@ -1,4 +1,4 @@
-//! Rangeln refereed move by move: input 4 of a round, exactly as RULES.md's section
+//! Rangeln refereed move by move: input 4 of a round, exactly as docs/rules.md's section
 //! "Rangeln move by move (referee)" decides.
 //!
 //! A [`Referee`] holds one round in play. It takes one placement or one path at a time
@@ -6,9 +6,9 @@
 //! ask again; [`referee`] drives it over a whole written round ([`Moves`]). Every error
 //! names the placement, turn, path and step at fault.
 //!
-//! Decisions beyond RULES.md, taken here:
+//! Decisions beyond docs/rules.md, taken here:
 //! - A turn ends when its paths fill a shape of the allowance (every path made, each at
-//!   its full length or short where RULES.md's revised "Stuck" allows it), or when no
+//!   its full length or short where docs/rules.md's revised "Stuck" allows it), or when no
 //!   piece of the mover that may still start a path has a legal step.
 //! - With 3 players the second player chooses between two paths of 3 steps and three
 //!   of 2; a turn counts as whichever shape its paths fit. While paths fit both (short
@@ -114,7 +114,7 @@ enum Steps {
 /// What a shape asks of the next path of a turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Need {
-    /// Exactly this many steps; fewer only when stuck (RULES.md "Stuck").
+    /// Exactly this many steps; fewer only when stuck (docs/rules.md "Stuck").
     Full(usize),
     /// Any length from 1 up to this (a shared total with paths still to come).
     UpTo(usize),
@@ -174,7 +174,7 @@ impl fmt::Display for Shape {
     }
 }
 
-/// The allowance of the player at `position` (0-based) of `players` (RULES.md).
+/// The allowance of the player at `position` (0-based) of `players` (docs/rules.md).
 fn allowance(players: usize, position: usize) -> Vec<Shape> {
     let each = |paths, each| Shape { paths, steps: Steps::Each(each) };
     let total = |paths, total| Shape { paths, steps: Steps::Total(total) };
@@ -484,7 +484,7 @@ impl Referee {
     /// May a path of `steps` steps, ending on `end` after `visited` in `after`, stop short
     /// of the `full` length its shape asks for? Only at a dead end, and only when no piece
     /// of the mover that may still start a path (this one by another route included)
-    /// could have gone the full length from the position before it (RULES.md "Stuck").
+    /// could have gone the full length from the position before it (docs/rules.md "Stuck").
     /// The note to keep when it may; the refusal, naming a piece, when not.
     fn short_path(&self, after: &Referee, path: &Path, visited: &[Cell], full: usize) -> Result<Note, Error> {
         let (steps, end) = (path.steps(), *visited.last().expect("a path has a start"));
@@ -508,7 +508,7 @@ impl Referee {
 
     /// The next path of the current turn, by `player`. Checked step by step; refused
     /// whole (nothing moves) if any step is illegal. A path shorter than its shape asks
-    /// is taken only where RULES.md's "Stuck" allows it. Ends the turn when its paths
+    /// is taken only where docs/rules.md's "Stuck" allows it. Ends the turn when its paths
     /// fill a shape of the allowance, or when none could go on.
     pub fn path(&mut self, player: &str, path: &Path) -> Result<(), Error> {
         let (n, k) = (self.players.len(), self.lengths.len() + 1);
@@ -621,7 +621,7 @@ impl Referee {
     }
 
     /// Ends the current turn before its allowance is used up: accepted only when no
-    /// piece of the mover that may still start a path has a legal step (RULES.md
+    /// piece of the mover that may still start a path has a legal step (docs/rules.md
     /// "Stuck"), with a note saying which pieces were stuck and why.
     pub fn end_turn(&mut self) -> Result<(), Error> {
         let Some(&seat) = self.order.get(self.turn).filter(|_| self.placed == self.placements()) else {

@@ -639,7 +639,7 @@ help-referee =
     Ein Spiel am Tisch Zug um Zug als Schiedsrichter begleiten, dann eintragen
 
 help-referee-rangeln =
-    Rangeln als Schiedsrichter begleiten: Einsetzen und Züge einzeln geprüft, wie RULES.md es festlegt, das Brett nach jedem Einsetzen und Schritt gezeigt, jede Runde auf ihrem Schlussbrett gewertet
+    Rangeln als Schiedsrichter begleiten: Einsetzen und Züge einzeln geprüft, wie docs/rules.md es festlegt, das Brett nach jedem Einsetzen und Schritt gezeigt, jede Runde auf ihrem Schlussbrett gewertet
 
 help-referee-rangeln-after =
     Eine Runde aus einer Datei (--round @FILE) steht dort Zug um Zug:

@@ -639,7 +639,7 @@ help-referee =
     Referee a game at the table move by move, then record it
 
 help-referee-rangeln =
-    Referee Rangeln: placements and moves checked one by one as RULES.md decides, the board shown after every placement and step, each round scored on its final board
+    Referee Rangeln: placements and moves checked one by one as docs/rules.md decides, the board shown after every placement and step, each round scored on its final board
 
 help-referee-rangeln-after =
     A round from a file (--round @FILE) is written move by move:

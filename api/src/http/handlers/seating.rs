@@ -56,7 +56,7 @@ pub async fn check_out(
 }
 
 /// Draw the night's next round for the players present: numbered tables sized as
-/// RULES.md "Club nights: tables and seats" says, players in seat order (seat 1 starts),
+/// docs/rules.md "Club nights: tables and seats" says, players in seat order (seat 1 starts),
 /// each with their chance to win the table from the league-wide ratings. `random`
 /// shuffles (the same seed gives the same draw), `balanced` makes tables of equal mean
 /// conservative rating, `swiss` seats similar standing together (the night's points, then

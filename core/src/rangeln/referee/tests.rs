@@ -1,4 +1,4 @@
-//! Every rule of RULES.md's referee section, with a passing and a failing case, and a
+//! Every rule of docs/rules.md's referee section, with a passing and a failing case, and a
 //! property: a round of random legal moves scores the same as its final board.
 
 use super::*;
@@ -473,7 +473,7 @@ fn random_walk(round: &Referee, from: Cell, steps: usize, rng: &mut Rng) -> Path
 
 /// Plays a round of random legal moves through the referee, and writes it down. Random
 /// walks that stop short are offered to the referee too, and what it says is held
-/// against the test's own search (RULES.md "Stuck").
+/// against the test's own search (docs/rules.md "Stuck").
 fn random_round(n: usize, start: usize, seed: u64) -> (Moves, Referee) {
     let players = names(n);
     let mut rng = Rng(seed | 1);
