@@ -57,7 +57,9 @@ status=0
   --max-examples 40 --seed 2026 --no-color \
   --exclude-operation-id event_stream || status=$?
 if [ "$status" -ne 0 ]; then
-  echo "schemathesis failed; server log:" >&2
+  # The whole log stays for a look after the run (a stateful failure may lie far back).
+  cp "$work/server.log" "$target_dir/contract-server.log"
+  echo "schemathesis failed; the server's whole log is $target_dir/contract-server.log; its end:" >&2
   tail -n 50 "$work/server.log" >&2
   exit "$status"
 fi
