@@ -56,9 +56,17 @@ pub fn remember(server: &str, names: Vec<String>) {
 }
 
 /// Remembers `league` of `server` as it is now (its games, season and game options).
+/// Written only when the league changed since: a record reads its league every time.
 pub fn remember_league(server: &str, league: &League) {
     let mut all: BTreeMap<String, BTreeMap<i64, League>> = load(LEAGUES);
-    all.entry(server.to_owned()).or_default().insert(league.id, league.clone());
+    let leagues = all.entry(server.to_owned()).or_default();
+    let unchanged = leagues
+        .get(&league.id)
+        .is_some_and(|kept| kept.revision == league.revision && kept.updated_at == league.updated_at);
+    if unchanged {
+        return;
+    }
+    leagues.insert(league.id, league.clone());
     save(LEAGUES, &all);
 }
 

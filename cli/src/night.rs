@@ -3,10 +3,10 @@
 //! every game recorded for its league belongs to it and is on its date.
 //!
 //! It also keeps what recording at a table needs when the club room's wifi drops: the
-//! night's rounds and tables and the league with its game options, as last seen (`event
-//! start`, `join` and `draw` write them, and every online read of them refreshes them), so
-//! that `record GAME --table N` offline takes the table from here and lands in the outbox
-//! without asking for anything the laptop has seen.
+//! night's rounds and tables as last seen (`event start`, `join` and `draw` write them,
+//! and every online read of them refreshes them; the league and its players are kept by
+//! `known.rs`), so that `record GAME --table N` offline takes the table from here and lands
+//! in the outbox without asking for anything the laptop has seen.
 
 use crate::client::Client;
 use crate::config::{self, write_atomically};
@@ -15,7 +15,7 @@ use crate::t;
 use chrono::{DateTime, Local, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use spielstand_core::{GameKind, Slug, same_name};
-use spielstand_wire::{Event, League, Round};
+use spielstand_wire::{Event, Round};
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -30,10 +30,6 @@ pub struct Night {
     /// The night's rounds as last seen, for recording a table offline.
     #[serde(default)]
     pub rounds: Vec<Round>,
-    /// The league (its games, season and game options) as last seen, for checking a
-    /// result in full offline.
-    #[serde(default)]
-    pub league_seen: Option<League>,
     /// When the rounds were last read from the server.
     #[serde(default)]
     pub seen_at: Option<DateTime<Utc>>,
@@ -90,21 +86,6 @@ impl Night {
             rounds.sort_by_key(|r| r.number);
             night.keep_rounds(&rounds);
         }
-    }
-
-    /// Keeps `league` as last seen, when it is this night's league.
-    pub fn keep_league(league: &League) {
-        if let Ok(Some(mut night)) = Night::current()
-            && night.league_id == league.id
-        {
-            night.league_seen = Some(league.clone());
-            let _ = night.save();
-        }
-    }
-
-    /// The night's league as last seen, when `league` (as typed) names it on `server`.
-    pub fn league_seen(server: &str, league: &str) -> Option<League> {
-        Night::current().ok().flatten().filter(|n| n.covers(server, league)).and_then(|n| n.league_seen)
     }
 
     /// Is `league` (a name or an id, as typed) this night's league on `server`?

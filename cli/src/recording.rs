@@ -266,23 +266,18 @@ struct Known {
 }
 
 /// The league of `target`: read from the server (and kept), or, while the server cannot
-/// be reached, the league as this laptop last saw it (at its club night, or before);
+/// be reached, the league as this laptop last saw it;
 /// `Ok(Err(e))` when neither (`e` says why).
 fn league_of(client: &Client, target: &RecordTarget) -> Result<Result<Known>> {
     match client.resolve_league(target.league()) {
         Ok((league, _)) => {
-            Night::keep_league(&league);
             known::remember_league(&client.server, &league);
             Ok(Ok(Known { league, offline: None }))
         }
-        Err(e) if e.is_transient() => Ok(
-            match Night::league_seen(&client.server, target.league())
-                .or_else(|| known::league_seen(&client.server, target.league()))
-            {
-                Some(league) => Ok(Known { league, offline: Some(e) }),
-                None => Err(e),
-            },
-        ),
+        Err(e) if e.is_transient() => Ok(match known::league_seen(&client.server, target.league()) {
+            Some(league) => Ok(Known { league, offline: Some(e) }),
+            None => Err(e),
+        }),
         Err(e) => Err(e),
     }
 }

@@ -165,8 +165,10 @@ pub fn message(lang: Lang, id: &str, args: &[(&str, Arg)]) -> String {
     id.to_owned()
 }
 
-/// The catalogues, parsed once, in the order of [`Lang::ALL`].
-static BUNDLES: LazyLock<[FluentBundle<FluentResource>; 2]> = LazyLock::new(|| Lang::ALL.map(bundle));
+/// The catalogues, each parsed once, when its language is first spoken (a command in
+/// English never parses the German).
+static GERMAN: LazyLock<FluentBundle<FluentResource>> = LazyLock::new(|| bundle(Lang::De));
+static ENGLISH: LazyLock<FluentBundle<FluentResource>> = LazyLock::new(|| bundle(Lang::En));
 
 /// One language's catalogue. It is part of the binary and the tests parse it, so a
 /// catalogue that does not parse is a bug of this crate: it panics.
@@ -190,8 +192,8 @@ fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
 
 fn catalogue(lang: Lang) -> &'static FluentBundle<FluentResource> {
     match lang {
-        Lang::De => &BUNDLES[0],
-        Lang::En => &BUNDLES[1],
+        Lang::De => &GERMAN,
+        Lang::En => &ENGLISH,
     }
 }
 

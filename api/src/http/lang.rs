@@ -4,7 +4,7 @@
 use crate::render::Lang;
 use actix_web::HttpRequest;
 use actix_web::cookie::{Cookie, SameSite, time};
-use actix_web::http::header::{self, AcceptLanguage, Header};
+use actix_web::http::header::{self, AcceptLanguage};
 
 pub const LANG_COOKIE: &str = "spielstand_lang";
 
@@ -26,10 +26,14 @@ pub fn of(req: &HttpRequest) -> (Lang, bool) {
     if let Some(lang) = req.cookie(LANG_COOKIE).and_then(|c| parse(c.value())) {
         return (lang, false);
     }
-    // The first of German and English the browser prefers.
-    let preferred = AcceptLanguage::parse(req).ok().map(|accept| accept.ranked()).unwrap_or_default();
-    let lang = preferred.iter().find_map(|tag| parse(&tag.to_string())).unwrap_or_default();
+    let lang = accepted(req.headers().get_all(header::ACCEPT_LANGUAGE)).unwrap_or_default();
     (lang, false)
+}
+
+/// The first of German and English that `Accept-Language` `values` rank, if any.
+pub fn accepted<'a>(values: impl Iterator<Item = &'a header::HeaderValue> + 'a) -> Option<Lang> {
+    let accept = AcceptLanguage(header::from_comma_delimited(values).unwrap_or_default());
+    accept.ranked().iter().find_map(|tag| parse(&tag.to_string()))
 }
 
 /// The cookie that keeps a language asked for.

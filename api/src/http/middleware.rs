@@ -88,9 +88,10 @@ pub async fn request_context<B: MessageBody + 'static>(
                 .get(header::ACCEPT)
                 .and_then(|v| v.to_str().ok())
                 .is_some_and(|accept| accept.contains("text/html"));
-            let lang = problem::detail_lang(&req);
+            let accept_language = req.headers().get(header::ACCEPT_LANGUAGE).cloned();
             let served = replica::REQUEST.scope(consistency.clone(), next.call(req));
-            let res = problem::DETAIL_LANG.scope(lang, problem::REQUEST_ID.scope(id.clone(), served)).await?;
+            let res =
+                problem::ACCEPT_LANGUAGE.scope(accept_language, problem::REQUEST_ID.scope(id.clone(), served)).await?;
             if method == Method::HEAD {
                 res.map_body(|_, _| EitherBody::right(BoxBody::new(())))
             } else if wants_html && app_problem(&res) {

@@ -1,6 +1,7 @@
 //! RFC 9457 problem details for every error response.
 
 use crate::error::Error;
+use crate::http::lang;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, ResponseError};
 pub use spielstand_wire::{PROBLEM_JSON, Problem};
@@ -9,30 +10,21 @@ tokio::task_local! {
     /// The id of the request being served; error bodies quote it so a user's report
     /// can be matched with the log.
     pub static REQUEST_ID: String;
-    /// The language of a problem's `detail`: German when the request's `Accept-Language`
-    /// prefers German to English, else English (scripts read `type` and `code`, which never
-    /// change with it).
-    pub static DETAIL_LANG: spielstand_text::Lang;
+    /// The request's `Accept-Language`, read only when a problem's `detail` is written
+    /// (German when it prefers German to English, else English; scripts read `type` and
+    /// `code`, which never change with it): kept as sent, so that answers without a problem
+    /// never parse it.
+    pub static ACCEPT_LANGUAGE: Option<HeaderValue>;
 }
 
-/// The language problem details are written in for `request`: the first of German and
-/// English its `Accept-Language` ranks, else English, as the API has always answered.
-pub fn detail_lang(request: &impl actix_web::HttpMessage) -> spielstand_text::Lang {
-    use actix_web::http::header::{AcceptLanguage, Header};
-    let ranked = AcceptLanguage::parse(request).map(|accept| accept.ranked()).unwrap_or_default();
-    ranked
-        .iter()
-        .find_map(|tag| match tag.to_string().get(..2).map(str::to_ascii_lowercase).as_deref() {
-            Some("de") => Some(spielstand_text::Lang::De),
-            Some("en") => Some(spielstand_text::Lang::En),
-            _ => None,
-        })
-        .unwrap_or(spielstand_text::Lang::En)
-}
-
-/// The language of the problem details of the request being served.
+/// The language of the problem details of the request being served: the first of German
+/// and English its `Accept-Language` ranks, else English, as the API has always answered.
 fn detail_language() -> spielstand_text::Lang {
-    DETAIL_LANG.try_with(|lang| *lang).unwrap_or(spielstand_text::Lang::En)
+    let asked = ACCEPT_LANGUAGE.try_with(|value| value.as_ref().and_then(|v| lang::accepted(std::iter::once(v))));
+    match asked.ok().flatten() {
+        Some(crate::render::Lang::De) => spielstand_text::Lang::De,
+        _ => spielstand_text::Lang::En,
+    }
 }
 
 impl Error {

@@ -210,9 +210,9 @@ fn remember(client: &Client, event: &Event, league: &League) -> Result<Option<St
         league: league.name.clone(),
         seen_at: rounds.as_ref().map(|_| chrono::Utc::now()),
         rounds: rounds.unwrap_or_default(),
-        league_seen: Some(league.clone()),
     }
     .save()?;
+    known::remember_league(&client.server, league);
     known::refresh(client);
     Ok(previous
         .filter(|p| p.event_id != event.id || p.server != client.server)
