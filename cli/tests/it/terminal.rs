@@ -24,8 +24,8 @@ fn play_round(term: &mut Terminal, round: usize) {
     }
 }
 
-/// The same table in German (`LANG=de_DE.UTF-8`): the rounds, a broken rule, the last
-/// question with its `[J/n]` and a wrong answer, the answer `j`.
+/// The same table in German (`LANG=de_DE.UTF-8`): the rounds, a broken rule, the end of
+/// input at the last question (kept), then resumed: a wrong answer, the answer `j`.
 #[test]
 fn record_rangeln_speaks_german_to_the_last_question() {
     let ClubNight { server, mut cli, league } = ClubNight::new();
@@ -45,11 +45,20 @@ fn record_rangeln_speaks_german_to_the_last_question() {
     term.answer("Runde 2 von 3 (Ben beginnt): ", "Anna=-2:3/black:5,Ben=+2:3/+1:5,Cleo=+1:8");
     term.answer("Runde 3 von 3 (Cleo beginnt): ", "Anna=-6,Ben=6,Cleo=1");
     term.expect("Gesamt");
+    // The input ends at the last question: the game is kept, and said so in German.
+    term.expect("Dieses Spiel in der Liga Winterliga eintragen? [J/n] ");
+    term.end_input();
+    term.expect("Die Eingabe endete vor der Antwort. Das Spiel ist als Entwurf gespeichert");
+    assert_eq!(term.finish().0, 2);
+    assert_eq!(server.result_count(league), 0);
+    let mut term = cli.terminal(&["record", "rangeln", "--resume"]);
     term.answer("Dieses Spiel in der Liga Winterliga eintragen? [J/n] ", "vielleicht");
     term.answer("Bitte mit j oder n antworten.", "j");
     term.expect("Ergebnis 1 in der Liga Winterliga eingetragen.");
     assert_eq!(term.finish().0, 0);
     assert_eq!(server.result_count(league), 1);
+    let stored = results(&server, league);
+    assert_eq!(stored[0]["rangeln"]["totals"].as_array().unwrap().len(), 3, "the game as typed: {}", stored[0]);
 }
 
 #[test]
