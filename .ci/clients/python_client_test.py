@@ -92,6 +92,7 @@ def main() -> None:
     get_result = module("api.results.get_result")
     correct_result = module("api.results.correct_result")
     get_standings = module("api.standings.get_standings")
+    get_team_standings = module("api.standings.get_team_standings")
 
     check(
         hasattr(models, MENSCH_RECORD),
@@ -207,6 +208,16 @@ def main() -> None:
         f"places and points: {[(r.place, r.points) for r in rows]}",
     )
     check(isinstance(top.rating, float) and top.rating > rows[2].rating, f"ratings: {rows!r}")
+
+    # The team table is its own operation with its own type: a league without teams has
+    # none, and nothing needs telling the two tables apart.
+    teams = expect(
+        get_team_standings.sync_detailed(league.id, client=client),
+        HTTPStatus.OK,
+        models.TeamStandings,
+        "get_team_standings",
+    )
+    check(teams.league_id == league.id and teams.rows == [], f"team table: {teams!r}")
 
     # If-None-Match, once the operation declares it: the same ETag gives 304.
     if "if_none_match" in inspect.signature(get_standings.sync_detailed).parameters:

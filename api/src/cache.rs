@@ -4,11 +4,11 @@
 //! league is loaded again in full when next asked for.
 
 use crate::error::{Error, Result};
-use crate::model::{Standings, TeamStandings};
 use crate::store::results::projection::Projection;
 use actix_web::web::Bytes;
 use chrono::NaiveDate;
 use spielstand_core::{GameKind, Lines, PlayerStats, PointsLine, RatingLine};
+use spielstand_wire::{Standings, TeamStandings};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 

@@ -17,8 +17,6 @@ pub mod views;
 pub mod webhooks;
 
 pub use http::{AppState, Options, PublicUrl, app, openapi};
-/// The API's requests and responses: `spielstand-wire`, shared with its clients.
-pub use spielstand_wire as model;
 
 /// The OpenAPI document as YAML, exactly as committed in `openapi.yaml`.
 pub fn openapi_yaml() -> String {

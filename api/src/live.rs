@@ -10,7 +10,7 @@
 //! nobody follows. Memory: one frame per followed night, and a small buffer per follower.
 //!
 //! This process hears of the changes made through it: several processes on one database
-//! each serve the changes made through themselves (README "A club night with phones").
+//! each serve the changes made through themselves (docs/organisers.md "A club night with phones").
 
 use rustc_hash::FxHashMap;
 use std::future::Future;

@@ -2,11 +2,11 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use spielstand_api::db::{self, Backend, DatabaseUrl};
 use spielstand_api::http::throttle::ThrottleOptions;
-use spielstand_api::model::TokenScope;
 use spielstand_api::store::tokens;
 use spielstand_api::webhooks::delivery::{DeliveryConfig, Leases};
 use spielstand_api::webhooks::egress::Egress;
 use spielstand_api::{AppState, Options, app};
+use spielstand_wire::TokenScope;
 use std::time::Duration;
 
 /// The spielstand league server.

@@ -1,7 +1,7 @@
 //! Where a process reads its leagues' tables from: a streaming read replica of the
 //! PostgreSQL primary while it keeps up, else the primary. Every write goes to the primary.
 //!
-//! Coherence, as the README promises it:
+//! Coherence, as docs/operations.md promises it:
 //! - A client that wrote sends back the primary's position after its write
 //!   (`Spielstand-Write-Position`, returned by every write; the CLI keeps it): a table is
 //!   read from the replica only once the replica has replayed that far, else from the
@@ -19,8 +19,8 @@
 
 use crate::db::{DbConn, Pool};
 use crate::error::{Error, Result};
-use crate::model::{Position, ReplicaStatus};
 use diesel::prelude::*;
+use spielstand_wire::{Position, ReplicaStatus};
 use std::cell::Cell;
 use std::rc::Rc;
 use std::sync::{Arc, Mutex, Weak};

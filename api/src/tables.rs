@@ -14,9 +14,6 @@ use crate::cache::{CachedView, LeagueCache, Slot, View, ViewData};
 use crate::db::{self, Pool};
 use crate::error::Result;
 use crate::flight::SingleFlight;
-use crate::model::{
-    HeadToHead, LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, Standings, TeamStandings,
-};
 use crate::replica::{self, Reads, Source};
 use crate::revisions::Revisions;
 use crate::store::results::projection::{self, Projection};
@@ -24,6 +21,9 @@ use crate::store::{leagues, players};
 use sha2::{Digest, Sha256};
 use spielstand_core::{Lines, PairPage, PairQuery, PlayerStats, RatingLine, StandingsQuery};
 use spielstand_wire::{ByPlayer, ByTeam};
+use spielstand_wire::{
+    HeadToHead, LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, Standings, TeamStandings,
+};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;

@@ -6,7 +6,6 @@
 use crate::cache::{CachedView, View};
 use crate::db::{self, Pool};
 use crate::error::{Error, Result};
-use crate::model::{EventReport, StandingsParams, StoredResult};
 use crate::replica::Reads;
 use crate::store::seating::{self, Standing};
 use crate::store::{events, leagues, results};
@@ -14,6 +13,7 @@ use crate::tables::Tables;
 use chrono::NaiveDate;
 use spielstand_core::rating::model_beta;
 use spielstand_core::{GameKind, LeagueResult, Lines, night_table, night_winners, table_change};
+use spielstand_wire::{EventReport, StandingsParams, StoredResult};
 use std::sync::Arc;
 
 /// The views of every league, read through the database's revisions.

@@ -837,6 +837,9 @@ pub struct ResultsArgs {
     /// Only results played on or before this day
     #[arg(long, value_parser = spec::date, value_name = "DATE")]
     pub to: Option<NaiveDate>,
+    /// Only the games of this club night (its id, as `spielstand event list` shows it)
+    #[arg(long, value_name = "ID")]
+    pub event: Option<i64>,
     /// At most this many results, latest first [default: all]
     #[arg(long, value_name = "N")]
     pub limit: Option<u32>,

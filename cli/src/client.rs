@@ -5,18 +5,18 @@ use crate::config::Settings;
 use crate::error::{CliError, Problem, Result, describe, one_line};
 use crate::positions;
 use crate::t;
-use chrono::NaiveDate;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use spielstand_core::Slug;
 use spielstand_core::{GameKind, GameRecord, same_name};
 use spielstand_wire::headers::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED, READ_AFTER, WRITE_POSITION};
+use spielstand_wire::query::Query;
 use spielstand_wire::{
-    Attendee, AuditAction, AuditPage, BatchInput, BatchOutcome, CheckIn, DrawInput, Event, EventInput, EventReport,
-    HeadToHead, Health, HistoryEntry, League, LeagueExport, LeagueInput, LeaguePlayerRatings, LeaguePlayerStats,
-    LeagueRatingAccuracy, MAX_PAIRS_PER_PAGE, MergeRequest, Player, PlayerMerge, PlayerName, PlayerRatings, ResultPage,
-    Round, Standings, StandingsParams, StoredResult, TeamStandings, TokenName,
+    Attendee, AuditPage, AuditParams, BatchInput, BatchOutcome, CheckIn, DrawInput, Event, EventInput, EventReport,
+    GameParams, HeadToHead, HeadToHeadParams, Health, HistoryEntry, League, LeagueExport, LeagueInput,
+    LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, MAX_PAIRS_PER_PAGE, MergeRequest, Player,
+    PlayerMerge, PlayerName, PlayerRatings, PlayerRatingsParams, ResultPage, ResultsParams, Round, Standings,
+    StandingsParams, StoredResult, TeamStandings, TokenName,
 };
 use std::time::Duration;
 use ureq::http;
@@ -72,25 +72,24 @@ impl Client {
         Client { agent: config.into(), server: settings.server.clone(), token: settings.token.clone() }
     }
 
-    fn url(&self, path: &str, query: &[(&str, String)]) -> String {
+    /// The URL of `path` with `query`, an encoded query string (see [`encoded`]).
+    fn url(&self, path: &str, query: &str) -> String {
         let mut url = format!("{}/api/v1{path}", self.server);
-        for (i, (key, value)) in query.iter().enumerate() {
-            url.push(if i == 0 { '?' } else { '&' });
-            url.push_str(key);
-            url.push('=');
-            url.push_str(&encode(value));
+        if !query.is_empty() {
+            url.push('?');
+            url.push_str(query);
         }
         url
     }
 
     /// A read; no token is sent.
-    fn get(&self, path: &str, query: &[(&str, String)]) -> Result<Reply> {
+    fn get(&self, path: &str, query: &str) -> Result<Reply> {
         let request = http::Request::get(self.url(path, query)).header("Accept", "application/json");
         self.run(request.body(Vec::new()))
     }
 
     /// A read that shows more with the token (a result's history names its tokens).
-    fn get_with_token<T: DeserializeOwned>(&self, path: &str, query: &[(&str, String)]) -> Result<(T, Reply)> {
+    fn get_with_token<T: DeserializeOwned>(&self, path: &str, query: &str) -> Result<(T, Reply)> {
         let mut request = http::Request::get(self.url(path, query)).header("Accept", "application/json");
         if let Some(token) = &self.token {
             request = request.header("Authorization", format!("Bearer {token}"));
@@ -100,7 +99,7 @@ impl Client {
     }
 
     /// A read, parsed.
-    fn get_as<T: DeserializeOwned>(&self, path: &str, query: &[(&str, String)]) -> Result<(T, Reply)> {
+    fn get_as<T: DeserializeOwned>(&self, path: &str, query: &str) -> Result<(T, Reply)> {
         let reply = self.get(path, query)?;
         Ok((reply.parse(&self.server)?, reply))
     }
@@ -114,7 +113,7 @@ impl Client {
         headers: &[(&str, String)],
     ) -> Result<Reply> {
         let mut request =
-            http::Request::builder().method(method).uri(self.url(path, &[])).header("Accept", "application/json");
+            http::Request::builder().method(method).uri(self.url(path, "")).header("Accept", "application/json");
         if let Some(token) = &self.token {
             request = request.header("Authorization", format!("Bearer {token}"));
         }
@@ -228,7 +227,7 @@ impl Client {
 /// `ETag`, its JSON as sent, whether it was a replay).
 impl Client {
     pub fn health(&self) -> Result<(Health, Reply)> {
-        self.get_as("/health", &[])
+        self.get_as("/health", "")
     }
 
     /// The name of the token this client sends (401 when it has none or it is unknown).
@@ -237,7 +236,7 @@ impl Client {
     }
 
     pub fn players(&self) -> Result<(Vec<Player>, Reply)> {
-        self.get_as("/players", &[])
+        self.get_as("/players", "")
     }
 
     pub fn create_player(&self, name: &str) -> Result<(Player, Reply)> {
@@ -256,16 +255,16 @@ impl Client {
         self.write_as(http::Method::POST, &format!("/players/{from}/unmerge"), Some(&serde_json::json!({})), &[])
     }
 
-    pub fn player_ratings(&self, id: i64) -> Result<(PlayerRatings, Reply)> {
-        self.get_as(&format!("/players/{id}/ratings"), &[])
+    pub fn player_ratings(&self, id: i64, query: &PlayerRatingsParams) -> Result<(PlayerRatings, Reply)> {
+        self.get_as(&format!("/players/{id}/ratings"), &encoded(query)?)
     }
 
     pub fn leagues(&self) -> Result<(Vec<League>, Reply)> {
-        self.get_as("/leagues", &[])
+        self.get_as("/leagues", "")
     }
 
     pub fn league(&self, id: i64) -> Result<(League, Reply)> {
-        self.get_as(&format!("/leagues/{id}"), &[])
+        self.get_as(&format!("/leagues/{id}"), "")
     }
 
     pub fn create_league(&self, input: &LeagueInput) -> Result<(League, Reply)> {
@@ -277,29 +276,17 @@ impl Client {
     }
 
     /// One page of a league's results, latest first.
-    pub fn results(&self, league: i64, filter: &ResultFilter, page: u32, per_page: u32) -> Result<(ResultPage, Reply)> {
-        let mut query: Vec<(&str, String)> = Vec::new();
-        if let Some(game) = filter.game {
-            query.push(("game", game.slug().to_owned()));
-        }
-        if let Some(from) = filter.from {
-            query.push(("from", from.to_string()));
-        }
-        if let Some(to) = filter.to {
-            query.push(("to", to.to_string()));
-        }
-        query.push(("page", page.to_string()));
-        query.push(("per_page", per_page.to_string()));
-        self.get_as(&format!("/leagues/{league}/results"), &query)
+    pub fn results(&self, league: i64, query: &ResultsParams) -> Result<(ResultPage, Reply)> {
+        self.get_as(&format!("/leagues/{league}/results"), &encoded(query)?)
     }
 
     /// One result; its revision is the reply's `ETag`.
     pub fn result(&self, id: i64) -> Result<(StoredResult, Reply)> {
-        self.get_as(&format!("/results/{id}"), &[])
+        self.get_as(&format!("/results/{id}"), "")
     }
 
     pub fn result_history(&self, id: i64) -> Result<(Vec<HistoryEntry>, Reply)> {
-        self.get_with_token(&format!("/results/{id}/history"), &[])
+        self.get_with_token(&format!("/results/{id}/history"), "")
     }
 
     /// Records a result; sending it again with the same key stores it once.
@@ -329,33 +316,26 @@ impl Client {
 
     /// The whole league as one document.
     pub fn export(&self, league: i64) -> Result<(LeagueExport, Reply)> {
-        self.get_as(&format!("/leagues/{league}/export"), &[])
+        self.get_as(&format!("/leagues/{league}/export"), "")
     }
 
     /// One page of the audit trail, latest first (an admin token's).
-    pub fn audit(&self, filter: &AuditFilter, page: u32, per_page: u32) -> Result<(AuditPage, Reply)> {
-        let mut query: Vec<(&str, String)> = Vec::new();
-        if let Some(league) = filter.league {
-            query.push(("league_id", league.to_string()));
-        }
-        if let Some(name) = &filter.token_name {
-            query.push(("token_name", name.clone()));
-        }
-        if let Some(action) = filter.action {
-            query.push(("action", action.slug().to_owned()));
-        }
-        query.push(("page", page.to_string()));
-        query.push(("per_page", per_page.to_string()));
-        self.get_with_token("/audit", &query)
+    pub fn audit(&self, query: &AuditParams) -> Result<(AuditPage, Reply)> {
+        self.get_with_token("/audit", &encoded(query)?)
     }
 
     /// A player's record in a league.
     pub fn player_stats(&self, league: i64, player: i64) -> Result<(LeaguePlayerStats, Reply)> {
-        self.get_as(&format!("/leagues/{league}/players/{player}/stats"), &[])
+        self.get_as(&format!("/leagues/{league}/players/{player}/stats"), "")
     }
 
-    pub fn player_league_ratings(&self, league: i64, player: i64) -> Result<(LeaguePlayerRatings, Reply)> {
-        self.get_as(&format!("/leagues/{league}/players/{player}/ratings"), &[])
+    pub fn player_league_ratings(
+        &self,
+        league: i64,
+        player: i64,
+        query: &GameParams,
+    ) -> Result<(LeaguePlayerRatings, Reply)> {
+        self.get_as(&format!("/leagues/{league}/players/{player}/ratings"), &encoded(query)?)
     }
 
     pub fn create_event(&self, league: i64, input: &EventInput) -> Result<(Event, Reply)> {
@@ -363,11 +343,11 @@ impl Client {
     }
 
     pub fn events(&self, league: i64) -> Result<(Vec<Event>, Reply)> {
-        self.get_as(&format!("/leagues/{league}/events"), &[])
+        self.get_as(&format!("/leagues/{league}/events"), "")
     }
 
     pub fn event(&self, id: i64) -> Result<(EventReport, Reply)> {
-        self.get_as(&format!("/events/{id}"), &[])
+        self.get_as(&format!("/events/{id}"), "")
     }
 
     pub fn check_in(&self, event: i64, players: &CheckIn) -> Result<(Vec<Attendee>, Reply)> {
@@ -383,11 +363,11 @@ impl Client {
     }
 
     pub fn rounds(&self, event: i64) -> Result<(Vec<Round>, Reply)> {
-        self.get_as(&format!("/events/{event}/rounds"), &[])
+        self.get_as(&format!("/events/{event}/rounds"), "")
     }
 
-    pub fn rating_accuracy(&self, league: i64) -> Result<(LeagueRatingAccuracy, Reply)> {
-        self.get_as(&format!("/leagues/{league}/ratings/accuracy"), &[])
+    pub fn rating_accuracy(&self, league: i64, query: &GameParams) -> Result<(LeagueRatingAccuracy, Reply)> {
+        self.get_as(&format!("/leagues/{league}/ratings/accuracy"), &encoded(query)?)
     }
 
     pub fn close_event(&self, id: i64) -> Result<(Event, Reply)> {
@@ -399,18 +379,15 @@ impl Client {
     /// write between two pages starts the reading over, as the order may have changed).
     pub fn head_to_head(&self, league: i64, game: Option<GameKind>, player: Option<i64>) -> Result<HeadToHead> {
         const ATTEMPTS: usize = 5;
-        let mut query: Vec<(&str, String)> = vec![("per_page", MAX_PAIRS_PER_PAGE.to_string())];
-        query.extend(game.map(|g| ("game", g.slug().to_owned())));
-        query.extend(player.map(|p| ("player", p.to_string())));
+        let query = HeadToHeadParams { game, player, page: None, per_page: Some(MAX_PAIRS_PER_PAGE) };
         let path = format!("/leagues/{league}/head-to-head");
         'read: for _ in 0..ATTEMPTS {
-            let (mut all, _): (HeadToHead, _) = self.get_as(&path, &query)?;
+            let (mut all, _): (HeadToHead, _) = self.get_as(&path, &encoded(&query)?)?;
             let mut page = all.page;
             while (all.pairs.len() as i64) < all.total {
                 page += 1;
-                let mut paged = query.clone();
-                paged.push(("page", page.to_string()));
-                let (next, _): (HeadToHead, _) = self.get_as(&path, &paged)?;
+                let paged = HeadToHeadParams { page: Some(page), ..query };
+                let (next, _): (HeadToHead, _) = self.get_as(&path, &encoded(&paged)?)?;
                 if next.league_revision != all.league_revision {
                     continue 'read;
                 }
@@ -430,55 +407,19 @@ impl Client {
     }
 
     pub fn standings(&self, league: i64, query: &StandingsParams) -> Result<(Standings, Reply)> {
-        self.get_as(&format!("/leagues/{league}/standings"), &table_query(query))
+        self.get_as(&format!("/leagues/{league}/standings"), &encoded(query)?)
     }
 
-    /// The league's team table (`by=team`).
+    /// The league's team table.
     pub fn team_standings(&self, league: i64, query: &StandingsParams) -> Result<(TeamStandings, Reply)> {
-        let mut pairs = table_query(query);
-        pairs.push(("by", "team".to_owned()));
-        self.get_as(&format!("/leagues/{league}/standings"), &pairs)
+        self.get_as(&format!("/leagues/{league}/standings/teams"), &encoded(query)?)
     }
 }
 
-/// The query of a table: its game and day.
-fn table_query(query: &StandingsParams) -> Vec<(&'static str, String)> {
-    let mut pairs = Vec::new();
-    if let Some(game) = query.game {
-        pairs.push(("game", game.slug().to_owned()));
-    }
-    if let Some(day) = query.as_of {
-        pairs.push(("as_of", day.to_string()));
-    }
-    pairs
-}
-
-/// Which of a league's results to list.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct ResultFilter {
-    pub game: Option<GameKind>,
-    pub from: Option<NaiveDate>,
-    pub to: Option<NaiveDate>,
-}
-
-/// Which entries of the audit trail to list.
-#[derive(Debug, Clone, Default)]
-pub struct AuditFilter {
-    pub league: Option<i64>,
-    pub token_name: Option<String>,
-    pub action: Option<AuditAction>,
-}
-
-/// Percent-encodes a query value (everything but RFC 3986's unreserved characters).
-fn encode(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    for byte in value.bytes() {
-        match byte {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(byte as char),
-            _ => out.push_str(&format!("%{byte:02X}")),
-        }
-    }
-    out
+/// `query` as the server reads it, by the one encoder every client shares.
+fn encoded<Q: Query>(query: &Q) -> Result<String> {
+    spielstand_wire::query::encode(query)
+        .map_err(|e| CliError::input(t!("client-cannot-encode", error = e.to_string())))
 }
 
 /// Finding things by what people type: a league by name or id, a player by name.
@@ -549,17 +490,26 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::NaiveDate;
 
     #[test]
-    fn query_values_are_encoded() {
-        assert_eq!(encode("2026-11-20"), "2026-11-20");
-        assert_eq!(encode("a b&c"), "a%20b%26c");
-        assert_eq!(encode("ü"), "%C3%BC");
+    fn queries_are_written_as_the_server_reads_them() {
         let client = Client::new(&Settings { server: "http://h:1".into(), token: None });
+        let query = StandingsParams {
+            game: Some(GameKind::Rangeln),
+            as_of: NaiveDate::from_ymd_opt(2026, 11, 20),
+            ..Default::default()
+        };
         assert_eq!(
-            client.url("/leagues/3/standings", &[("game", "rangeln".into()), ("as_of", "2026-11-20".into())]),
+            client.url("/leagues/3/standings", &encoded(&query).unwrap()),
             "http://h:1/api/v1/leagues/3/standings?game=rangeln&as_of=2026-11-20"
         );
+        assert_eq!(
+            client.url("/leagues/3/standings", &encoded(&StandingsParams::default()).unwrap()),
+            "http://h:1/api/v1/leagues/3/standings"
+        );
+        let audit = AuditParams { token_name: Some("Küche & Tisch".into()), ..Default::default() };
+        assert_eq!(encoded(&audit).unwrap(), "token_name=K%C3%BCche+%26+Tisch");
     }
 
     #[test]

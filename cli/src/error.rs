@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-/// Exit codes, as documented in `spielstand --help` and the README.
+/// Exit codes, as documented in `spielstand --help` and docs/organisers.md.
 pub mod exit {
     /// Everything worked.
     pub const OK: u8 = 0;

@@ -68,6 +68,44 @@ impl AuditAction {
     }
 }
 
+/// Which entries of the audit trail to list (`GET /audit`), and which page.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::IntoParams))]
+#[cfg_attr(feature = "openapi", into_params(parameter_in = Query))]
+pub struct AuditParams {
+    /// Only changes in this league.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub league_id: Option<i64>,
+    /// Only changes made with the token of this name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token_name: Option<String>,
+    /// Only changes of this kind.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<AuditAction>,
+    /// Page number, from 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", param(value_type = Option<i64>, minimum = 1, maximum = 4294967295_u64))]
+    pub page: Option<u32>,
+    /// Items per page, 1 to 500 (default 50).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", param(minimum = 1, maximum = 500))]
+    pub per_page: Option<u32>,
+}
+
+impl crate::query::Query for AuditParams {
+    const OPERATIONS: &'static [&'static str] = &["list_audit"];
+
+    fn every() -> Self {
+        AuditParams {
+            league_id: Some(1),
+            token_name: Some("laptop à la table".to_owned()),
+            action: Some(AuditAction::ResultRecorded),
+            page: Some(1),
+            per_page: Some(10),
+        }
+    }
+}
+
 /// One change in the audit trail.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -21,6 +21,7 @@ mod passes;
 mod players;
 mod position;
 mod problem;
+pub mod query;
 mod results;
 mod seating;
 mod standings;
@@ -28,7 +29,7 @@ mod stats;
 mod tokens;
 pub mod webhook;
 
-pub use audit::{AuditAction, AuditEntry, AuditPage};
+pub use audit::{AuditAction, AuditEntry, AuditPage, AuditParams};
 pub use batch::{BatchInput, BatchItem, BatchItemOutcome, BatchOutcome, BatchStatus, MAX_BATCH_ITEMS, ResultSource};
 pub use dates::FILTER_DATE_PATTERN;
 pub use event::{Event, EventInput, EventReport, MAX_EVENT_TEXT};

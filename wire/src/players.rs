@@ -67,3 +67,21 @@ pub struct GameRating {
     /// The skill after each of the player's games, oldest first.
     pub history: Vec<SkillAfterGame>,
 }
+
+/// Which of a player's ratings (`GET /players/{id}/ratings`): as they stood at the end of a day.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::IntoParams))]
+#[cfg_attr(feature = "openapi", into_params(parameter_in = Query))]
+pub struct PlayerRatingsParams {
+    /// Ratings as they stood at the end of this day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub as_of: Option<NaiveDate>,
+}
+
+impl crate::query::Query for PlayerRatingsParams {
+    const OPERATIONS: &'static [&'static str] = &["player_ratings"];
+
+    fn every() -> Self {
+        PlayerRatingsParams { as_of: NaiveDate::from_ymd_opt(2026, 1, 1) }
+    }
+}

@@ -1,10 +1,10 @@
 //! Results as stored: the record as entered, its places, and the history of its changes.
 
 use crate::paging::{Listed, Page};
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use spielstand_core::rangeln::RangelnScore;
-use spielstand_core::{GameRecord, Placing};
+use spielstand_core::{GameKind, GameRecord, Placing};
 
 /// A stored result: the record as entered (with the players' current names) and its places.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -56,6 +56,54 @@ pub enum ResultStatus {
 impl ResultStatus {
     pub fn slug(self) -> &'static str {
         self.into()
+    }
+}
+
+/// Which of a league's results to list (`GET /leagues/{id}/results`), and which page.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::IntoParams))]
+#[cfg_attr(feature = "openapi", into_params(parameter_in = Query))]
+pub struct ResultsParams {
+    /// Only results of this game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameKind>,
+    /// Only results played on or after this day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<NaiveDate>,
+    /// Only results played on or before this day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<NaiveDate>,
+    /// Only the games of this club night.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<i64>,
+    /// Only results of this status: `confirmed` (the default: what counts), `pending`,
+    /// `rejected` or `all`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", param(inline))]
+    pub status: Option<StatusFilter>,
+    /// Page number, from 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", param(value_type = Option<i64>, minimum = 1, maximum = 4294967295_u64))]
+    pub page: Option<u32>,
+    /// Items per page, 1 to 500 (default 50).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", param(minimum = 1, maximum = 500))]
+    pub per_page: Option<u32>,
+}
+
+impl crate::query::Query for ResultsParams {
+    const OPERATIONS: &'static [&'static str] = &["list_results"];
+
+    fn every() -> Self {
+        ResultsParams {
+            game: Some(GameKind::Rangeln),
+            from: NaiveDate::from_ymd_opt(2026, 1, 1),
+            to: NaiveDate::from_ymd_opt(2026, 12, 31),
+            event: Some(1),
+            status: Some(StatusFilter::All),
+            page: Some(1),
+            per_page: Some(10),
+        }
     }
 }
 

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 use spielstand_core::GameKind;
 use spielstand_core::RatedStandingRow;
 
-/// Which table of a league: one game's, and/or as it stood at the end of a day.
+/// Which table of a league (of players, or of teams): one game's, and/or as it stood at
+/// the end of a day.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::IntoParams))]
 #[cfg_attr(feature = "openapi", into_params(parameter_in = Query))]
@@ -20,17 +21,26 @@ pub struct StandingsParams {
     /// the end of the night's date. With `as_of` too, the earlier of the two days.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub after_event: Option<i64>,
-    /// `team`: the league's fixed teams (its rules' `teams`) ranked by their members'
-    /// points, rows with `place`, `team`, `points`; `player` (the default): the players.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "openapi", param(inline))]
-    pub by: Option<StandingsBy>,
     /// How the CSV writes numbers (`standings.csv`, or `Accept: text/csv`): `de` for a
     /// German spreadsheet (semicolons, decimal commas); `en` (the default) with commas and
     /// decimal points. The JSON is the same for both.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", param(inline))]
     pub locale: Option<CsvLocale>,
+}
+
+impl crate::query::Query for StandingsParams {
+    const OPERATIONS: &'static [&'static str] =
+        &["get_standings", "get_standings_csv", "get_team_standings", "get_team_standings_csv"];
+
+    fn every() -> Self {
+        StandingsParams {
+            game: Some(GameKind::Rangeln),
+            as_of: NaiveDate::from_ymd_opt(2026, 1, 1),
+            after_event: Some(1),
+            locale: Some(CsvLocale::De),
+        }
+    }
 }
 
 /// How a CSV table writes its numbers; every figure with at most two decimals.
@@ -45,16 +55,6 @@ pub enum CsvLocale {
     De,
 }
 
-/// What a table ranks.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "lowercase")]
-pub enum StandingsBy {
-    #[default]
-    Player,
-    Team,
-}
-
 /// Which of a league's views: one game's, or all (a player's ratings).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::IntoParams))]
@@ -63,6 +63,14 @@ pub struct GameParams {
     /// Only this game's results (Mensch and Ghostbuster together if the league says so).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<GameKind>,
+}
+
+impl crate::query::Query for GameParams {
+    const OPERATIONS: &'static [&'static str] = &["get_player_league_ratings", "get_rating_accuracy"];
+
+    fn every() -> Self {
+        GameParams { game: Some(GameKind::Rangeln) }
+    }
 }
 
 /// Which head-to-head records of a league: one game's or all, every pair or one
@@ -89,8 +97,16 @@ pub struct HeadToHeadParams {
     pub per_page: Option<u32>,
 }
 
-/// A league's team table (`standings?by=team`): its fixed teams ranked by the sum of their
-/// members' league points, from the same state as the table of players.
+impl crate::query::Query for HeadToHeadParams {
+    const OPERATIONS: &'static [&'static str] = &["get_head_to_head"];
+
+    fn every() -> Self {
+        HeadToHeadParams { game: Some(GameKind::Rangeln), player: Some(1), page: Some(1), per_page: Some(10) }
+    }
+}
+
+/// A league's team table (`GET /leagues/{id}/standings/teams`): its fixed teams ranked by
+/// the sum of their members' league points, from the same state as the table of players.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TeamStandings {
@@ -139,14 +155,4 @@ pub enum ByPlayer {
 pub enum ByTeam {
     #[default]
     Team,
-}
-
-/// What `GET /leagues/{id}/standings` answers: a table of players, or with `by=team` the
-/// team table; `by` tells them apart.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(untagged)]
-pub enum StandingsBody {
-    Players(Standings),
-    Teams(TeamStandings),
 }

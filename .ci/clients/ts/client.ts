@@ -15,15 +15,28 @@ export function spielstand(baseUrl: string, token: string) {
 
 type Client = ReturnType<typeof spielstand>;
 
-/** The league's leader: `data.rows[0].player`, straight from the JSON standings. */
+/** The league's leader and its rating: `data.rows[0].rating`, straight from the JSON standings. */
 export async function leader(client: Client, league: number): Promise<string | null> {
   const { data, error } = await client.GET("/api/v1/leagues/{id}/standings", {
     params: { path: { id: league } },
   });
   if (error) throw new Error(`standings: ${error.status} ${error.title}: ${error.detail}`);
-  // A table of players, not a team table (`by` tells them apart; no `by=team` was asked).
-  if (data === undefined || data.by !== "player" || data.rows.length === 0) return null;
-  return data.rows[0].player;
+  // One operation, one type: the rows are players' rows, no narrowing needed.
+  if (data.rows.length === 0) return null;
+  const rating: number = data.rows[0].rating;
+  return `${data.rows[0].player} (${rating.toFixed(1)})`;
+}
+
+/** The team table's leading team with its players: its own operation, its own type. */
+export async function leadingTeam(client: Client, league: number): Promise<string | null> {
+  const { data, error } = await client.GET("/api/v1/leagues/{id}/standings/teams", {
+    params: { path: { id: league } },
+  });
+  if (error) throw new Error(`team table: ${error.status} ${error.title}: ${error.detail}`);
+  if (data.rows.length === 0) return null;
+  const top = data.rows[0];
+  const points: number = top.points;
+  return `${top.team} (${top.players.join(", ")}): ${points} points`;
 }
 
 /** One line per player, with the fields the server always sends. */
@@ -32,7 +45,6 @@ export async function table(client: Client, league: number, asOf?: string): Prom
     params: { path: { id: league }, query: { game: "mensch-aergere-dich-nicht", as_of: asOf } },
   });
   if (error) throw new Error(`standings: ${error.detail}`);
-  if (data === undefined || data.by !== "player") return [];
   const standings: Standings = data;
   return standings.rows.map((row) => {
     // `null` for a player short of the league's `min_games`, listed last without a place.

@@ -13,7 +13,6 @@ use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::http::extract::{Caller, Writer, identify};
 use crate::http::routes::RouteTable;
-use crate::model::TokenScope;
 use crate::store::owners::{self, Owned};
 use crate::store::passes::Pass;
 use actix_web::HttpMessage;
@@ -21,6 +20,7 @@ use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Service, ServiceRequest, ServiceResponse, Transform};
 use actix_web::middleware::Next;
 use actix_web::web;
+use spielstand_wire::TokenScope;
 
 /// What an operation needs of its caller.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,6 +132,8 @@ pub const RULES: &[Rule] = &[
     anyone("get_rating_accuracy"),
     anyone("get_standings"),
     anyone("get_standings_csv"),
+    anyone("get_team_standings"),
+    anyone("get_team_standings_csv"),
     anyone("get_head_to_head"),
     anyone("get_player_stats"),
     anyone("get_player_league_ratings"),
@@ -144,6 +146,7 @@ pub const RULES: &[Rule] = &[
     admin("list_deliveries", Acts::InLeagueOf(Owned::Webhook)),
     admin("list_audit", Acts::OnAudit),
     anyone("embed_standings"),
+    anyone("embed_team_standings"),
     anyone("embed_event"),
     anyone("embed_event_tables"),
     anyone("embed_player"),

@@ -5,7 +5,6 @@
 use crate::error::{Error, Result};
 use crate::http::extract::{Caller, PASS_COOKIE, Writer, client_address};
 use crate::http::{AppState, night_changed};
-use crate::model::{DrawInput, JoinInput, MAX_SEED, NightPass, Round, StoredResult, TokenScope};
 use crate::store::idempotency::{self, Claim};
 use crate::store::passes;
 use crate::store::results::{self, WriteContext};
@@ -14,6 +13,7 @@ use actix_web::HttpRequest;
 use actix_web::cookie::{Cookie, SameSite, time};
 use actix_web::web;
 use spielstand_core::GameRecord;
+use spielstand_wire::{DrawInput, JoinInput, MAX_SEED, NightPass, Round, StoredResult, TokenScope};
 
 /// How a result's entry was answered.
 #[derive(Debug)]

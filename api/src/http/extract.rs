@@ -2,7 +2,6 @@
 
 use crate::error::Error;
 use crate::http::AppState;
-use crate::model::TokenScope;
 use crate::store::audit::Actor;
 use crate::store::passes::{self, Pass};
 use crate::store::results::Precondition;
@@ -15,6 +14,7 @@ use futures_util::StreamExt;
 use futures_util::future::LocalBoxFuture;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use spielstand_wire::TokenScope;
 use std::future::{Ready, ready};
 
 /// Largest accepted JSON body. A five-round Rangeln game with boards is about 2 KiB.
@@ -362,6 +362,18 @@ impl<T: DeserializeOwned> FromRequest for Params<T> {
             Error::InvalidQuery(if path == "." { inner.to_string() } else { format!("{path}: {inner}") })
         }))
     }
+}
+
+/// `by=team` asked the table of players for the team table, which has its own path since
+/// the two tables became two operations: refused (400) with the path to ask instead, never
+/// answered with the other table. (`by=player`, which older clients send, changes nothing.)
+pub fn refuse_team_by(req: &HttpRequest, path: &str) -> Result<(), Error> {
+    let asked =
+        form_urlencoded::parse(req.query_string().as_bytes()).any(|(key, value)| key == "by" && value == "team");
+    if asked {
+        return Err(Error::InvalidQuery(format!("by=team: the team table has its own path: {path}")));
+    }
+    Ok(())
 }
 
 pub use spielstand_wire::MAX_PER_PAGE;

@@ -2,7 +2,6 @@
 //! fields `render::app::entry` writes) turned into the record the API would be sent.
 
 use crate::error::Error;
-use crate::model::DrawnTable;
 use crate::render::Lang;
 use crate::render::app::{Text, fill};
 use actix_web::dev::Payload;
@@ -12,6 +11,7 @@ use futures_util::StreamExt;
 use futures_util::future::LocalBoxFuture;
 use serde_json::{Value, json};
 use spielstand_core::{GameKind, GameRecord, Slug};
+use spielstand_wire::DrawnTable;
 use std::collections::BTreeMap;
 
 /// Largest form body: a Rangeln game of six players by rings is under 2 KiB.

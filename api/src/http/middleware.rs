@@ -4,7 +4,6 @@
 use super::access::{Checked, Refused};
 use super::routes::{RouteTable, Unrouted};
 use super::{problem, request_id};
-use crate::model::Position;
 use crate::replica::{self, Consistency};
 use actix_web::HttpMessage;
 use actix_web::body::{BoxBody, EitherBody, MessageBody};
@@ -12,6 +11,7 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::Next;
+use spielstand_wire::Position;
 use spielstand_wire::headers;
 use std::rc::Rc;
 use std::time::Instant;

@@ -85,6 +85,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(stream::follow)
             .service(standings::standings)
             .service(standings::standings_csv)
+            .service(standings::team_standings)
+            .service(standings::team_standings_csv)
             .service(stats::head_to_head)
             .service(stats::player_stats)
             .service(stats::player_league_ratings)
@@ -101,6 +103,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     // For club websites, outside the API's prefix; in the document all the same.
     cfg.service(meta::metrics)
         .service(embed::standings)
+        .service(embed::team_standings)
         .service(embed::night)
         .service(embed::night_tables)
         .service(embed::player)

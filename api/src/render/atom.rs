@@ -2,10 +2,10 @@
 //! when the result is corrected.
 
 use super::{Lang, escape, scope};
-use crate::model::{League, StoredResult};
 use chrono::{DateTime, SecondsFormat, Utc};
 use sha2::{Digest, Sha256};
 use spielstand_core::Slug;
+use spielstand_wire::{League, StoredResult};
 use std::fmt::Write;
 
 pub struct Feed<'a> {

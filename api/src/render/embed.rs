@@ -2,9 +2,9 @@
 //! `<div data-spielstand-league="ID">` instead.
 
 use super::{Lang, Theme, escape, scope};
-use crate::model::{Standings, TeamStandings};
 use spielstand_core::GameKind;
 use spielstand_core::Slug;
+use spielstand_wire::{Standings, TeamStandings};
 use std::fmt::Write;
 use std::sync::LazyLock;
 
@@ -108,8 +108,8 @@ pub fn page(p: &Page) -> String {
 }
 
 /// A league's team table as a page of the embed's style: place, team (with its players),
-/// games, wins and points.
-pub fn team_page(league_name: &str, teams: &TeamStandings, lang: Lang, theme: Theme) -> String {
+/// games, wins and points; only the first `limit` rows when given, as [`page`].
+pub fn team_page(league_name: &str, teams: &TeamStandings, lang: Lang, theme: Theme, limit: Option<usize>) -> String {
     let l = lang.labels();
     let league = escape(league_name);
     // "Team" is the word in both languages.
@@ -133,7 +133,8 @@ pub fn team_page(league_name: &str, teams: &TeamStandings, lang: Lang, theme: Th
         wins = l.wins,
         points = l.points,
     );
-    for row in &teams.rows {
+    let shown = limit.map_or(teams.rows.len(), |n| n.min(teams.rows.len()));
+    for row in &teams.rows[..shown] {
         let players: Vec<String> = row.players.iter().map(|p| format!("<bdi>{}</bdi>", escape(p))).collect();
         let _ = writeln!(
             html,
@@ -152,6 +153,9 @@ pub fn team_page(league_name: &str, teams: &TeamStandings, lang: Lang, theme: Th
     html.push_str("</tbody>\n</table>\n");
     if teams.rows.is_empty() {
         let _ = writeln!(html, "<p class=\"note\">{}</p>", l.empty);
+    } else if shown < teams.rows.len() {
+        let note = l.shown_of.replace("{shown}", &shown.to_string()).replace("{total}", &teams.rows.len().to_string());
+        let _ = writeln!(html, "<p class=\"note\">{note}</p>");
     }
     foot(&mut html);
     html

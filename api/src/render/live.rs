@@ -4,7 +4,7 @@
 //! rendering in the script, and every name escaped here).
 
 use super::Lang;
-use crate::model::EventReport;
+use spielstand_wire::EventReport;
 
 /// The SSE event for night `report` of league `league`: `event: night`, one `data:` line
 /// of JSON (`{"report": ..., "html": {"de": ..., "en": ...}}`), its `id` the league's

@@ -3,8 +3,8 @@
 
 use super::embed::{foot, head};
 use super::{Lang, Theme, escape};
-use crate::model::{DrawnTable, EventReport, ResultStatus};
 use spielstand_core::{GameStats, PlayerStats};
+use spielstand_wire::{DrawnTable, EventReport, ResultStatus};
 use std::fmt::Write;
 
 /// One figure of a player's record, as shown.

@@ -5,9 +5,9 @@ use super::{now, utc};
 use crate::db::DbConn;
 use crate::db::schema::audit_log;
 use crate::error::{Error, Result};
-use crate::model::{AuditAction, AuditEntry, AuditPage};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use spielstand_wire::{AuditAction, AuditEntry, AuditPage};
 
 /// Who made a change: a write token, or the server's command line.
 #[derive(Debug, Clone, Copy)]

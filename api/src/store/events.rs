@@ -6,12 +6,12 @@ use super::{now, utc};
 use crate::db::DbConn;
 use crate::db::schema::{event_attendees, event_rounds, events, results};
 use crate::error::{Error, Result};
-use crate::model::{AuditAction, Event, EventInput, MAX_EVENT_TEXT};
 use crate::store::audit::{self, Actor};
 use crate::store::leagues;
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use serde_json::json;
+use spielstand_wire::{AuditAction, Event, EventInput, MAX_EVENT_TEXT};
 use std::collections::HashMap;
 
 #[derive(Debug, Clone, Queryable)]

@@ -5,9 +5,9 @@
 use crate::db::DbConn;
 use crate::db::schema::{players, result_players, results};
 use crate::error::Result;
-use crate::model::{EXPORT_FORMAT, LeagueExport, Player};
 use crate::store::{events, leagues, results as stored, utc};
 use diesel::prelude::*;
+use spielstand_wire::{EXPORT_FORMAT, LeagueExport, Player};
 
 /// Results read per query: keeps the list of ids in one statement well under SQLite's
 /// limit on bound parameters.

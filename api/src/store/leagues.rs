@@ -2,13 +2,13 @@ use super::{name_key, now, unique_as_conflict, utc};
 use crate::db::DbConn;
 use crate::db::schema::leagues;
 use crate::error::{Error, Result};
-use crate::model::{AuditAction, League, LeagueInput};
 use crate::store::audit::{self, Actor};
 use crate::store::changes::{self, Subject};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde_json::json;
 use spielstand_core::LeagueRules;
+use spielstand_wire::{AuditAction, League, LeagueInput};
 
 #[derive(Debug, Clone, Queryable)]
 pub struct LeagueRow {

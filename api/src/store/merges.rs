@@ -14,7 +14,6 @@ use crate::db::schema::{event_attendees, events, player_merge_seats, player_merg
 use crate::db::schema::{result_players, results};
 use crate::db::{DbConn, Lock};
 use crate::error::{Error, Result};
-use crate::model::{AuditAction, PlayerMerge, ResultStatus};
 use crate::store::audit::{self, Actor};
 use crate::store::changes::{self, Subject};
 use crate::store::leagues;
@@ -22,6 +21,7 @@ use crate::store::results::by_ids;
 use crate::webhooks::queue::{self, Change};
 use diesel::prelude::*;
 use serde_json::json;
+use spielstand_wire::{AuditAction, PlayerMerge, ResultStatus};
 use std::collections::BTreeMap;
 
 /// Merges player `from` into player `into`, audited as done `by`.

@@ -1,5 +1,5 @@
 //! Members at the table: a club night's join code, the night passes members get with it,
-//! and the organiser's sessions on a phone (README "A club night with phones").
+//! and the organiser's sessions on a phone (docs/organisers.md "A club night with phones").
 //!
 //! A pass acts for one player at one night: it enters that player's table's result and
 //! confirms or rejects a tablemate's, nothing else (`http::access`). It ends when the
@@ -11,7 +11,6 @@ use super::{now, utc};
 use crate::db::DbConn;
 use crate::db::schema::{app_sessions, events, join_codes, night_passes, players, sign_in_codes, tokens};
 use crate::error::{Error, Result};
-use crate::model::{AuditAction, JoinCode, NightPass, PassInfo, PlayerRef, TokenScope};
 use crate::store::events as nights;
 use crate::store::seating;
 use crate::store::tokens::{Caller, hash};
@@ -19,6 +18,7 @@ use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use rand::Rng;
 use serde_json::json;
+use spielstand_wire::{AuditAction, JoinCode, NightPass, PassInfo, PlayerRef, TokenScope};
 
 /// How long a pass, and a join code, act at most.
 pub const PASS_HOURS: i64 = 18;

@@ -2,7 +2,6 @@ use super::{name_key, now, unique_as_conflict, utc};
 use crate::db::schema::{leagues, players, result_players, results};
 use crate::db::{DbConn, Lock};
 use crate::error::{Error, Result};
-use crate::model::{AuditAction, Player};
 use crate::store::audit::{self, Actor};
 use crate::store::changes::{self, Subject};
 use chrono::NaiveDateTime;
@@ -10,6 +9,7 @@ use diesel::prelude::*;
 use serde_json::json;
 use spielstand_core::{lookalike_key, same_name};
 use spielstand_wire::UnknownName;
+use spielstand_wire::{AuditAction, Player};
 
 #[derive(Debug, Clone, Queryable)]
 pub struct PlayerRow {
@@ -50,8 +50,8 @@ fn refuse_lookalike(conn: &mut DbConn, name: &str, except: Option<i64>) -> Resul
     }
 }
 
-/// Brings every stored name key to the current comparison (NFKC and case folding since
-/// issue 14; lower case before): run once when a server starts. A key that would now
+/// Brings every stored name key to the current comparison (NFKC and full case folding;
+/// plain lower case in older databases): run once when a server starts. A key that would now
 /// collide with another player's is left as it was, and said in the log.
 pub fn rekey(conn: &mut DbConn) -> Result<usize> {
     conn.write(|conn| {

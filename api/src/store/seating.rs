@@ -8,7 +8,6 @@ use super::{now, utc};
 use crate::db::DbConn;
 use crate::db::schema::{event_attendees, event_rounds, events, players, result_players, results};
 use crate::error::{Error, Result};
-use crate::model::{Attendee, AuditAction, DrawInput, DrawnTable, MAX_SEED, PlayerRef, Prediction, Round, Seat};
 use crate::store::audit::{self, Actor};
 use crate::store::events::{self as nights, EventRow};
 use crate::store::{leagues, players as people};
@@ -20,6 +19,7 @@ use serde_json::json;
 use spielstand_core::draw::{DrawRequest, Entrant, draw, pair};
 use spielstand_core::prediction::{predicted_places, win_probabilities};
 use spielstand_core::{Skill, Slug};
+use spielstand_wire::{Attendee, AuditAction, DrawInput, DrawnTable, MAX_SEED, PlayerRef, Prediction, Round, Seat};
 
 /// Earlier nights whose pairs a swiss draw avoids after tonight's.
 pub const RECENT_NIGHTS: i64 = 3;

@@ -6,11 +6,11 @@ use super::{now, unique_as_conflict, utc};
 use crate::db::DbConn;
 use crate::db::schema::{leagues, tokens};
 use crate::error::{Error, Result};
-use crate::model::{AuditAction, TokenScope};
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
+use spielstand_wire::{AuditAction, TokenScope};
 
 const PREFIX: &str = "spst_";
 

@@ -5,7 +5,6 @@
 use crate::db::schema::{leagues, webhook_deliveries as deliveries, webhooks};
 use crate::db::{DbConn, Lock, now, utc};
 use crate::error::{Error, Result};
-use crate::model::{AuditAction, NewWebhook, Webhook};
 use crate::store::audit::{self, Actor};
 use crate::webhooks::egress::{Egress, Refused};
 use actix_web::http::Uri;
@@ -15,6 +14,7 @@ use rand::RngCore;
 use regex::Regex;
 use serde_json::json;
 use spielstand_wire::webhook::{MAX_URL_CHARS, URL_PATTERN};
+use spielstand_wire::{AuditAction, NewWebhook, Webhook};
 use std::sync::LazyLock;
 
 /// Every webhook costs a queue row per change of its league's results; a club needs a few.

@@ -6,10 +6,10 @@
 use crate::db::schema::{webhook_deliveries as deliveries, webhooks};
 use crate::db::{DbConn, now, utc};
 use crate::error::{Error, Result};
-use crate::model::{Action, Delivery, DeliveryPage, DeliveryStatus, StoredResult, WebhookEvent};
 use chrono::{NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
 use spielstand_core::Slug;
+use spielstand_wire::{Action, Delivery, DeliveryPage, DeliveryStatus, StoredResult, WebhookEvent};
 use std::collections::HashMap;
 
 /// A change of a result, as webhooks hear of it.

@@ -7,8 +7,8 @@ use crate::common::{TestDb, mensch, start};
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
 use serde_json::{Value, json};
-use spielstand_api::model::TokenScope;
 use spielstand_api::store::tokens;
+use spielstand_wire::TokenScope;
 use spielstand_wire::{AuditPage, Event, NewWebhook, Problem, StoredResult};
 
 /// The kinds of caller.
@@ -59,7 +59,7 @@ enum Target {
 }
 
 /// The operations whose path names no league, and whether a token limited to one league
-/// may call them: the project's decisions (README, Security), one line each, so that a new
+/// may call them: the project's decisions (docs/security.md), one line each, so that a new
 /// such operation fails here until it is decided.
 const UNBOUND: &[(&str, bool)] = &[
     ("check_token", true),
@@ -302,7 +302,7 @@ async fn every_operation_with_every_token(db: fn() -> TestDb) {
     }
 }
 
-/// The spellings of a path every operation is tried in (README, Security: "One route, one
+/// The spellings of a path every operation is tried in (docs/security.md: "One route, one
 /// rule").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Spelling {

@@ -5,8 +5,8 @@ use crate::common::mensch;
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
 use serde_json::{Value, json};
-use spielstand_api::model::TokenScope;
 use spielstand_api::store::tokens;
+use spielstand_wire::TokenScope;
 use spielstand_wire::{AuditAction, AuditPage, Event, NewWebhook, Player, ResultPage, StoredResult, Webhook};
 
 fn as_token(token: &str, method: Method, path: &str) -> TestRequest {
@@ -393,10 +393,10 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
     // Every action the audit knows was tried: a new action needs its write here.
     let tried: i64 = {
         let mut n = 0;
-        for action in spielstand_api::model::AuditAction::all() {
+        for action in spielstand_wire::AuditAction::all() {
             n += i64::from(entries(action.slug()).await > 0);
         }
         n
     };
-    assert_eq!(tried, spielstand_api::model::AuditAction::all().len() as i64);
+    assert_eq!(tried, spielstand_wire::AuditAction::all().len() as i64);
 });

@@ -273,11 +273,11 @@ fn sigterm_drains_and_gives_back_leases(db: TestDb) {
 
 both!(sigterm_drains_and_gives_back_leases);
 
-/// The README's "Running it for real" names only what exists: the binary's options and
+/// The operations guide's "Running it for real" (docs/operations.md) names only what exists: the binary's options and
 /// their variables, the unit's variables, the headers and the metrics.
 #[test]
 fn the_readme_on_running_it_names_what_the_binary_has() {
-    let readme = include_str!("../../../README.md");
+    let readme = include_str!("../../../docs/operations.md");
     let section =
         &readme[readme.find("<!-- operations:start -->").unwrap()..readme.find("<!-- operations:end -->").unwrap()];
     let help = std::process::Command::new(crate::common::process::BIN).arg("--help").output().unwrap();
@@ -291,21 +291,24 @@ fn the_readme_on_running_it_names_what_the_binary_has() {
     };
     // cargo's and systemctl's own options aside.
     for flag in words(section, "--").into_iter().filter(|f| !["--release", "--now"].contains(&f.as_str())) {
-        assert!(help.contains(&flag), "the README names {flag}, which spielstand-api --help does not list");
+        assert!(help.contains(&flag), "docs/operations.md names {flag}, which spielstand-api --help does not list");
     }
     for var in words(section, "SPIELSTAND_").into_iter().chain(words(unit, "SPIELSTAND_")) {
         assert!(help.contains(&var), "{var} is not an option's variable");
     }
     let telemetry = include_str!("../../src/telemetry.rs");
     for metric in words(section, "spielstand_") {
-        assert!(telemetry.contains(&format!("\"{metric}\"")), "the README names {metric}, which is not recorded");
+        assert!(
+            telemetry.contains(&format!("\"{metric}\"")),
+            "docs/operations.md names {metric}, which is not recorded"
+        );
     }
     for header in [
         spielstand_wire::headers::WRITE_POSITION,
         spielstand_wire::headers::READ_AFTER,
         spielstand_wire::headers::REPLICA_LAG_MS,
     ] {
-        assert!(section.contains(header), "the README does not explain {header}");
+        assert!(section.contains(header), "docs/operations.md does not explain {header}");
     }
     assert!(unit.contains("ExecStart=/usr/local/bin/spielstand-api serve"));
 }

@@ -8,8 +8,8 @@ use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
 use serde_json::{Value, json};
-use spielstand_api::model::TokenScope;
 use spielstand_api::store::tokens;
+use spielstand_wire::TokenScope;
 use spielstand_wire::{
     AuditPage, DeliveryPage, Event, EventReport, JoinCode, NewWebhook, NightPass, PassInfo, ResultPage, ResultStatus,
     Round, StoredResult,

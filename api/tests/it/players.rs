@@ -14,7 +14,7 @@ api_test!(players_are_unique_case_insensitively_and_unicode_round_trips_byte_exa
     for name in names {
         assert!(listed.iter().any(|l| l.as_bytes() == name.as_bytes()), "{name} not in {listed:?}");
     }
-    // Full case folding (issue 14): ß and SS are one name.
+    // Full case folding: ß and SS are one name.
     api.post("/api/v1/players", &json!({"name": "JÜRGEN GROSS"})).await.problem(409, "conflict");
     api.post("/api/v1/players", &json!({"name": "jürgen groß"})).await.problem(409, "conflict");
 

@@ -215,7 +215,7 @@ async fn write_quotas_per_client_behind_a_trusted_proxy() {
     let token = spielstand_api::store::tokens::create(
         &mut pool.get().unwrap(),
         "proxy-tests",
-        spielstand_api::model::TokenScope::Admin,
+        spielstand_wire::TokenScope::Admin,
         None,
     )
     .unwrap();
@@ -323,4 +323,66 @@ fn integer_bounds_fit_their_formats() {
     let mut bad = Vec::new();
     walk(&doc, "", &mut bad);
     assert!(bad.is_empty(), "{bad:#?}");
+}
+
+/// Operations with a query that no client of this workspace sends: pages and pictures for
+/// browsers (the phones' app too), feeds for feed readers, and a webhook's deliveries,
+/// read by hand.
+const QUERIES_FOR_BROWSERS: &[&str] = &[
+    "embed_standings",
+    "embed_team_standings",
+    "embed_event",
+    "embed_event_tables",
+    "embed_player",
+    "embed_ratings_chart",
+    "embed_race_chart",
+    "embed_player_ratings_chart",
+    "results_feed",
+    "list_deliveries",
+    "find_night",
+    "member_page",
+    "organiser_correct",
+];
+
+/// Query parameters are part of the contract: every parameter the document lists for an
+/// operation a client sends is written by that operation's query type in `wire` (the
+/// client's only way to write a query), and nothing else is; a new operation with a query
+/// must either get a type there or be named above as one no client sends.
+#[test]
+fn every_query_parameter_of_the_document_is_sent_by_its_type() {
+    let document = serde_json::to_value(spielstand_api::http::openapi()).unwrap();
+    let typed = spielstand_wire::query::every_query();
+    let mut documented = std::collections::BTreeMap::new();
+    for (_, item) in document["paths"].as_object().unwrap() {
+        for (_, operation) in item.as_object().unwrap() {
+            let Some(id) = operation["operationId"].as_str() else { continue };
+            let mut names: Vec<String> = operation["parameters"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|p| p["in"] == "query")
+                .map(|p| p["name"].as_str().unwrap().to_owned())
+                .collect();
+            names.sort();
+            documented.insert(id.to_owned(), names);
+        }
+    }
+    let mut covered = Vec::new();
+    for (operations, written) in typed {
+        let mut written = written.expect("every query type writes every parameter");
+        written.sort();
+        for id in operations {
+            let names = documented.get(*id).unwrap_or_else(|| panic!("{id} is not an operation of the document"));
+            assert_eq!(names, &written, "{id}: the document's query parameters, and what its type writes");
+            covered.push(*id);
+        }
+    }
+    for (id, names) in &documented {
+        if !names.is_empty() && !covered.contains(&id.as_str()) {
+            assert!(
+                QUERIES_FOR_BROWSERS.contains(&id.as_str()),
+                "{id} takes {names:?}, which no query type of spielstand-wire writes"
+            );
+        }
+    }
 }

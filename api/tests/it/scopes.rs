@@ -5,8 +5,8 @@ use crate::common::mensch;
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
 use serde_json::{Value, json};
-use spielstand_api::model::TokenScope;
 use spielstand_api::store::tokens;
+use spielstand_wire::TokenScope;
 
 /// A request with `token` and, for writes, a JSON body; `if_match` if given.
 fn request(token: &str, method: Method, path: &str, body: Option<&Value>, if_match: Option<&str>) -> TestRequest {

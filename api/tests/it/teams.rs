@@ -23,7 +23,7 @@ api_test!(a_team_table_by_hand_in_every_form, |api| {
     {
         assert_eq!(api.post(&results, &mensch(date, order)).await.status, StatusCode::CREATED);
     }
-    let path = format!("/api/v1/leagues/{league}/standings?by=team");
+    let path = format!("/api/v1/leagues/{league}/standings/teams");
     let r = api.get(&path).await;
     assert_eq!(r.status, StatusCode::OK);
     let table: TeamStandings = r.body();
@@ -49,10 +49,10 @@ api_test!(a_team_table_by_hand_in_every_form, |api| {
     let table: TeamStandings = api.get(&path).await.body();
     let rows: Vec<(u32, &str)> = table.rows.iter().map(|r| (r.place, r.team.as_str())).collect();
     assert_eq!(rows, [(1, "TSV 2"), (2, "TSV 1"), (3, "Gäste")]);
-    let before: TeamStandings = api.get(&format!("{path}&as_of=2026-03-03")).await.body();
+    let before: TeamStandings = api.get(&format!("{path}?as_of=2026-03-03")).await.body();
     assert_eq!(before.rows[0].team, "TSV 1");
     // CSV and the embed page show the same table.
-    let csv = api.get(&format!("/api/v1/leagues/{league}/standings.csv?by=team")).await;
+    let csv = api.get(&format!("/api/v1/leagues/{league}/standings/teams.csv")).await;
     let text = String::from_utf8(csv.body.to_vec()).unwrap();
     assert!(
         text.starts_with(
@@ -60,10 +60,33 @@ api_test!(a_team_table_by_hand_in_every_form, |api| {
         ),
         "{text}"
     );
-    let page = api.get(&format!("/embed/leagues/{league}/standings?by=team&lang=en")).await;
+    let page = api.get(&format!("/embed/leagues/{league}/standings/teams?lang=en")).await;
     let html = String::from_utf8(page.body.to_vec()).unwrap();
     let first = html.find("TSV 2").unwrap();
     assert!(first < html.find("TSV 1").unwrap() && html.contains("Cleo</bdi>, <bdi>Dora"), "{html}");
+    // `Accept: text/csv` on the JSON path gives the same CSV, as for the table of players.
+    let asked = api.send(actix_web::test::TestRequest::get().uri(&path).insert_header(("accept", "text/csv"))).await;
+    assert_eq!(asked.body, csv.body);
+
+    // The team table moved to its own path: `by=team` on the table of players (JSON, CSV,
+    // the page) is a 400 naming where it is now, never the other table; `by=player`,
+    // which older clients send, is the table of players.
+    for (old, new) in [
+        (format!("/api/v1/leagues/{league}/standings?by=team"), format!("/api/v1/leagues/{league}/standings/teams")),
+        (
+            format!("/api/v1/leagues/{league}/standings.csv?game=mensch-aergere-dich-nicht&by=team"),
+            format!("/api/v1/leagues/{league}/standings/teams.csv"),
+        ),
+        (
+            format!("/embed/leagues/{league}/standings?by=team&lang=en"),
+            format!("/embed/leagues/{league}/standings/teams"),
+        ),
+    ] {
+        let detail = api.get(&old).await.problem(400, "invalid-query");
+        assert!(detail.contains(&new), "{old}: {detail}");
+    }
+    let by_player = api.get(&format!("/api/v1/leagues/{league}/standings?by=player")).await;
+    assert_eq!(by_player.body::<Standings>().rows.len(), 5);
 
     // Rosters are checked: an unknown player (with a suggestion), a player on two teams,
     // an unknown field.

@@ -658,7 +658,7 @@ api_test!(a_revoked_tokens_webhooks_pause_until_an_admin_enables_them, |api| {
     let other = spielstand_api::store::tokens::create(
         &mut pool.get().unwrap(),
         "website-admin",
-        spielstand_api::model::TokenScope::Admin,
+        spielstand_wire::TokenScope::Admin,
         None,
     )
     .unwrap();

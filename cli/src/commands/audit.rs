@@ -2,13 +2,12 @@
 
 use super::Ctx;
 use crate::args::AuditArgs;
-use crate::client::AuditFilter;
 use crate::error::Result;
 use crate::output::{Table, emit};
 use crate::t;
 use serde_json::{Value, json};
 use spielstand_core::GameKind;
-use spielstand_wire::{AuditAction, AuditEntry};
+use spielstand_wire::{AuditAction, AuditEntry, AuditParams};
 
 /// Entries fetched per request (the server's maximum).
 const PAGE: u32 = 500;
@@ -19,14 +18,20 @@ const DETAIL_CHARS: usize = 60;
 pub fn list(ctx: &Ctx, args: AuditArgs) -> Result<()> {
     let client = &ctx.client;
     let league = args.league.as_deref().map(|l| client.resolve_league(l)).transpose()?.map(|(l, _)| l);
-    let filter = AuditFilter { league: league.as_ref().map(|l| l.id), token_name: args.by, action: args.action };
     let limit = args.limit as usize;
     let per_page = args.limit.min(PAGE);
     let mut entries: Vec<AuditEntry> = Vec::new();
     let mut items: Vec<Value> = Vec::new();
     let mut total = 0;
     for page in 1.. {
-        let (listed, reply) = client.audit(&filter, page, per_page)?;
+        let query = AuditParams {
+            league_id: league.as_ref().map(|l| l.id),
+            token_name: args.by.clone(),
+            action: args.action,
+            page: Some(page),
+            per_page: Some(per_page),
+        };
+        let (listed, reply) = client.audit(&query)?;
         total = listed.total;
         let done = listed.items.len() < per_page as usize;
         items.extend(reply.body["items"].as_array().cloned().unwrap_or_default());

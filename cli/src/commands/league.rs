@@ -36,7 +36,7 @@ pub fn run(ctx: &Ctx, command: LeagueCommand) -> Result<()> {
         }
         LeagueCommand::Show { league, output } => {
             let (league, mut json) = client.resolve_league(&league)?;
-            let (accuracy, reply) = client.rating_accuracy(league.id)?;
+            let (accuracy, reply) = client.rating_accuracy(league.id, &Default::default())?;
             json["rating_accuracy"] = reply.body;
             emit(
                 output.format,

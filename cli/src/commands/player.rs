@@ -92,7 +92,7 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
             let (league, _) = client.resolve_league(&league)?;
             let (stats, reply) = client.player_stats(league.id, player.id)?;
             let mut lines = vec![t!("player-in-league", player = &stats.stats.player, league = &league.name)];
-            let (ratings, _) = client.player_league_ratings(league.id, player.id)?;
+            let (ratings, _) = client.player_league_ratings(league.id, player.id, &Default::default())?;
             let values: Vec<f64> = ratings.points.iter().map(|p| p.skill.rating_display).collect();
             if let (Some(first), Some(last)) = (ratings.points.first(), ratings.points.last()) {
                 lines.push(t!(
@@ -127,7 +127,7 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
                     rows.push(json!({ "league": { "id": league.id, "name": league.name }, "standing": rated }));
                 }
             }
-            let (ratings, ratings_json) = client.player_ratings(player.id)?;
+            let (ratings, ratings_json) = client.player_ratings(player.id, &Default::default())?;
             let mut history = Table::new(&["Game", "Played on", "Place", "Rating", "Estimate", "Uncertainty"])
                 .numeric([2, 3, 4, 5])
                 .title(t!("player-rating-history"))

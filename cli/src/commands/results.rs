@@ -2,13 +2,12 @@
 
 use super::Ctx;
 use crate::args::ResultsArgs;
-use crate::client::ResultFilter;
 use crate::error::Result;
 use crate::output::result::places_with_totals;
 use crate::output::{Table, emit};
 use crate::t;
 use serde_json::{Value, json};
-use spielstand_wire::StoredResult;
+use spielstand_wire::{ResultsParams, StoredResult};
 
 /// Results fetched per request (the server's maximum).
 const PAGE: u32 = 500;
@@ -16,7 +15,6 @@ const PAGE: u32 = 500;
 pub fn list(ctx: &Ctx, args: ResultsArgs) -> Result<()> {
     let client = &ctx.client;
     let (league, _) = client.resolve_league(&args.league)?;
-    let filter = ResultFilter { game: args.game, from: args.from, to: args.to };
     let limit = args.limit.map(|l| l as usize);
     let per_page = limit.map_or(PAGE, |l| (l as u32).clamp(1, PAGE));
     // Each result as the server sent it (for --format json) and as read.
@@ -24,7 +22,16 @@ pub fn list(ctx: &Ctx, args: ResultsArgs) -> Result<()> {
     let mut results: Vec<StoredResult> = Vec::new();
     let mut total = 0;
     for page in 1.. {
-        let (listed, reply) = client.results(league.id, &filter, page, per_page)?;
+        let query = ResultsParams {
+            game: args.game,
+            from: args.from,
+            to: args.to,
+            event: args.event,
+            page: Some(page),
+            per_page: Some(per_page),
+            ..ResultsParams::default()
+        };
+        let (listed, reply) = client.results(league.id, &query)?;
         total = listed.total;
         let done = listed.items.len() < per_page as usize;
         items.extend(reply.body["items"].as_array().cloned().unwrap_or_default());

@@ -11,7 +11,7 @@ use spielstand_wire::StandingsParams;
 pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
     let client = &ctx.client;
     let (league, _) = client.resolve_league(&args.league)?;
-    let query = StandingsParams { game: args.game, as_of: args.as_of, after_event: None, by: None, locale: None };
+    let query = StandingsParams { game: args.game, as_of: args.as_of, after_event: None, locale: None };
     let mut title = t!("standings-title", league = &league.name);
     if let Some(game) = args.game {
         title.push_str(&t!("standings-game-only", game = game.name()));

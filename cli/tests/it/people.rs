@@ -151,7 +151,7 @@ fn unknown_players_and_leagues_are_reported_plainly() {
 fn a_record_token_is_told_what_needs_an_admin_token() {
     let ClubNight { server, league, .. } = ClubNight::new();
     let mut laptop = Cli::new(&server);
-    laptop.token = Some(server.token("table-laptop", spielstand_api::model::TokenScope::Record));
+    laptop.token = Some(server.token("table-laptop", spielstand_wire::TokenScope::Record));
     laptop.ok(&["record", "mensch", "-l", "Winterliga", "--order", "Ben,Anna", "--date", "2026-11-20"]);
     laptop.ok(&["player", "add", "Emil"]);
     let err = laptop.fails(&["league", "create", "Sommerliga", "--games", "rangeln"], 1);

@@ -3,13 +3,25 @@
 use crate::common::{Cli, Server, cli_binary};
 use std::process::Stdio;
 
-/// The README's text between the `<!-- NAME:start -->` and `<!-- NAME:end -->` markers.
+/// The text between the `<!-- NAME:start -->` and `<!-- NAME:end -->` markers, in the
+/// README or one of the guides in `docs/` (each marker is in exactly one of them).
 fn section(name: &str) -> String {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
-    let readme = std::fs::read_to_string(path).unwrap();
-    let start = readme.find(&format!("<!-- {name}:start -->")).expect("start marker");
-    let end = readme.find(&format!("<!-- {name}:end -->")).expect("end marker");
-    readme[start..end].to_owned()
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = vec![root.join("README.md")];
+    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            files.push(path);
+        }
+    }
+    let (start, end) = (format!("<!-- {name}:start -->"), format!("<!-- {name}:end -->"));
+    let found: Vec<String> = files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .filter_map(|text| Some(text[text.find(&start)?..text.find(&end).expect("end marker")].to_owned()))
+        .collect();
+    assert_eq!(found.len(), 1, "the section {name} is in exactly one of {files:?}");
+    found.into_iter().next().unwrap()
 }
 
 /// The README's club night.
@@ -240,7 +252,7 @@ fn the_readme_team_table_runs_as_written() {
     let at = |team: &str| stdout.find(team).unwrap_or_else(|| panic!("{team} in {stdout}"));
     assert!(at("TSV 1 ") < at("TSV 2 ") && at("TSV 2 ") < at("Gäste "), "{stdout}");
     let league = server.get("/leagues").unwrap()[0]["id"].as_i64().unwrap();
-    let table = server.get(&format!("/leagues/{league}/standings?by=team")).unwrap();
+    let table = server.get(&format!("/leagues/{league}/standings/teams")).unwrap();
     let points: Vec<f64> = table["rows"].as_array().unwrap().iter().map(|r| r["points"].as_f64().unwrap()).collect();
     assert_eq!(points, [3.0, 2.0, 0.0]);
 }
@@ -278,18 +290,7 @@ fn every_citation_of_the_rules_points_into_docs_rules_md() {
         rules.lines().any(|l| l.starts_with('#') && l.trim_start_matches('#').trim().starts_with(name))
             || rules.contains(&format!("**{name}**"))
     };
-    let mut dirs = vec![root.join("core"), root.join("wire"), root.join("api"), root.join("cli"), root.join("text")];
-    let mut files = vec![root.join("README.md"), root.join("ARCHITECTURE.md"), root.join("openapi.yaml")];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() && path.file_name().is_some_and(|n| n != "target" && n != "node_modules") {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs" || e == "ftl" || e == "md") {
-                files.push(path);
-            }
-        }
-    }
+    let files = project_texts(&root);
     let (mut cited, mut broken) = (0, Vec::new());
     // Spelt in two, so that this file does not name it.
     let outside = ["shared", "RULES.md"].join("/");
@@ -311,4 +312,51 @@ fn every_citation_of_the_rules_points_into_docs_rules_md() {
     }
     assert!(cited >= 10, "only {cited} citations found: is the scan looking in the right place?");
     assert!(broken.is_empty(), "citations of sections docs/rules.md lacks:\n{}", broken.join("\n"));
+}
+
+/// Every text of the project a reader meets: the code, its messages, its docs and the
+/// benchmark runs.
+fn project_texts(root: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut dirs =
+        ["core", "wire", "api", "cli", "text", "docs", "bench", "deploy", ".ci"].map(|d| root.join(d)).to_vec();
+    let mut files = ["README.md", "ARCHITECTURE.md", "BENCHMARKS.md", "CONTRIBUTING.md", "openapi.yaml"]
+        .map(|f| root.join(f))
+        .to_vec();
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() && path.file_name().is_some_and(|n| n != "target" && n != "node_modules") {
+                dirs.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|e| ["rs", "ftl", "md", "sh", "py", "ts", "toml"].iter().any(|x| e == *x))
+            {
+                files.push(path);
+            }
+        }
+    }
+    files
+}
+
+/// The repository holds no issue tracker, so nothing in it names one: a reason is said in
+/// words ("after the access check on every request"), never as a number nobody can look up.
+#[test]
+fn nothing_names_an_issue_tracker_the_repository_lacks() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_owned();
+    let mut found = Vec::new();
+    for file in project_texts(&root) {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let lower = line.to_lowercase();
+            // Spelt in two, so that this file does not name one.
+            for word in [["iss", "ue "].concat(), ["ta", "sk "].concat()] {
+                for (at, _) in lower.match_indices(&word) {
+                    if lower[at + word.len()..].starts_with(|c: char| c.is_ascii_digit()) {
+                        found.push(format!("{}:{}: {line}", file.display(), n + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "references to an issue tracker:\n{}", found.join("\n"));
 }

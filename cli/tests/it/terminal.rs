@@ -11,7 +11,7 @@ fn results(server: &Server, league: i64) -> Vec<Value> {
     server.get(&format!("/leagues/{league}/results")).unwrap()["items"].as_array().unwrap().clone()
 }
 
-/// Plays round `round` (0-based) of the README's game live: every placement, then every
+/// Plays round `round` (0-based) of the organisers' guide's game live: every placement, then every
 /// path, each answered at its prompt.
 fn play_round(term: &mut Terminal, round: usize) {
     for (i, cell) in cells().iter().enumerate() {
@@ -230,7 +230,7 @@ fn a_whole_game_refereed_live_with_mistakes_undo_a_dead_end_and_both_answers() {
         assert_eq!(placements[0][0], at(round, 0));
         assert_eq!(rounds[round]["moves"]["turns"][2]["paths"][0], "h8-i8-i7-i6-i5-i4-i3");
     }
-    // Exactly the README's game, refereed from files: the same totals.
+    // Exactly the guide's game, refereed from files: the same totals.
     let played: Vec<i64> =
         stored[0]["rangeln"]["totals"].as_array().unwrap().iter().map(|t| t["total"].as_i64().unwrap()).collect();
     assert_eq!(played.len(), 3);

@@ -365,6 +365,9 @@ help-results--from =
 help-results--to =
     Nur Ergebnisse, die an diesem Tag oder früher gespielt wurden
 
+help-results--event =
+    Nur die Partien dieses Spieleabends (seine Nummer, wie `spielstand event list` sie zeigt)
+
 help-results--limit =
     Höchstens so viele Ergebnisse, neueste zuerst [Standard: alle]
 

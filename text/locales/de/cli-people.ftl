@@ -103,7 +103,7 @@ standings-game-only = , nur { $game }
 standings-as-of = , Stand { $date }
 standings-points = (Punkte nach { $points })
 standings-by-team = , nach Teams
-standings-no-teams = Diese Liga nennt keine Teams: in ihren Regeln "teams" angeben (siehe README).
+standings-no-teams = Diese Liga nennt keine Teams: in ihren Regeln "teams" angeben (siehe docs/organisers.md, „Eine Teamtabelle“).
 standings-none-yet = Noch zählt kein Ergebnis.
 
 # spielstand h2h

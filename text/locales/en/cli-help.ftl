@@ -365,6 +365,9 @@ help-results--from =
 help-results--to =
     Only results played on or before this day
 
+help-results--event =
+    Only the games of this club night (its id, as `spielstand event list` shows it)
+
 help-results--limit =
     At most this many results, latest first [default: all]
 

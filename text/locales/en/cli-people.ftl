@@ -103,7 +103,7 @@ standings-game-only = , { $game } only
 standings-as-of = , as of { $date }
 standings-points = ({ $points } points)
 standings-by-team = , by team
-standings-no-teams = This league names no teams: give its rules "teams" (see the README).
+standings-no-teams = This league names no teams: give its rules "teams" (see docs/organisers.md, "A team table").
 standings-none-yet = No results count yet.
 
 # spielstand h2h

@@ -12,7 +12,6 @@ use crate::http::extract::{Caller, PASS_COOKIE, member, organiser};
 use crate::http::forms::{self, Form};
 use crate::http::pages::{page, said, see_other, wants_json};
 use crate::http::{AppState, lang};
-use crate::model::{JoinInput, PlayerRef};
 use crate::render::Lang;
 use crate::render::app::entry::RangelnInput;
 use crate::render::app::pages::{self, Choice, MemberNight};
@@ -22,6 +21,7 @@ use crate::store::{events, leagues, passes, results, seating};
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use serde::Deserialize;
+use spielstand_wire::{JoinInput, PlayerRef};
 use utoipa::IntoParams;
 
 /// The club's start page: its leagues and their tables, tonight's nights, joining a night
@@ -315,7 +315,7 @@ async fn night_page(
     request_body(content = std::collections::BTreeMap<String, String>, content_type = "application/x-www-form-urlencoded", description = "The result form's fields: `place-{seat}`, `team-{seat}`, `carrots-{seat}`, `lettuces-{seat}`, `edition`, `cards`, `input` and `score-{round}-{seat}` or `plus2-{round}-{seat}` (and the other rings)"),
     responses(
         (status = 303, description = "Entered: to the night", headers(("Location" = String))),
-        (status = 201, description = "Entered (`Accept: application/json`)", body = crate::model::StoredResult),
+        (status = 201, description = "Entered (`Accept: application/json`)", body = spielstand_wire::StoredResult),
         (status = 200, description = "Refused: the night again, saying why", content_type = "text/html", body = String),
         PageWriteErrors
     )
@@ -388,7 +388,7 @@ pub async fn member_enter(
     params(("id" = i64, Path, description = "Result id")),
     responses(
         (status = 303, description = "Confirmed: to the night", headers(("Location" = String))),
-        (status = 200, description = "Confirmed (`Accept: application/json`)", body = crate::model::StoredResult),
+        (status = 200, description = "Confirmed (`Accept: application/json`)", body = spielstand_wire::StoredResult),
         PageWriteErrors
     )
 )]
@@ -421,7 +421,7 @@ pub async fn member_confirm(
     request_body(content = std::collections::BTreeMap<String, String>, content_type = "application/x-www-form-urlencoded", description = "`reason`"),
     responses(
         (status = 303, description = "Rejected: to the night", headers(("Location" = String))),
-        (status = 200, description = "Rejected (`Accept: application/json`)", body = crate::model::StoredResult),
+        (status = 200, description = "Rejected (`Accept: application/json`)", body = spielstand_wire::StoredResult),
         PageWriteErrors
     )
 )]
@@ -452,7 +452,7 @@ pub async fn member_reject(
 async fn reviewed(
     state: &web::Data<AppState>,
     req: &HttpRequest,
-    result: Result<crate::model::StoredResult>,
+    result: Result<spielstand_wire::StoredResult>,
 ) -> Result<HttpResponse> {
     let (lang, _) = lang::of(req);
     match result {

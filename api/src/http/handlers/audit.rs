@@ -3,23 +3,10 @@
 use crate::error::Result;
 use crate::http::AppState;
 use crate::http::docs::TokenReadErrors;
-use crate::http::extract::{PageParams, Params, Writer};
-use crate::model::{AuditAction, AuditPage};
+use crate::http::extract::{MAX_PER_PAGE, Params, Writer, paging_within};
 use crate::store::audit::{self, AuditFilter};
 use actix_web::{HttpResponse, get, web};
-use serde::Deserialize;
-use utoipa::IntoParams;
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct AuditParams {
-    /// Only changes in this league.
-    league_id: Option<i64>,
-    /// Only changes made with the token of this name.
-    token_name: Option<String>,
-    /// Only changes of this kind.
-    action: Option<AuditAction>,
-}
+use spielstand_wire::{AuditPage, AuditParams, DEFAULT_PER_PAGE};
 
 /// Every change, latest first: leagues, players, results, club nights and webhooks
 /// changed through the API, with the name of the token that made each change, and tokens
@@ -28,18 +15,13 @@ pub struct AuditParams {
 #[utoipa::path(
     operation_id = "list_audit",
     tag = "audit",
-    params(AuditParams, PageParams),
+    params(AuditParams),
     responses((status = 200, body = AuditPage), TokenReadErrors)
 )]
 #[get("/audit", wrap = "crate::http::access::checked()")]
-pub async fn list(
-    state: web::Data<AppState>,
-    writer: Writer,
-    params: Params<AuditParams>,
-    paged: Params<PageParams>,
-) -> Result<HttpResponse> {
+pub async fn list(state: web::Data<AppState>, writer: Writer, params: Params<AuditParams>) -> Result<HttpResponse> {
     let p = params.0;
-    let (page, per_page) = paged.0.resolve()?;
+    let (page, per_page) = paging_within(p.page, p.per_page, DEFAULT_PER_PAGE, MAX_PER_PAGE)?;
     // A token of one league reads that league's entries only (another league's it may not
     // ask for: `access`).
     let league_id = p.league_id.or(writer.league_id);

@@ -5,9 +5,9 @@ use crate::http::AppState;
 use crate::http::docs::WriteErrors;
 use crate::http::extract::{JsonBody, MAX_BATCH_BYTES, Writer};
 use crate::http::problem::REQUEST_ID;
-use crate::model::{BatchInput, BatchOutcome, MAX_BATCH_ITEMS};
 use crate::store::results::{self, BatchContext};
 use actix_web::{HttpResponse, post, web};
+use spielstand_wire::{BatchInput, BatchOutcome, MAX_BATCH_ITEMS};
 
 /// Record up to 1,000 games in a league at once. Each item carries its own idempotency
 /// key (and, when imported, its source: the app and the play's id there). The valid items

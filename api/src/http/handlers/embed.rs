@@ -6,9 +6,8 @@ use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::http::conditional;
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors, TableReadErrors};
-use crate::http::extract::{Params, organiser};
+use crate::http::extract::{Params, organiser, refuse_team_by};
 use crate::http::policy;
-use crate::model::{EventReport, StandingsBy, StandingsParams};
 use crate::render::charts::player_chart;
 use crate::render::embed::{self, Page};
 use crate::render::pages::{self, TablesExtra};
@@ -19,6 +18,7 @@ use actix_web::{HttpRequest, HttpResponse, get, web};
 use chrono::NaiveDate;
 use serde::Deserialize;
 use spielstand_core::GameKind;
+use spielstand_wire::{EventReport, StandingsParams};
 use std::sync::LazyLock;
 use utoipa::IntoParams;
 
@@ -48,9 +48,16 @@ pub struct EmbedParams {
     /// Show only the first rows; the page says how many there are in all.
     #[param(minimum = 1, maximum = 1000)]
     limit: Option<u32>,
-    /// `team`: the league's team table (its fixed teams ranked by their members' points).
-    #[param(inline)]
-    by: Option<StandingsBy>,
+}
+
+impl EmbedParams {
+    /// The table's query, checked: `limit` within its bounds.
+    fn table(&self) -> Result<StandingsParams> {
+        if self.limit.is_some_and(|n| !(1..=MAX_LIMIT).contains(&n)) {
+            return Err(Error::InvalidQuery(format!("limit: must be between 1 and {MAX_LIMIT}")));
+        }
+        Ok(StandingsParams { game: self.game, as_of: self.as_of, after_event: self.after_event, locale: None })
+    }
 }
 
 /// The league table as a self-contained HTML page for an `<iframe>`: inline CSS, no
@@ -75,21 +82,9 @@ pub async fn standings(
     params: Params<EmbedParams>,
 ) -> Result<HttpResponse> {
     let p = params.0;
-    if p.limit.is_some_and(|n| !(1..=MAX_LIMIT).contains(&n)) {
-        return Err(Error::InvalidQuery(format!("limit: must be between 1 and {MAX_LIMIT}")));
-    }
     let league_id = league_id.into_inner();
-    let query = StandingsParams { game: p.game, as_of: p.as_of, after_event: p.after_event, by: p.by, locale: None };
-    if p.by == Some(StandingsBy::Team) {
-        let teams = state.views().team_table(league_id, &query).await?;
-        let html = embed::team_page(
-            &teams.league_name,
-            teams.teams()?,
-            p.lang.unwrap_or_default(),
-            p.theme.unwrap_or_default(),
-        );
-        return Ok(policy::page(&req, html));
-    }
+    refuse_team_by(&req, &format!("/embed/leagues/{league_id}/standings/teams"))?;
+    let query = p.table()?;
     let table = state.views().table(league_id, &query).await?;
     let html = embed::page(&Page {
         league_name: &table.league_name,
@@ -98,6 +93,38 @@ pub async fn standings(
         theme: p.theme.unwrap_or_default(),
         limit: p.limit.map(|n| n as usize),
     });
+    Ok(policy::page(&req, html))
+}
+
+/// The league's team table as a page of the same style (place, team with its players,
+/// games, wins, points), with the same parameters, caching and policy as the table of
+/// players' page.
+#[utoipa::path(
+    operation_id = "embed_team_standings",
+    tag = "embed",
+    params(("id" = i64, Path, description = "League id"), EmbedParams, IfNoneMatch),
+    responses(
+        (status = 200, description = "The team table as an HTML page", content_type = "text/html", body = String, headers(("ETag" = String), ("Cache-Control" = String), ("Content-Security-Policy" = String))),
+        NotModified,
+        TableReadErrors
+    )
+)]
+#[get("/embed/leagues/{id}/standings/teams", wrap = "crate::http::access::checked()")]
+pub async fn team_standings(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    league_id: web::Path<i64>,
+    params: Params<EmbedParams>,
+) -> Result<HttpResponse> {
+    let p = params.0;
+    let teams = state.views().team_table(league_id.into_inner(), &p.table()?).await?;
+    let html = embed::team_page(
+        &teams.league_name,
+        teams.teams()?,
+        p.lang.unwrap_or_default(),
+        p.theme.unwrap_or_default(),
+        p.limit.map(|n| n as usize),
+    );
     Ok(policy::page(&req, html))
 }
 

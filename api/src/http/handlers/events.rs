@@ -6,10 +6,10 @@ use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, Writer};
 use crate::http::{AppState, night_changed};
-use crate::model::{Event, EventInput, EventReport};
 use crate::store::events;
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
+use spielstand_wire::{Event, EventInput, EventReport};
 
 /// Create a club night of a league: the games recorded with its `event_id` are its
 /// games, all on its date.

@@ -5,8 +5,8 @@ use crate::error::Result;
 use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors};
-use crate::model::LeagueExport;
 use actix_web::{HttpRequest, HttpResponse, get, web};
+use spielstand_wire::LeagueExport;
 
 /// The whole league as one JSON document: its name and rules, the players of its
 /// results, its club nights and every live result with its id, revision, source and

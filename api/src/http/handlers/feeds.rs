@@ -3,13 +3,13 @@ use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors};
 use crate::http::extract::Params;
 use crate::http::{AppState, PublicUrl};
-use crate::model::StatusFilter;
 use crate::render::{self, Lang};
-use crate::store::results::{self, ResultFilter};
+use crate::store::results;
 use crate::store::{feed, leagues};
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::Deserialize;
 use spielstand_core::GameKind;
+use spielstand_wire::{ResultsParams, StatusFilter};
 use utoipa::IntoParams;
 
 /// Entries in the feed: more than a season's club nights ever add between two polls.
@@ -47,19 +47,16 @@ pub async fn results_atom(
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
     let FeedParams { game, lang } = params.0;
-    let filter = ResultFilter {
+    let filter = ResultsParams {
         game,
-        from: None,
-        to: None,
-        event: None,
-        status: StatusFilter::Confirmed,
-        page: 1,
-        per_page: ENTRIES,
+        status: Some(StatusFilter::Confirmed),
+        per_page: Some(ENTRIES),
+        ..ResultsParams::default()
     };
     let (league, page, last_change, instance) = state
         .db(move |conn| {
             let league = leagues::get(conn, league_id)?;
-            let page = results::list(conn, league_id, filter)?;
+            let page = results::list(conn, league_id, &filter)?;
             Ok((league, page, feed::last_change(conn, league_id)?, feed::instance_id(conn)?))
         })
         .await?;

@@ -2,10 +2,10 @@ use crate::error::Result;
 use crate::http::AppState;
 use crate::http::docs::{ReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, Writer};
-use crate::model::{League, LeagueInput};
 use crate::store::leagues;
 use actix_web::http::header;
 use actix_web::{HttpResponse, get, post, put, web};
+use spielstand_wire::{League, LeagueInput};
 
 /// Create a league: its season, the games it counts, its points scheme and tie-breakers.
 ///

@@ -3,11 +3,11 @@ use crate::http::AppState;
 use crate::http::docs::{ReadErrors, WriteErrors};
 use crate::http::extract::JsonBody;
 use crate::http::extract::Writer;
-use crate::model::{Health, Ready, ScoreRequest, ScoreResponse, TokenName};
 use actix_web::{HttpResponse, get, post, web};
 use diesel::connection::SimpleConnection;
 use spielstand_core::rangeln::{PlayerScore, play_round};
 use spielstand_core::{GameInfo, GameKind};
+use spielstand_wire::{Health, Ready, ScoreRequest, ScoreResponse, TokenName};
 
 /// Is the server up and its database reachable?
 #[utoipa::path(

@@ -10,7 +10,6 @@ use crate::http::extract::{SESSION_COOKIE, Writer, organiser};
 use crate::http::forms::{self, Form};
 use crate::http::pages::{page, said, see_other};
 use crate::http::{AppState, lang, night_changed};
-use crate::model::{DrawInput, EventInput, PlayerRef};
 use crate::render::app::entry::RangelnInput;
 use crate::render::app::organiser::{self, OrganiserNight};
 use crate::render::app::pages;
@@ -24,6 +23,7 @@ use actix_web::cookie::{Cookie, SameSite, time};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use spielstand_core::draw::DrawMethod;
+use spielstand_wire::{DrawInput, EventInput, PlayerRef};
 use std::collections::BTreeMap;
 
 /// The session cookie: HttpOnly, SameSite=Strict, for 30 days (or until the token is
@@ -578,21 +578,21 @@ async fn correct_form(
 }
 
 /// The result's players as a table, seat by seat: what its form shows.
-fn table_of(result: &crate::model::StoredResult) -> crate::model::DrawnTable {
-    let mut seats: Vec<crate::model::Seat> = result
+fn table_of(result: &spielstand_wire::StoredResult) -> spielstand_wire::DrawnTable {
+    let mut seats: Vec<spielstand_wire::Seat> = result
         .record
         .players
         .iter()
-        .map(|p| crate::model::Seat {
+        .map(|p| spielstand_wire::Seat {
             seat: p.seat,
             player: p.player.clone(),
             player_id: 0,
             start: p.seat == 1,
-            prediction: crate::model::Prediction { win: 0.0, place: 0 },
+            prediction: spielstand_wire::Prediction { win: 0.0, place: 0 },
         })
         .collect();
     seats.sort_by_key(|s| s.seat);
-    crate::model::DrawnTable { number: 0, seats, result_id: Some(result.id), result_status: Some(result.status) }
+    spielstand_wire::DrawnTable { number: 0, seats, result_id: Some(result.id), result_status: Some(result.status) }
 }
 
 #[derive(Debug, serde::Deserialize, utoipa::IntoParams)]

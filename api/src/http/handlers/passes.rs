@@ -6,9 +6,9 @@ use crate::http::actions;
 use crate::http::docs::{TokenReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, OptionalJson, Writer};
 use crate::http::{AppState, night_changed};
-use crate::model::{JoinCode, JoinCodeInput, JoinInput, NightPass, PassInfo};
 use crate::store::passes;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
+use spielstand_wire::{JoinCode, JoinCodeInput, JoinInput, NightPass, PassInfo};
 
 /// Make a join code for a club night: members open its `url` (or type the code) on their
 /// phones, pick their name and get a night pass. A new code replaces the night's previous

@@ -3,14 +3,11 @@ use crate::http::AppState;
 use crate::http::docs::{ReadErrors, WriteErrors};
 use crate::http::extract::Params;
 use crate::http::extract::{JsonBody, Writer};
-use crate::model::{GameRating, MergeRequest, Player, PlayerMerge, PlayerName, PlayerRatings};
 use crate::store::{merges, players, results};
 use actix_web::http::header;
 use actix_web::{HttpResponse, get, patch, post, web};
-use chrono::NaiveDate;
-use serde::Deserialize;
 use spielstand_core::{GameKind, Ratings};
-use utoipa::IntoParams;
+use spielstand_wire::{GameRating, MergeRequest, Player, PlayerMerge, PlayerName, PlayerRatings, PlayerRatingsParams};
 
 /// Add a player. Names are unique, compared under NFKC and full case folding ("Jörg"
 /// composed or decomposed, "Groß" and "GROSS" are one name).
@@ -115,26 +112,19 @@ pub async fn unmerge(state: web::Data<AppState>, writer: Writer, id: web::Path<i
     Ok(HttpResponse::Ok().json(state.write(move |conn| merges::unmerge(conn, writer.actor(), from)).await?))
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct RatingsParams {
-    /// Ratings as they stood at the end of this day.
-    as_of: Option<NaiveDate>,
-}
-
 /// A player's Weng-Lin rating per game, with its history, replayed from every league's
 /// results in date order (then by result id).
 #[utoipa::path(
     operation_id = "player_ratings",
     tag = "players",
-    params(("id" = i64, Path), RatingsParams),
+    params(("id" = i64, Path), PlayerRatingsParams),
     responses((status = 200, body = PlayerRatings), ReadErrors)
 )]
 #[get("/players/{id}/ratings", wrap = "crate::http::access::checked()")]
 pub async fn ratings(
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    params: Params<RatingsParams>,
+    params: Params<PlayerRatingsParams>,
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
     let as_of = params.0.as_of;

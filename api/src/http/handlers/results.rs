@@ -2,18 +2,15 @@ use crate::error::Result;
 use crate::http::actions::{self, Recorded};
 use crate::http::docs::{PreconditionErrors, ReadErrors, WriteErrors};
 use crate::http::extract::{
-    Caller, IdempotencyHeader, JsonBody, PageParams, Params, Writer, idempotency_key, if_match,
+    Caller, IdempotencyHeader, JsonBody, MAX_PER_PAGE, Params, Writer, idempotency_key, if_match, paging_within,
 };
 use crate::http::{AppState, night_changed};
-use crate::model::{HistoryEntry, RejectInput, ResultPage, StatusFilter, StoredResult};
 use crate::store::results::review::{self, Reviewer};
-use crate::store::results::{self, ResultFilter, WriteContext};
+use crate::store::results::{self, WriteContext};
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
-use chrono::NaiveDate;
-use serde::Deserialize;
-use spielstand_core::{GameKind, GameRecord};
-use utoipa::IntoParams;
+use spielstand_core::GameRecord;
+use spielstand_wire::{DEFAULT_PER_PAGE, HistoryEntry, RejectInput, ResultPage, ResultsParams, StoredResult};
 
 use spielstand_wire::headers::IDEMPOTENT_REPLAYED;
 
@@ -74,50 +71,23 @@ fn created(stored: StoredResult) -> HttpResponse {
         .json(stored)
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ListParams {
-    /// Only results of this game.
-    game: Option<GameKind>,
-    /// Only results played on or after this day.
-    from: Option<NaiveDate>,
-    /// Only results played on or before this day.
-    to: Option<NaiveDate>,
-    /// Only the games of this club night.
-    event: Option<i64>,
-    /// Only results of this status: `confirmed` (the default: what counts), `pending`,
-    /// `rejected` or `all`.
-    #[param(inline)]
-    status: Option<StatusFilter>,
-}
-
 /// A league's results, latest first, one page at a time.
 #[utoipa::path(
     operation_id = "list_results",
     tag = "results",
-    params(("id" = i64, Path, description = "League id"), ListParams, PageParams),
+    params(("id" = i64, Path, description = "League id"), ResultsParams),
     responses((status = 200, body = ResultPage), ReadErrors)
 )]
 #[get("/leagues/{id}/results", wrap = "crate::http::access::checked()")]
 pub async fn list(
     state: web::Data<AppState>,
     league_id: web::Path<i64>,
-    params: Params<ListParams>,
-    paged: Params<PageParams>,
+    params: Params<ResultsParams>,
 ) -> Result<HttpResponse> {
-    let p = params.0;
-    let (page, per_page) = paged.0.resolve()?;
-    let filter = ResultFilter {
-        game: p.game,
-        from: p.from,
-        to: p.to,
-        event: p.event,
-        status: p.status.unwrap_or_default(),
-        page,
-        per_page,
-    };
+    let filter = params.0;
+    paging_within(filter.page, filter.per_page, DEFAULT_PER_PAGE, MAX_PER_PAGE)?;
     let league_id = league_id.into_inner();
-    Ok(HttpResponse::Ok().json(state.db(move |conn| results::list(conn, league_id, filter)).await?))
+    Ok(HttpResponse::Ok().json(state.db(move |conn| results::list(conn, league_id, &filter)).await?))
 }
 
 /// One result, with its revision as `ETag`.

@@ -7,10 +7,10 @@ use crate::http::actions;
 use crate::http::docs::{ReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, Writer};
 use crate::http::{AppState, night_changed};
-use crate::model::{Attendee, CheckIn, DrawInput, Round};
 use crate::store::seating;
 use actix_web::http::header;
 use actix_web::{HttpResponse, delete, get, post, put, web};
+use spielstand_wire::{Attendee, CheckIn, DrawInput, Round};
 
 /// Check players in to a night: names or ids; someone already present stays so. Answers
 /// everyone present, in the order they arrived. A record token may check in at the

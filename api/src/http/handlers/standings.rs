@@ -3,11 +3,11 @@ use crate::error::Result;
 use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{IfNoneMatch, NotModified, TableReadErrors};
-use crate::http::extract::Params;
-use crate::model::{StandingsBody, StandingsBy, StandingsParams};
+use crate::http::extract::{Params, refuse_team_by};
 use crate::render;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, get, web};
+use spielstand_wire::{Standings, StandingsParams, TeamStandings};
 use std::sync::Arc;
 
 pub const CSV: &str = "text/csv; charset=utf-8; header=present";
@@ -46,12 +46,35 @@ fn csv_response(req: &HttpRequest, table: &CachedView, params: &StandingsParams)
     Ok(conditional::respond(req, &conditional::etag(&body), REVALIDATE, CSV, body.into()))
 }
 
-/// The table `params` ask for: the players', or with `by=team` the team table.
-async fn table_view(state: &AppState, league_id: i64, params: &StandingsParams) -> Result<Arc<CachedView>> {
-    match params.by {
-        Some(StandingsBy::Team) => state.views().team_table(league_id, params).await,
-        _ => state.views().table(league_id, params).await,
+/// Which of a league's two tables a request reads; each has its own operations, so that a
+/// typed client gets one response type from each.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ranked {
+    Players,
+    Teams,
+}
+
+async fn table_view(
+    state: &AppState,
+    league_id: i64,
+    params: &StandingsParams,
+    ranked: Ranked,
+) -> Result<Arc<CachedView>> {
+    match ranked {
+        Ranked::Teams => state.views().team_table(league_id, params).await,
+        Ranked::Players => state.views().table(league_id, params).await,
     }
+}
+
+/// JSON, or CSV for a client that prefers it; `Vary: Accept` either way.
+fn answer(req: &HttpRequest, table: &CachedView, params: &StandingsParams) -> Result<HttpResponse> {
+    let mut response = if prefers_csv(req) {
+        csv_response(req, table, params)?
+    } else {
+        conditional::respond(req, &table.etag, REVALIDATE, "application/json", table.body.clone())
+    };
+    response.headers_mut().insert(header::VARY, HeaderValue::from_static("Accept"));
+    Ok(response)
 }
 
 /// The league table, with each player's Weng-Lin rating from the same results. Served
@@ -64,7 +87,7 @@ async fn table_view(state: &AppState, league_id: i64, params: &StandingsParams) 
     tag = "standings",
     params(("id" = i64, Path, description = "League id"), StandingsParams, IfNoneMatch),
     responses(
-        (status = 200, description = "The table of players, or with `by=team` the team table (`by` tells them apart)", body = StandingsBody, content_type = "application/json", headers(("ETag" = String), ("Cache-Control" = String), ("Vary" = String))),
+        (status = 200, description = "The table of players", body = Standings, content_type = "application/json", headers(("ETag" = String), ("Cache-Control" = String), ("Vary" = String))),
         NotModified,
         TableReadErrors
     )
@@ -77,14 +100,9 @@ pub async fn standings(
     params: Params<StandingsParams>,
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
-    let table = table_view(&state, league_id, &params.0).await?;
-    let mut response = if prefers_csv(&req) {
-        csv_response(&req, &table, &params.0)?
-    } else {
-        conditional::respond(&req, &table.etag, REVALIDATE, "application/json", table.body.clone())
-    };
-    response.headers_mut().insert(header::VARY, HeaderValue::from_static("Accept"));
-    Ok(response)
+    refuse_team_by(&req, &format!("/api/v1/leagues/{league_id}/standings/teams"))?;
+    let table = table_view(&state, league_id, &params.0, Ranked::Players).await?;
+    answer(&req, &table, &params.0)
 }
 
 /// The league table as CSV (RFC 4180, UTF-8, a header line with the JSON's field names,
@@ -110,7 +128,55 @@ pub async fn standings_csv(
     params: Params<StandingsParams>,
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
-    let table = table_view(&state, league_id, &params.0).await?;
+    refuse_team_by(&req, &format!("/api/v1/leagues/{league_id}/standings/teams.csv"))?;
+    let table = table_view(&state, league_id, &params.0, Ranked::Players).await?;
+    csv_response(&req, &table, &params.0)
+}
+
+/// The league's team table: its fixed teams (the rules' `teams`) ranked by the sum of
+/// their members' league points (rows with `place`, `team`, `points`), from the same
+/// results, on the same day and for the same game as the table of players. ETag, 304 and
+/// `Accept: text/csv` as for the table of players.
+#[utoipa::path(
+    operation_id = "get_team_standings",
+    tag = "standings",
+    params(("id" = i64, Path, description = "League id"), StandingsParams, IfNoneMatch),
+    responses(
+        (status = 200, description = "The team table", body = TeamStandings, content_type = "application/json", headers(("ETag" = String), ("Cache-Control" = String), ("Vary" = String))),
+        NotModified,
+        TableReadErrors
+    )
+)]
+#[get("/leagues/{id}/standings/teams", wrap = "crate::http::access::checked()")]
+pub async fn team_standings(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    league_id: web::Path<i64>,
+    params: Params<StandingsParams>,
+) -> Result<HttpResponse> {
+    let table = table_view(&state, league_id.into_inner(), &params.0, Ranked::Teams).await?;
+    answer(&req, &table, &params.0)
+}
+
+/// The team table as CSV, written as the table of players' CSV is (`locale=de` too).
+#[utoipa::path(
+    operation_id = "get_team_standings_csv",
+    tag = "standings",
+    params(("id" = i64, Path, description = "League id"), StandingsParams, IfNoneMatch),
+    responses(
+        (status = 200, description = "The team table as CSV", content_type = "text/csv", body = String, headers(("ETag" = String), ("Cache-Control" = String))),
+        NotModified,
+        TableReadErrors
+    )
+)]
+#[get("/leagues/{id}/standings/teams.csv", wrap = "crate::http::access::checked()")]
+pub async fn team_standings_csv(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    league_id: web::Path<i64>,
+    params: Params<StandingsParams>,
+) -> Result<HttpResponse> {
+    let table = table_view(&state, league_id.into_inner(), &params.0, Ranked::Teams).await?;
     csv_response(&req, &table, &params.0)
 }
 

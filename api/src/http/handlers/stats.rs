@@ -8,12 +8,12 @@ use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors};
 use crate::http::extract::{Params, paging_within};
-use crate::model::{
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use spielstand_core::Lines;
+use spielstand_wire::{
     DEFAULT_PAIRS_PER_PAGE, GameParams, HeadToHead, HeadToHeadParams, LeaguePlayerRatings, LeaguePlayerStats,
     LeagueRatingAccuracy, MAX_PAIRS_PER_PAGE,
 };
-use actix_web::{HttpRequest, HttpResponse, get, web};
-use spielstand_core::Lines;
 
 /// The view of `league_id` at its current revision, as JSON with its ETag.
 async fn respond(state: &AppState, req: &HttpRequest, league_id: i64, view: View) -> Result<HttpResponse> {

@@ -5,12 +5,12 @@ use crate::error::Result;
 use crate::http::AppState;
 use crate::http::docs::{TokenReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, PageParams, Params, Writer};
-use crate::model::{DeliveryPage, DeliveryStatus, NewWebhook, Webhook, WebhookInput};
 use crate::store::webhooks as hooks;
 use crate::webhooks::queue::{self, DeliveryFilter};
 use actix_web::http::header;
 use actix_web::{HttpResponse, delete, get, post, web};
 use serde::Deserialize;
+use spielstand_wire::{DeliveryPage, DeliveryStatus, NewWebhook, Webhook, WebhookInput};
 use utoipa::IntoParams;
 
 /// Register a URL that is told about every result recorded, corrected or deleted in the

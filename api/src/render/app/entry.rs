@@ -9,11 +9,11 @@
 
 use super::text::fill;
 use super::{Text, notice};
-use crate::model::DrawnTable;
 use crate::render::Lang;
 use maud::{Markup, html};
 use spielstand_core::GameKind;
 use spielstand_core::LeagueRules;
+use spielstand_wire::DrawnTable;
 use std::collections::BTreeMap;
 
 /// Values to show again in the form (after a refusal, or the record being corrected), by

@@ -5,11 +5,11 @@
 use super::entry::{self, Entry, Prefill, RangelnInput};
 use super::pages::placings;
 use super::{Text, fill, layout, notice, trusted};
-use crate::model::{DrawnTable, Event, EventReport, League, PassInfo, Player, ResultStatus, StoredResult};
 use crate::render::Lang;
 use maud::{Markup, html};
 use spielstand_core::LeagueRules;
 use spielstand_core::Slug;
+use spielstand_wire::{DrawnTable, Event, EventReport, League, PassInfo, Player, ResultStatus, StoredResult};
 
 /// `GET /app/organiser`: the open nights of the leagues the signed-in token may act in,
 /// and starting a new one.

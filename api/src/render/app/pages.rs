@@ -3,9 +3,9 @@
 
 use super::entry::{self, Entry, Prefill, RangelnInput};
 use super::{Text, fill, layout, notice, trusted};
-use crate::model::{DrawnTable, Event, EventReport, League, ResultStatus, Round, StoredResult};
 use crate::render::Lang;
 use maud::{Markup, html};
+use spielstand_wire::{DrawnTable, Event, EventReport, League, ResultStatus, Round, StoredResult};
 
 /// `GET /`: the club's leagues with their tables, tonight's open nights, joining by code,
 /// and the organisers' sign-in.

@@ -5,15 +5,15 @@ use super::write::{WriteContext, create};
 use crate::db::DbConn;
 use crate::db::schema::results;
 use crate::error::{Error, Result};
-use crate::model::{BatchItem, BatchItemOutcome, BatchOutcome, BatchStatus, ResultSource, StoredResult};
 use crate::store::idempotency::{self, Claim};
 use crate::store::leagues;
 use diesel::prelude::*;
+use spielstand_wire::{BatchItem, BatchItemOutcome, BatchOutcome, BatchStatus, ResultSource, StoredResult};
 
 /// Who sends the batch, and the request's id for the items' problems.
 pub struct BatchContext<'a> {
     pub token_name: &'a str,
-    pub scope: crate::model::TokenScope,
+    pub scope: spielstand_wire::TokenScope,
     pub request_id: Option<String>,
 }
 

@@ -4,11 +4,11 @@
 use crate::db::DbConn;
 use crate::db::schema::{result_history, results};
 use crate::error::{Error, Result};
-use crate::model::{Action, HistoryEntry};
 use crate::store::{now, utc};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use spielstand_core::{GameRecord, Slug};
+use spielstand_wire::{Action, HistoryEntry};
 
 /// The token that recorded result `id` (its first entry), if the history has it.
 pub(super) fn recorded_by(conn: &mut DbConn, id: i64) -> Result<Option<String>> {

@@ -13,17 +13,17 @@ pub mod write;
 pub use batch::{BatchContext, check_items, create_batch};
 pub use history::history;
 pub use projection::for_player_ratings;
-pub use read::{ResultFilter, by_ids, entered_at, get, list, of_event};
+pub use read::{by_ids, entered_at, get, list, of_event};
 pub use write::{Precondition, WriteContext, create, delete, update};
 
 use super::utc;
 use crate::db::DbConn;
 use crate::db::schema::results;
 use crate::error::{Error, Result};
-use crate::model::{ResultSource, ResultStatus, StoredResult};
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use spielstand_core::GameRecord;
+use spielstand_wire::{ResultSource, ResultStatus, StoredResult};
 
 #[derive(Debug, Clone, Queryable)]
 pub struct ResultRow {

@@ -6,12 +6,12 @@ use super::counted;
 use crate::db::DbConn;
 use crate::db::schema::{players, result_players, results};
 use crate::error::{Error, Result};
-use crate::model::ResultStatus;
 use crate::store::changes::{self, Subject};
 use crate::store::leagues::{self, LeagueRow};
 use chrono::NaiveDate;
 use diesel::prelude::*;
 use spielstand_core::{LeagueResult, LeagueState, Placing, ResultEntry};
+use spielstand_wire::ResultStatus;
 use std::collections::BTreeSet;
 
 /// A league's tables' source, at one revision.

@@ -4,25 +4,11 @@ use super::{ResultRow, counted, live_row, view};
 use crate::db::DbConn;
 use crate::db::schema::{players, result_players, results};
 use crate::error::Result;
-use crate::model::{ResultPage, ResultStatus, StatusFilter, StoredResult};
 use crate::store::leagues;
-use chrono::NaiveDate;
 use diesel::prelude::*;
-use spielstand_core::{GameKind, GameRecord, Slug};
+use spielstand_core::{GameRecord, Slug};
+use spielstand_wire::{DEFAULT_PER_PAGE, ResultPage, ResultStatus, ResultsParams, StatusFilter, StoredResult};
 use std::collections::HashMap;
-
-/// Which results of a league to list.
-#[derive(Debug, Clone, Copy)]
-pub struct ResultFilter {
-    pub game: Option<GameKind>,
-    pub from: Option<NaiveDate>,
-    pub to: Option<NaiveDate>,
-    /// Only the games of this club night.
-    pub event: Option<i64>,
-    pub status: StatusFilter,
-    pub page: u32,
-    pub per_page: u32,
-}
 
 /// Stored rows as the API shows them: with every player's current name.
 fn views(conn: &mut DbConn, rows: Vec<ResultRow>) -> Result<Vec<StoredResult>> {
@@ -71,7 +57,10 @@ pub fn get(conn: &mut DbConn, id: i64) -> Result<StoredResult> {
     })
 }
 
-pub fn list(conn: &mut DbConn, league_id: i64, filter: ResultFilter) -> Result<ResultPage> {
+/// A page of the league's results that `filter` asks for, latest first: its page from 1
+/// (default 1) of `per_page` (default [`DEFAULT_PER_PAGE`]), as the handler checked them.
+pub fn list(conn: &mut DbConn, league_id: i64, filter: &ResultsParams) -> Result<ResultPage> {
+    let (page, per_page) = (filter.page.unwrap_or(1).max(1), filter.per_page.unwrap_or(DEFAULT_PER_PAGE));
     conn.read(|conn| {
         leagues::row(conn, league_id)?;
         let query = || {
@@ -91,7 +80,7 @@ pub fn list(conn: &mut DbConn, league_id: i64, filter: ResultFilter) -> Result<R
             if let Some(event) = filter.event {
                 q = q.filter(results::event_id.eq(event));
             }
-            let status = match filter.status {
+            let status = match filter.status.unwrap_or_default() {
                 StatusFilter::Confirmed => Some(ResultStatus::Confirmed),
                 StatusFilter::Pending => Some(ResultStatus::Pending),
                 StatusFilter::Rejected => Some(ResultStatus::Rejected),
@@ -103,13 +92,13 @@ pub fn list(conn: &mut DbConn, league_id: i64, filter: ResultFilter) -> Result<R
             q
         };
         let total: i64 = query().count().get_result(conn)?;
-        let offset = i64::from(filter.page - 1) * i64::from(filter.per_page);
+        let offset = i64::from(page - 1) * i64::from(per_page);
         let rows: Vec<ResultRow> = query()
             .order((results::played_on.desc(), results::id.desc()))
-            .limit(i64::from(filter.per_page))
+            .limit(i64::from(per_page))
             .offset(offset)
             .load(conn)?;
-        Ok(ResultPage { items: views(conn, rows)?, page: filter.page, per_page: filter.per_page, total })
+        Ok(ResultPage { items: views(conn, rows)?, page, per_page, total })
     })
 }
 

@@ -10,7 +10,6 @@ use super::{ResultRow, history, view};
 use crate::db::schema::{result_players, result_reviews, results};
 use crate::db::{DbConn, Lock};
 use crate::error::{Error, Result};
-use crate::model::{Action, AuditAction, Rejection, ResultStatus, Review, StoredResult};
 use crate::store::audit::{self, Actor};
 use crate::store::changes::{self, Subject};
 use crate::store::passes::Pass;
@@ -20,6 +19,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde_json::json;
 use spielstand_core::GameRecord;
+use spielstand_wire::{Action, AuditAction, Rejection, ResultStatus, Review, StoredResult};
 
 /// Who reviews a result.
 #[derive(Debug, Clone, Copy)]

@@ -7,8 +7,6 @@ use super::{ResultRow, history, review, view};
 use crate::db::schema::{result_players, results};
 use crate::db::{DbConn, Lock};
 use crate::error::{Error, Result};
-use crate::model::AuditAction;
-use crate::model::{Action, ResultSource, ResultStatus, StoredResult, TokenScope};
 use crate::store::changes::{self, Subject};
 use crate::store::passes::Pass;
 use crate::store::seating;
@@ -17,6 +15,8 @@ use crate::webhooks::queue::{self, Change};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use spielstand_core::{GameRecord, Slug};
+use spielstand_wire::AuditAction;
+use spielstand_wire::{Action, ResultSource, ResultStatus, StoredResult, TokenScope};
 use std::collections::HashMap;
 
 /// The `If-Match` condition of a correction or deletion.

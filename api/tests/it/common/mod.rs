@@ -10,9 +10,9 @@ use actix_web::test as at;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use spielstand_api::db::{self, DatabaseUrl};
-use spielstand_api::model::TokenScope;
 use spielstand_api::store::tokens;
 use spielstand_api::{AppState, app};
+use spielstand_wire::TokenScope;
 use spielstand_wire::{League, ResultPage};
 use tempfile::TempDir;
 

@@ -44,8 +44,7 @@ impl Server {
         let db = DatabaseUrl::parse(dir.path().join("spielstand.db").to_str().unwrap()).unwrap();
         let pool = spielstand_api::db::open(&db, 1).unwrap();
         let token =
-            tokens::create(&mut pool.get().unwrap(), "cli-tests", spielstand_api::model::TokenScope::Admin, None)
-                .unwrap();
+            tokens::create(&mut pool.get().unwrap(), "cli-tests", spielstand_wire::TokenScope::Admin, None).unwrap();
         drop(pool);
         // Port 0 the first time: the system picks a free port as the server binds it.
         let mut server = Server { running: None, url: String::new(), token, port: 0, dir };
@@ -54,7 +53,7 @@ impl Server {
     }
 
     /// A new token of `scope` on this server's database (the server may run meanwhile).
-    pub fn token(&self, name: &str, scope: spielstand_api::model::TokenScope) -> String {
+    pub fn token(&self, name: &str, scope: spielstand_wire::TokenScope) -> String {
         let pool = spielstand_api::db::open(&self.db(), 1).unwrap();
         tokens::create(&mut pool.get().unwrap(), name, scope, None).unwrap()
     }
