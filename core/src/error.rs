@@ -158,7 +158,7 @@ pub enum Error {
     #[error("house rule {rule} is listed more than once")]
     DuplicateHouseRule { rule: &'static str },
     #[error("house rule {rule} is refused for {game}: {reason}")]
-    HouseRuleNotForGame { game: GameKind, rule: &'static str, reason: &'static str },
+    HouseRuleNotForGame { game: GameKind, rule: &'static str, reason: crate::words::HouseRuleRefusal },
     #[error("{player} crossed the finish with {lettuces} lettuce(s) left: a hare must eat all its lettuces first")]
     HareLettuce { player: String, lettuces: u32 },
     #[error("{player} finished in place {place} with {carrots} carrots, at most {max} are allowed")]
@@ -260,7 +260,8 @@ pub enum RuleCode {
     NoWinner,
     ColourMode,
     DuplicateHouseRule,
-    /// A house rule stated for a game it cannot apply to (Ghostbuster has no captures).
+    /// A house rule stated for a game it cannot apply to (Ghostbuster has no captures, and
+    /// forbids one's own barriers).
     HouseRuleNotForGame,
     OptionConflict,
     OptionMissing,

@@ -261,3 +261,33 @@ impl fmt::Display for AllowanceLeft {
         write!(f, "{}; made so far: {made}; left: {}", self.allowance, left.join(", or "))
     }
 }
+
+/// Why a house rule cannot be recorded for a game (docs/rules.md "Ghostbuster ärgere dich
+/// nicht").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HouseRuleRefusal {
+    /// A capture rule, for a game without captures.
+    NoCaptures,
+    /// Part of the game's own rules already: not a house rule there.
+    OwnRule,
+    /// Barriers: the game forbids blocking one's own piece of one's free will.
+    NoOwnBlockade,
+}
+
+impl fmt::Display for HouseRuleRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            HouseRuleRefusal::NoCaptures => {
+                "Ghostbuster has no captures (\"kein klassisches Rauswerfen\"), so a capture rule cannot apply"
+            }
+            HouseRuleRefusal::OwnRule => {
+                "it is part of Ghostbuster's own rules already, so it is not a house rule there"
+            }
+            HouseRuleRefusal::NoOwnBlockade => {
+                "Ghostbuster forbids blocking one's own piece of one's free will (\"Ein Spieler darf nicht aus \
+                 freien Stücken seine eigene Figur blockieren!\"), so barriers of one's own pieces cannot be a house \
+                 rule there"
+            }
+        })
+    }
+}

@@ -20,7 +20,7 @@
 
 mod words;
 
-pub use words::{allowance, allowance_left, move_at, note, short_reason, turn_so_far};
+pub use words::{allowance, allowance_left, move_at, note, refusal, short_reason, turn_so_far};
 
 use std::sync::LazyLock;
 
@@ -234,6 +234,7 @@ fn render(error: &Error, lang: Lang) -> Option<String> {
             args.set("has", turn_so_far(has, lang));
         }
         Error::ShortPath { reason, .. } => args.set("reason", short_reason(reason, lang)),
+        Error::HouseRuleNotForGame { reason, .. } => args.set("reason", refusal(*reason, lang)),
         _ => {}
     }
     let mut errors = Vec::new();

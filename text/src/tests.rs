@@ -152,7 +152,7 @@ fn samples() -> Vec<Error> {
         Error::HouseRuleNotForGame {
             game: GameKind::Ghostbuster,
             rule: "forced-capture",
-            reason: "Ghostbuster has no captures, so a capture rule cannot apply",
+            reason: spielstand_core::finishing::HouseRuleRefusal::NoCaptures,
         },
         Error::HareLettuce { player: s("Anna"), lettuces: 2 },
         Error::HareCarrots { player: s("Ben"), place: 2, carrots: 35, max: 20 },

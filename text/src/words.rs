@@ -3,6 +3,7 @@
 //! the catalogue equals the facts' own `Display` (a test holds them to it).
 
 use super::{Arg, Lang, message};
+use spielstand_core::finishing::HouseRuleRefusal;
 use spielstand_core::rangeln::{
     AllowanceLeft, AllowanceWords, Blocked, MoveAt, NoneMovable, Note, ShapeWords, ShortReason, TurnSoFar,
 };
@@ -186,4 +187,14 @@ pub fn allowance_left(left: &AllowanceLeft, lang: Lang) -> String {
         "words-allowance-left",
         &[("allowance", t(allowance(&left.allowance, lang))), ("made", t(made)), ("left", t(either(lang, &shapes)))],
     )
+}
+
+/// Why a house rule is refused for a game.
+pub fn refusal(reason: HouseRuleRefusal, lang: Lang) -> String {
+    let id = match reason {
+        HouseRuleRefusal::NoCaptures => "words-refusal-no-captures",
+        HouseRuleRefusal::OwnRule => "words-refusal-own-rule",
+        HouseRuleRefusal::NoOwnBlockade => "words-refusal-no-own-blockade",
+    };
+    message(lang, id, &[])
 }

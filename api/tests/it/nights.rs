@@ -399,6 +399,9 @@ api_test!(a_closed_night_takes_no_new_games_and_dates_names_and_house_rules_are_
     ghost["detail"]["house_rules"] = json!(["backward-capture"]);
     let detail = api.post(&results, &ghost).await.problem(422, "house-rule-not-for-game");
     assert!(detail.contains("Ghostbuster has no captures"), "{detail}");
+    // Nor barriers: its text forbids blocking one's own piece (docs/rules.md "Ghostbuster
+    // ärgere dich nicht").
     ghost["detail"]["house_rules"] = json!(["barriers"]);
-    assert_eq!(api.post(&results, &ghost).await.status, StatusCode::CREATED);
+    let detail = api.post(&results, &ghost).await.problem(422, "house-rule-not-for-game");
+    assert!(detail.contains("eigene Figur blockieren"), "{detail}");
 });

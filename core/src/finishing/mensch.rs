@@ -6,6 +6,7 @@ use crate::catalogue::GameKind;
 use crate::error::{Error, list_names};
 use crate::places::Placing;
 use crate::slug::Slug;
+use crate::words::HouseRuleRefusal;
 use serde::{Deserialize, Serialize};
 
 /// House rules a result may record as in force.
@@ -79,14 +80,15 @@ impl HouseRule {
     /// Ghostbuster): its rule text has no classic capture, so the capture rules make no
     /// sense, and three rolls to bring a piece out and no jumping in the home row are part
     /// of its own rules already.
-    pub fn refused_for(self, game: GameKind) -> Option<&'static str> {
+    pub fn refused_for(self, game: GameKind) -> Option<HouseRuleRefusal> {
         match (game, self) {
             (GameKind::Ghostbuster, HouseRule::BackwardCapture | HouseRule::ForcedCapture) => {
-                Some("Ghostbuster has no captures (\"kein klassisches Rauswerfen\"), so a capture rule cannot apply")
+                Some(HouseRuleRefusal::NoCaptures)
             }
             (GameKind::Ghostbuster, HouseRule::ThreeRolls | HouseRule::NoJumpingInHomeRow) => {
-                Some("it is part of Ghostbuster's own rules already, so it is not a house rule there")
+                Some(HouseRuleRefusal::OwnRule)
             }
+            (GameKind::Ghostbuster, HouseRule::Barriers) => Some(HouseRuleRefusal::NoOwnBlockade),
             _ => None,
         }
     }
@@ -259,7 +261,10 @@ mod tests {
             let err = ghost(vec![rule]).unwrap_err();
             assert!(err.to_string().contains("part of Ghostbuster's own rules"), "{err}");
         }
-        assert!(ghost(vec![HouseRule::Barriers]).is_ok());
+        // Its text forbids blocking one's own piece of one's free will: no barriers.
+        let err = ghost(vec![HouseRule::Barriers]).unwrap_err();
+        assert_eq!(err.code(), "house-rule-not-for-game");
+        assert!(err.to_string().contains("eigene Figur blockieren"), "{err}");
         // Mensch ärgere Dich nicht takes every one of them.
         let all = HouseRule::all().to_vec();
         assert!(

@@ -11,6 +11,7 @@ mod lauf_rauf;
 mod mensch;
 mod options;
 
+pub use crate::words::HouseRuleRefusal;
 pub use hase_und_igel::{
     HareFinish, HaseUndIgelResult, START_CARROTS, START_LETTUCES, carrot_cost, max_carrots_at_finish,
 };
