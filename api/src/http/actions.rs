@@ -5,7 +5,7 @@
 use crate::error::{Error, Result};
 use crate::http::extract::{Caller, PASS_COOKIE, Writer, client_address};
 use crate::http::{AppState, night_changed};
-use crate::store::idempotency::{self, Claim};
+use crate::store::idempotency::{self, Once};
 use crate::store::passes;
 use crate::store::results::{self, WriteContext};
 use crate::store::seating;
@@ -38,45 +38,28 @@ pub async fn record(
         Caller::Token(writer) => (writer.token_name.clone(), writer.scope, None),
         Caller::Pass(pass) => (pass.label(), TokenScope::Record, Some(pass.clone())),
     };
-    // Records the result, settling the claimed key with it in the same transaction.
-    let store = |record, claim: Option<(String, chrono::NaiveDateTime)>| {
-        let (name, pass) = (name.clone(), pass.clone());
-        state.write(move |conn| {
-            let idempotency_key = claim.as_ref().map(|(key, fence)| (key.as_str(), *fence));
-            let ctx = WriteContext { token_name: &name, scope, idempotency_key, source: None, pass: pass.as_ref() };
-            results::create(conn, league_id, record, &ctx)
+    // A pass's keys are its own: no other caller's answer can be replayed to it.
+    let key = match (&pass, key) {
+        (Some(pass), Some(key)) => Some(format!("pass-{}:{key}", pass.id)),
+        (_, key) => key,
+    };
+    let fingerprint = key.as_ref().map(|_| idempotency::fingerprint(league_id, &record)).transpose()?;
+    let recorded = state
+        .write(move |conn| {
+            let ctx = WriteContext { token_name: &name, scope, source: None, pass: pass.as_ref() };
+            let create = |conn: &mut _| results::create(conn, league_id, record, &ctx);
+            match (key, fingerprint) {
+                (Some(key), Some(fingerprint)) => idempotency::once(conn, &key, &fingerprint, create),
+                _ => create(conn).map(Once::Done),
+            }
         })
-    };
-    let Some(key) = key else {
-        let stored = store(record, None).await?;
-        night_of(state, &stored);
-        return Ok(Recorded::Created(Box::new(stored)));
-    };
-    let key = match &pass {
-        Some(pass) => format!("pass-{}:{key}", pass.id),
-        None => key,
-    };
-    let fingerprint = idempotency::fingerprint(league_id, &record)?;
-    let claimed = {
-        let key = key.clone();
-        state.write(move |conn| idempotency::claim(conn, &key, &fingerprint)).await?
-    };
-    match claimed {
-        Claim::Fresh(fence) => match store(record, Some((key.clone(), fence))).await {
-            Ok(stored) => {
-                night_of(state, &stored);
-                Ok(Recorded::Created(Box::new(stored)))
-            }
-            Err(e) => {
-                if let Err(release) = state.write(move |conn| idempotency::release(conn, &key, fence)).await {
-                    tracing::warn!(error = %release, "could not release an idempotency key");
-                }
-                Err(e)
-            }
-        },
-        Claim::Replay { status, body } => Ok(Recorded::Replayed { status, body }),
-        Claim::InProgress => Err(Error::IdempotencyInProgress(key)),
-        Claim::Mismatch => Err(Error::IdempotencyMismatch(key)),
+        .await?;
+    match recorded {
+        Once::Done(stored) => {
+            night_of(state, &stored);
+            Ok(Recorded::Created(Box::new(stored)))
+        }
+        Once::Replayed { status, body } => Ok(Recorded::Replayed { status, body }),
     }
 }
 

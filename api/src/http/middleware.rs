@@ -4,7 +4,7 @@
 use super::access::{Checked, Refused};
 use super::routes::{RouteTable, Unrouted};
 use super::{problem, request_id};
-use crate::replica::{self, Consistency};
+use crate::read::replica::{self, Consistency};
 use actix_web::HttpMessage;
 use actix_web::body::{BoxBody, EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};

@@ -5,8 +5,8 @@ use super::PublicUrl;
 use crate::db::{Backend, DatabaseUrl, DbConn, GroupWriter, Pool};
 use crate::error::Result;
 use crate::http::throttle::{Throttle, ThrottleOptions};
-use crate::replica::{self, Reads};
-use crate::tables::Tables;
+use crate::read::replica::{self, Reads};
+use crate::read::tables::Tables;
 use crate::webhooks::egress::Egress;
 use actix_web::web;
 use std::time::Duration;
@@ -105,8 +105,8 @@ impl AppState {
     }
 
     /// The leagues' views, for the read handlers.
-    pub fn views(&self) -> crate::views::Views<'_> {
-        crate::views::Views { pool: &self.pool, tables: &self.tables, reads: &self.reads }
+    pub fn views(&self) -> crate::read::views::Views<'_> {
+        crate::read::views::Views { pool: &self.pool, tables: &self.tables, reads: &self.reads }
     }
 
     /// Runs a write: in the next group commit, or on its own on the blocking pool.

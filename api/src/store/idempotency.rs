@@ -1,5 +1,9 @@
 //! Idempotency keys for result posts: the CLI's offline sync resends with the same key
 //! until it hears back, and must never count a result twice.
+//!
+//! One path for one result and for every item of a batch: [`once`], which claims the
+//! key, makes the change and settles the key with its answer in one transaction, so a
+//! change that fails leaves no claim behind and a crash leaves nothing half done.
 
 use super::{now, unique_as_conflict};
 use crate::db::DbConn;
@@ -7,6 +11,7 @@ use crate::db::schema::idempotency_keys as keys;
 use crate::error::{Error, Result};
 use chrono::{NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
+use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 /// A claim older than this whose request never finished (its process died) may be taken
@@ -19,6 +24,39 @@ const ABANDONED_AFTER: TimeDelta = TimeDelta::seconds(5);
 pub fn fingerprint(league_id: i64, record: &spielstand_core::GameRecord) -> Result<String> {
     let canonical = serde_json::to_string(record)?;
     Ok(hex::encode(Sha256::digest(format!("{league_id}\n{canonical}"))))
+}
+
+/// What became of a change made at most once per key.
+#[derive(Debug)]
+pub enum Once<T> {
+    /// Made now; the key is settled with it (status 201).
+    Done(T),
+    /// Made before under this key: the first answer, exactly.
+    Replayed { status: u16, body: String },
+}
+
+/// Makes `change` at most once for `key`, bound to `fingerprint` (see [`fingerprint`]):
+/// the key is claimed, the change made and the key settled with the change's answer in
+/// one transaction (a savepoint inside a caller's). A repeat is answered as the first was;
+/// a key in use by a request still running is `IdempotencyInProgress` (409), a key used
+/// for another request `IdempotencyMismatch` (422). A failed change rolls its claim back
+/// with it: a corrected retry runs again.
+pub fn once<T: Serialize>(
+    conn: &mut DbConn,
+    key: &str,
+    fingerprint: &str,
+    change: impl FnOnce(&mut DbConn) -> Result<T>,
+) -> Result<Once<T>> {
+    conn.write(|conn| match claim(conn, key, fingerprint)? {
+        Claim::Fresh(fence) => {
+            let done = change(conn)?;
+            settle(conn, key, fence, 201, &serde_json::to_string(&done)?)?;
+            Ok(Once::Done(done))
+        }
+        Claim::Replay { status, body } => Ok(Once::Replayed { status, body }),
+        Claim::InProgress => Err(Error::IdempotencyInProgress(key.to_owned())),
+        Claim::Mismatch => Err(Error::IdempotencyMismatch(key.to_owned())),
+    })
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -86,14 +124,4 @@ pub fn settle(conn: &mut DbConn, key: &str, fence: NaiveDateTime, status: u16, b
         return Err(Error::IdempotencyInProgress(key.to_owned()));
     }
     Ok(())
-}
-
-/// Frees a claimed key whose request failed, so that a retry runs again; leaves it alone
-/// if another request has taken it over meanwhile.
-pub fn release(conn: &mut DbConn, key: &str, fence: NaiveDateTime) -> Result<()> {
-    conn.write(|conn| {
-        diesel::delete(keys::table.find(key).filter(keys::status.is_null()).filter(keys::started_at.eq(fence)))
-            .execute(conn)?;
-        Ok(())
-    })
 }

@@ -332,7 +332,11 @@ fn every_embed_page_is_readable_at_320_px_and_passes_axe() {
     let db = TestDb::sqlite();
     let token = token(&db);
     let server = Server::start(&db, &[]);
-    let league = club(&server, &token, json!({"games": ["mensch-aergere-dich-nicht"]}));
+    let teams = json!([
+        {"name": "Familie Groß", "players": ["Jürgen Groß", "Zoë Ähnlich", "Ёжик"]},
+        {"name": "<b>Ferne</b>", "players": ["Ωμέγα", "李小龙", "<script>alert(1)</script>"]}
+    ]);
+    let league = club(&server, &token, json!({"games": ["mensch-aergere-dich-nicht"], "teams": teams}));
     let (status, night) = server.post(
         &format!("/leagues/{league}/events"),
         &token,
@@ -366,6 +370,7 @@ fn every_embed_page_is_readable_at_320_px_and_passes_axe() {
     let root = server.base.clone();
     let pages = [
         ("standings", format!("/embed/leagues/{league}/standings")),
+        ("teams", format!("/embed/leagues/{league}/standings/teams")),
         ("night", format!("/embed/events/{night}")),
         ("tables", format!("/embed/events/{night}/tables?live=false")),
         ("player", format!("/embed/leagues/{league}/players/{jurgen}")),

@@ -3,12 +3,12 @@
 //! views of the league's state, computed once per revision; the picture itself is drawn
 //! per request in the asked-for language and colours (a few kilobytes of text).
 
-use crate::cache::View;
 use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors};
 use crate::http::extract::Params;
 use crate::http::policy;
+use crate::read::cache::View;
 use crate::render::charts::{player_chart, titled};
 use crate::render::svg::{Chart, Series, line_chart};
 use crate::render::{Labels, Lang, Theme};

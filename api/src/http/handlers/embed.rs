@@ -1,13 +1,13 @@
 //! For club websites: the table as a page for an iframe, and the script that draws it
 //! into the club's own page instead.
 
-use crate::cache::View;
 use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::http::conditional;
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors, TableReadErrors};
 use crate::http::extract::{Params, organiser, refuse_team_by};
 use crate::http::policy;
+use crate::read::cache::View;
 use crate::render::charts::player_chart;
 use crate::render::embed::{self, Page};
 use crate::render::pages::{self, TablesExtra};

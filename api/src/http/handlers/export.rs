@@ -1,10 +1,10 @@
 //! A whole league as one document, for moving it to another server or keeping a copy.
 
-use crate::cache::View;
 use crate::error::Result;
 use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors};
+use crate::read::cache::View;
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use spielstand_wire::LeagueExport;
 

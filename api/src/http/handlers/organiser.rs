@@ -525,13 +525,7 @@ pub async fn delete(
 }
 
 fn context(writer: &Writer) -> WriteContext<'_> {
-    WriteContext {
-        token_name: &writer.token_name,
-        scope: writer.scope,
-        idempotency_key: None,
-        source: None,
-        pass: None,
-    }
+    WriteContext { token_name: &writer.token_name, scope: writer.scope, source: None, pass: None }
 }
 
 /// The club night result `id` names (a 404 for a result of none).

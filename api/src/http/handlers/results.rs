@@ -131,14 +131,14 @@ pub async fn update(
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
     let expected = if_match(&req, id)?;
-    let stored = state.write(move |conn| results::update(conn, id, &expected, body.0, &context(&writer, None))).await?;
+    let stored = state.write(move |conn| results::update(conn, id, &expected, body.0, &context(&writer))).await?;
     actions::night_of(&state, &stored);
     Ok(HttpResponse::Ok().insert_header(etag(stored.revision)).json(stored))
 }
 
 /// Who writes, as the store checks it: the token's name and scope.
-fn context<'a>(writer: &'a Writer, idempotency_key: Option<(&'a str, chrono::NaiveDateTime)>) -> WriteContext<'a> {
-    WriteContext { token_name: &writer.token_name, scope: writer.scope, idempotency_key, source: None, pass: None }
+fn context(writer: &Writer) -> WriteContext<'_> {
+    WriteContext { token_name: &writer.token_name, scope: writer.scope, source: None, pass: None }
 }
 
 /// Delete a result. `If-Match` must carry its current revision; the history stays.
@@ -157,7 +157,7 @@ pub async fn remove(
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
     let expected = if_match(&req, id)?;
-    let night = state.write(move |conn| results::delete(conn, id, &expected, &context(&writer, None))).await?;
+    let night = state.write(move |conn| results::delete(conn, id, &expected, &context(&writer))).await?;
     if let Some(night) = night {
         night_changed(&state, night);
     }

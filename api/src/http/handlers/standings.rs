@@ -1,9 +1,9 @@
-use crate::cache::{CachedView, ViewData};
 use crate::error::Result;
 use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{IfNoneMatch, NotModified, TableReadErrors};
 use crate::http::extract::{Params, refuse_team_by};
+use crate::read::cache::{CachedView, ViewData};
 use crate::render;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, get, web};

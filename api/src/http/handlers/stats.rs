@@ -2,12 +2,12 @@
 //! player's statistics. Both are views of the same per-league state as the tables,
 //! rendered once per league revision, with the tables' ETags and 304s.
 
-use crate::cache::View;
 use crate::error::Result;
 use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors};
 use crate::http::extract::{Params, paging_within};
+use crate::read::cache::View;
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use spielstand_core::Lines;
 use spielstand_wire::{

@@ -5,7 +5,7 @@ use super::write::{WriteContext, create};
 use crate::db::DbConn;
 use crate::db::schema::results;
 use crate::error::{Error, Result};
-use crate::store::idempotency::{self, Claim};
+use crate::store::idempotency::{self, Once};
 use crate::store::leagues;
 use diesel::prelude::*;
 use spielstand_wire::{BatchItem, BatchItemOutcome, BatchOutcome, BatchStatus, ResultSource, StoredResult};
@@ -58,23 +58,13 @@ fn one(conn: &mut DbConn, league_id: i64, item: BatchItem, who: &BatchContext) -
         return Ok((BatchStatus::Replayed, id));
     }
     let fingerprint = idempotency::fingerprint(league_id, &record)?;
-    match idempotency::claim(conn, &key, &fingerprint)? {
-        Claim::Fresh(fence) => {
-            let ctx = WriteContext {
-                token_name: who.token_name,
-                scope: who.scope,
-                idempotency_key: Some((&key, fence)),
-                source: source.as_ref(),
-                pass: None,
-            };
-            Ok((BatchStatus::Created, create(conn, league_id, record, &ctx)?.id))
-        }
-        Claim::Replay { body, .. } => {
+    let ctx = WriteContext { token_name: who.token_name, scope: who.scope, source: source.as_ref(), pass: None };
+    match idempotency::once(conn, &key, &fingerprint, |conn| create(conn, league_id, record, &ctx))? {
+        Once::Done(stored) => Ok((BatchStatus::Created, stored.id)),
+        Once::Replayed { body, .. } => {
             let first: StoredResult = serde_json::from_str(&body)?;
             Ok((BatchStatus::Replayed, first.id))
         }
-        Claim::InProgress => Err(Error::IdempotencyInProgress(key)),
-        Claim::Mismatch => Err(Error::IdempotencyMismatch(key)),
     }
 }
 

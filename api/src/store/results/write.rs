@@ -10,9 +10,8 @@ use crate::error::{Error, Result};
 use crate::store::changes::{self, Subject};
 use crate::store::passes::Pass;
 use crate::store::seating;
-use crate::store::{audit, events, idempotency, leagues, name_key, now, players};
+use crate::store::{audit, events, leagues, name_key, now, players};
 use crate::webhooks::queue::{self, Change};
-use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use spielstand_core::{GameRecord, Slug};
 use spielstand_wire::AuditAction;
@@ -44,8 +43,6 @@ impl Precondition {
 pub struct WriteContext<'a> {
     pub token_name: &'a str,
     pub scope: TokenScope,
-    /// The claimed key and its fence.
-    pub idempotency_key: Option<(&'a str, NaiveDateTime)>,
     /// Where a new result was imported from.
     pub source: Option<&'a ResultSource>,
     /// The night pass entering it, if a member enters it (then `token_name` is the pass's
@@ -224,9 +221,6 @@ pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &Write
         }
         if ctx.pass.is_some() {
             stored.review = review::of(conn, stored.id, stored.revision)?;
-        }
-        if let Some((key, fence)) = ctx.idempotency_key {
-            idempotency::settle(conn, key, fence, 201, &serde_json::to_string(&stored)?)?;
         }
         Ok(stored)
     })

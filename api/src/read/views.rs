@@ -3,13 +3,13 @@
 //! rating line. Handlers render these into JSON, CSV, pages and pictures; none of them
 //! looks up a view through another handler.
 
-use crate::cache::{CachedView, View};
 use crate::db::{self, Pool};
 use crate::error::{Error, Result};
-use crate::replica::Reads;
+use crate::read::cache::{CachedView, View};
+use crate::read::replica::Reads;
+use crate::read::tables::Tables;
 use crate::store::seating::{self, Standing};
 use crate::store::{events, leagues, results};
-use crate::tables::Tables;
 use chrono::NaiveDate;
 use spielstand_core::rating::model_beta;
 use spielstand_core::{GameKind, LeagueResult, Lines, night_table, night_winners, table_change};

@@ -4,18 +4,18 @@
 //!
 //! Per request: the league's revision from an indexed read that began after the request
 //! arrived (that is what keeps several processes on one database coherent; concurrent
-//! requests share one, see [`crate::revisions`]), then the table from memory if it is held at
+//! requests share one, see [`crate::read::revisions`]), then the table from memory if it is held at
 //! that revision. Otherwise one computation per (league, view, revision), however many
 //! requests wait for it: it brings the league's projection up to date by reading only
 //! the changes logged since the revision it holds (a full load only when it holds
 //! nothing or the log has a gap), and renders the table from it.
 
-use crate::cache::{CachedView, LeagueCache, Slot, View, ViewData};
 use crate::db::{self, Pool};
 use crate::error::Result;
-use crate::flight::SingleFlight;
-use crate::replica::{self, Reads, Source};
-use crate::revisions::Revisions;
+use crate::read::cache::{CachedView, LeagueCache, Slot, View, ViewData};
+use crate::read::flight::SingleFlight;
+use crate::read::replica::{self, Reads, Source};
+use crate::read::revisions::Revisions;
 use crate::store::results::projection::{self, Projection};
 use crate::store::{leagues, players};
 use sha2::{Digest, Sha256};
