@@ -18,6 +18,7 @@ use crate::store::passes::Pass;
 use actix_web::HttpMessage;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Service, ServiceRequest, ServiceResponse, Transform};
+use actix_web::http::header;
 use actix_web::middleware::Next;
 use actix_web::web;
 use spielstand_wire::TokenScope;
@@ -52,6 +53,11 @@ pub enum Acts {
     /// The audit trail: a limited token reads its league's entries only; asking for
     /// another league's (`?league_id=`) is refused.
     OnAudit,
+    /// Correcting or deleting the result `{id}` of the path: in its league, as
+    /// `InLeagueOf(Owned::Result)`; and a record token only a result it recorded itself
+    /// or one a member entered at the table (the organiser's to settle), naming the
+    /// revision it changes (`If-Match: *` is an admin's). An admin token changes any.
+    ChangesResult,
 }
 
 /// The rule of one operation.
@@ -106,9 +112,8 @@ pub const RULES: &[Rule] = &[
     // table), and reviews its tablemates' entries.
     record_or_pass("record_result", Acts::InLeague),
     anyone("get_result"),
-    // A record token may change only what it recorded itself: the store checks that.
-    record("correct_result", Acts::InLeagueOf(Owned::Result)),
-    record("delete_result", Acts::InLeagueOf(Owned::Result)),
+    record("correct_result", Acts::ChangesResult),
+    record("delete_result", Acts::ChangesResult),
     anyone("result_history"),
     record_or_pass("confirm_result", Acts::InLeagueOf(Owned::Result)),
     record_or_pass("reject_result", Acts::InLeagueOf(Owned::Result)),
@@ -184,8 +189,8 @@ pub const RULES: &[Rule] = &[
     admin("organiser_close", Acts::InLeagueOf(Owned::Event)),
     record("organiser_revoke_pass", Acts::InLeagueOf(Owned::Event)),
     record("organiser_accept", Acts::InLeagueOf(Owned::Result)),
-    record("organiser_delete", Acts::InLeagueOf(Owned::Result)),
-    record("organiser_correct", Acts::InLeagueOf(Owned::Result)),
+    record("organiser_delete", Acts::ChangesResult),
+    record("organiser_correct", Acts::ChangesResult),
 ];
 
 /// The rule of `operation`; `None` for an operation nobody declared (refused).
@@ -289,7 +294,32 @@ async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Caller>)> {
         let id = req.match_info().get("id");
         in_own_league(state, &writer, own, rule, id, req.query_string()).await?;
     }
+    if rule.acts == Acts::ChangesResult && writer.scope != TokenScope::Admin {
+        let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::Internal("no app state".into()))?;
+        let any_revision = req.headers().get(header::IF_MATCH).is_some_and(|v| v.as_bytes().trim_ascii() == b"*");
+        may_change_result(state, &writer, req.match_info().get("id"), any_revision).await?;
+    }
     Ok((rule, Some(Caller::Token(writer))))
+}
+
+/// May `writer`, a record token, correct or delete the result `id` (see
+/// [`Acts::ChangesResult`])? `any_revision`: the request sent `If-Match: *`.
+async fn may_change_result(state: &AppState, writer: &Writer, id: Option<&str>, any_revision: bool) -> Result<()> {
+    let id = id.and_then(|v| v.parse::<i64>().ok()).ok_or_else(|| Error::InvalidPath("id: not an id".into()))?;
+    // Nothing of that id: the handler answers 404 as for anyone.
+    let Some(origin) = state.db(move |conn| owners::origin_of_result(conn, id)).await? else { return Ok(()) };
+    if any_revision {
+        return Err(Error::InsufficientScope(format!(
+            "If-Match: * needs a token of scope admin; a record token names the revision it changes (ETag \"{}\")",
+            origin.revision
+        )));
+    }
+    if origin.entered_by_pass || origin.recorded_by.as_deref() == Some(writer.token_name.as_str()) {
+        return Ok(());
+    }
+    Err(Error::InsufficientScope(format!(
+        "result {id} was recorded by another token: correcting or deleting it needs a token of scope admin"
+    )))
 }
 
 /// A night pass acts at its own night only: in its league's results (the store checks
@@ -349,7 +379,8 @@ async fn in_own_league(
             league if league == own => Ok(()),
             league => Err(refused(format!("in league {league}"))),
         },
-        Acts::InLeagueOf(kind) => {
+        Acts::InLeagueOf(_) | Acts::ChangesResult => {
+            let kind = if let Acts::InLeagueOf(kind) = rule.acts { kind } else { Owned::Result };
             let id = id()?;
             match state.db(move |conn| owners::league_of(conn, kind, id)).await? {
                 // Nothing of that id: the handler answers 404 as for anyone.

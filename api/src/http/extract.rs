@@ -4,7 +4,7 @@ use crate::error::Error;
 use crate::http::AppState;
 use crate::store::audit::Actor;
 use crate::store::passes::{self, Pass};
-use crate::store::results::Precondition;
+use crate::store::results::{Precondition, WriteContext};
 use crate::store::tokens;
 use actix_web::HttpMessage;
 use actix_web::dev::Payload;
@@ -425,6 +425,11 @@ impl Writer {
     /// The token, as the audit trail names who made a change.
     pub fn actor(&self) -> Actor<'_> {
         Actor::Token(&self.token_name)
+    }
+
+    /// The token as the store writes a result's change with it.
+    pub fn context(&self) -> WriteContext<'_> {
+        WriteContext { token_name: &self.token_name, scope: self.scope, source: None, pass: None }
     }
 }
 

@@ -1,5 +1,5 @@
-//! Which league a club night, a webhook or a result belongs to: what the access check
-//! holds a token limited to one league to (`http::access`).
+//! Which league a club night, a webhook or a result belongs to, and who recorded a
+//! result: what the access check holds a token to (`http::access`).
 
 use crate::db::DbConn;
 use crate::db::schema::{events, results, webhooks};
@@ -38,4 +38,30 @@ pub fn league_of(conn: &mut DbConn, kind: Owned, id: i64) -> Result<Option<i64>>
 /// for a result of no night.
 pub fn night_of_result(conn: &mut DbConn, id: i64) -> Result<Option<Option<i64>>> {
     Ok(results::table.find(id).select(results::event_id).first(conn).optional()?)
+}
+
+/// Where a result came from, as the access check decides who may change it. Neither
+/// changes once the result exists, so reading it before the write races with nothing.
+#[derive(Debug, Clone)]
+pub struct Origin {
+    /// The token that recorded it (`None` for a result older than its history).
+    pub recorded_by: Option<String>,
+    /// A member entered it at the table with a night pass.
+    pub entered_by_pass: bool,
+    /// Its revision now, for the message that asks for it.
+    pub revision: i64,
+}
+
+/// The origin of result `id`; `None` when there is no such result.
+pub fn origin_of_result(conn: &mut DbConn, id: i64) -> Result<Option<Origin>> {
+    let Some((entered_by_pass, revision)) = results::table
+        .find(id)
+        .select((results::entered_by_pass, results::revision))
+        .first::<(Option<i64>, i64)>(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let recorded_by = crate::store::results::history::recorded_by(conn, id)?;
+    Ok(Some(Origin { recorded_by, entered_by_pass: entered_by_pass.is_some(), revision }))
 }

@@ -17,7 +17,7 @@ use crate::render::app::{Text, fill};
 use crate::render::qr;
 use crate::store::passes::{self, SignIn};
 use crate::store::results::review::{self, Reviewer};
-use crate::store::results::{self, Precondition, WriteContext};
+use crate::store::results::{self, Precondition};
 use crate::store::{events, leagues, players, seating};
 use actix_web::cookie::{Cookie, SameSite, time};
 use actix_web::http::StatusCode;
@@ -517,15 +517,11 @@ pub async fn delete(
     let night = night_of(&state, id).await?;
     let done = state
         .write(move |conn| {
-            let ctx = context(&writer);
+            let ctx = writer.context();
             results::delete(conn, id, &expected, &ctx).map(drop)
         })
         .await;
     back_to_night(&state, &req, night, done).await
-}
-
-fn context(writer: &Writer) -> WriteContext<'_> {
-    WriteContext { token_name: &writer.token_name, scope: writer.scope, source: None, pass: None }
 }
 
 /// The club night result `id` names (a 404 for a result of none).
@@ -636,7 +632,7 @@ pub async fn correct(
     let expected = Precondition::Tags(vec![params.0.revision.unwrap_or(result.revision).to_string()]);
     let done = state
         .write(move |conn| {
-            let corrected = results::update(conn, id, &expected, record, &context(&writer))?;
+            let corrected = results::update(conn, id, &expected, record, &writer.context())?;
             let now = Precondition::Tags(vec![corrected.revision.to_string()]);
             review::confirm(conn, id, Reviewer::Token(&writer.token_name), Some(&now))?;
             Ok(())

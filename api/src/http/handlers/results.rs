@@ -5,8 +5,8 @@ use crate::http::extract::{
     Caller, IdempotencyHeader, JsonBody, MAX_PER_PAGE, Params, Writer, idempotency_key, if_match, paging_within,
 };
 use crate::http::{AppState, night_changed};
+use crate::store::results;
 use crate::store::results::review::{self, Reviewer};
-use crate::store::results::{self, WriteContext};
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use spielstand_core::GameRecord;
@@ -131,14 +131,9 @@ pub async fn update(
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
     let expected = if_match(&req, id)?;
-    let stored = state.write(move |conn| results::update(conn, id, &expected, body.0, &context(&writer))).await?;
+    let stored = state.write(move |conn| results::update(conn, id, &expected, body.0, &writer.context())).await?;
     actions::night_of(&state, &stored);
     Ok(HttpResponse::Ok().insert_header(etag(stored.revision)).json(stored))
-}
-
-/// Who writes, as the store checks it: the token's name and scope.
-fn context(writer: &Writer) -> WriteContext<'_> {
-    WriteContext { token_name: &writer.token_name, scope: writer.scope, source: None, pass: None }
 }
 
 /// Delete a result. `If-Match` must carry its current revision; the history stays.
@@ -157,7 +152,7 @@ pub async fn remove(
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
     let expected = if_match(&req, id)?;
-    let night = state.write(move |conn| results::delete(conn, id, &expected, &context(&writer))).await?;
+    let night = state.write(move |conn| results::delete(conn, id, &expected, &writer.context())).await?;
     if let Some(night) = night {
         night_changed(&state, night);
     }

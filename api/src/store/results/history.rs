@@ -11,7 +11,7 @@ use spielstand_core::{GameRecord, Slug};
 use spielstand_wire::{Action, HistoryEntry};
 
 /// The token that recorded result `id` (its first entry), if the history has it.
-pub(super) fn recorded_by(conn: &mut DbConn, id: i64) -> Result<Option<String>> {
+pub fn recorded_by(conn: &mut DbConn, id: i64) -> Result<Option<String>> {
     Ok(result_history::table
         .filter(result_history::result_id.eq(id))
         .filter(result_history::action.eq(Action::Recorded.slug()))
