@@ -1,9 +1,10 @@
 //! The players and leagues this laptop last saw on each server
 //! (`$XDG_DATA_HOME/spielstand/players.json`, `leagues.json`), written whenever the CLI
-//! reads them. Names typed for a result are checked against the server's list before
-//! anything is sent, and offline against this one, so that a typo is answered with the
-//! closest names at the table, not after the result waited in the outbox; a league's game
-//! options seen once are never asked for again offline.
+//! reads them. A result is checked against them and sent in one request: the server's
+//! lists are read again only when a typed name is not in the kept one (someone new, or a
+//! typo, answered with the closest names at the table) or nothing is kept yet, and the
+//! server checks everything again; a refusal that names the league's rules or players
+//! reads them afresh for the next try. Offline they are all there is to check against.
 
 use crate::client::Client;
 use crate::config::{self, write_atomically};
@@ -70,6 +71,19 @@ pub fn remember_league(server: &str, league: &League) {
     save(LEAGUES, &all);
 }
 
+/// Forgets what is kept of `server`'s players and `league`, after the server refused a
+/// result for them: the next result reads them afresh.
+pub fn forget(server: &str, league: i64) {
+    let mut players: BTreeMap<String, Seen> = load(PLAYERS);
+    if players.remove(server).is_some() {
+        save(PLAYERS, &players);
+    }
+    let mut all: BTreeMap<String, BTreeMap<i64, League>> = load(LEAGUES);
+    if all.get_mut(server).and_then(|leagues| leagues.remove(&league)).is_some() {
+        save(LEAGUES, &all);
+    }
+}
+
 /// The league of `server` that `typed` (a name or an id) names, as last seen.
 pub fn league_seen(server: &str, typed: &str) -> Option<League> {
     let mut all: BTreeMap<String, BTreeMap<i64, League>> = load(LEAGUES);
@@ -113,11 +127,17 @@ pub fn did_you_mean(suggestions: &[String]) -> Option<String> {
 }
 
 /// Checks that every one of `names` is a player of the server: the unknown names are
-/// refused all in one answer, each with the closest known names. Offline, the check uses
-/// the players last seen and says so; without any, nothing can be checked here (the
-/// server checks when the result is sent).
+/// refused all in one answer, each with the closest known names. The kept list answers
+/// when it has every name; otherwise the server's list is read (and kept). Offline, the
+/// check uses the players last seen and says so; without any, nothing can be checked
+/// here (the server checks when the result is sent).
 /// Returns whether there was a list to check against.
 pub fn check_names(client: &Client, names: &[String]) -> Result<bool> {
+    // The kept list, when it has every name: nothing to ask the server.
+    let kept: BTreeMap<String, Seen> = load(PLAYERS);
+    if kept.get(&client.server).is_some_and(|seen| names.iter().all(|n| seen.names.iter().any(|k| same_name(k, n)))) {
+        return Ok(true);
+    }
     let Some((known, seen_at)) = players(client)? else { return Ok(false) };
     let unknown: Vec<&String> = names.iter().filter(|name| !known.iter().any(|k| same_name(k, name))).collect();
     if unknown.is_empty() {

@@ -177,26 +177,8 @@ fn at_night(client: &Client, target: &RecordTarget, mut record: GameRecord) -> R
             date = crate::lang::date(night.date)
         )));
     }
-    // Another laptop (or an admin) may have closed the night: say so before anything is
-    // sent. Offline, the server says it when the result arrives.
-    match client.events(night.league_id) {
-        Ok((events, _)) => match events.iter().find(|e| e.id == night.event_id) {
-            Some(event) if event.closed_at.is_some() => {
-                return Err(CliError::input(t!(
-                    "recording-night-closed",
-                    id = night.event_id,
-                    title = &night.title,
-                    date = crate::lang::date(night.date)
-                )));
-            }
-            Some(_) => {}
-            None => {
-                return Err(CliError::input(t!("recording-night-gone", id = night.event_id, title = &night.title)));
-            }
-        },
-        Err(e) if e.is_transient() => {}
-        Err(e) => return Err(e),
-    }
+    // Whether another laptop (or an admin) closed the night, the server says when the
+    // result arrives (`send` words it as the night's): no read of the night first.
     record.played_on = night.date;
     record.event_id = Some(night.event_id);
     Ok(record)
@@ -265,10 +247,17 @@ struct Known {
     offline: Option<CliError>,
 }
 
-/// The league of `target`: read from the server (and kept), or, while the server cannot
-/// be reached, the league as this laptop last saw it;
-/// `Ok(Err(e))` when neither (`e` says why).
+/// The league of `target`: as this laptop keeps it (the server checks the result against
+/// its own again, and a refusal drops the kept copy), else read from the server (and
+/// kept), or, while the server cannot be reached, the league as this laptop last saw it;
+/// `Ok(Err(e))` when neither (`e` says why). A dry run always reads the server's, to
+/// check everything it can.
 fn league_of(client: &Client, target: &RecordTarget) -> Result<Result<Known>> {
+    if !target.dry_run
+        && let Some(league) = known::league_seen(&client.server, target.league())
+    {
+        return Ok(Ok(Known { league, offline: None }));
+    }
     match client.resolve_league(target.league()) {
         Ok((league, _)) => {
             known::remember_league(&client.server, &league);
@@ -392,9 +381,30 @@ fn send(client: &Client, target: &RecordTarget, record: GameRecord, known: Resul
         Err(e) if e.is_transient() => Err(queued(e, &path)),
         Err(e) => {
             outbox.remove(&path)?;
-            Err(e)
+            // What was checked here against the kept players and league did not hold:
+            // read them afresh next time.
+            known::forget(&client.server, league.id);
+            Err(night_refused(e, &entry.record))
         }
     }
+}
+
+/// The server's refusal of a closed night, in the words of the laptop's night (with what
+/// to do); any other error as the server gave it.
+fn night_refused(error: CliError, record: &GameRecord) -> CliError {
+    let night = match (&error, Night::current()) {
+        (CliError::Rejected(p), Ok(Some(night))) if record.event_id == Some(night.event_id) => match p.kind.as_str() {
+            "/problems/event-closed" => Some(t!(
+                "recording-night-closed",
+                id = night.event_id,
+                title = &night.title,
+                date = crate::lang::date(night.date)
+            )),
+            _ => None,
+        },
+        _ => None,
+    };
+    night.map_or(error, CliError::input)
 }
 
 /// The error for a result kept in the outbox, saying so plainly.

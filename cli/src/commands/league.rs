@@ -66,6 +66,8 @@ fn create(client: &Client, args: LeagueCreate) -> Result<()> {
     // Core's checks first: a reversed season or a rising points table never leaves the machine.
     rules.validate()?;
     let (league, reply) = client.create_league(&LeagueInput { name: args.name, rules })?;
+    // Kept as results are checked against it: the next result needs no read of it.
+    crate::known::remember_league(&client.server, &league);
     let line = t!("league-created", name = &league.name, id = league.id);
     emit(args.output.format, &reply.body, &[line], &[rules_table(&league)]);
     Ok(())
@@ -113,6 +115,7 @@ fn edit(client: &Client, args: LeagueEdit) -> Result<()> {
     }
     rules.validate()?;
     let (league, reply) = client.update_league(league.id, &LeagueInput { name: league.name, rules })?;
+    crate::known::remember_league(&client.server, &league);
     let line = t!("league-changed", name = &league.name, id = league.id);
     emit(args.output.format, &reply.body, &[line], &[rules_table(&league)]);
     Ok(())

@@ -16,9 +16,8 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
         PlayerCommand::Add { name, output } => {
             spielstand_core::check_name(&name)?;
             // The server's lookalike check, before sending: when the list is at hand.
-            if let Ok((players, _)) = client.players()
-                && let Some(other) = players.iter().find(|p| spielstand_core::look_alike(&p.name, &name))
-            {
+            let listed = client.players().ok().map(|(players, _)| players);
+            if let Some(other) = listed.iter().flatten().find(|p| spielstand_core::look_alike(&p.name, &name)) {
                 return Err(crate::error::CliError::input(t!(
                     "player-looks-alike",
                     name = format!("{name:?}"),
@@ -27,6 +26,11 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
                 )));
             }
             let (player, reply) = client.create_player(&name)?;
+            // Kept with the new name, as results are checked against it.
+            if let Some(players) = listed {
+                let names = players.into_iter().map(|p| p.name).chain([player.name.clone()]).collect();
+                crate::known::remember(&client.server, names);
+            }
             let line = t!("player-added", name = &player.name, id = player.id);
             emit(output.format, &reply.body, &[line], &[one_player(&player)]);
         }

@@ -413,3 +413,49 @@ fn a_partner_game_is_entered_by_teams() {
     assert!(err.contains("teams of 3+1 for 4 players"), "{err}");
     assert_eq!(server.result_count(league), 2);
 }
+
+/// A result is one request when the laptop keeps the players and the league: the POST.
+/// The lists are read again only for a name the kept list lacks, and a refusal makes the
+/// next result read them afresh.
+#[test]
+fn a_result_is_one_request_when_the_laptop_keeps_players_and_league() {
+    let ClubNight { server, mut cli, league } = ClubNight::new();
+    let recorder = Recorder::start(&server.url);
+    cli.server = Some(recorder.url.clone());
+    let post = format!("POST /api/v1/leagues/{league}/results");
+    // Nothing kept for this address yet: the players and the league are read once.
+    cli.ok(&["record", "mensch", "-l", "Winterliga", "--order", "Anna,Ben"]);
+    let first = recorder.take();
+    assert!(first.iter().any(|r| r.starts_with("GET /api/v1/players")), "{first:?}");
+    assert_eq!(first.last().unwrap(), &post, "{first:?}");
+    // Kept now: the next game is the POST alone.
+    cli.ok(&["record", "mensch", "-l", "Winterliga", "--order", "Cleo,Dora,Anna"]);
+    assert_eq!(recorder.take(), [post.clone()]);
+    // A typo: the kept list lacks it, so the server's list is read; refused at the table
+    // with the closest names, nothing sent.
+    let err = cli.fails(&["record", "mensch", "-l", "Winterliga", "--order", "Anne,Ben"], 2);
+    assert!(err.contains("\"Anne\"") && err.contains("Anna"), "{err}");
+    assert_eq!(recorder.take(), ["GET /api/v1/players"]);
+    // Someone new, added on another laptop: read once, then kept.
+    server.post_with_key("/players", &serde_json::json!({"name": "Emil"}), "emil");
+    cli.ok(&["record", "mensch", "-l", "Winterliga", "--order", "Emil,Ben"]);
+    assert_eq!(recorder.take(), ["GET /api/v1/players".to_owned(), post.clone()]);
+    // The organiser stops counting Mensch on another laptop: the kept league says it
+    // counts, the server refuses (it decides), and the next result reads the league again.
+    let mut edited = server.get(&format!("/leagues/{league}")).unwrap();
+    edited["rules"]["games"] = serde_json::json!(["rangeln"]);
+    let body = serde_json::json!({"name": edited["name"], "rules": edited["rules"]});
+    let status = ureq::put(format!("{}/api/v1/leagues/{league}", server.url))
+        .header("Authorization", format!("Bearer {}", server.token))
+        .send_json(&body)
+        .unwrap()
+        .status();
+    assert_eq!(status.as_u16(), 200);
+    let err = cli.fails(&["record", "mensch", "-l", "Winterliga", "--order", "Anna,Ben"], 1);
+    assert!(err.contains("game-not-in-league"), "{err}");
+    assert_eq!(recorder.take(), [post.clone()]);
+    let err = cli.fails(&["record", "mensch", "-l", "Winterliga", "--order", "Anna,Ben"], 2);
+    assert!(err.contains("Winterliga"), "{err}");
+    assert!(!recorder.take().contains(&post), "refused at the table now, from the league read afresh");
+    assert_eq!(server.result_count(league), 3);
+}

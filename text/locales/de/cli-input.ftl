@@ -79,7 +79,6 @@ recording-input-ended = Die Eingabe endete vor der Antwort. Das Spiel ist als En
 recording-kept-on-error = Das Spiel ist als Entwurf gespeichert: Sobald das Problem unten gelöst ist, trägt `{ $command } --resume` es ein.
 recording-night-date = --date { $day }: Der laufende Spieleabend „{ $title }“ ist am { $date }, und seine Spiele haben sein Datum; erst `spielstand event leave` ausführen, um ein Spiel außerhalb des Abends einzutragen
 recording-night-closed = Der Spieleabend { $id } „{ $title }“ am { $date } wurde von einem Admin geschlossen und nimmt keine Spiele mehr an: `spielstand event leave` ausführen, um dieses Spiel ohne den Abend einzutragen
-recording-night-gone = Den Spieleabend { $id } „{ $title }“ gibt es auf dem Server nicht mehr: `spielstand event leave` ausführen oder mit `spielstand event join` einem anderen Abend beitreten
 recording-league-rule = Liga { $league }: { $error }
 recording-unchecked-names = die Namen der Spieler (dieser Laptop hat die Spielerliste des Servers noch nicht gesehen)
 recording-unchecked-options = Änderungen an den Optionen der Liga { $league }, seit dieser Laptop sie zuletzt gesehen hat

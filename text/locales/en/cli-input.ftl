@@ -76,7 +76,6 @@ recording-input-ended = The input ended before the answer. The game is kept as a
 recording-kept-on-error = The game is kept as a draft: once the problem below is solved, `{ $command } --resume` records it.
 recording-night-date = --date { $day }: the current club night "{ $title }" is on { $date }, and its games are on its date; run `spielstand event leave` first to record a game outside it
 recording-night-closed = club night { $id } "{ $title }" on { $date } was closed by an admin and takes no more games: run `spielstand event leave` to record this game without it
-recording-night-gone = club night { $id } "{ $title }" is no longer on the server: run `spielstand event leave`, or join another night with `spielstand event join`
 recording-league-rule = league { $league }: { $error }
 recording-unchecked-names = the players' names (this laptop has not seen the server's players)
 recording-unchecked-options = any change to league { $league }'s options since this laptop last saw them

@@ -496,3 +496,60 @@ impl ClubNight {
 pub fn seated(table: &Value) -> Vec<String> {
     table["seats"].as_array().unwrap().iter().map(|s| s["player"].as_str().unwrap().to_owned()).collect()
 }
+
+/// A proxy in front of a server that writes down the request line of every request it
+/// passes on: what a command asked of the server, and how often.
+pub struct Recorder {
+    pub url: String,
+    seen: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl Recorder {
+    pub fn start(target: &str) -> Recorder {
+        use std::io::Read;
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
+        let target = target.trim_start_matches("http://").to_owned();
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let noted = seen.clone();
+        std::thread::spawn(move || {
+            for client in listener.incoming() {
+                let (Ok(mut client), Ok(mut server)) = (client, std::net::TcpStream::connect(&target)) else {
+                    continue;
+                };
+                let (mut to_client, mut from_server) = (client.try_clone().unwrap(), server.try_clone().unwrap());
+                std::thread::spawn(move || {
+                    let _ = std::io::copy(&mut from_server, &mut to_client);
+                    let _ = to_client.shutdown(std::net::Shutdown::Write);
+                });
+                let noted = noted.clone();
+                std::thread::spawn(move || {
+                    let mut buf = [0u8; 16 * 1024];
+                    while let Ok(n) = client.read(&mut buf) {
+                        if n == 0 {
+                            break;
+                        }
+                        for line in String::from_utf8_lossy(&buf[..n]).lines() {
+                            let method = line.split(' ').next().unwrap_or("");
+                            if ["GET", "POST", "PUT", "PATCH", "DELETE"].contains(&method)
+                                && line.ends_with(" HTTP/1.1")
+                            {
+                                noted.lock().unwrap().push(line.trim_end_matches(" HTTP/1.1").to_owned());
+                            }
+                        }
+                        if server.write_all(&buf[..n]).is_err() {
+                            break;
+                        }
+                    }
+                    let _ = server.shutdown(std::net::Shutdown::Write);
+                });
+            }
+        });
+        Recorder { url, seen }
+    }
+
+    /// The requests passed on since the last call, as "METHOD /path?query".
+    pub fn take(&self) -> Vec<String> {
+        std::mem::take(&mut *self.seen.lock().unwrap())
+    }
+}
