@@ -70,9 +70,9 @@ pub enum Error {
     TooManyRequests(std::time::Duration),
     /// The database is busy, read-only or full: the request may succeed later.
     #[error("the database is unavailable for the moment; retry shortly")]
-    Unavailable(String),
+    Unavailable(#[source] Fault),
     #[error("internal error")]
-    Internal(String),
+    Internal(#[source] Fault),
     /// The process should not be sent traffic yet (`/api/v1/ready`): the detail says why.
     #[error("not ready: {0}")]
     NotReady(String),
@@ -154,12 +154,14 @@ impl From<diesel::result::Error> for Error {
         use diesel::result::{DatabaseErrorKind, Error as D};
         match &e {
             D::DatabaseError(DatabaseErrorKind::SerializationFailure | DatabaseErrorKind::ClosedConnection, _) => {
-                Error::Unavailable(e.to_string())
+                Error::Unavailable(Fault::caused_by("database", e))
             }
-            D::DatabaseError(_, info) if is_transient(info.message()) => Error::Unavailable(e.to_string()),
+            D::DatabaseError(_, info) if is_transient(info.message()) => {
+                Error::Unavailable(Fault::caused_by("database", e))
+            }
             // A connection whose transaction could not be closed (its server went away).
-            D::BrokenTransactionManager => Error::Unavailable(e.to_string()),
-            _ => Error::Internal(format!("database: {e}")),
+            D::BrokenTransactionManager => Error::Unavailable(Fault::caused_by("database", e)),
+            _ => Error::Internal(Fault::caused_by("database", e)),
         }
     }
 }
@@ -193,24 +195,89 @@ fn is_transient(message: &str) -> bool {
 
 impl From<diesel::r2d2::PoolError> for Error {
     fn from(e: diesel::r2d2::PoolError) -> Error {
-        Error::Unavailable(format!("connection pool: {e}"))
+        Error::Unavailable(Fault::caused_by("connection pool", e))
     }
 }
 
 impl From<actix_web::error::BlockingError> for Error {
     fn from(e: actix_web::error::BlockingError) -> Error {
-        Error::Internal(format!("blocking task: {e}"))
+        Error::Internal(Fault::caused_by("blocking task", e))
     }
 }
 
 impl From<serde_json::Error> for Error {
     /// Only for JSON the server itself stored: a client's JSON goes through the body extractor.
     fn from(e: serde_json::Error) -> Error {
-        Error::Internal(format!("stored JSON: {e}"))
+        Error::Internal(Fault::caused_by("stored JSON", e))
     }
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// A fault of the server's own, described by `what` (a 500; the log has it).
+    pub fn internal(what: impl Into<String>) -> Error {
+        Error::Internal(Fault::from(what.into()))
+    }
+
+    /// The database cannot serve now, for the reason `why` (a 503 with Retry-After).
+    pub fn unavailable(why: impl Into<String>) -> Error {
+        Error::Unavailable(Fault::from(why.into()))
+    }
+}
+
+/// What went wrong inside the server, for the log only (a client learns nothing of it):
+/// what the server was doing, and the error that caused it with its own causes, kept as
+/// errors (not flattened into text) so that the log shows the whole chain. Shared, as
+/// one failed computation answers every request that waited for it.
+#[derive(Debug, Clone)]
+pub struct Fault {
+    what: String,
+    cause: Option<std::sync::Arc<dyn std::error::Error + Send + Sync>>,
+}
+
+impl Fault {
+    /// `what` the server was doing when `cause` failed it.
+    pub fn caused_by(what: impl Into<String>, cause: impl std::error::Error + Send + Sync + 'static) -> Fault {
+        Fault { what: what.into(), cause: Some(std::sync::Arc::new(cause)) }
+    }
+
+    /// The whole chain in one line, for the log: `what: cause: its cause ...`.
+    pub fn chain(&self) -> String {
+        let mut line = self.what.clone();
+        let mut next: Option<&(dyn std::error::Error + 'static)> = std::error::Error::source(self);
+        while let Some(cause) = next {
+            line.push_str(": ");
+            line.push_str(&cause.to_string());
+            next = cause.source();
+        }
+        line
+    }
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.what)
+    }
+}
+
+impl std::error::Error for Fault {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.cause.as_deref().map(|c| c as &(dyn std::error::Error + 'static))
+    }
+}
+
+impl From<String> for Fault {
+    fn from(what: String) -> Fault {
+        Fault { what, cause: None }
+    }
+}
+
+impl From<&str> for Fault {
+    fn from(what: &str) -> Fault {
+        Fault { what: what.to_owned(), cause: None }
+    }
+}
 
 /// " (did you mean Ben or Benedikt?)" for a list of suggestions, nothing for none.
 /// `players[1].player: there is no player named "Bne" (did you mean Ben?); add the
@@ -245,5 +312,18 @@ mod tests {
             assert_eq!(status.is_server_error(), server_side, "{kind:?}: {status}");
             assert!(status.is_client_error() || status.is_server_error(), "{kind:?}: {status}");
         }
+    }
+
+    /// A database error keeps its source: the log gets the whole chain, the client only
+    /// "internal error".
+    #[test]
+    fn a_database_error_keeps_its_source_for_the_log() {
+        let error = Error::from(diesel::result::Error::NotFound);
+        assert_eq!(error.to_string(), "internal error");
+        let Error::Internal(fault) = &error else { panic!("{error:?}") };
+        let cause = std::error::Error::source(fault).expect("the diesel error");
+        assert!(cause.downcast_ref::<diesel::result::Error>().is_some(), "{cause:?}");
+        assert_eq!(fault.chain(), "database: Record not found");
+        assert!(std::error::Error::source(&error).is_some(), "the chain starts at the error itself");
     }
 }

@@ -23,21 +23,30 @@ pub fn encode<Q: Query>(query: &Q) -> Result<String, serde_urlencoded::ser::Erro
     serde_urlencoded::to_string(query)
 }
 
-/// Every query of the API that a client sends: its operations, and the names of the
-/// parameters it writes when every one is set (by [`encode`], as a client writes them).
-pub fn every_query() -> Vec<(&'static [&'static str], Result<Vec<String>, serde_urlencoded::ser::Error>)> {
-    fn names<Q: Query>() -> (&'static [&'static str], Result<Vec<String>, serde_urlencoded::ser::Error>) {
-        let written = encode(&Q::every())
-            .map(|q| serde_urlencoded::from_str::<Vec<(String, String)>>(&q).unwrap_or_default())
-            .map(|pairs| pairs.into_iter().map(|(name, _)| name).collect());
-        (Q::OPERATIONS, written)
-    }
+/// One query type as a client writes it: the operations that take it, and the names of
+/// the parameters it writes with every one set (or why it could not be written).
+#[derive(Debug)]
+pub struct Written {
+    pub operations: &'static [&'static str],
+    pub names: Result<Vec<String>, String>,
+}
+
+fn written<Q: Query>() -> Written {
+    let names = encode(&Q::every())
+        .map_err(|e| e.to_string())
+        .and_then(|q| serde_urlencoded::from_str::<Vec<(String, String)>>(&q).map_err(|e| e.to_string()))
+        .map(|pairs| pairs.into_iter().map(|(name, _)| name).collect());
+    Written { operations: Q::OPERATIONS, names }
+}
+
+/// Every query of the API that a client sends, as [`encode`] writes it.
+pub fn every_query() -> Vec<Written> {
     vec![
-        names::<crate::StandingsParams>(),
-        names::<crate::GameParams>(),
-        names::<crate::HeadToHeadParams>(),
-        names::<crate::ResultsParams>(),
-        names::<crate::AuditParams>(),
-        names::<crate::PlayerRatingsParams>(),
+        written::<crate::StandingsParams>(),
+        written::<crate::GameParams>(),
+        written::<crate::HeadToHeadParams>(),
+        written::<crate::ResultsParams>(),
+        written::<crate::AuditParams>(),
+        written::<crate::PlayerRatingsParams>(),
     ]
 }

@@ -342,11 +342,9 @@ impl r2d2::HandleError<r2d2::Error> for ConnectErrors {
 /// while the database is known to be down.
 pub fn checkout(pool: &Pool) -> Result<r2d2::PooledConnection<Manager>, crate::error::Error> {
     let wait = if down().is_some() { POOL_WAIT_WHILE_DOWN } else { POOL_WAIT };
-    pool.get_timeout(wait).map_err(|e| {
-        crate::error::Error::Unavailable(match down() {
-            Some(why) => format!("the database does not answer: {why}"),
-            None => format!("connection pool: {e}"),
-        })
+    pool.get_timeout(wait).map_err(|e| match down() {
+        Some(why) => crate::error::Error::unavailable(format!("the database does not answer: {why}")),
+        None => crate::error::Error::Unavailable(crate::error::Fault::caused_by("connection pool", e)),
     })
 }
 

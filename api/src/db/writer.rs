@@ -55,7 +55,7 @@ impl GroupWriter {
             // A savepoint each: one request's failure does not spoil the others'.
             let outcome = conn.write(f);
             let unavailable = match &outcome {
-                Err(Error::Unavailable(why)) => Some(why.clone()),
+                Err(Error::Unavailable(why)) => Some(why.chain()),
                 _ => None,
             };
             let reply: Reply = Box::new(move |committed: Result<(), Error>| {
@@ -63,9 +63,9 @@ impl GroupWriter {
             });
             (unavailable, reply)
         });
-        self.jobs.send(job).map_err(|_| Error::Internal("the group-commit writer has stopped".into()))?;
+        self.jobs.send(job).map_err(|_| Error::internal("the group-commit writer has stopped"))?;
         // A job is only dropped unanswered when no connection could be had for its batch.
-        answer.await.map_err(|_| Error::Unavailable("no database connection for the group commit".into()))?
+        answer.await.map_err(|_| Error::unavailable("no database connection for the group commit"))?
     }
 }
 
@@ -103,19 +103,19 @@ fn run(url: &DatabaseUrl, pool: &Pool, queue: &mpsc::Receiver<Job>, failing: &Mu
                             replies.push(reply);
                         }
                         Err(_) => {
-                            return Err(Error::Internal("a write panicked; its batch was rolled back".into()));
+                            return Err(Error::internal("a write panicked; its batch was rolled back"));
                         }
                     }
                 }
                 Ok::<_, Error>(())
             }),
-            None => Err(Error::Unavailable(format!(
+            None => Err(Error::unavailable(format!(
                 "the database cannot be opened for writing: {}",
                 super::down().unwrap_or_else(|| "connections opened before are still closing".into())
             ))),
         };
         let why = match &committed {
-            Err(Error::Unavailable(why)) => Some(why.clone()),
+            Err(Error::Unavailable(why)) => Some(why.chain()),
             Err(e) => Some(e.to_string()),
             Ok(()) => unavailable.clone(),
         };

@@ -256,12 +256,12 @@ async fn authorize<B: MessageBody + 'static>(
 /// The rule of the route actix matched, and the checked caller where the rule needs a
 /// token. A route without a rule is refused (fail closed).
 async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Caller>)> {
-    let routes = req.app_data::<web::Data<RouteTable>>().ok_or_else(|| Error::Internal("no route table".into()))?;
-    let pattern = req.match_pattern().ok_or_else(|| Error::Internal("no route was matched".into()))?;
+    let routes = req.app_data::<web::Data<RouteTable>>().ok_or_else(|| Error::internal("no route table"))?;
+    let pattern = req.match_pattern().ok_or_else(|| Error::internal("no route was matched"))?;
     let operation = routes
         .operation(req.method(), &pattern)
-        .ok_or_else(|| Error::Internal(format!("{} {pattern} is not an operation of the document", req.method())))?;
-    let rule = rule(operation).ok_or_else(|| Error::Internal(format!("operation {operation} has no access rule")))?;
+        .ok_or_else(|| Error::internal(format!("{} {pattern} is not an operation of the document", req.method())))?;
+    let rule = rule(operation).ok_or_else(|| Error::internal(format!("operation {operation} has no access rule")))?;
     let (Needs::Token(needed) | Needs::TokenOrPass(needed)) = rule.needs else { return Ok((rule, None)) };
     let writer = match identify(req.request()).await? {
         Caller::Token(writer) => writer,
@@ -274,7 +274,7 @@ async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Caller>)> {
                     pass.label()
                 )));
             }
-            let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::Internal("no app state".into()))?;
+            let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::internal("no app state"))?;
             in_own_night(state, &pass, rule, req.match_info().get("id")).await?;
             return Ok((rule, Some(Caller::Pass(pass))));
         }
@@ -289,13 +289,13 @@ async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Caller>)> {
         )));
     }
     if let Some(own) = writer.league_id {
-        let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::Internal("no app state".into()))?;
+        let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::internal("no app state"))?;
         // The path's parameter as actix captured (and decoded) it for the handler.
         let id = req.match_info().get("id");
         in_own_league(state, &writer, own, rule, id, req.query_string()).await?;
     }
     if rule.acts == Acts::ChangesResult && writer.scope != TokenScope::Admin {
-        let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::Internal("no app state".into()))?;
+        let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::internal("no app state"))?;
         let any_revision = req.headers().get(header::IF_MATCH).is_some_and(|v| v.as_bytes().trim_ascii() == b"*");
         may_change_result(state, &writer, req.match_info().get("id"), any_revision).await?;
     }

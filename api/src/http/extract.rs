@@ -448,7 +448,7 @@ impl FromRequest for Writer {
         let needs = req.extensions().get::<crate::http::access::Checked>().map(|c| c.0.needs);
         match needs {
             Some(crate::http::access::Needs::Anyone) => authenticate(req),
-            _ => Box::pin(async { Err(Error::Internal("the access check did not run on this route".into())) }),
+            _ => Box::pin(async { Err(Error::internal("the access check did not run on this route")) }),
         }
     }
 }
@@ -529,7 +529,7 @@ pub fn identify(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Caller, Err
         if let Some(refused) = cross_site {
             return Err(refused);
         }
-        let state = state.ok_or_else(|| Error::Internal("application state missing".into()))?;
+        let state = state.ok_or_else(|| Error::internal("application state missing"))?;
         // An address over its failed-authentication quota waits, whatever it sends:
         // a token cannot be guessed faster than the quota allows.
         if let Some(wait) = client.and_then(|c| state.throttle.blocked(c)) {
@@ -613,7 +613,7 @@ impl FromRequest for Caller {
         ready(match (extensions.get::<Writer>(), extensions.get::<Pass>()) {
             (Some(writer), _) => Ok(Caller::Token(writer.clone())),
             (None, Some(pass)) => Ok(Caller::Pass(pass.clone())),
-            (None, None) => Err(Error::Internal("the access check did not run on this route".into())),
+            (None, None) => Err(Error::internal("the access check did not run on this route")),
         })
     }
 }

@@ -34,7 +34,7 @@ impl Error {
         let status = self.status();
         if let Error::Internal(internal) | Error::Unavailable(internal) = self {
             // The client learns nothing of the internals; the log gets everything.
-            tracing::error!(request_id = request_id.as_deref().unwrap_or("-"), status = status.as_u16(), error = %internal);
+            tracing::error!(request_id = request_id.as_deref().unwrap_or("-"), status = status.as_u16(), error = %internal.chain());
         }
         Problem {
             kind: self.kind().uri(),

@@ -135,7 +135,7 @@ impl CachedView {
 
 /// A view asked for as another kind than it was rendered: a bug, never the client's.
 fn mismatch(wanted: &str) -> Error {
-    Error::Internal(format!("a cached view without {wanted}"))
+    Error::internal(format!("a cached view without {wanted}"))
 }
 
 /// A league's projection, shared by the computations of its tables; `None` until loaded.

@@ -116,7 +116,7 @@ mod tests {
                     .run(1, || async move {
                         computed.fetch_add(1, Ordering::SeqCst);
                         actix_web::rt::time::sleep(Duration::from_millis(50)).await;
-                        if fail { Err(Error::Unavailable("down".into())) } else { Ok(1) }
+                        if fail { Err(Error::unavailable("down")) } else { Ok(1) }
                     })
                     .await
             })

@@ -57,7 +57,7 @@ pub fn position(conn: &mut DbConn) -> Result<Option<Position>> {
         DbConn::Sqlite(_) => Ok(None),
         DbConn::Pg(_) => {
             let row: Row = diesel::sql_query("SELECT pg_current_wal_insert_lsn()::text AS lsn").get_result(conn)?;
-            row.lsn.parse().map(Some).map_err(Error::Internal)
+            row.lsn.parse().map(Some).map_err(Error::internal)
         }
     }
 }

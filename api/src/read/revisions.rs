@@ -90,7 +90,7 @@ impl<K: Eq + Hash + Copy> Revisions<K> {
             // The read under way began before this request arrived (or it is another
             // read's turn): wait for it to end, then look again.
             if done.changed().await.is_err() {
-                return Err(Error::Internal("revision lane closed".into()));
+                return Err(Error::internal("revision lane closed"));
             }
         }
     }
@@ -191,7 +191,7 @@ mod tests {
                 revisions
                     .current(1, || async {
                         actix_web::rt::time::sleep(Duration::from_millis(40)).await;
-                        Err(Error::Unavailable("down".into()))
+                        Err(Error::unavailable("down"))
                     })
                     .await
             })

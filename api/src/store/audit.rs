@@ -95,7 +95,7 @@ pub fn list(conn: &mut DbConn, filter: AuditFilter) -> Result<AuditPage> {
                     token_name,
                     action: action
                         .parse()
-                        .map_err(|_| Error::Internal(format!("audit entry {id} has an unknown action {action:?}")))?,
+                        .map_err(|_| Error::internal(format!("audit entry {id} has an unknown action {action:?}")))?,
                     league_id,
                     subject_id,
                     detail: serde_json::from_str(&detail)?,

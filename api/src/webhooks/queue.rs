@@ -96,9 +96,9 @@ impl DeliveryRow {
     fn into_delivery(self) -> Result<Delivery> {
         let id = self.id;
         let status = DeliveryStatus::from_slug(&self.status)
-            .ok_or_else(|| Error::Internal(format!("delivery {id}: unknown status {}", self.status)))?;
+            .ok_or_else(|| Error::internal(format!("delivery {id}: unknown status {}", self.status)))?;
         let action = Action::from_slug(&self.action)
-            .ok_or_else(|| Error::Internal(format!("delivery {id}: unknown action {}", self.action)))?;
+            .ok_or_else(|| Error::internal(format!("delivery {id}: unknown action {}", self.action)))?;
         Ok(Delivery {
             id,
             webhook_id: self.webhook_id,

@@ -368,10 +368,10 @@ fn every_query_parameter_of_the_document_is_sent_by_its_type() {
         }
     }
     let mut covered = Vec::new();
-    for (operations, written) in typed {
-        let mut written = written.expect("every query type writes every parameter");
+    for query in typed {
+        let mut written = query.names.expect("every query type writes every parameter");
         written.sort();
-        for id in operations {
+        for id in query.operations {
             let names = documented.get(*id).unwrap_or_else(|| panic!("{id} is not an operation of the document"));
             assert_eq!(names, &written, "{id}: the document's query parameters, and what its type writes");
             covered.push(*id);

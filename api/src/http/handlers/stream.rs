@@ -38,7 +38,7 @@ pub async fn follow(state: web::Data<AppState>, id: web::Path<i64>) -> Result<Ht
         return Ok(HttpResponse::NoContent().finish());
     }
     if state.live.followers().1 >= MAX_FOLLOWERS {
-        return Err(Error::Unavailable(format!("{MAX_FOLLOWERS} phones follow nights already")));
+        return Err(Error::unavailable(format!("{MAX_FOLLOWERS} phones follow nights already")));
     }
     let follower = follow_night(&state, event_id);
     // The first frame, sent as soon as it is built; then one per change.

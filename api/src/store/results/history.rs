@@ -61,7 +61,7 @@ pub fn history(conn: &mut DbConn, id: i64) -> Result<Vec<HistoryEntry>> {
                 Ok(HistoryEntry {
                     revision,
                     action: Action::from_slug(&action)
-                        .ok_or_else(|| Error::Internal(format!("unknown action {action}")))?,
+                        .ok_or_else(|| Error::internal(format!("unknown action {action}")))?,
                     at: utc(at),
                     token_name: Some(token_name),
                     before: parse(before)?,

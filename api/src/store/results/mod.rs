@@ -72,7 +72,7 @@ pub(super) fn live_row(conn: &mut DbConn, id: i64) -> Result<ResultRow> {
 pub(super) fn view(row: ResultRow, record: GameRecord) -> Result<StoredResult> {
     let evaluation = record
         .evaluate()
-        .map_err(|e| Error::Internal(format!("stored result {} no longer passes the rules: {e}", row.id)))?;
+        .map_err(|e| Error::internal(format!("stored result {} no longer passes the rules: {e}", row.id)))?;
     let status = row.status();
     Ok(StoredResult {
         id: row.id,

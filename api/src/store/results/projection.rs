@@ -144,7 +144,7 @@ fn entries(rows: Vec<SeatRow>) -> Result<Vec<ResultEntry>> {
     let mut out: Vec<ResultEntry> = Vec::new();
     for (id, game, played_on, player, place, team) in rows {
         if out.last().is_none_or(|r| r.id != id) {
-            let game = game.parse().map_err(|e| Error::Internal(format!("result {id}: {e}")))?;
+            let game = game.parse().map_err(|e| Error::internal(format!("result {id}: {e}")))?;
             out.push(ResultEntry { id, game, played_on, placings: Vec::new(), teams: Vec::new() });
         }
         let entry = out.last_mut().expect("pushed above");
@@ -197,7 +197,7 @@ fn group_placings(rows: Vec<PlacingRow>) -> Result<Vec<LeagueResult>> {
     let mut out: Vec<LeagueResult> = Vec::new();
     for (id, game, played_on, place, team, name) in rows {
         if out.last().is_none_or(|r| r.id != id) {
-            let game = game.parse().map_err(|e| Error::Internal(format!("result {id}: {e}")))?;
+            let game = game.parse().map_err(|e| Error::internal(format!("result {id}: {e}")))?;
             out.push(LeagueResult { id, game, played_on, placings: Vec::new() });
         }
         let placing = Placing { team: team.map(|t| t as u32), ..Placing::alone(name, place as u32) };
