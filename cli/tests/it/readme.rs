@@ -360,3 +360,28 @@ fn nothing_names_an_issue_tracker_the_repository_lacks() {
     }
     assert!(found.is_empty(), "references to an issue tracker:\n{}", found.join("\n"));
 }
+
+/// The README's ten-line tour, as written, but for what a test provides itself: the
+/// server and its token (the `cargo` lines and `login`), at the test server's address.
+#[test]
+fn the_readme_tour_runs_as_written() {
+    let server = Server::start();
+    let cli = Cli::new(&server);
+    let text = section("tour");
+    let block: String = blocks(&text, "sh")
+        .concat()
+        .lines()
+        .filter(|line| !line.starts_with("cargo ") && !line.starts_with("spielstand login"))
+        .map(|line| line.replace("http://127.0.0.1:8080", &server.url) + "\n")
+        .collect();
+    assert!(block.contains("spielstand record mensch"), "{block}");
+    let (stdout, _) = run_blocks(&cli, &format!("```sh\n{block}```\n"));
+    let ben = stdout.find("Ben").expect("Ben in the table");
+    assert!(stdout[ben..].contains("10") && stdout.contains("Anna"), "{stdout}");
+    let table = server.get("/leagues/1/standings").unwrap();
+    assert_eq!(table["rows"][0]["player"], "Ben");
+    assert_eq!(table["rows"][0]["points"], 10.0);
+    assert_eq!(table["rows"][1]["points"], 6.0);
+    let page = std::fs::read_to_string(cli.home.path().join("tabelle.html")).unwrap();
+    assert!(page.contains("Winterliga 2026") && page.contains("Ben"), "the embed page as written");
+}
