@@ -13,7 +13,7 @@
 //!    request that arrived before it began: one round trip per round trip, not per request.
 //! 4. [`cache`]: the view held at that revision is answered at once, as its rendered bytes
 //!    and strong ETag.
-//! 5. [`flight`]: otherwise one computation per (league, view, revision) however many
+//! 5. `flight`: otherwise one computation per (league, view, revision) however many
 //!    requests wait for it: [`tables`] brings the league's projection up to date from the
 //!    changes logged after the revision it holds (a full load only when it holds nothing or
 //!    the log has a gap), renders the view, and keeps it within `--cache-mb`, dropping the
