@@ -2,6 +2,7 @@
 //! stream, and how long each change takes to reach every one of them.
 
 use crate::{Api, player_name};
+use spielstand_wire::calls;
 use anyhow::{Context, ensure};
 use std::io::{BufRead, BufReader};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -39,8 +40,8 @@ impl Followers {
     pub fn run(&self, server: &str, api: &Api) -> anyhow::Result<Report> {
         let league = api.seed(self.changes, "Handyabend")?;
         let today = chrono::Utc::now().date_naive();
-        let (status, night) =
-            api.post(&format!("/leagues/{league}/events"), &serde_json::json!({"title": "Handyabend", "date": today}))?;
+        let input = serde_json::from_value(serde_json::json!({"title": "Handyabend", "date": today}))?;
+        let (status, night) = api.send(calls::create_event(league, &input))?;
         ensure!(status == 201, "starting the night: {status} {night}");
         let night = night["id"].as_i64().context("the night's id")?;
 
@@ -100,14 +101,14 @@ impl Followers {
         for k in 0..self.changes {
             let started = Instant::now();
             sent.push(started);
-            let (status, body) =
-                api.post(&format!("/events/{night}/attendees"), &serde_json::json!({"players": [player_name(k)]}))?;
+            let players = serde_json::from_value(serde_json::json!({"players": [player_name(k)]}))?;
+            let (status, body) = api.send(calls::check_in(night, &players))?;
             ensure!(status == 200 || status == 201, "checking in: {status} {body}");
             std::thread::sleep(self.interval.saturating_sub(started.elapsed()));
         }
         // Every frame has had a second to arrive; then the night closes and every stream ends.
         std::thread::sleep(Duration::from_secs(1));
-        let (status, body) = api.post(&format!("/events/{night}/close"), &serde_json::json!({}))?;
+        let (status, body) = api.send(calls::close_event(night))?;
         ensure!(status == 200, "closing the night: {status} {body}");
         for follower in followers {
             follower.join().map_err(|_| anyhow::anyhow!("a follower panicked"))??;

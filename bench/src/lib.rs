@@ -4,11 +4,11 @@
 pub mod followers;
 
 use chrono::{Days, NaiveDate};
-use serde::Serialize;
 use serde_json::Value;
 use spielstand_core::finishing::{Edition, FinishingOrder, LaufRaufResult, MenschResult};
 use spielstand_core::{GameKind, GameRecord, LeagueRules, Outcome, SeatedPlayer};
-use spielstand_wire::{LeagueInput, PlayerName};
+use spielstand_wire::LeagueInput;
+use spielstand_wire::calls::{self, IntoCall};
 use std::time::Duration;
 
 /// A small deterministic generator (SplitMix64): every run posts the same games.
@@ -82,7 +82,7 @@ pub fn season_day(rng: &mut Rng) -> NaiveDate {
 /// An HTTP client for one server, with a write token.
 pub struct Api {
     agent: ureq::Agent,
-    base: String,
+    server: String,
     token: String,
 }
 
@@ -93,34 +93,40 @@ impl Api {
             .timeout_global(Some(Duration::from_secs(120)))
             .build()
             .into();
-        Api { agent, base: format!("{}/api/v1", server.trim_end_matches('/')), token: token.to_owned() }
+        Api { agent, server: server.trim_end_matches('/').to_owned(), token: token.to_owned() }
     }
 
-    /// POSTs `body`; returns the status and the JSON answer.
-    pub fn post(&self, path: &str, body: &impl Serialize) -> anyhow::Result<(u16, Value)> {
-        let mut res = self
-            .agent
-            .post(&format!("{}{path}", self.base))
-            .header("Authorization", &format!("Bearer {}", self.token))
-            .send_json(body)?;
+    /// Sends `call` (the calls every Rust client shares, `spielstand_wire::calls`), with
+    /// the token where it needs one; returns the status and the answer's bytes.
+    pub fn fetch<T>(&self, call: impl IntoCall<T>) -> anyhow::Result<(u16, Vec<u8>)> {
+        let call = call.into_call()?;
+        let mut request = ureq::http::Request::builder()
+            .method(call.method.as_str())
+            .uri(call.url(&self.server))
+            .header("Accept", "application/json");
+        if call.with_token {
+            request = request.header("Authorization", format!("Bearer {}", self.token));
+        }
+        for (name, value) in &call.headers {
+            request = request.header(*name, value.as_str());
+        }
+        if call.body.is_some() {
+            request = request.header("Content-Type", "application/json");
+        }
+        let mut res = self.agent.run(request.body(call.body.clone().unwrap_or_default())?)?;
         let status = res.status().as_u16();
-        Ok((status, res.body_mut().read_json().unwrap_or(Value::Null)))
+        Ok((status, res.body_mut().with_config().limit(64 << 20).read_to_vec()?))
     }
 
-    /// PUTs `body` with `If-Match: "revision"`; returns the status and the JSON answer.
-    pub fn put(&self, path: &str, revision: i64, body: &impl Serialize) -> anyhow::Result<(u16, Value)> {
-        let mut res = self
-            .agent
-            .put(&format!("{}{path}", self.base))
-            .header("Authorization", &format!("Bearer {}", self.token))
-            .header("If-Match", &format!("\"{revision}\""))
-            .send_json(body)?;
-        let status = res.status().as_u16();
-        Ok((status, res.body_mut().read_json().unwrap_or(Value::Null)))
+    /// As [`Api::fetch`], the answer as JSON (`null` when it has none).
+    pub fn send<T>(&self, call: impl IntoCall<T>) -> anyhow::Result<(u16, Value)> {
+        let (status, bytes) = self.fetch(call)?;
+        Ok((status, serde_json::from_slice(&bytes).unwrap_or(Value::Null)))
     }
 
+    /// GETs `path` below `/api/v1` as given on the command line (`cold --view`).
     pub fn get(&self, path: &str) -> anyhow::Result<(u16, Vec<u8>)> {
-        let mut res = self.agent.get(&format!("{}{path}", self.base)).call()?;
+        let mut res = self.agent.get(format!("{}/api/v1{path}", self.server)).call()?;
         let status = res.status().as_u16();
         Ok((status, res.body_mut().with_config().limit(64 << 20).read_to_vec()?))
     }
@@ -129,11 +135,11 @@ impl Api {
     /// generated games; returns the league id.
     pub fn seed(&self, players: usize, league: &str) -> anyhow::Result<i64> {
         for i in 0..players {
-            let (status, body) = self.post("/players", &PlayerName { name: player_name(i) })?;
+            let (status, body) = self.send(calls::create_player(&player_name(i)))?;
             anyhow::ensure!(status == 201 || status == 409, "adding a player: {status} {body}");
         }
         let rules = LeagueRules::new(vec![GameKind::MenschAergereDichNicht, GameKind::LaufRauf]);
-        let (status, body) = self.post("/leagues", &LeagueInput { name: league.to_owned(), rules })?;
+        let (status, body) = self.send(calls::create_league(&LeagueInput { name: league.to_owned(), rules }))?;
         anyhow::ensure!(status == 201, "creating the league: {status} {body}");
         body["id"].as_i64().ok_or_else(|| anyhow::anyhow!("no league id in {body}"))
     }

@@ -4,7 +4,8 @@ use anyhow::{Context, ensure};
 use clap::{Parser, Subcommand};
 use spielstand_bench::followers::Followers;
 use spielstand_bench::{Api, Rng, dated, game, season_day, season_end};
-use spielstand_wire::ResultPage;
+use spielstand_wire::calls;
+use spielstand_wire::{ResultPage, ResultsParams};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -157,23 +158,28 @@ struct Writer<'a> {
 
 impl Writer<'_> {
     fn write(&mut self, kind: WriteKind, stream: u64, n: u64) -> anyhow::Result<()> {
-        let path = format!("/leagues/{}/results", self.league);
+        let league = self.league;
         let (status, body) = match kind {
-            WriteKind::Append => self.api.post(&path, &dated(game(stream, n, self.players), season_end()))?,
+            WriteKind::Append => {
+                let record = dated(game(stream, n, self.players), season_end());
+                self.api.send(calls::record_result(league, &record, None))?
+            }
             WriteKind::Backdate => {
                 let day = season_day(&mut self.rng);
-                self.api.post(&path, &dated(game(stream, n, self.players), day))?
+                self.api.send(calls::record_result(league, &dated(game(stream, n, self.players), day), None))?
             }
             WriteKind::Correct => {
                 // A result from the first pages (the season's last days), moved to any day.
                 let page = 1 + self.rng.below(100);
-                let (status, listed) = self.api.get(&format!("{path}?per_page=1&page={page}"))?;
+                let query = ResultsParams { page: Some(page as u32), per_page: Some(1), ..Default::default() };
+                let (status, listed) = self.api.fetch(calls::list_results(league, &query))?;
                 ensure!(status == 200, "listing results: {status}");
                 let listed: ResultPage = serde_json::from_slice(&listed)?;
                 let item = listed.items.into_iter().next().context("a result on that page")?;
                 let (id, revision) = (item.id, item.revision);
                 let day = season_day(&mut self.rng);
-                let (status, body) = self.api.put(&format!("/results/{id}"), revision, &dated(item.record, day))?;
+                let record = dated(item.record, day);
+                let (status, body) = self.api.send(calls::correct_result(id, &format!("\"{revision}\""), &record))?;
                 ensure!(status == 200, "correcting result {id}: {status} {body}");
                 return Ok(());
             }
@@ -194,7 +200,6 @@ fn post_many(
 ) -> anyhow::Result<u64> {
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
-    let path = format!("/leagues/{league}/results");
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let workers: Vec<_> = (0..clients)
             .map(|_| {
@@ -204,7 +209,8 @@ fn post_many(
                         if n >= total || deadline.is_some_and(|d| Instant::now() >= d) {
                             return Ok(());
                         }
-                        let (status, body) = api.post(&path, &game(league as u64, n, players))?;
+                        let record = game(league as u64, n, players);
+                        let (status, body) = api.send(calls::record_result(league, &record, None))?;
                         ensure!(status == 201, "post {n}: {status} {body}");
                         let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
                         if deadline.is_none() && finished.is_multiple_of(10_000) {
@@ -384,7 +390,7 @@ fn federation_fill(api: &Api, leagues: u64, results: u64, players: usize, client
                                 spielstand_core::GameKind::LaufRauf,
                             ]);
                             let input = LeagueInput { name: format!("Federation {n:04}"), rules };
-                            let (status, body) = api.post("/leagues", &input)?;
+                            let (status, body) = api.send(calls::create_league(&input))?;
                             ensure!(status == 201, "creating league {n}: {status} {body}");
                             let id = body["id"].as_i64().context("a league id")?;
                             ids.lock().expect("not poisoned").push(id);
@@ -400,7 +406,7 @@ fn federation_fill(api: &Api, leagues: u64, results: u64, players: usize, client
                                 })
                                 .collect();
                             let (status, body) =
-                                api.post(&format!("/leagues/{league}/results/batch"), &BatchInput { items })?;
+                                api.send(calls::record_results_batch(league, &BatchInput { items }))?;
                             ensure!(status == 200, "batch for league {league}: {status} {body}");
                         }
                         if (n + 1).is_multiple_of(50) {
@@ -464,7 +470,7 @@ impl Federation {
                             let api = &apis[(r as usize + i) % apis.len()];
                             let league = self.first + k as i64;
                             let started = Instant::now();
-                            match api.get(&format!("/leagues/{league}/standings")) {
+                            match api.fetch(calls::get_standings(league, &Default::default())) {
                                 Ok((200, _)) => millis.push(started.elapsed().as_secs_f64() * 1000.0),
                                 Ok((status, _)) => {
                                     eprintln!("standings of league {league}: {status}");
@@ -495,7 +501,7 @@ impl Federation {
                     let record = game(u64::MAX - 20, i, self.players);
                     let record = if i % 2 == 0 { dated(record, season_end()) } else { record };
                     let api = &apis[i as usize % apis.len()];
-                    let (status, body) = api.post(&format!("/leagues/{league}/results"), &record)?;
+                    let (status, body) = api.send(calls::record_result(league, &record, None))?;
                     if status == 201 {
                         written += 1;
                     } else {

@@ -5,17 +5,16 @@ use crate::config::Settings;
 use crate::error::{CliError, Problem, Result, describe, one_line};
 use crate::positions;
 use crate::t;
-use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use spielstand_core::{GameKind, GameRecord, same_name};
-use spielstand_wire::headers::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED, READ_AFTER, WRITE_POSITION};
-use spielstand_wire::query::Query;
+use spielstand_wire::calls::{self, Call, CallError, IntoCall};
+use spielstand_wire::headers::{IDEMPOTENT_REPLAYED, READ_AFTER, WRITE_POSITION};
 use spielstand_wire::{
     Attendee, AuditPage, AuditParams, BatchInput, BatchOutcome, CheckIn, DrawInput, Event, EventInput, EventReport,
     GameParams, HeadToHead, HeadToHeadParams, Health, HistoryEntry, League, LeagueExport, LeagueInput,
-    LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, MAX_PAIRS_PER_PAGE, MergeRequest, Player,
-    PlayerMerge, PlayerName, PlayerRatings, PlayerRatingsParams, ResultPage, ResultsParams, Round, Standings,
+    LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, MAX_PAIRS_PER_PAGE, Player,
+    PlayerMerge, PlayerRatings, PlayerRatingsParams, ResultPage, ResultsParams, Round, Standings,
     StandingsParams, StoredResult, TeamStandings, TokenName,
 };
 use std::time::Duration;
@@ -72,75 +71,35 @@ impl Client {
         Client { agent: config.into(), server: settings.server.clone(), token: settings.token.clone() }
     }
 
-    /// The URL of `path` with `query`, an encoded query string (see [`encoded`]).
-    fn url(&self, path: &str, query: &str) -> String {
-        let mut url = format!("{}/api/v1{path}", self.server);
-        if !query.is_empty() {
-            url.push('?');
-            url.push_str(query);
-        }
-        url
+    /// Sends `call` (with the token when it needs one) and reads its answer as `T`.
+    fn send<T: DeserializeOwned>(&self, call: impl IntoCall<T>) -> Result<(T, Reply)> {
+        let call = built(call.into_call())?;
+        let reply = self.send_untyped(&call)?;
+        let answer = call.answer(reply.body.clone()).map_err(|e| CliError::Server {
+            server: self.server.clone(),
+            message: t!("client-unexpected-answer", error = e.to_string()),
+        })?;
+        Ok((answer, reply))
     }
 
-    /// A read; no token is sent.
-    fn get(&self, path: &str, query: &str) -> Result<Reply> {
-        let request = http::Request::get(self.url(path, query)).header("Accept", "application/json");
-        self.run(request.body(Vec::new()))
-    }
-
-    /// A read that shows more with the token (a result's history names its tokens).
-    fn get_with_token<T: DeserializeOwned>(&self, path: &str, query: &str) -> Result<(T, Reply)> {
-        let mut request = http::Request::get(self.url(path, query)).header("Accept", "application/json");
-        if let Some(token) = &self.token {
+    /// Sends `call`; its answer as JSON.
+    fn send_untyped<T>(&self, call: &Call<T>) -> Result<Reply> {
+        let mut request = http::Request::builder()
+            .method(call.method.as_str())
+            .uri(call.url(&self.server))
+            .header("Accept", "application/json");
+        if call.with_token
+            && let Some(token) = &self.token
+        {
             request = request.header("Authorization", format!("Bearer {token}"));
         }
-        let reply = self.run(request.body(Vec::new()))?;
-        Ok((reply.parse(&self.server)?, reply))
-    }
-
-    /// A read, parsed.
-    fn get_as<T: DeserializeOwned>(&self, path: &str, query: &str) -> Result<(T, Reply)> {
-        let reply = self.get(path, query)?;
-        Ok((reply.parse(&self.server)?, reply))
-    }
-
-    /// A write with the token and, if given, a JSON body and extra headers.
-    fn write(
-        &self,
-        method: http::Method,
-        path: &str,
-        body: Option<&impl Serialize>,
-        headers: &[(&str, String)],
-    ) -> Result<Reply> {
-        let mut request =
-            http::Request::builder().method(method).uri(self.url(path, "")).header("Accept", "application/json");
-        if let Some(token) = &self.token {
-            request = request.header("Authorization", format!("Bearer {token}"));
-        }
-        for (name, value) in headers {
+        for (name, value) in &call.headers {
             request = request.header(*name, value.as_str());
         }
-        let bytes = match body {
-            Some(body) => {
-                request = request.header("Content-Type", "application/json");
-                serde_json::to_vec(body)
-                    .map_err(|e| CliError::input(t!("client-cannot-encode", error = e.to_string())))?
-            }
-            None => Vec::new(),
-        };
-        self.run(request.body(bytes))
-    }
-
-    /// A write, parsed.
-    fn write_as<T: DeserializeOwned>(
-        &self,
-        method: http::Method,
-        path: &str,
-        body: Option<&impl Serialize>,
-        headers: &[(&str, String)],
-    ) -> Result<(T, Reply)> {
-        let reply = self.write(method, path, body, headers)?;
-        Ok((reply.parse(&self.server)?, reply))
+        if call.body.is_some() {
+            request = request.header("Content-Type", "application/json");
+        }
+        self.run(request.body(call.body.clone().unwrap_or_default()))
     }
 
     fn run(&self, request: http::Result<http::Request<Vec<u8>>>) -> Result<Reply> {
@@ -227,66 +186,66 @@ impl Client {
 /// `ETag`, its JSON as sent, whether it was a replay).
 impl Client {
     pub fn health(&self) -> Result<(Health, Reply)> {
-        self.get_as("/health", "")
+        self.send(calls::health())
     }
 
-    /// The name of the token this client sends (401 when it has none or it is unknown).
+    /// The token's name and scope (a check that the token works).
     pub fn token(&self) -> Result<(TokenName, Reply)> {
-        self.write_as(http::Method::GET, "/token", None::<&()>, &[])
+        self.send(calls::check_token())
     }
 
     pub fn players(&self) -> Result<(Vec<Player>, Reply)> {
-        self.get_as("/players", "")
+        self.send(calls::list_players())
     }
 
     pub fn create_player(&self, name: &str) -> Result<(Player, Reply)> {
-        self.write_as(http::Method::POST, "/players", Some(&PlayerName { name: name.to_owned() }), &[])
+        self.send(calls::create_player(name))
     }
 
     pub fn rename_player(&self, id: i64, name: &str) -> Result<(Player, Reply)> {
-        self.write_as(http::Method::PATCH, &format!("/players/{id}"), Some(&PlayerName { name: name.to_owned() }), &[])
+        self.send(calls::rename_player(id, name))
     }
 
     pub fn merge_player(&self, from: i64, into: i64) -> Result<(PlayerMerge, Reply)> {
-        self.write_as(http::Method::POST, &format!("/players/{from}/merge"), Some(&MergeRequest { into }), &[])
+        self.send(calls::merge_player(from, into))
     }
 
     pub fn unmerge_player(&self, from: i64) -> Result<(PlayerMerge, Reply)> {
-        self.write_as(http::Method::POST, &format!("/players/{from}/unmerge"), Some(&serde_json::json!({})), &[])
+        self.send(calls::unmerge_player(from))
     }
 
     pub fn player_ratings(&self, id: i64, query: &PlayerRatingsParams) -> Result<(PlayerRatings, Reply)> {
-        self.get_as(&format!("/players/{id}/ratings"), &encoded(query)?)
+        self.send(calls::player_ratings(id, query))
     }
 
     pub fn leagues(&self) -> Result<(Vec<League>, Reply)> {
-        self.get_as("/leagues", "")
+        self.send(calls::list_leagues())
     }
 
     pub fn league(&self, id: i64) -> Result<(League, Reply)> {
-        self.get_as(&format!("/leagues/{id}"), "")
+        self.send(calls::get_league(id))
     }
 
     pub fn create_league(&self, input: &LeagueInput) -> Result<(League, Reply)> {
-        self.write_as(http::Method::POST, "/leagues", Some(input), &[])
+        self.send(calls::create_league(input))
     }
 
     pub fn update_league(&self, id: i64, input: &LeagueInput) -> Result<(League, Reply)> {
-        self.write_as(http::Method::PUT, &format!("/leagues/{id}"), Some(input), &[])
+        self.send(calls::update_league(id, input))
     }
 
     /// One page of a league's results, latest first.
     pub fn results(&self, league: i64, query: &ResultsParams) -> Result<(ResultPage, Reply)> {
-        self.get_as(&format!("/leagues/{league}/results"), &encoded(query)?)
+        self.send(calls::list_results(league, query))
     }
 
     /// One result; its revision is the reply's `ETag`.
     pub fn result(&self, id: i64) -> Result<(StoredResult, Reply)> {
-        self.get_as(&format!("/results/{id}"), "")
+        self.send(calls::get_result(id))
     }
 
     pub fn result_history(&self, id: i64) -> Result<(Vec<HistoryEntry>, Reply)> {
-        self.get_with_token(&format!("/results/{id}/history"), "")
+        self.send(calls::result_history(id))
     }
 
     /// Records a result; sending it again with the same key stores it once.
@@ -296,37 +255,36 @@ impl Client {
         record: &GameRecord,
         idempotency_key: &str,
     ) -> Result<(StoredResult, Reply)> {
-        let key = [(IDEMPOTENCY_KEY, idempotency_key.to_owned())];
-        self.write_as(http::Method::POST, &format!("/leagues/{league}/results"), Some(record), &key)
+        self.send(calls::record_result(league, record, Some(idempotency_key)))
     }
 
     /// Replaces a result's record, if it is still at the revision `if_match` names.
     pub fn correct_result(&self, id: i64, if_match: &str, record: &GameRecord) -> Result<(StoredResult, Reply)> {
-        self.write_as(http::Method::PUT, &format!("/results/{id}"), Some(record), &[("If-Match", if_match.to_owned())])
+        self.send(calls::correct_result(id, if_match, record))
     }
 
     pub fn delete_result(&self, id: i64, if_match: &str) -> Result<Reply> {
-        self.write(http::Method::DELETE, &format!("/results/{id}"), None::<&()>, &[("If-Match", if_match.to_owned())])
+        self.send_untyped(&calls::delete_result(id, if_match))
     }
 
     /// Records up to 1,000 results at once; each item is answered on its own.
     pub fn record_batch(&self, league: i64, batch: &BatchInput) -> Result<(BatchOutcome, Reply)> {
-        self.write_as(http::Method::POST, &format!("/leagues/{league}/results/batch"), Some(batch), &[])
+        self.send(calls::record_results_batch(league, batch))
     }
 
     /// The whole league as one document.
     pub fn export(&self, league: i64) -> Result<(LeagueExport, Reply)> {
-        self.get_as(&format!("/leagues/{league}/export"), "")
+        self.send(calls::export_league(league))
     }
 
     /// One page of the audit trail, latest first (an admin token's).
     pub fn audit(&self, query: &AuditParams) -> Result<(AuditPage, Reply)> {
-        self.get_with_token("/audit", &encoded(query)?)
+        self.send(calls::list_audit(query))
     }
 
     /// A player's record in a league.
     pub fn player_stats(&self, league: i64, player: i64) -> Result<(LeaguePlayerStats, Reply)> {
-        self.get_as(&format!("/leagues/{league}/players/{player}/stats"), "")
+        self.send(calls::get_player_stats(league, player))
     }
 
     pub fn player_league_ratings(
@@ -335,43 +293,43 @@ impl Client {
         player: i64,
         query: &GameParams,
     ) -> Result<(LeaguePlayerRatings, Reply)> {
-        self.get_as(&format!("/leagues/{league}/players/{player}/ratings"), &encoded(query)?)
+        self.send(calls::get_player_league_ratings(league, player, query))
     }
 
     pub fn create_event(&self, league: i64, input: &EventInput) -> Result<(Event, Reply)> {
-        self.write_as(http::Method::POST, &format!("/leagues/{league}/events"), Some(input), &[])
+        self.send(calls::create_event(league, input))
     }
 
     pub fn events(&self, league: i64) -> Result<(Vec<Event>, Reply)> {
-        self.get_as(&format!("/leagues/{league}/events"), "")
+        self.send(calls::list_events(league))
     }
 
     pub fn event(&self, id: i64) -> Result<(EventReport, Reply)> {
-        self.get_as(&format!("/events/{id}"), "")
+        self.send(calls::get_event(id))
     }
 
     pub fn check_in(&self, event: i64, players: &CheckIn) -> Result<(Vec<Attendee>, Reply)> {
-        self.write_as(http::Method::POST, &format!("/events/{event}/attendees"), Some(players), &[])
+        self.send(calls::check_in(event, players))
     }
 
     pub fn check_out(&self, event: i64, player: i64) -> Result<Reply> {
-        self.write(http::Method::DELETE, &format!("/events/{event}/attendees/{player}"), None::<&()>, &[])
+        self.send_untyped(&calls::check_out(event, player))
     }
 
     pub fn draw_round(&self, event: i64, input: &DrawInput) -> Result<(Round, Reply)> {
-        self.write_as(http::Method::POST, &format!("/events/{event}/rounds"), Some(input), &[])
+        self.send(calls::draw_round(event, input))
     }
 
     pub fn rounds(&self, event: i64) -> Result<(Vec<Round>, Reply)> {
-        self.get_as(&format!("/events/{event}/rounds"), "")
+        self.send(calls::list_rounds(event))
     }
 
     pub fn rating_accuracy(&self, league: i64, query: &GameParams) -> Result<(LeagueRatingAccuracy, Reply)> {
-        self.get_as(&format!("/leagues/{league}/ratings/accuracy"), &encoded(query)?)
+        self.send(calls::get_rating_accuracy(league, query))
     }
 
     pub fn close_event(&self, id: i64) -> Result<(Event, Reply)> {
-        self.write_as(http::Method::POST, &format!("/events/{id}/close"), None::<&()>, &[])
+        self.send(calls::close_event(id))
     }
 
     /// How every two players of a league (or of one game) fared against each other, or
@@ -380,14 +338,13 @@ impl Client {
     pub fn head_to_head(&self, league: i64, game: Option<GameKind>, player: Option<i64>) -> Result<HeadToHead> {
         const ATTEMPTS: usize = 5;
         let query = HeadToHeadParams { game, player, page: None, per_page: Some(MAX_PAIRS_PER_PAGE) };
-        let path = format!("/leagues/{league}/head-to-head");
         'read: for _ in 0..ATTEMPTS {
-            let (mut all, _): (HeadToHead, _) = self.get_as(&path, &encoded(&query)?)?;
+            let (mut all, _) = self.send(calls::get_head_to_head(league, &query))?;
             let mut page = all.page;
             while (all.pairs.len() as i64) < all.total {
                 page += 1;
                 let paged = HeadToHeadParams { page: Some(page), ..query };
-                let (next, _): (HeadToHead, _) = self.get_as(&path, &encoded(&paged)?)?;
+                let (next, _) = self.send(calls::get_head_to_head(league, &paged))?;
                 if next.league_revision != all.league_revision {
                     continue 'read;
                 }
@@ -407,19 +364,19 @@ impl Client {
     }
 
     pub fn standings(&self, league: i64, query: &StandingsParams) -> Result<(Standings, Reply)> {
-        self.get_as(&format!("/leagues/{league}/standings"), &encoded(query)?)
+        self.send(calls::get_standings(league, query))
     }
 
     /// The league's team table.
     pub fn team_standings(&self, league: i64, query: &StandingsParams) -> Result<(TeamStandings, Reply)> {
-        self.get_as(&format!("/leagues/{league}/standings/teams"), &encoded(query)?)
+        self.send(calls::get_team_standings(league, query))
     }
 }
 
-/// `query` as the server reads it, by the one encoder every client shares.
-fn encoded<Q: Query>(query: &Q) -> Result<String> {
-    spielstand_wire::query::encode(query)
-        .map_err(|e| CliError::input(t!("client-cannot-encode", error = e.to_string())))
+/// A call built, or the input error of one that could not be (a body or query that does
+/// not encode).
+fn built<T>(call: Result<Call<T>, CallError>) -> Result<Call<T>> {
+    call.map_err(|e| CliError::input(t!("client-cannot-encode", error = e.to_string())))
 }
 
 /// Finding things by what people type: a league by name or id, a player by name.
@@ -494,22 +451,21 @@ mod tests {
 
     #[test]
     fn queries_are_written_as_the_server_reads_them() {
-        let client = Client::new(&Settings { server: "http://h:1".into(), token: None });
         let query = StandingsParams {
             game: Some(GameKind::Rangeln),
             as_of: NaiveDate::from_ymd_opt(2026, 11, 20),
             ..Default::default()
         };
         assert_eq!(
-            client.url("/leagues/3/standings", &encoded(&query).unwrap()),
+            calls::get_standings(3, &query).unwrap().url("http://h:1"),
             "http://h:1/api/v1/leagues/3/standings?game=rangeln&as_of=2026-11-20"
         );
         assert_eq!(
-            client.url("/leagues/3/standings", &encoded(&StandingsParams::default()).unwrap()),
+            calls::get_standings(3, &StandingsParams::default()).unwrap().url("http://h:1/"),
             "http://h:1/api/v1/leagues/3/standings"
         );
         let audit = AuditParams { token_name: Some("Küche & Tisch".into()), ..Default::default() };
-        assert_eq!(encoded(&audit).unwrap(), "token_name=K%C3%BCche+%26+Tisch");
+        assert_eq!(calls::list_audit(&audit).unwrap().query, "token_name=K%C3%BCche+%26+Tisch");
     }
 
     #[test]

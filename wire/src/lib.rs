@@ -9,6 +9,7 @@
 
 // One file per resource, as `api/src/http/handlers/` and `cli/src/commands/` have them.
 mod audit;
+pub mod calls;
 mod batch;
 mod dates;
 mod event;

@@ -386,3 +386,45 @@ fn every_query_parameter_of_the_document_is_sent_by_its_type() {
         }
     }
 }
+
+/// The calls every Rust client shares (`spielstand_wire::calls`) are the document's
+/// operations: each one's method and path, its query parameters and its headers are
+/// those of the operation it names.
+#[test]
+fn every_shared_call_is_its_operation_in_the_document() {
+    let document = serde_json::to_value(spielstand_api::http::openapi()).unwrap();
+    let calls = spielstand_wire::calls::every_call().unwrap();
+    assert!(calls.len() >= 30, "{}", calls.len());
+    for call in calls {
+        let found = document["paths"].as_object().unwrap().iter().find_map(|(template, item)| {
+            let operation = item.get(call.method.as_str().to_lowercase())?;
+            (operation["operationId"] == call.operation).then_some((template, operation))
+        });
+        let (template, operation) =
+            found.unwrap_or_else(|| panic!("{} {} is no operation of the document", call.operation, call.method.as_str()));
+        let pattern = template.split('/').map(|s| if s.starts_with('{') { "[^/]+" } else { s }).collect::<Vec<_>>();
+        let pattern = regex::Regex::new(&format!("^{}$", pattern.join("/"))).unwrap();
+        assert!(pattern.is_match(&format!("/api/v1{}", call.path)), "{}: {} is not {template}", call.operation, call.path);
+        let documented = |place: &str| -> Vec<String> {
+            operation["parameters"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|p| p["in"] == place)
+                .map(|p| p["name"].as_str().unwrap().to_lowercase())
+                .collect()
+        };
+        for (name, _) in form_urlencoded::parse(call.query.as_bytes()) {
+            assert!(documented("query").contains(&name.to_lowercase()), "{}: query {name}", call.operation);
+        }
+        for (name, _) in &call.headers {
+            assert!(documented("header").contains(&name.to_lowercase()), "{}: header {name}", call.operation);
+        }
+        let body = operation.get("requestBody");
+        if call.body.is_some() {
+            assert!(body.is_some(), "{}: a body the operation does not take", call.operation);
+        } else {
+            assert!(body.is_none_or(|b| b["required"] != true), "{}: no body, though required", call.operation);
+        }
+    }
+}
