@@ -2,8 +2,8 @@
 //! stream, and how long each change takes to reach every one of them.
 
 use crate::{Api, player_name};
-use spielstand_wire::calls;
 use anyhow::{Context, ensure};
+use spielstand_wire::calls;
 use std::io::{BufRead, BufReader};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

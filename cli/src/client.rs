@@ -13,9 +13,9 @@ use spielstand_wire::headers::{IDEMPOTENT_REPLAYED, READ_AFTER, WRITE_POSITION};
 use spielstand_wire::{
     Attendee, AuditPage, AuditParams, BatchInput, BatchOutcome, CheckIn, DrawInput, Event, EventInput, EventReport,
     GameParams, HeadToHead, HeadToHeadParams, Health, HistoryEntry, League, LeagueExport, LeagueInput,
-    LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, MAX_PAIRS_PER_PAGE, Player,
-    PlayerMerge, PlayerRatings, PlayerRatingsParams, ResultPage, ResultsParams, Round, Standings,
-    StandingsParams, StoredResult, TeamStandings, TokenName,
+    LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, MAX_PAIRS_PER_PAGE, Player, PlayerMerge,
+    PlayerRatings, PlayerRatingsParams, ResultPage, ResultsParams, Round, Standings, StandingsParams, StoredResult,
+    TeamStandings, TokenName,
 };
 use std::time::Duration;
 use ureq::http;
@@ -49,14 +49,6 @@ impl Reply {
             (None, Some(etag)) => etag.clone(),
             (None, None) => format!("\"{revision}\""),
         }
-    }
-
-    /// The body as a typed value.
-    pub fn parse<T: DeserializeOwned>(&self, server: &str) -> Result<T> {
-        serde_json::from_value(self.body.clone()).map_err(|e| CliError::Server {
-            server: server.to_owned(),
-            message: t!("client-unexpected-answer", error = e.to_string()),
-        })
     }
 }
 

@@ -9,8 +9,8 @@
 
 // One file per resource, as `api/src/http/handlers/` and `cli/src/commands/` have them.
 mod audit;
-pub mod calls;
 mod batch;
+pub mod calls;
 mod dates;
 mod event;
 mod export;

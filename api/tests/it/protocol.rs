@@ -400,11 +400,16 @@ fn every_shared_call_is_its_operation_in_the_document() {
             let operation = item.get(call.method.as_str().to_lowercase())?;
             (operation["operationId"] == call.operation).then_some((template, operation))
         });
-        let (template, operation) =
-            found.unwrap_or_else(|| panic!("{} {} is no operation of the document", call.operation, call.method.as_str()));
+        let (template, operation) = found
+            .unwrap_or_else(|| panic!("{} {} is no operation of the document", call.operation, call.method.as_str()));
         let pattern = template.split('/').map(|s| if s.starts_with('{') { "[^/]+" } else { s }).collect::<Vec<_>>();
         let pattern = regex::Regex::new(&format!("^{}$", pattern.join("/"))).unwrap();
-        assert!(pattern.is_match(&format!("/api/v1{}", call.path)), "{}: {} is not {template}", call.operation, call.path);
+        assert!(
+            pattern.is_match(&format!("/api/v1{}", call.path)),
+            "{}: {} is not {template}",
+            call.operation,
+            call.path
+        );
         let documented = |place: &str| -> Vec<String> {
             operation["parameters"]
                 .as_array()
