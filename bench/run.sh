@@ -117,6 +117,18 @@ ceiling_rps=$(rps "http://127.0.0.1:$ceiling_port/")
 # the database too).
 health_rps=$(rps "$fill_url/api/v1/health")
 api_rps_again=$(rps "$standings")
+# The same table as a browser or a club's server fetches it, gzip accepted: compressed once
+# per revision, against the bare server sending the same compressed bytes.
+gz_rps() { wrk -t2 -c64 -d10s --latency -H 'Accept-Encoding: gzip' "$1" | awk '/Requests\/sec/ {print $2}'; }
+curl -fsS -H 'Accept-Encoding: gzip' -o "$work/standings.json.gz" "$standings"
+plain_bytes=$(stat -c %s "$work/standings.json")
+gz_bytes=$(stat -c %s "$work/standings.json.gz")
+api_gz_rps=$(gz_rps "$standings")
+ceiling_gz_port=$(free_port)
+"$bin/ceiling" "127.0.0.1:$ceiling_gz_port" "$work/standings.json.gz" gzip &
+pids+=("$!")
+for _ in $(seq 1 50); do curl -fsS -o /dev/null "http://127.0.0.1:$ceiling_gz_port/" 2> /dev/null && break; sleep 0.1; done
+ceiling_gz_rps=$(gz_rps "http://127.0.0.1:$ceiling_gz_port/")
 
 echo "== 3. cold standings: the first request after a write (appended, backdated, a backdated correction)" >&2
 cold() { "$bin/spielstand-bench" --server "$1" --token "$token" cold --league "$2" --players "$M" --samples 9 --write "$3"; }
@@ -275,6 +287,8 @@ cat << SUMMARY
 | fill: $N results over $M players, 64 clients | $(printf '%.1f' "$fill_secs") s ($(echo "$N / $fill_secs" | bc) results/s) | |
 | warm standings, 64 connections, 10 s | $api_rps req/s; ceiling $ceiling_rps req/s; ratio $(ratio "$api_rps" "$ceiling_rps") | ratio >= 0.8 |
 | warm standings against \`/api/v1/health\` in the same server, 64 connections, 10 s each | $api_rps_again req/s against $health_rps req/s: ratio $(ratio "$api_rps_again" "$health_rps") | ratio >= 0.8 |
+| warm standings, gzip accepted, 64 connections, 10 s | $api_gz_rps req/s; ceiling of the same gzip bytes $ceiling_gz_rps req/s; ratio $(ratio "$api_gz_rps" "$ceiling_gz_rps"); $(ratio "$api_gz_rps" "$api_rps") x the plain JSON's req/s | ratio >= 0.8; >= 3x |
+| transfer size of the table with gzip | $gz_bytes of $plain_bytes bytes: $(ratio "$gz_bytes" "$plain_bytes") | <= 0.2 |
 | first table after an appended result, $N results (median of 9) | $cold_append_ms ms | <= 5 ms |
 | first table after a backdated result (median of 9) | $cold_backdate_ms ms | |
 | first table after a backdated correction (median of 9) | $cold_correct_ms ms | <= 100 ms |

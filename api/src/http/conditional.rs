@@ -1,7 +1,8 @@
 //! Conditional GET, the same for every representation of a table or a feed: a strong
 //! ETag over the bytes sent, and 304 when `If-None-Match` names it.
 
-use actix_web::http::header;
+use crate::render::compressed::{Compressed, Encoded};
+use actix_web::http::header::{self, AcceptEncoding, ContentEncoding, Encoding, Header, HeaderValue};
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 
@@ -31,5 +32,43 @@ pub fn respond(req: &HttpRequest, etag: &str, cache_control: &str, content_type:
         response.content_type(content_type).body(super::sliced::Sliced::new(body))
     } else {
         response.content_type(content_type).body(body)
+    }
+}
+
+/// `body` in the best encoding `req` accepts (brotli, gzip, or as it is), as [`respond`]
+/// answers it: each encoding with its own ETag, `Vary: Accept-Encoding`. Nothing is
+/// compressed here: `body` was, when it was made.
+pub fn respond_compressed(
+    req: &HttpRequest,
+    body: &Compressed,
+    cache_control: &str,
+    content_type: &str,
+) -> HttpResponse {
+    let (encoded, encoding) = chosen(req, body);
+    let mut response = respond(req, &encoded.etag, cache_control, content_type, encoded.bytes.clone());
+    let headers = response.headers_mut();
+    headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    if let Some(encoding) = encoding {
+        headers.insert(header::CONTENT_ENCODING, encoding.to_header_value());
+    }
+    response
+}
+
+/// The representation of `body` for `req`: the client's preference among those made.
+fn chosen<'a>(req: &HttpRequest, body: &'a Compressed) -> (&'a Encoded, Option<ContentEncoding>) {
+    let Ok(accepted) = AcceptEncoding::parse(req) else { return (&body.plain, None) };
+    let mut offered = Vec::with_capacity(3);
+    if body.brotli.is_some() {
+        offered.push(Encoding::brotli());
+    }
+    if body.gzip.is_some() {
+        offered.push(Encoding::gzip());
+    }
+    offered.push(Encoding::identity());
+    let negotiated = accepted.negotiate(offered.iter());
+    match (negotiated, &body.brotli, &body.gzip) {
+        (Some(e), Some(brotli), _) if e == Encoding::brotli() => (brotli, Some(ContentEncoding::Brotli)),
+        (Some(e), _, Some(gzip)) if e == Encoding::gzip() => (gzip, Some(ContentEncoding::Gzip)),
+        _ => (&body.plain, None),
     }
 }

@@ -4,8 +4,8 @@
 //! league is loaded again in full when next asked for.
 
 use crate::error::{Error, Result};
+use crate::render::compressed::Compressed;
 use crate::store::results::projection::Projection;
-use actix_web::web::Bytes;
 use chrono::NaiveDate;
 use spielstand_core::{GameKind, Lines, PlayerStats, PointsLine, RatingLine};
 use spielstand_wire::{Standings, TeamStandings};
@@ -72,9 +72,9 @@ pub enum ViewData {
 #[derive(Debug)]
 pub struct CachedView {
     pub revision: i64,
-    /// The JSON representation and its ETag: the hot path serves these bytes as they are.
-    pub etag: String,
-    pub body: Bytes,
+    /// The JSON, as it is and compressed (made when the view was rendered), each with
+    /// its ETag: the hot path serves these bytes as they are.
+    pub json: Compressed,
     /// The view's data again for its other representations (CSV, pages, pictures).
     pub data: ViewData,
     /// The league's name at this revision (a rename bumps the revision).
@@ -82,9 +82,10 @@ pub struct CachedView {
 }
 
 impl CachedView {
-    /// About how much memory the view holds: its JSON, and data of about the same size.
+    /// About how much memory the view holds: its JSON in every encoding, and data of
+    /// about the JSON's size.
     fn bytes(&self) -> usize {
-        2 * self.body.len() + self.league_name.len() + std::mem::size_of::<Self>()
+        self.json.heap_bytes() + self.json.plain.bytes.len() + self.league_name.len() + std::mem::size_of::<Self>()
     }
 
     /// A table view's rows.
@@ -286,12 +287,17 @@ impl LeagueCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::compressed::Encoded;
+    use actix_web::web::Bytes;
 
     fn table(revision: i64, size: usize) -> Arc<CachedView> {
         Arc::new(CachedView {
             revision,
-            etag: String::new(),
-            body: Bytes::from(vec![b' '; size]),
+            json: Compressed {
+                plain: Encoded { bytes: Bytes::from(vec![b' '; size]), etag: String::new() },
+                gzip: None,
+                brotli: None,
+            },
             data: ViewData::Table(Standings {
                 league_id: 1,
                 league_revision: revision,

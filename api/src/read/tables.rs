@@ -16,6 +16,7 @@ use crate::read::cache::{CachedView, LeagueCache, Slot, View, ViewData};
 use crate::read::flight::SingleFlight;
 use crate::read::replica::{self, Reads, Source};
 use crate::read::revisions::Revisions;
+use crate::render::compressed::{Compressed, Effort};
 use crate::store::results::projection::{self, Projection};
 use crate::store::{leagues, players};
 use sha2::{Digest, Sha256};
@@ -140,10 +141,11 @@ fn compute(
     let (body, data) = render(conn, projection, league_id, view)?;
     counters.renders.fetch_add(1, Ordering::Relaxed);
     metrics::histogram!("spielstand_table_replay_seconds").record(started.elapsed().as_secs_f64());
+    // Compressed here, once per revision, by the one computation the readers wait for.
+    let etag = etag(&body);
     let table = Arc::new(CachedView {
         revision: projection.revision,
-        etag: etag(&body),
-        body: body.into(),
+        json: Compressed::new(body.into(), etag, Effort::Render),
         data,
         league_name: projection.name.clone(),
     });

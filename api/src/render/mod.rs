@@ -1,10 +1,12 @@
 //! Tables and results for club websites: the embeddable pages (the table, a club night,
 //! a player), the pictures (SVG), the script, CSV and Atom.
-//! Pure text in, text out; the handlers in `http` add the HTTP.
+//! Pure text in, text out (and bytes compressed, `compressed`); the handlers in `http`
+//! add the HTTP.
 
 pub mod app;
 pub mod atom;
 pub mod charts;
+pub mod compressed;
 pub mod csv;
 pub mod embed;
 pub mod live;

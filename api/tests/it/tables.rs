@@ -377,3 +377,67 @@ api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |a
     assert_eq!(counters.renders.load(Relaxed), renders + 1, "32 concurrent readers, one computation");
     assert_eq!(counters.full_loads.load(Relaxed), 1);
 });
+
+// A table in every encoding a client accepts, made once per revision: gzip and brotli
+// decode to the plain JSON, each has its own ETag (304 for its own), `Vary` says so, a
+// client that accepts none gets the plain bytes, and a new result changes all three.
+api_test!(tables_are_served_compressed_as_the_client_accepts, |api| {
+    use std::io::Read;
+    let names: Vec<String> = (0..40).map(|i| format!("Spielerin {i:02}")).collect();
+    api.add_players(&names.iter().map(String::as_str).collect::<Vec<_>>()).await;
+    let league = api.add_league(json!({"name": "Groß", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let results = format!("/api/v1/leagues/{league}/results");
+    for pair in names.chunks(4) {
+        assert_eq!(api.post(&results, &mensch("2026-03-01", &pair.join(","))).await.status, StatusCode::CREATED);
+    }
+    let path = format!("/api/v1/leagues/{league}/standings");
+    let get = |encoding: Option<&'static str>, tag: Option<String>| {
+        let mut request = TestRequest::get().uri(&path);
+        if let Some(encoding) = encoding {
+            request = request.insert_header(("accept-encoding", encoding));
+        }
+        if let Some(tag) = tag {
+            request = request.insert_header(("if-none-match", tag));
+        }
+        request
+    };
+    let plain = api.send(get(None, None)).await;
+    assert_eq!(plain.status, StatusCode::OK);
+    assert!(plain.header("content-encoding").is_none());
+    let json = plain.body.to_vec();
+    assert!(json.len() > 2000, "a table worth compressing: {} bytes", json.len());
+
+    let gz = api.send(get(Some("gzip"), None)).await;
+    assert_eq!(gz.header("content-encoding"), Some("gzip"));
+    assert!(gz.header("vary").unwrap().contains("Accept-Encoding"), "{:?}", gz.header("vary"));
+    assert!(gz.body.len() * 5 <= json.len(), "{} of {} bytes", gz.body.len(), json.len());
+    let mut unzipped = Vec::new();
+    flate2::read::GzDecoder::new(&gz.body[..]).read_to_end(&mut unzipped).unwrap();
+    assert_eq!(unzipped, json);
+
+    let br = api.send(get(Some("gzip, deflate, br"), None)).await;
+    assert_eq!(br.header("content-encoding"), Some("br"));
+    let mut unbrotlied = Vec::new();
+    brotli::Decompressor::new(&br.body[..], 4096).read_to_end(&mut unbrotlied).unwrap();
+    assert_eq!(unbrotlied, json);
+
+    let tags: Vec<String> = [&plain, &gz, &br].iter().map(|r| r.header("etag").unwrap().to_owned()).collect();
+    assert!(tags[0] != tags[1] && tags[1] != tags[2] && tags[0] != tags[2], "{tags:?}");
+    assert_eq!(api.send(get(Some("gzip"), Some(tags[1].clone()))).await.status, StatusCode::NOT_MODIFIED);
+    assert_eq!(
+        api.send(get(Some("gzip"), Some(tags[0].clone()))).await.status,
+        StatusCode::OK,
+        "another representation's tag"
+    );
+    // Refusing identity and offering nothing known: the plain bytes all the same.
+    let odd = api.send(get(Some("zstd"), None)).await;
+    assert!(odd.header("content-encoding").is_none());
+    assert_eq!(odd.body.to_vec(), json);
+
+    api.post(&results, &mensch("2026-03-02", "Spielerin 39,Spielerin 00")).await;
+    let after = api.send(get(Some("gzip"), Some(tags[1].clone()))).await;
+    assert_eq!(after.status, StatusCode::OK, "a new result, new bytes in every encoding");
+    let mut unzipped = Vec::new();
+    flate2::read::GzDecoder::new(&after.body[..]).read_to_end(&mut unzipped).unwrap();
+    assert_eq!(unzipped, api.send(get(None, None)).await.body.to_vec());
+});

@@ -28,7 +28,7 @@ use spielstand_wire::LeagueExport;
 pub async fn league(state: web::Data<AppState>, req: HttpRequest, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
     let view = state.views().get(id, View::Export).await?;
-    let mut response = conditional::respond(&req, &view.etag, REVALIDATE, "application/json", view.body.clone());
+    let mut response = conditional::respond_compressed(&req, &view.json, REVALIDATE, "application/json");
     response.headers_mut().insert(
         actix_web::http::header::CONTENT_DISPOSITION,
         actix_web::http::header::HeaderValue::from_str(&format!("attachment; filename=\"league-{id}.json\""))

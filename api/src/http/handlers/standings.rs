@@ -71,9 +71,10 @@ fn answer(req: &HttpRequest, table: &CachedView, params: &StandingsParams) -> Re
     let mut response = if prefers_csv(req) {
         csv_response(req, table, params)?
     } else {
-        conditional::respond(req, &table.etag, REVALIDATE, "application/json", table.body.clone())
+        conditional::respond_compressed(req, &table.json, REVALIDATE, "application/json")
     };
-    response.headers_mut().insert(header::VARY, HeaderValue::from_static("Accept"));
+    // The JSON varies by encoding too; the CSV (made per request) is sent as it is.
+    response.headers_mut().insert(header::VARY, HeaderValue::from_static("Accept, Accept-Encoding"));
     Ok(response)
 }
 
