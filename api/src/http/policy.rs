@@ -2,6 +2,7 @@
 //! the pictures may be framed and loaded by any site, and run nothing.
 
 use crate::http::conditional::{self, REVALIDATE};
+use crate::render::compressed::Compressed;
 use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse};
 
@@ -29,6 +30,15 @@ pub fn embeddable(response: &mut HttpResponse) {
 /// An HTML page for an iframe: ETag over its bytes, 304, embeddable anywhere, no scripts.
 pub fn page(req: &HttpRequest, html: String) -> HttpResponse {
     embedded(req, html, "text/html; charset=utf-8", PAGE_POLICY)
+}
+
+/// As [`page`], a page made once per revision and kept compressed ([`Compressed`]): sent
+/// in the encoding the client accepts.
+pub fn compressed_page(req: &HttpRequest, html: &Compressed) -> HttpResponse {
+    let mut response = conditional::respond_compressed(req, html, REVALIDATE, "text/html; charset=utf-8");
+    embeddable(&mut response);
+    response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(PAGE_POLICY));
+    response
 }
 
 /// A page that follows a night live (the tables page): as [`page`], with the script that

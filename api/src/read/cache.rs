@@ -4,13 +4,14 @@
 //! league is loaded again in full when next asked for.
 
 use crate::error::{Error, Result};
-use crate::render::compressed::Compressed;
+use crate::render::compressed::{Compressed, Effort};
+use crate::render::{Lang, Theme};
 use crate::store::results::projection::Projection;
 use chrono::NaiveDate;
 use spielstand_core::{GameKind, Lines, PlayerStats, PointsLine, RatingLine};
-use spielstand_wire::{Standings, TeamStandings};
+use spielstand_wire::{CsvLocale, Standings, TeamStandings};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// What is rendered from a league's state: a table (one game only, and/or as it stood
 /// at the end of a day), the head-to-head records, one player's statistics, or the
@@ -77,15 +78,57 @@ pub struct CachedView {
     pub json: Compressed,
     /// The view's data again for its other representations (CSV, pages, pictures).
     pub data: ViewData,
+    /// Its CSV and embeddable pages, each made (and compressed) once at this revision, the
+    /// first time anyone asks for it.
+    pub others: Others,
     /// The league's name at this revision (a rename bumps the revision).
     pub league_name: String,
 }
 
+/// A representation of a table view besides its JSON, made from its data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Other {
+    Csv(CsvLocale),
+    /// The embeddable page, every row (a page with `limit` is made per request).
+    Page(Lang, Theme),
+}
+
+impl Other {
+    const COUNT: usize = 6;
+
+    fn slot(self) -> usize {
+        match self {
+            Other::Csv(CsvLocale::En) => 0,
+            Other::Csv(CsvLocale::De) => 1,
+            Other::Page(Lang::De, Theme::Light) => 2,
+            Other::Page(Lang::De, Theme::Dark) => 3,
+            Other::Page(Lang::En, Theme::Light) => 4,
+            Other::Page(Lang::En, Theme::Dark) => 5,
+        }
+    }
+}
+
+/// The other representations of a view, each made at most once.
+#[derive(Debug, Default)]
+pub struct Others([OnceLock<Compressed>; Other::COUNT]);
+
 impl CachedView {
-    /// About how much memory the view holds: its JSON in every encoding, and data of
-    /// about the JSON's size.
+    /// About how much memory the view holds: its JSON in every encoding, data of about
+    /// the JSON's size, and room for two other representations of about the same size
+    /// (made only when asked for, so counted ahead: most views are read in one or two).
     fn bytes(&self) -> usize {
-        self.json.heap_bytes() + self.json.plain.bytes.len() + self.league_name.len() + std::mem::size_of::<Self>()
+        self.json.heap_bytes() + 3 * self.json.plain.bytes.len() + self.league_name.len() + std::mem::size_of::<Self>()
+    }
+
+    /// `other` of this view: made by `make` the first time anyone asks at this revision
+    /// (requests asking meanwhile wait for it) and compressed then; every later request
+    /// gets the same bytes in the encoding it accepts.
+    pub fn other(&self, other: Other, make: impl FnOnce() -> Vec<u8>) -> &Compressed {
+        self.others.0[other.slot()].get_or_init(|| {
+            let bytes = make();
+            let etag = crate::read::tables::etag(&bytes);
+            Compressed::new(bytes.into(), etag, Effort::Render)
+        })
     }
 
     /// A table view's rows.
@@ -298,6 +341,7 @@ mod tests {
                 gzip: None,
                 brotli: None,
             },
+            others: Others::default(),
             data: ViewData::Table(Standings {
                 league_id: 1,
                 league_revision: revision,
@@ -329,7 +373,9 @@ mod tests {
 
     #[test]
     fn the_least_recently_used_league_goes_first_and_the_budget_holds() {
-        let cache = LeagueCache::new(10_000);
+        // Room for three leagues of 2,500 bytes of state and one table each, not four.
+        let each = 2_500 + table(1, 100).bytes();
+        let cache = LeagueCache::new(3 * each + each / 2);
         for league in 1..=3 {
             let slot = cache.slot(league);
             cache.store(league, &slot, 2_500, ALL, table(1, 100));
@@ -339,7 +385,7 @@ mod tests {
         assert!(cache.table(1, ALL, 1).is_some());
         let slot = cache.slot(4);
         cache.store(4, &slot, 2_500, ALL, table(1, 100));
-        assert!(cache.bytes() <= 10_000, "{} bytes held", cache.bytes());
+        assert!(cache.bytes() <= 3 * each + each / 2, "{} bytes held", cache.bytes());
         assert!(cache.table(2, ALL, 1).is_none(), "league 2 was evicted");
         assert!(cache.table(1, ALL, 1).is_some() && cache.table(4, ALL, 1).is_some());
     }

@@ -147,6 +147,7 @@ fn compute(
         revision: projection.revision,
         json: Compressed::new(body.into(), etag, Effort::Render),
         data,
+        others: Default::default(),
         league_name: projection.name.clone(),
     });
     Ok((table, projection.state.heap_bytes()))

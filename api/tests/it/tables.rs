@@ -434,6 +434,23 @@ api_test!(tables_are_served_compressed_as_the_client_accepts, |api| {
     assert!(odd.header("content-encoding").is_none());
     assert_eq!(odd.body.to_vec(), json);
 
+    // The CSV and the embeddable page too: made once per revision, in every encoding.
+    for (other, kind) in [
+        (format!("/api/v1/leagues/{league}/standings.csv?locale=de"), "text/csv"),
+        (format!("/embed/leagues/{league}/standings?lang=en&theme=dark"), "text/html"),
+    ] {
+        let plain = api.send(TestRequest::get().uri(&other)).await;
+        assert!(plain.header("content-type").unwrap().starts_with(kind));
+        let gz = api.send(TestRequest::get().uri(&other).insert_header(("accept-encoding", "gzip"))).await;
+        assert_eq!(gz.header("content-encoding"), Some("gzip"), "{other}");
+        let mut unzipped = Vec::new();
+        flate2::read::GzDecoder::new(&gz.body[..]).read_to_end(&mut unzipped).unwrap();
+        assert_eq!(unzipped, plain.body.to_vec(), "{other}");
+        let again = api.send(TestRequest::get().uri(&other).insert_header(("accept-encoding", "gzip"))).await;
+        assert_eq!(again.header("etag"), gz.header("etag"), "the same bytes, made once: {other}");
+        assert_ne!(plain.header("etag"), gz.header("etag"));
+    }
+
     api.post(&results, &mensch("2026-03-02", "Spielerin 39,Spielerin 00")).await;
     let after = api.send(get(Some("gzip"), Some(tags[1].clone()))).await;
     assert_eq!(after.status, StatusCode::OK, "a new result, new bytes in every encoding");

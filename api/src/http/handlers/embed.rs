@@ -7,7 +7,7 @@ use crate::http::conditional;
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors, TableReadErrors};
 use crate::http::extract::{Params, organiser, refuse_team_by};
 use crate::http::policy;
-use crate::read::cache::View;
+use crate::read::cache::{Other, View};
 use crate::render::charts::player_chart;
 use crate::render::embed::{self, Page};
 use crate::render::pages::{self, TablesExtra};
@@ -86,14 +86,14 @@ pub async fn standings(
     refuse_team_by(&req, &format!("/embed/leagues/{league_id}/standings/teams"))?;
     let query = p.table()?;
     let table = state.views().table(league_id, &query).await?;
-    let html = embed::page(&Page {
-        league_name: &table.league_name,
-        standings: table.table()?,
-        lang: p.lang.unwrap_or_default(),
-        theme: p.theme.unwrap_or_default(),
-        limit: p.limit.map(|n| n as usize),
-    });
-    Ok(policy::page(&req, html))
+    let (lang, theme) = (p.lang.unwrap_or_default(), p.theme.unwrap_or_default());
+    let standings = table.table()?;
+    let page = |limit| embed::page(&Page { league_name: &table.league_name, standings, lang, theme, limit });
+    match p.limit {
+        // Every row: made once per revision (and language and colours), kept compressed.
+        None => Ok(policy::compressed_page(&req, table.other(Other::Page(lang, theme), || page(None).into_bytes()))),
+        Some(n) => Ok(policy::page(&req, page(Some(n as usize)))),
+    }
 }
 
 /// The league's team table as a page of the same style (place, team with its players,
@@ -118,14 +118,13 @@ pub async fn team_standings(
 ) -> Result<HttpResponse> {
     let p = params.0;
     let teams = state.views().team_table(league_id.into_inner(), &p.table()?).await?;
-    let html = embed::team_page(
-        &teams.league_name,
-        teams.teams()?,
-        p.lang.unwrap_or_default(),
-        p.theme.unwrap_or_default(),
-        p.limit.map(|n| n as usize),
-    );
-    Ok(policy::page(&req, html))
+    let (lang, theme) = (p.lang.unwrap_or_default(), p.theme.unwrap_or_default());
+    let rows = teams.teams()?;
+    let page = |limit| embed::team_page(&teams.league_name, rows, lang, theme, limit);
+    match p.limit {
+        None => Ok(policy::compressed_page(&req, teams.other(Other::Page(lang, theme), || page(None).into_bytes()))),
+        Some(n) => Ok(policy::page(&req, page(Some(n as usize)))),
+    }
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -3,7 +3,7 @@ use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{IfNoneMatch, NotModified, TableReadErrors};
 use crate::http::extract::{Params, refuse_team_by};
-use crate::read::cache::{CachedView, ViewData};
+use crate::read::cache::{CachedView, Other, ViewData};
 use crate::render;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, get, web};
@@ -39,11 +39,14 @@ fn prefers_csv(req: &HttpRequest) -> bool {
 
 fn csv_response(req: &HttpRequest, table: &CachedView, params: &StandingsParams) -> Result<HttpResponse> {
     let locale = params.locale.unwrap_or_default();
-    let body = match &table.data {
-        ViewData::Teams(teams) => render::csv::teams(&teams.rows, locale),
-        _ => render::csv::standings(&table.table()?.rows, locale),
+    let csv = match &table.data {
+        ViewData::Teams(teams) => table.other(Other::Csv(locale), || render::csv::teams(&teams.rows, locale)),
+        _ => {
+            let rows = &table.table()?.rows;
+            table.other(Other::Csv(locale), || render::csv::standings(rows, locale))
+        }
     };
-    Ok(conditional::respond(req, &conditional::etag(&body), REVALIDATE, CSV, body.into()))
+    Ok(conditional::respond_compressed(req, csv, REVALIDATE, CSV))
 }
 
 /// Which of a league's two tables a request reads; each has its own operations, so that a
@@ -73,7 +76,7 @@ fn answer(req: &HttpRequest, table: &CachedView, params: &StandingsParams) -> Re
     } else {
         conditional::respond_compressed(req, &table.json, REVALIDATE, "application/json")
     };
-    // The JSON varies by encoding too; the CSV (made per request) is sent as it is.
+    // Both vary by encoding too: each is compressed once per revision.
     response.headers_mut().insert(header::VARY, HeaderValue::from_static("Accept, Accept-Encoding"));
     Ok(response)
 }
