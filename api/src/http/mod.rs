@@ -40,7 +40,18 @@ use utoipa_swagger_ui::SwaggerUi;
 pub fn configure(cfg: &mut ServiceConfig) {
     use handlers::*;
     cfg.service(
+        // actix tries a scope's routes in the order they are registered, a pattern match
+        // each: the tables, which readers ask for far more often than anything else,
+        // come first.
         scope("/api/v1")
+            .service(standings::standings)
+            .service(standings::standings_csv)
+            .service(standings::team_standings)
+            .service(standings::team_standings_csv)
+            .service(stats::head_to_head)
+            .service(stats::player_stats)
+            .service(stats::player_league_ratings)
+            .service(stats::rating_accuracy)
             .service(meta::health)
             .service(meta::ready)
             .service(meta::games)
@@ -83,14 +94,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(passes::revoke_pass)
             .service(passes::join_night)
             .service(stream::follow)
-            .service(standings::standings)
-            .service(standings::standings_csv)
-            .service(standings::team_standings)
-            .service(standings::team_standings_csv)
-            .service(stats::head_to_head)
-            .service(stats::player_stats)
-            .service(stats::player_league_ratings)
-            .service(stats::rating_accuracy)
             .service(feeds::results_atom)
             .service(webhooks::create)
             .service(webhooks::list)
