@@ -41,6 +41,14 @@ pub fn compressed_page(req: &HttpRequest, html: &Compressed) -> HttpResponse {
     response
 }
 
+/// As [`picture`], a picture made once per revision and kept compressed.
+pub fn compressed_picture(req: &HttpRequest, svg: &Compressed) -> HttpResponse {
+    let mut response = conditional::respond_compressed(req, svg, REVALIDATE, "image/svg+xml; charset=utf-8");
+    embeddable(&mut response);
+    response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(PICTURE_POLICY));
+    response
+}
+
 /// A page that follows a night live (the tables page): as [`page`], with the script that
 /// follows the night's stream.
 pub fn live_page(req: &HttpRequest, html: String) -> HttpResponse {

@@ -78,19 +78,20 @@ pub struct CachedView {
     pub json: Compressed,
     /// The view's data again for its other representations (CSV, pages, pictures).
     pub data: ViewData,
-    /// Its CSV and embeddable pages, each made (and compressed) once at this revision, the
-    /// first time anyone asks for it.
+    /// Its CSV, embeddable pages and pictures, each made (and compressed) once at this
+    /// revision, the first time anyone asks for it.
     pub others: Others,
     /// The league's name at this revision (a rename bumps the revision).
     pub league_name: String,
 }
 
-/// A representation of a table view besides its JSON, made from its data.
+/// A representation of a view besides its JSON, made from its data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Other {
     Csv(CsvLocale),
-    /// The embeddable page, every row (a page with `limit` is made per request).
-    Page(Lang, Theme),
+    /// The view shown in a language and colours: a table's embeddable page (every row; a
+    /// page with `limit` is made per request), a picture of the season.
+    Shown(Lang, Theme),
 }
 
 impl Other {
@@ -100,10 +101,10 @@ impl Other {
         match self {
             Other::Csv(CsvLocale::En) => 0,
             Other::Csv(CsvLocale::De) => 1,
-            Other::Page(Lang::De, Theme::Light) => 2,
-            Other::Page(Lang::De, Theme::Dark) => 3,
-            Other::Page(Lang::En, Theme::Light) => 4,
-            Other::Page(Lang::En, Theme::Dark) => 5,
+            Other::Shown(Lang::De, Theme::Light) => 2,
+            Other::Shown(Lang::De, Theme::Dark) => 3,
+            Other::Shown(Lang::En, Theme::Light) => 4,
+            Other::Shown(Lang::En, Theme::Dark) => 5,
         }
     }
 }

@@ -434,10 +434,13 @@ api_test!(tables_are_served_compressed_as_the_client_accepts, |api| {
     assert!(odd.header("content-encoding").is_none());
     assert_eq!(odd.body.to_vec(), json);
 
-    // The CSV and the embeddable page too: made once per revision, in every encoding.
+    // The CSV, the embeddable page and the pictures too: made once per revision, in every
+    // encoding.
     for (other, kind) in [
         (format!("/api/v1/leagues/{league}/standings.csv?locale=de"), "text/csv"),
         (format!("/embed/leagues/{league}/standings?lang=en&theme=dark"), "text/html"),
+        (format!("/embed/leagues/{league}/ratings.svg?lang=en"), "image/svg+xml"),
+        (format!("/embed/leagues/{league}/race.svg?theme=dark"), "image/svg+xml"),
     ] {
         let plain = api.send(TestRequest::get().uri(&other)).await;
         assert!(plain.header("content-type").unwrap().starts_with(kind));

@@ -8,7 +8,7 @@ use crate::http::AppState;
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors};
 use crate::http::extract::Params;
 use crate::http::policy;
-use crate::read::cache::View;
+use crate::read::cache::{CachedView, Other, View};
 use crate::render::charts::{player_chart, titled};
 use crate::render::svg::{Chart, Series, line_chart};
 use crate::render::{Labels, Lang, Theme};
@@ -83,31 +83,37 @@ pub async fn ratings(
     let p = params.0;
     let view = View::Ratings { game: p.game, lines: Lines::Top(limit(p.limit)?) };
     let cached = state.views().get(league_id.into_inner(), view).await?;
-    let series = cached
-        .rating_lines()?
-        .iter()
-        .map(|line| Series {
-            label: &line.player,
-            points: line.points.iter().map(|p| (p.date, p.skill.rating_display)).collect(),
-            band: None,
-        })
-        .collect();
-    Ok(league_picture(&req, &p, &cached.league_name, |l| (l.rating_chart, l.rating), series))
+    let lines = cached.rating_lines()?;
+    let series = || {
+        lines
+            .iter()
+            .map(|line| Series {
+                label: &line.player,
+                points: line.points.iter().map(|p| (p.date, p.skill.rating_display)).collect(),
+                band: None,
+            })
+            .collect()
+    };
+    Ok(league_picture(&req, &p, &cached, |l| (l.rating_chart, l.rating), series))
 }
 
-/// A league's picture of `series` in the asked-for language and colours; `labels` picks
-/// its title and what the values are.
-fn league_picture(
+/// A league's picture of the view `cached` (its `series`) in the asked-for language and
+/// colours; `labels` picks its title and what the values are. Drawn once per revision,
+/// language and colours, and kept compressed with the view.
+fn league_picture<'a>(
     req: &HttpRequest,
     p: &ChartParams,
-    league_name: &str,
+    cached: &'a CachedView,
     labels: fn(&Labels) -> (&'static str, &'static str),
-    series: Vec<Series>,
+    series: impl FnOnce() -> Vec<Series<'a>>,
 ) -> HttpResponse {
     let (lang, theme) = (p.lang.unwrap_or_default(), p.theme.unwrap_or_default());
-    let (title, measure) = labels(lang.labels());
-    let title = titled(&format!("{league_name} – {title}"), p.game);
-    policy::picture(req, line_chart(&Chart { title, note: None, measure, series, lang, theme, decimals: 1 }))
+    let svg = cached.other(Other::Shown(lang, theme), || {
+        let (title, measure) = labels(lang.labels());
+        let title = titled(&format!("{} – {title}", cached.league_name), p.game);
+        line_chart(&Chart { title, note: None, measure, series: series(), lang, theme, decimals: 1 }).into_bytes()
+    });
+    policy::compressed_picture(req, svg)
 }
 
 /// The points race: each leading player's league points so far, by date, one line per
@@ -132,16 +138,18 @@ pub async fn race(
     let p = params.0;
     let view = View::Race { game: p.game, top: limit(p.limit)? };
     let cached = state.views().get(league_id.into_inner(), view).await?;
-    let series = cached
-        .race()?
-        .iter()
-        .map(|line| Series {
-            label: &line.player,
-            points: line.points.iter().map(|p| (p.date, p.points)).collect(),
-            band: None,
-        })
-        .collect();
-    Ok(league_picture(&req, &p, &cached.league_name, |l| (l.race_chart, l.points), series))
+    let lines = cached.race()?;
+    let series = || {
+        lines
+            .iter()
+            .map(|line| Series {
+                label: &line.player,
+                points: line.points.iter().map(|p| (p.date, p.points)).collect(),
+                band: None,
+            })
+            .collect()
+    };
+    Ok(league_picture(&req, &p, &cached, |l| (l.race_chart, l.points), series))
 }
 
 /// One player's rating in the league over the season (estimate - 3 x uncertainty), with

@@ -91,7 +91,7 @@ pub async fn standings(
     let page = |limit| embed::page(&Page { league_name: &table.league_name, standings, lang, theme, limit });
     match p.limit {
         // Every row: made once per revision (and language and colours), kept compressed.
-        None => Ok(policy::compressed_page(&req, table.other(Other::Page(lang, theme), || page(None).into_bytes()))),
+        None => Ok(policy::compressed_page(&req, table.other(Other::Shown(lang, theme), || page(None).into_bytes()))),
         Some(n) => Ok(policy::page(&req, page(Some(n as usize)))),
     }
 }
@@ -122,7 +122,7 @@ pub async fn team_standings(
     let rows = teams.teams()?;
     let page = |limit| embed::team_page(&teams.league_name, rows, lang, theme, limit);
     match p.limit {
-        None => Ok(policy::compressed_page(&req, teams.other(Other::Page(lang, theme), || page(None).into_bytes()))),
+        None => Ok(policy::compressed_page(&req, teams.other(Other::Shown(lang, theme), || page(None).into_bytes()))),
         Some(n) => Ok(policy::page(&req, page(Some(n as usize)))),
     }
 }
