@@ -56,6 +56,11 @@ fn describe() {
     describe_counter!("spielstand_cache_evictions_total", "Leagues dropped from memory to stay within the budget.");
     describe_gauge!("spielstand_cache_bytes", metrics::Unit::Bytes, "Memory held by leagues' state and views.");
     describe_gauge!("spielstand_cache_leagues", "Leagues held in memory.");
+    describe_gauge!(
+        "spielstand_cache_league_bytes",
+        metrics::Unit::Bytes,
+        "Memory held for one league as the budget counts it, by league and kind: its state, and its views in every encoding and representation (0 once dropped)."
+    );
     describe_counter!(
         "spielstand_flight_waits_total",
         "Requests that waited for a view another request was already computing."

@@ -200,6 +200,22 @@ impl Entry {
     fn bytes(&self) -> usize {
         self.slot_bytes + self.tables_bytes
     }
+
+    /// Reports what the league holds, as the budget counts it: its state and its views.
+    fn report(&self, league_id: i64) {
+        let league = league_id.to_string();
+        metrics::gauge!("spielstand_cache_league_bytes", "league" => league.clone(), "kind" => "state")
+            .set(self.slot_bytes as f64);
+        metrics::gauge!("spielstand_cache_league_bytes", "league" => league, "kind" => "views")
+            .set(self.tables_bytes as f64);
+    }
+}
+
+/// Reports a league dropped from memory as holding nothing.
+fn report_dropped(league_id: i64) {
+    let league = league_id.to_string();
+    metrics::gauge!("spielstand_cache_league_bytes", "league" => league.clone(), "kind" => "state").set(0.0);
+    metrics::gauge!("spielstand_cache_league_bytes", "league" => league, "kind" => "views").set(0.0);
 }
 
 #[derive(Default)]
@@ -274,6 +290,7 @@ impl LeagueCache {
         }
         entry.tables_bytes = entry.tables.values().map(|t| t.bytes()).sum();
         let after = entry.bytes();
+        entry.report(league_id);
         inner.bytes = inner.bytes + after - before;
         self.evict(&mut inner, league_id, view);
         metrics::gauge!("spielstand_cache_bytes").set(inner.bytes as f64);
@@ -291,6 +308,7 @@ impl LeagueCache {
                 Some(id) => {
                     let entry = inner.leagues.remove(&id).expect("just found");
                     inner.bytes -= entry.bytes();
+                    report_dropped(id);
                     metrics::counter!("spielstand_cache_evictions_total").increment(1);
                     tracing::debug!(league = id, bytes = entry.bytes(), "league evicted from the cache");
                 }
@@ -301,6 +319,7 @@ impl LeagueCache {
                         entry.tables.retain(|view, _| *view == keep_view);
                         entry.tables_bytes = entry.tables.values().map(|t| t.bytes()).sum();
                         inner.bytes -= before - entry.bytes();
+                        entry.report(keep);
                         continue;
                     }
                     tracing::warn!(

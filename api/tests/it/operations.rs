@@ -77,6 +77,11 @@ fn metrics_tell_requests_cache_and_tables(db: TestDb) {
     assert_eq!(get("spielstand_cache_hits_total"), 2.0);
     assert_eq!(get("spielstand_table_full_load_seconds_count"), 1.0);
     assert!(get("spielstand_cache_bytes") > 0.0);
+    // Per league: its state and its views, which are all the cache holds.
+    let state = get(&format!("spielstand_cache_league_bytes{{league=\"{league}\",kind=\"state\"}}"));
+    let views = get(&format!("spielstand_cache_league_bytes{{league=\"{league}\",kind=\"views\"}}"));
+    assert!(state > 0.0 && views > 0.0, "{state} {views}");
+    assert_eq!(state + views, get("spielstand_cache_bytes"));
     assert_eq!(get("spielstand_reads_total{source=\"primary\"}"), 4.0);
     assert!(get("spielstand_db_connections{pool=\"primary\",state=\"idle\"}") >= 1.0);
     assert_eq!(get("spielstand_webhook_queue_depth"), 0.0);
