@@ -72,9 +72,12 @@ fn gzip(plain: &[u8], level: u32) -> Vec<u8> {
 }
 
 fn brotli(plain: &[u8], quality: u32) -> Vec<u8> {
+    // A window no larger than the body: the encoder allocates its buffers by the window,
+    // and the largest (4 MB) made every render of a small table allocate megabytes.
+    let window = (usize::BITS - plain.len().max(1).leading_zeros()).clamp(10, 22);
     let mut out = Vec::with_capacity(plain.len() / 4);
     {
-        let mut encoder = brotli::CompressorWriter::new(&mut out, 4096, quality, 22);
+        let mut encoder = brotli::CompressorWriter::new(&mut out, 4096, quality, window);
         let _ = encoder.write_all(plain);
     }
     out
