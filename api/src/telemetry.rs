@@ -96,6 +96,10 @@ fn describe() {
     describe_gauge!("spielstand_replica_in_use", "1 while reads go to the replica, 0 while they go to the primary.");
     describe_counter!("spielstand_reads_total", "Table reads, by the database they were read from.");
     describe_counter!(
+        "spielstand_compressions_total",
+        "Bodies compressed, by encoding: once per body and encoding, by the first request accepting it."
+    );
+    describe_counter!(
         "spielstand_unchecked_requests_total",
         "Requests to a route the access table has no rule for (should stay 0)."
     );
@@ -119,6 +123,9 @@ fn zero() {
     }
     for source in ["primary", "replica"] {
         metrics::counter!("spielstand_reads_total", "source" => source).increment(0);
+    }
+    for encoding in ["gz", "br"] {
+        metrics::counter!("spielstand_compressions_total", "encoding" => encoding).increment(0);
     }
     for outcome in ["delivered", "retry", "given_up"] {
         metrics::counter!("spielstand_webhook_deliveries_total", "outcome" => outcome).increment(0);

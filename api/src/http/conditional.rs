@@ -37,7 +37,8 @@ pub fn respond(req: &HttpRequest, etag: &str, cache_control: &str, content_type:
 
 /// `body` in the best encoding `req` accepts (brotli, gzip, or as it is), as [`respond`]
 /// answers it: each encoding with its own ETag, `Vary: Accept-Encoding`. Nothing is
-/// compressed here: `body` was, when it was made.
+/// compressed per request: each form is made
+/// once, by the first request that accepts it.
 pub fn respond_compressed(
     req: &HttpRequest,
     body: &Compressed,
@@ -58,17 +59,19 @@ pub fn respond_compressed(
 fn chosen<'a>(req: &HttpRequest, body: &'a Compressed) -> (&'a Encoded, Option<ContentEncoding>) {
     let Ok(accepted) = AcceptEncoding::parse(req) else { return (&body.plain, None) };
     let mut offered = Vec::with_capacity(3);
-    if body.brotli.is_some() {
+    if body.compressible() {
         offered.push(Encoding::brotli());
-    }
-    if body.gzip.is_some() {
         offered.push(Encoding::gzip());
     }
     offered.push(Encoding::identity());
-    let negotiated = accepted.negotiate(offered.iter());
-    match (negotiated, &body.brotli, &body.gzip) {
-        (Some(e), Some(brotli), _) if e == Encoding::brotli() => (brotli, Some(ContentEncoding::Brotli)),
-        (Some(e), _, Some(gzip)) if e == Encoding::gzip() => (gzip, Some(ContentEncoding::Gzip)),
+    // The chosen form is made here if it is the first request to accept it, once.
+    match accepted.negotiate(offered.iter()) {
+        Some(e) if e == Encoding::brotli() => {
+            body.brotli().map_or((&body.plain, None), |b| (b, Some(ContentEncoding::Brotli)))
+        }
+        Some(e) if e == Encoding::gzip() => {
+            body.gzip().map_or((&body.plain, None), |g| (g, Some(ContentEncoding::Gzip)))
+        }
         _ => (&body.plain, None),
     }
 }

@@ -118,7 +118,10 @@ impl CachedView {
     /// the JSON's size, and room for two other representations of about the same size
     /// (made only when asked for, so counted ahead: most views are read in one or two).
     fn bytes(&self) -> usize {
-        self.json.heap_bytes() + 3 * self.json.plain.bytes.len() + self.league_name.len() + std::mem::size_of::<Self>()
+        self.json.bytes_when_made()
+            + 3 * self.json.plain.bytes.len()
+            + self.league_name.len()
+            + std::mem::size_of::<Self>()
     }
 
     /// `other` of this view: made by `make` the first time anyone asks at this revision
@@ -350,17 +353,12 @@ impl LeagueCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::compressed::Encoded;
     use actix_web::web::Bytes;
 
     fn table(revision: i64, size: usize) -> Arc<CachedView> {
         Arc::new(CachedView {
             revision,
-            json: Compressed {
-                plain: Encoded { bytes: Bytes::from(vec![b' '; size]), etag: String::new() },
-                gzip: None,
-                brotli: None,
-            },
+            json: Compressed::new(Bytes::from(vec![b' '; size]), String::new(), Effort::Render),
             others: Others::default(),
             data: ViewData::Table(Standings {
                 league_id: 1,

@@ -141,7 +141,7 @@ fn compute(
     let (body, data) = render(conn, projection, league_id, view)?;
     counters.renders.fetch_add(1, Ordering::Relaxed);
     metrics::histogram!("spielstand_table_replay_seconds").record(started.elapsed().as_secs_f64());
-    // Compressed here, once per revision, by the one computation the readers wait for.
+    // Compressed once per revision and encoding, by the first reader accepting it.
     let etag = etag(&body);
     let table = Arc::new(CachedView {
         revision: projection.revision,

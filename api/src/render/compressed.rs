@@ -1,10 +1,12 @@
 //! A body in each encoding clients accept, made once: as it is, gzip and brotli, each its
-//! own representation with its own strong ETag. A cached answer is compressed when it is
-//! rendered (once per league revision, however many read it) and never per request; a
-//! static asset the first time anyone asks.
+//! own representation with its own strong ETag. A cached answer (once per league
+//! revision) and a static asset (once per process) are compressed the first time a client
+//! accepts each encoding, however many read it, and never per request: an encoding no
+//! client asks for costs nothing.
 
 use actix_web::web::Bytes;
 use std::io::Write;
+use std::sync::OnceLock;
 
 /// Below this size compression saves less than its headers cost.
 const WORTH_IT: usize = 256;
@@ -24,37 +26,67 @@ pub enum Effort {
     Static,
 }
 
-/// A body as it is and, where it is worth it, compressed.
-#[derive(Debug, Clone)]
+/// A body as it is and, where it is worth it, compressed: each compressed form made the
+/// first time a client accepts it (once for the life of the body, however many ask at
+/// once), so that an encoding nobody asks for costs neither time nor memory.
+#[derive(Debug)]
 pub struct Compressed {
     pub plain: Encoded,
-    pub gzip: Option<Encoded>,
-    pub brotli: Option<Encoded>,
+    effort: Effort,
+    gzip: OnceLock<Encoded>,
+    brotli: OnceLock<Encoded>,
 }
 
 impl Compressed {
-    /// `plain` with its ETag, and its compressed forms (each ETag the plain one marked
-    /// with its encoding, so that they never match each other).
+    /// `plain` with its ETag; its compressed forms (each ETag the plain one marked with
+    /// its encoding, so that they never match each other) are made when first asked for.
     pub fn new(plain: Bytes, etag: String, effort: Effort) -> Compressed {
-        let (gzip, brotli) = if plain.len() < WORTH_IT {
-            (None, None)
-        } else {
-            let (gzip_level, brotli_quality) = match effort {
-                Effort::Render => (5, 4),
-                Effort::Static => (9, 11),
-            };
-            (
-                Some(Encoded { bytes: gzip(&plain, gzip_level).into(), etag: marked(&etag, "gz") }),
-                Some(Encoded { bytes: brotli(&plain, brotli_quality).into(), etag: marked(&etag, "br") }),
-            )
-        };
-        Compressed { plain: Encoded { bytes: plain, etag }, gzip, brotli }
+        Compressed { plain: Encoded { bytes: plain, etag }, effort, gzip: OnceLock::new(), brotli: OnceLock::new() }
     }
 
-    /// The memory its bytes hold.
+    /// Are compressed forms offered at all? Not for a body too small to gain from them.
+    pub fn compressible(&self) -> bool {
+        self.plain.bytes.len() >= WORTH_IT
+    }
+
+    /// The gzip form, made now if nobody asked for it before.
+    pub fn gzip(&self) -> Option<&Encoded> {
+        self.compressible()
+            .then(|| self.gzip.get_or_init(|| self.encoded(gzip(&self.plain.bytes, self.levels().0), "gz")))
+    }
+
+    /// The brotli form, made now if nobody asked for it before.
+    pub fn brotli(&self) -> Option<&Encoded> {
+        self.compressible()
+            .then(|| self.brotli.get_or_init(|| self.encoded(brotli(&self.plain.bytes, self.levels().1), "br")))
+    }
+
+    /// (gzip level, brotli quality): fast for what is rendered again with every change,
+    /// best for what is made once for the life of the process.
+    fn levels(&self) -> (u32, u32) {
+        match self.effort {
+            Effort::Render => (5, 4),
+            Effort::Static => (9, 11),
+        }
+    }
+
+    fn encoded(&self, bytes: Vec<u8>, encoding: &'static str) -> Encoded {
+        metrics::counter!("spielstand_compressions_total", "encoding" => encoding).increment(1);
+        Encoded { bytes: bytes.into(), etag: marked(&self.plain.etag, encoding) }
+    }
+
+    /// The memory its bytes hold now.
     pub fn heap_bytes(&self) -> usize {
-        let len = |e: &Option<Encoded>| e.as_ref().map_or(0, |e| e.bytes.len() + e.etag.len());
-        self.plain.bytes.len() + self.plain.etag.len() + len(&self.gzip) + len(&self.brotli)
+        let len = |e: Option<&Encoded>| e.map_or(0, |e| e.bytes.len() + e.etag.len());
+        self.plain.bytes.len() + self.plain.etag.len() + len(self.gzip.get()) + len(self.brotli.get())
+    }
+
+    /// The memory its bytes will hold once both compressed forms are made: the plain
+    /// bytes and, where compressed, about half as much again (each form is well under a
+    /// quarter of the plain bytes for JSON, CSV and HTML). What a cache counts ahead.
+    pub fn bytes_when_made(&self) -> usize {
+        let plain = self.plain.bytes.len() + self.plain.etag.len();
+        if self.compressible() { plain + plain / 2 } else { plain }
     }
 }
 
@@ -93,8 +125,9 @@ mod tests {
         let plain: Bytes =
             serde_json::to_vec(&(0..500).map(|i| format!("Spielerin {i}")).collect::<Vec<_>>()).unwrap().into();
         let c = Compressed::new(plain.clone(), "\"abc\"".into(), Effort::Render);
-        let gz = c.gzip.as_ref().unwrap();
-        let br = c.brotli.as_ref().unwrap();
+        assert_eq!(c.heap_bytes(), plain.len() + 5, "nothing compressed before anyone asks");
+        let gz = c.gzip().unwrap();
+        let br = c.brotli().unwrap();
         let mut unzipped = Vec::new();
         flate2::read::GzDecoder::new(&gz.bytes[..]).read_to_end(&mut unzipped).unwrap();
         assert_eq!(unzipped, plain);
@@ -111,12 +144,25 @@ mod tests {
             gz.bytes.len(),
             br.bytes.len()
         );
-        assert!(c.heap_bytes() > plain.len());
+        assert!(c.heap_bytes() > plain.len() + 5);
+        assert!(std::ptr::eq(gz, c.gzip().unwrap()), "made once");
+    }
+
+    #[test]
+    fn readers_arriving_together_share_one_compression() {
+        let plain: Bytes = "Rangeln, Mensch, Ghostbuster, Lauf Rauf, Hase und Igel; ".repeat(200).into();
+        let c = Compressed::new(plain, "\"t\"".into(), Effort::Render);
+        let made: Vec<usize> = std::thread::scope(|s| {
+            let readers: Vec<_> = (0..8).map(|_| s.spawn(|| c.brotli().unwrap() as *const Encoded as usize)).collect();
+            readers.into_iter().map(|r| r.join().unwrap()).collect()
+        });
+        assert!(made.windows(2).all(|w| w[0] == w[1]), "one brotli form for every reader");
+        assert!(c.gzip.get().is_none(), "gzip not made: nobody asked for it");
     }
 
     #[test]
     fn a_small_body_is_left_as_it_is() {
         let c = Compressed::new(Bytes::from_static(b"{}"), "\"e\"".into(), Effort::Static);
-        assert!(c.gzip.is_none() && c.brotli.is_none());
+        assert!(c.gzip().is_none() && c.brotli().is_none() && !c.compressible());
     }
 }

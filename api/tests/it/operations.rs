@@ -153,6 +153,8 @@ fn every_family_is_there_from_the_start() {
         "spielstand_unchecked_requests_total",
         "spielstand_reads_total{source=\"primary\"}",
         "spielstand_reads_total{source=\"replica\"}",
+        "spielstand_compressions_total{encoding=\"gz\"}",
+        "spielstand_compressions_total{encoding=\"br\"}",
         "spielstand_webhook_deliveries_total{outcome=\"delivered\"}",
         "spielstand_webhook_deliveries_total{outcome=\"retry\"}",
         "spielstand_webhook_deliveries_total{outcome=\"given_up\"}",
