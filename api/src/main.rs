@@ -335,6 +335,7 @@ fn main() -> anyhow::Result<()> {
                 // answers there, whoever asks, and a client cannot choose it.
                 public_url: cli.public_url.clone().or_else(|| format!("http://{}", cli.bind).parse().ok()),
                 replica: None,
+                ..Options::default()
             };
             let drain = Duration::from_secs(cli.drain_timeout_s);
             let replica =

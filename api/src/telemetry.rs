@@ -73,7 +73,12 @@ fn describe() {
     describe_histogram!(
         "spielstand_table_full_load_seconds",
         metrics::Unit::Seconds,
-        "Full loads of a league (a fresh or evicted league)."
+        "Full loads of a league (a fresh or evicted league without a usable snapshot)."
+    );
+    describe_histogram!(
+        "spielstand_table_snapshot_load_seconds",
+        metrics::Unit::Seconds,
+        "Loads of a league from its snapshot and the changes logged after it."
     );
     describe_histogram!(
         "spielstand_table_catch_up_seconds",
@@ -133,9 +138,12 @@ fn zero() {
     for gauge in ["spielstand_cache_bytes", "spielstand_cache_leagues", "spielstand_webhook_queue_depth"] {
         metrics::gauge!(gauge).set(0.0);
     }
-    for histogram in
-        ["spielstand_table_full_load_seconds", "spielstand_table_catch_up_seconds", "spielstand_table_replay_seconds"]
-    {
+    for histogram in [
+        "spielstand_table_full_load_seconds",
+        "spielstand_table_snapshot_load_seconds",
+        "spielstand_table_catch_up_seconds",
+        "spielstand_table_replay_seconds",
+    ] {
         // Registered without a sample: the family shows with a count of 0.
         let _ = metrics::histogram!(histogram);
     }

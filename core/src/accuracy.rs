@@ -40,7 +40,7 @@ pub struct RatingAccuracy {
 
 /// Running sums of the measures, added to one game at a time in replay order (so a replay
 /// from a checkpoint gives the same sums, to the last bit, as one from the start).
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct AccuracySums {
     games: u64,
     model: [f64; 3],

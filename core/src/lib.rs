@@ -29,9 +29,9 @@ pub use catalogue::{GameInfo, GameKind, UnknownGame};
 pub use error::{Error, Fact, RuleCode};
 pub use league::{
     GameStats, LeagueRules, LeagueState, LeagueTable, Lines, PairPage, PairQuery, PairRecord, PlayerStats, PointsLine,
-    PointsPoint, PointsScheme, RatedStandingRow, RatingLine, RatingPoint, ResultEntry, Season, StandingRow,
-    StandingsQuery, TableMove, TeamRoster, TeamStandingRow, TieBreaker, night_table, night_winners, rated_standings,
-    standings, table_change, team_standings,
+    PointsPoint, PointsScheme, RatedStandingRow, RatingLine, RatingPoint, ResultEntry, SNAPSHOT_FORMAT, Season,
+    SnapshotError, StandingRow, StandingsQuery, TableMove, TeamRoster, TeamStandingRow, TieBreaker, night_table,
+    night_winners, rated_standings, standings, table_change, team_standings,
 };
 pub use names::{
     MAX_NAME_CHARS, NAME_PATTERN, check_name, is_invisible, look_alike, lookalike_key, name_key, same_name,

@@ -74,6 +74,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    league_snapshots (league_id, format) {
+        league_id -> BigInt,
+        format -> Text,
+        revision -> BigInt,
+        state -> Binary,
+        made_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     league_changes (league_id, revision) {
         league_id -> BigInt,
         revision -> BigInt,
@@ -171,6 +181,7 @@ diesel::table! {
 diesel::joinable!(results -> leagues (league_id));
 diesel::joinable!(events -> leagues (league_id));
 diesel::joinable!(league_changes -> leagues (league_id));
+diesel::joinable!(league_snapshots -> leagues (league_id));
 diesel::joinable!(result_players -> results (result_id));
 diesel::joinable!(result_players -> players (player_id));
 diesel::joinable!(result_history -> results (result_id));
@@ -283,6 +294,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     player_merge_seats,
     leagues,
     league_changes,
+    league_snapshots,
     results,
     events,
     result_players,

@@ -31,6 +31,8 @@ pub struct Options {
     /// A streaming read replica of the (PostgreSQL) database to read tables from, and the
     /// lag past which the primary is read instead.
     pub replica: Option<(Pool, Duration)>,
+    /// Changes to a league after which its snapshot is written again.
+    pub snapshot_after: i64,
 }
 
 impl Default for Options {
@@ -43,6 +45,7 @@ impl Default for Options {
             throttle: ThrottleOptions::default(),
             public_url: None,
             replica: None,
+            snapshot_after: crate::read::tables::SNAPSHOT_AFTER,
         }
     }
 }
@@ -91,7 +94,7 @@ impl AppState {
         web::Data::new(AppState {
             pool,
             live: crate::live::Live::default(),
-            tables: Tables::new(options.cache_bytes),
+            tables: Tables::new(options.cache_bytes, options.snapshot_after),
             reads: match options.replica {
                 Some((replica, max_lag)) => Reads::with_replica(replica, max_lag),
                 None => Reads::primary(),

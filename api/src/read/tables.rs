@@ -17,8 +17,8 @@ use crate::read::flight::SingleFlight;
 use crate::read::replica::{self, Reads, Source};
 use crate::read::revisions::Revisions;
 use crate::render::compressed::{Compressed, Effort};
-use crate::store::results::projection::{self, Projection};
-use crate::store::{leagues, players};
+use crate::store::results::projection::{self, Loaded, Projection};
+use crate::store::{leagues, players, snapshots};
 use sha2::{Digest, Sha256};
 use spielstand_core::{Lines, PairPage, PairQuery, PlayerStats, RatingLine, StandingsQuery};
 use spielstand_wire::{ByPlayer, ByTeam};
@@ -38,6 +38,12 @@ pub struct Counters {
     pub catch_ups: AtomicU64,
     /// Tables rendered.
     pub renders: AtomicU64,
+    /// Leagues read back from their snapshot (and the changes after it).
+    pub snapshot_loads: AtomicU64,
+    /// Snapshots written.
+    pub snapshots_written: AtomicU64,
+    /// Snapshots being written now.
+    pub snapshots_pending: AtomicU64,
 }
 
 pub struct Tables {
@@ -45,16 +51,30 @@ pub struct Tables {
     flights: SingleFlight<(i64, View, i64), Arc<CachedView>>,
     revisions: Revisions<(i64, bool)>,
     counters: Arc<Counters>,
+    snapshot_after: i64,
 }
 
+/// Changes to a league after which its snapshot is written again: the most a process
+/// loading the league catches up after reading it back.
+pub const SNAPSHOT_AFTER: i64 = 128;
+
 impl Tables {
-    /// Tables held within about `budget_bytes` of memory.
-    pub fn new(budget_bytes: usize) -> Tables {
+    /// Tables held within about `budget_bytes` of memory, a league's snapshot written
+    /// again after `snapshot_after` changes (at least 1).
+    pub fn new(budget_bytes: usize, snapshot_after: i64) -> Tables {
         Tables {
             cache: Arc::new(LeagueCache::new(budget_bytes)),
             flights: SingleFlight::default(),
             revisions: Revisions::default(),
             counters: Arc::default(),
+            snapshot_after: snapshot_after.max(1),
+        }
+    }
+
+    /// Waits until no snapshot is being written (for tests and a clean shutdown).
+    pub async fn snapshots_written(&self) {
+        while self.counters.snapshots_pending.load(Ordering::Acquire) > 0 {
+            actix_web::rt::time::sleep(std::time::Duration::from_millis(5)).await;
         }
     }
 
@@ -83,17 +103,41 @@ impl Tables {
         }
         metrics::counter!("spielstand_cache_misses_total").increment(1);
         let (cache, pool, counters) = (self.cache.clone(), pool.clone(), self.counters.clone());
+        let (primary, snapshot_after) = (primary.clone(), self.snapshot_after);
         self.flights
             .run((league_id, view, revision), move || async move {
                 let slot = cache.slot(league_id);
                 let work = slot.clone();
-                let (table, bytes) =
-                    db::run(&pool, move |conn| compute(conn, &work, league_id, view, revision, &counters)).await?;
+                let counting = counters.clone();
+                let (table, bytes, snapshot_due) = db::run(&pool, move |conn| {
+                    compute(conn, &work, league_id, view, revision, &counting, snapshot_after)
+                })
+                .await?;
                 cache.store(league_id, &slot, bytes, view, table.clone());
+                if snapshot_due {
+                    snapshot_later(primary, slot, league_id, counters);
+                }
                 Ok(table)
             })
             .await
     }
+}
+
+/// Writes the league's snapshot in the background: the readers waiting for this
+/// computation have their table already. Written to the primary (a replica takes no
+/// writes); a failure costs only a longer catch-up for the next process to load the league.
+fn snapshot_later(primary: Pool, slot: Slot, league_id: i64, counters: Arc<Counters>) {
+    counters.snapshots_pending.fetch_add(1, Ordering::AcqRel);
+    actix_web::rt::spawn(async move {
+        match db::run(&primary, move |conn| write_snapshot(conn, &slot, league_id)).await {
+            Ok(true) => {
+                counters.snapshots_written.fetch_add(1, Ordering::Relaxed);
+            }
+            Ok(false) => {}
+            Err(error) => tracing::warn!(league_id, %error, "league snapshot not written"),
+        }
+        counters.snapshots_pending.fetch_sub(1, Ordering::AcqRel);
+    });
 }
 
 /// Brings the league's projection to (at least) `revision` and renders `view` from it.
@@ -108,7 +152,8 @@ fn compute(
     view: View,
     revision: i64,
     counters: &Counters,
-) -> Result<(Arc<CachedView>, usize)> {
+    snapshot_after: i64,
+) -> Result<(Arc<CachedView>, usize, bool)> {
     let mut held = slot.lock().unwrap_or_else(|poisoned| {
         // A computation panicked half-way through applying changes: start over.
         let mut held = poisoned.into_inner();
@@ -132,11 +177,27 @@ fn compute(
     };
     if !caught_up {
         let started = Instant::now();
-        *held = Some(projection::load(conn, league_id)?);
-        counters.full_loads.fetch_add(1, Ordering::Relaxed);
-        metrics::histogram!("spielstand_table_full_load_seconds").record(started.elapsed().as_secs_f64());
+        let (projection, loaded) = projection::load(conn, league_id)?;
+        *held = Some(projection);
+        let seconds = started.elapsed().as_secs_f64();
+        match loaded {
+            Loaded::Snapshot(_) => {
+                counters.snapshot_loads.fetch_add(1, Ordering::Relaxed);
+                metrics::histogram!("spielstand_table_snapshot_load_seconds").record(seconds);
+            }
+            Loaded::Full => {
+                counters.full_loads.fetch_add(1, Ordering::Relaxed);
+                metrics::histogram!("spielstand_table_full_load_seconds").record(seconds);
+            }
+        }
     }
     let projection = held.as_mut().expect("loaded above");
+    // Far enough from the stored snapshot (or without one): a new one is written after
+    // this computation, off its path. Marked now, so that one computation asks for it.
+    let snapshot_due = projection.snapshot_revision.is_none_or(|at| projection.revision - at >= snapshot_after);
+    if snapshot_due {
+        projection.snapshot_revision = Some(projection.revision);
+    }
     let started = Instant::now();
     let (body, data) = render(conn, projection, league_id, view)?;
     counters.renders.fetch_add(1, Ordering::Relaxed);
@@ -150,7 +211,19 @@ fn compute(
         others: Default::default(),
         league_name: projection.name.clone(),
     });
-    Ok((table, projection.state.heap_bytes()))
+    Ok((table, projection.state.heap_bytes(), snapshot_due))
+}
+
+/// Writes the league's state as its snapshot: taken under the slot's lock (the state as
+/// of the revision it holds then), written after the lock is let go.
+fn write_snapshot(conn: &mut db::DbConn, slot: &Slot, league_id: i64) -> Result<bool> {
+    let taken = {
+        let Ok(mut held) = slot.lock() else { return Ok(false) };
+        held.as_mut().map(|projection| (projection.revision, projection.state.snapshot()))
+    };
+    let Some((revision, bytes)) = taken else { return Ok(false) };
+    conn.write(|conn| snapshots::save(conn, league_id, revision, &bytes))?;
+    Ok(true)
 }
 
 /// The JSON of `view` from the league's state (and its data for its other

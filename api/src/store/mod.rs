@@ -14,6 +14,7 @@ pub mod passes;
 pub mod players;
 pub mod results;
 pub mod seating;
+pub mod snapshots;
 pub mod tokens;
 pub mod webhooks;
 

@@ -34,6 +34,7 @@ mod scale;
 mod schema;
 mod scopes;
 mod seating;
+mod snapshots;
 mod tables;
 mod teams;
 mod website;

@@ -160,6 +160,7 @@ fn every_family_is_there_from_the_start() {
         "spielstand_webhook_deliveries_total{outcome=\"given_up\"}",
         "spielstand_webhook_queue_depth",
         "spielstand_table_full_load_seconds_count",
+        "spielstand_table_snapshot_load_seconds_count",
         "spielstand_table_catch_up_seconds_count",
         "spielstand_table_replay_seconds_count",
     ] {

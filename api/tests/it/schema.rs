@@ -65,6 +65,7 @@ fn normalise(kind: &str, primary_key_rowid: bool) -> String {
         "bigint" | "int8" => "bigint".into(),
         "text" | "character varying" => "text".into(),
         "timestamp" | "timestamp without time zone" => "timestamp".into(),
+        "blob" | "bytea" => "bytes".into(),
         other => other.into(),
     }
 }

@@ -15,7 +15,7 @@ pub use points::{POINT_UNITS, PointsScheme};
 pub use standings::{
     LeagueTable, RatedStandingRow, StandingRow, StandingsQuery, rated_standings, standings, team_standings,
 };
-pub use state::{CHECKPOINT_EVERY, LeagueState, ResultEntry};
+pub use state::{CHECKPOINT_EVERY, LeagueState, ResultEntry, SNAPSHOT_FORMAT, SnapshotError};
 pub use stats::{GameStats, PairPage, PairQuery, PairRecord, PlayerStats};
 pub use teams::{TeamRoster, TeamStandingRow};
 

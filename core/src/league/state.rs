@@ -35,6 +35,9 @@ use rustc_hash::FxHashMap;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating};
 use std::mem::size_of;
 
+mod snapshot;
+pub use snapshot::{SNAPSHOT_FORMAT, SnapshotError};
+
 /// Results between two rating checkpoints, by default. A change replays at most this
 /// many games more than it must; a checkpoint costs 16 bytes per player of the league.
 pub const CHECKPOINT_EVERY: usize = 1024;

@@ -1,6 +1,7 @@
 //! What a league's tables are computed from, read for core's incremental [`LeagueState`]:
-//! the whole league once (a full load), then only what the change log names (a catch-up);
-//! and the results a player's ratings are replayed from.
+//! the league's newest snapshot and the changes logged after it, or when there is none
+//! (or it cannot be read back) the whole league (a full load); then only what the change
+//! log names (a catch-up); and the results a player's ratings are replayed from.
 
 use super::counted;
 use crate::db::DbConn;
@@ -8,6 +9,7 @@ use crate::db::schema::{players, result_players, results};
 use crate::error::{Error, Result};
 use crate::store::changes::{self, Subject};
 use crate::store::leagues::{self, LeagueRow};
+use crate::store::snapshots;
 use chrono::NaiveDate;
 use diesel::prelude::*;
 use spielstand_core::{LeagueResult, LeagueState, Placing, ResultEntry};
@@ -19,12 +21,44 @@ pub struct Projection {
     pub revision: i64,
     pub name: String,
     pub state: LeagueState,
+    /// The revision of the newest snapshot of the league known to be stored (or being
+    /// written) in this build's format; `None` when there is none.
+    pub snapshot_revision: Option<i64>,
 }
 
-/// Every live result of the league, its players' names and its rules, from one snapshot.
-/// The only full read of a league: a fresh process, or one whose copy was evicted or
-/// fell behind the change log.
-pub fn load(conn: &mut DbConn, league_id: i64) -> Result<Projection> {
+/// How [`load`] got a league.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Loaded {
+    /// From its snapshot at this revision, and the changes logged after it.
+    Snapshot(i64),
+    /// Every result read and replayed.
+    Full,
+}
+
+/// The league as it is now: from its newest snapshot and the changes logged after it,
+/// or, when there is no snapshot in this build's format, or it does not read back, or the
+/// change log does not reach back to it, from every result ([`load_full`]).
+pub fn load(conn: &mut DbConn, league_id: i64) -> Result<(Projection, Loaded)> {
+    if let Some((revision, bytes)) = conn.read(|conn| snapshots::latest(conn, league_id))? {
+        match LeagueState::from_snapshot(&bytes) {
+            Ok(state) => {
+                // Named as of the snapshot; the catch-up reads the league row again.
+                let mut projection =
+                    Projection { revision, name: String::new(), state, snapshot_revision: Some(revision) };
+                if catch_up(conn, league_id, &mut projection)? {
+                    return Ok((projection, Loaded::Snapshot(revision)));
+                }
+            }
+            Err(refused) => tracing::info!(league_id, %refused, "snapshot not read back: loading the league in full"),
+        }
+    }
+    Ok((load_full(conn, league_id)?, Loaded::Full))
+}
+
+/// Every live result of the league, its players' names and its rules, from one snapshot
+/// of the database. The only full read of a league: a league without a usable snapshot,
+/// in a process that does not hold it or whose copy fell behind the change log.
+pub fn load_full(conn: &mut DbConn, league_id: i64) -> Result<Projection> {
     conn.read(|conn| {
         let league = leagues::row(conn, league_id)?;
         let mut state = LeagueState::new(league.rules()?);
@@ -48,7 +82,7 @@ pub fn load(conn: &mut DbConn, league_id: i64) -> Result<Projection> {
         for (id, name) in names {
             state.set_player_name(id, &name);
         }
-        Ok(Projection { revision: league.revision, name: league.name, state })
+        Ok(Projection { revision: league.revision, name: league.name, state, snapshot_revision: None })
     })
 }
 
