@@ -6,7 +6,8 @@
 # Zipf-like popularity (the k-th league read with weight 1/k) over all three processes,
 # while a writer posts 20 results/s (half backdated) to leagues picked uniformly, in turn
 # through the three. Prints Markdown rows: reads/s, p50/p99, errors, each process's peak
-# resident memory against its cache budget. Needs PostgreSQL:
+# resident memory against its cache budget. With CLUBS=1 each league is a club of 20 to 60
+# players (as clubs are) instead of all 500 players in every league. Needs PostgreSQL:
 # SPIELSTAND_BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,11 @@ LEAGUES=${1:-1000}
 RESULTS=${2:-1000}
 CACHE_MB=${CACHE_MB:-256}
 MEASURED_S=${MEASURED_S:-30}
+if [ -n "${CLUBS:-}" ]; then
+  clubs=(--clubs) shape="clubs of 20-60 players"
+else
+  clubs=() shape="500 players each"
+fi
 pg_admin=${SPIELSTAND_BENCH_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 psql "$pg_admin" -qtAc 'select 1' > /dev/null || { echo "no PostgreSQL at $pg_admin" >&2; exit 1; }
 [ -n "${SKIP_BUILD:-}" ] || cargo build --release -q -p spielstand-api -p spielstand-bench
@@ -56,7 +62,7 @@ start_three
 echo "== federation: fill $LEAGUES leagues x $RESULTS results through the batch endpoint" >&2
 started=$(date +%s.%N)
 read -r first last <<< "$("$bin/spielstand-bench" --server "${urls[0]}" --token "$token" federation-fill \
-  --leagues "$LEAGUES" --results "$RESULTS" --clients 4)"
+  --leagues "$LEAGUES" --results "$RESULTS" --clients 4 "${clubs[@]}")"
 fill_secs=$(echo "$(date +%s.%N) - $started" | bc)
 psql "$pg_admin" -qc "ALTER DATABASE $db_name RESET synchronous_commit" > /dev/null
 psql "$db" -qc "VACUUM ANALYZE" -c "CHECKPOINT" > /dev/null
@@ -67,7 +73,7 @@ wait "${server_pids[@]}" 2> /dev/null || true
 start_three
 load() {
   "$bin/spielstand-bench" --server "${urls[0]}" --token "$token" federation --first "$first" --last "$last" \
-    --readers 32 --rate 20 --seconds "$1" --also "${urls[1]},${urls[2]}"
+    --readers 32 --rate 20 --seconds "$1" --also "${urls[1]},${urls[2]}" "${clubs[@]}"
 }
 echo "== federation: warm-up, 10 s" >&2
 load 10 > /dev/null
@@ -78,7 +84,7 @@ misses=$(awk '/^spielstand_cache_misses_total / {print $2}' <<< "$metrics")
 evictions=$(awk '/^spielstand_cache_evictions_total / {print $2}' <<< "$metrics")
 peaks=$(for pid in "${server_pids[@]}"; do printf '%s MB, ' "$(peak_mb "$pid")"; done)
 cat << ROWS
-| federation: fill, $LEAGUES leagues x $RESULTS results, batch endpoint, 4 clients | $(printf '%.0f' "$fill_secs") s ($(echo "$LEAGUES * $RESULTS / $fill_secs" | bc) results/s) | |
-| federation: 32 readers, Zipf over $LEAGUES leagues, 3 processes, + 20 writes/s, $MEASURED_S s | $rps req/s, p50 $p50 ms, p99 $p99 ms, $errors errors, $writes writes | p99 <= 50 ms, no error |
-| federation: peak resident memory of each process (cache budget $CACHE_MB MB) | ${peaks%, }; first process: ${misses:-0} cache misses, ${evictions:-0} evictions | <= $((CACHE_MB + 100)) MB each |
+| federation ($shape): fill, $LEAGUES leagues x $RESULTS results, batch endpoint, 4 clients | $(printf '%.0f' "$fill_secs") s ($(echo "$LEAGUES * $RESULTS / $fill_secs" | bc) results/s) | |
+| federation ($shape): 32 readers, Zipf over $LEAGUES leagues, 3 processes, + 20 writes/s, $MEASURED_S s | $rps req/s, p50 $p50 ms, p99 $p99 ms, $errors errors, $writes writes | p99 <= 50 ms, no error |
+| federation ($shape): peak resident memory of each process (cache budget $CACHE_MB MB) | ${peaks%, }; first process: ${misses:-0} cache misses, ${evictions:-0} evictions | <= $((CACHE_MB + 100)) MB each |
 ROWS

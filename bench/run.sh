@@ -271,11 +271,14 @@ if [ -n "$pg_admin" ] && command -v psql > /dev/null && psql "$pg_admin" -qtAc '
 | PostgreSQL servers, peak resident memory | $(peak_mb "$pg_a_pid") MB and $(peak_mb "$pg_b_pid") MB | <= 100 MB |"
   kill "$pg_a_pid" "$pg_b_pid"
 fi
-echo "== 8. the federation: 1,000 leagues x 1,000 results on PostgreSQL, three processes" >&2
-# FEDERATION= (empty) skips it (it fills a million results: several minutes).
+echo "== 8. the federation: 1,000 leagues x 1,000 results on PostgreSQL, three processes, 64 MB each" >&2
+# FEDERATION= (empty) skips it (it fills a million results twice: several minutes each),
+# once with 500 players in every league and once with each league a club of 20-60.
 federation_rows="| federation | skipped (FEDERATION is empty, or no PostgreSQL) | |"
 if [ -n "${FEDERATION-1}" ] && [ -n "$pg_admin" ] && psql "$pg_admin" -qtAc 'select 1' > /dev/null 2>&1; then
-  federation_rows=$(SKIP_BUILD=1 SPIELSTAND_BENCH_POSTGRES_URL="$pg_admin" bash bench/federation.sh 1000 1000)
+  federation_rows=$(CACHE_MB=64 SKIP_BUILD=1 SPIELSTAND_BENCH_POSTGRES_URL="$pg_admin" bash bench/federation.sh 1000 1000)
+  federation_rows+=$'\n'$(CLUBS=1 CACHE_MB=64 SKIP_BUILD=1 SPIELSTAND_BENCH_POSTGRES_URL="$pg_admin" \
+    bash bench/federation.sh 1000 1000)
 fi
 echo "== 9. phones: the app's pages on the wire, 200 phones on one night's live stream" >&2
 phones_rows=$(SKIP_BUILD=1 bash bench/phones.sh 200)

@@ -9,6 +9,7 @@ use spielstand_core::finishing::{Edition, FinishingOrder, LaufRaufResult, Mensch
 use spielstand_core::{GameKind, GameRecord, LeagueRules, Outcome, SeatedPlayer};
 use spielstand_wire::LeagueInput;
 use spielstand_wire::calls::{self, IntoCall};
+use std::ops::Range;
 use std::time::Duration;
 
 /// A small deterministic generator (SplitMix64): every run posts the same games.
@@ -33,14 +34,27 @@ pub fn player_name(i: usize) -> String {
     format!("Spieler {i:03}")
 }
 
+/// The players of league `league` when leagues are clubs, as clubs are: 20 to 60 of the
+/// `pool` (consecutive names, where the league's number puts them), the same every time.
+pub fn club(league: u64, pool: usize) -> Range<usize> {
+    let size = (20 + (league.wrapping_mul(2_654_435_761) % 41) as usize).min(pool);
+    let first = (league.wrapping_mul(40_503) as usize) % (pool - size + 1);
+    first..first + size
+}
+
 /// Game `n` of stream `stream` among `players` players: Mensch or Lauf Rauf! with 2 to 4
 /// players, sometimes the last two sharing their place, on one of 300 days of 2026.
 pub fn game(stream: u64, n: u64, players: usize) -> GameRecord {
+    game_among(stream, n, 0..players)
+}
+
+/// As [`game`], among the players numbered `players`.
+pub fn game_among(stream: u64, n: u64, players: Range<usize>) -> GameRecord {
     let mut rng = Rng::new(stream.wrapping_mul(1_000_003).wrapping_add(n));
-    let count = (2 + rng.below(3) as usize).min(players);
+    let count = (2 + rng.below(3) as usize).min(players.len());
     let mut chosen: Vec<String> = Vec::with_capacity(count);
     while chosen.len() < count {
-        let p = player_name(rng.below(players as u64) as usize);
+        let p = player_name(players.start + rng.below(players.len() as u64) as usize);
         if !chosen.contains(&p) {
             chosen.push(p);
         }

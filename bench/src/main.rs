@@ -3,7 +3,8 @@
 use anyhow::{Context, ensure};
 use clap::{Parser, Subcommand};
 use spielstand_bench::followers::Followers;
-use spielstand_bench::{Api, Rng, dated, game, season_day, season_end};
+use spielstand_bench::{Api, Rng, club, dated, game, game_among, season_day, season_end};
+use spielstand_core::GameRecord;
 use spielstand_wire::calls;
 use spielstand_wire::{ResultPage, ResultsParams};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -95,6 +96,9 @@ enum Command {
         players: usize,
         #[arg(long, default_value_t = 4)]
         clients: u64,
+        /// Each league a club: 20 to 60 of the players, not all of them.
+        #[arg(long)]
+        clubs: bool,
     },
     /// Read the standings of leagues FIRST..=LAST for S seconds from R readers, picking
     /// leagues with a Zipf-like popularity (league k of n with weight 1/k^s) and servers in
@@ -119,6 +123,9 @@ enum Command {
         /// More servers sharing the database, read from and written to in turn.
         #[arg(long, value_delimiter = ',')]
         also: Vec<String>,
+        /// Each league a club, as `federation-fill --clubs` made them.
+        #[arg(long)]
+        clubs: bool,
     },
     /// Follow a new club night from P phones on its live stream while C players check in
     /// one per interval; print "p50_ms p99_ms max_ms missed" of each change reaching each
@@ -232,12 +239,13 @@ fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let api = Api::new(&cli.server, &cli.token);
     match cli.command {
-        Command::FederationFill { leagues, results, players, clients } => {
-            federation_fill(&api, leagues, results, players, clients)?;
+        Command::FederationFill { leagues, results, players, clients, clubs } => {
+            federation_fill(&api, leagues, results, Members { pool: players, clubs }, clients)?;
         }
-        Command::Federation { first, last, players, readers, rate, seconds, zipf, also } => {
+        Command::Federation { first, last, players, readers, rate, seconds, zipf, also, clubs } => {
             ensure!(first <= last, "--first must not be after --last");
             let servers: Vec<String> = std::iter::once(cli.server.clone()).chain(also).collect();
+            let players = Members { pool: players, clubs };
             let load = Federation { first, last, players, readers, rate, seconds, zipf };
             load.run(&servers, &cli.token)?;
         }
@@ -367,9 +375,24 @@ fn bgstats_export(plays: usize, players: usize) -> serde_json::Value {
 
 /// Creates the players once, then `leagues` leagues of `results` results each, from
 /// `clients` threads, each league filled by batches of up to 1,000.
-fn federation_fill(api: &Api, leagues: u64, results: u64, players: usize, clients: u64) -> anyhow::Result<()> {
+/// Who plays in a federation's leagues: everyone of the pool in every league, or each
+/// league a club of its own.
+#[derive(Clone, Copy)]
+struct Members {
+    pool: usize,
+    clubs: bool,
+}
+
+impl Members {
+    fn game(self, league: i64, stream: u64, n: u64) -> GameRecord {
+        let players = if self.clubs { club(league as u64, self.pool) } else { 0..self.pool };
+        game_among(stream, n, players)
+    }
+}
+
+fn federation_fill(api: &Api, leagues: u64, results: u64, players: Members, clients: u64) -> anyhow::Result<()> {
     use spielstand_wire::{BatchInput, BatchItem, LeagueInput, MAX_BATCH_ITEMS};
-    let first = api.seed(players, "Federation 0000").context("seeding players and the first league")?;
+    let first = api.seed(players.pool, "Federation 0000").context("seeding players and the first league")?;
     let started = Instant::now();
     let next = AtomicU64::new(0);
     let ids = std::sync::Mutex::new(vec![first]);
@@ -402,7 +425,7 @@ fn federation_fill(api: &Api, leagues: u64, results: u64, players: usize, client
                                 .map(|&k| BatchItem {
                                     idempotency_key: format!("federation-{league}-{k}"),
                                     source: None,
-                                    record: game(league as u64, k, players),
+                                    record: players.game(league, league as u64, k),
                                 })
                                 .collect();
                             let (status, body) =
@@ -435,7 +458,7 @@ fn federation_fill(api: &Api, leagues: u64, results: u64, players: usize, client
 struct Federation {
     first: i64,
     last: i64,
-    players: usize,
+    players: Members,
     readers: u64,
     rate: f64,
     seconds: u64,
@@ -498,7 +521,7 @@ impl Federation {
                     std::thread::sleep(due.saturating_duration_since(Instant::now()));
                     let league = self.first + rng.below(n as u64) as i64;
                     // Half dated after every other result, half on a day of the season.
-                    let record = game(u64::MAX - 20, i, self.players);
+                    let record = self.players.game(league, u64::MAX - 20, i);
                     let record = if i % 2 == 0 { dated(record, season_end()) } else { record };
                     let api = &apis[i as usize % apis.len()];
                     let (status, body) = api.send(calls::record_result(league, &record, None))?;
