@@ -122,6 +122,27 @@ fn bench(c: &mut Criterion) {
         })
     });
     group.finish();
+
+    // A league a process does not hold: read back from its snapshot instead of replayed.
+    let mut group = c.benchmark_group("snapshot");
+    group.sample_size(20);
+    let small_results = league(1_000, 40);
+    let mut small = LeagueState::new(rules.clone());
+    for (i, name) in ids.iter().enumerate().take(40) {
+        small.set_player_name(i as i64, name);
+    }
+    for r in &small_results {
+        small.upsert(&entry(r));
+    }
+    for (what, state) in [("1k results", &mut small), ("100k results", &mut state)] {
+        let bytes = state.snapshot();
+        eprintln!("{what}: a snapshot of {} bytes", bytes.len());
+        group.bench_function(format!("{what}: written"), |b| b.iter(|| black_box(state.snapshot())));
+        group.bench_function(format!("{what}: read back, then the table"), |b| {
+            b.iter(|| LeagueState::from_snapshot(black_box(&bytes)).unwrap().table(StandingsQuery::default()))
+        });
+    }
+    group.finish();
 }
 
 criterion_group!(benches, bench);

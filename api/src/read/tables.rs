@@ -54,8 +54,8 @@ pub struct Tables {
     snapshot_after: i64,
 }
 
-/// Changes to a league after which its snapshot is written again: the most a process
-/// loading the league catches up after reading it back.
+/// Changes to a league after which its snapshot is written again (or one per 100 results,
+/// if more): the most a process loading the league catches up after reading it back.
 pub const SNAPSHOT_AFTER: i64 = 128;
 
 impl Tables {
@@ -194,7 +194,10 @@ fn compute(
     let projection = held.as_mut().expect("loaded above");
     // Far enough from the stored snapshot (or without one): a new one is written after
     // this computation, off its path. Marked now, so that one computation asks for it.
-    let snapshot_due = projection.snapshot_revision.is_none_or(|at| projection.revision - at >= snapshot_after);
+    // A large league's snapshot costs more to write (tens of milliseconds at 100,000
+    // results, under the slot's lock): written after at least one change per 100 results.
+    let after = snapshot_after.max(projection.state.len() as i64 / 100);
+    let snapshot_due = projection.snapshot_revision.is_none_or(|at| projection.revision - at >= after);
     if snapshot_due {
         projection.snapshot_revision = Some(projection.revision);
     }

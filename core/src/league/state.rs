@@ -91,7 +91,7 @@ impl Key {
 }
 
 /// How two players (lower index first) fared in the games they played together.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 struct Pair {
     games: u32,
     /// Games in which the lower-indexed player placed ahead of the other.
@@ -403,7 +403,7 @@ impl LeagueState {
         let mut prefix = Timeline::build(query.game, &self.rules, &[], players, self.every);
         for key in &timeline.order[..upto] {
             let held = self.held[key.slot as usize].as_ref().expect("a held slot");
-            prefix.count(held, self.awards.of(&self.rules.points, held), 1, players);
+            prefix.count(held, self.awards.of(&self.rules.points, held), 1, players, true);
         }
         rank_teams(&self.rules, &prefix.tallies, index_of, |a, b| pair_units(&prefix.pairs, a, b))
     }
@@ -642,11 +642,25 @@ impl Timeline {
         players: usize,
         every: usize,
     ) -> Timeline {
+        Timeline::build_with(filter, rules, held, players, every, None)
+    }
+
+    /// As [`Timeline::build`], with the head-to-head pair counts given (read back from a
+    /// snapshot: counting them is most of the work of a build) or counted when `None`.
+    fn build_with(
+        filter: Option<GameKind>,
+        rules: &LeagueRules,
+        held: &[Option<Held>],
+        players: usize,
+        every: usize,
+        pairs: Option<FxHashMap<u64, Pair>>,
+    ) -> Timeline {
+        let count_pairs = pairs.is_none();
         let mut timeline = Timeline {
             filter,
             order: Vec::new(),
             tallies: vec![Tally::default(); players],
-            pairs: FxHashMap::default(),
+            pairs: pairs.unwrap_or_default(),
             ratings: Vec::new(),
             rated: 0,
             dirty_from: usize::MAX,
@@ -666,7 +680,7 @@ impl Timeline {
         for i in 0..timeline.order.len() {
             let slot = timeline.order[i].slot;
             let game = held[slot as usize].as_ref().expect("a held slot");
-            timeline.count(game, awards.of(&rules.points, game), 1, players);
+            timeline.count(game, awards.of(&rules.points, game), 1, players, count_pairs);
             for &(p, place) in game.entries.iter() {
                 timeline.games[p as usize].push((slot, place));
             }
@@ -685,7 +699,7 @@ impl Timeline {
             self.order.remove(at);
         }
         self.dirty_from = self.dirty_from.min(at);
-        self.count(game, awards, sign, players);
+        self.count(game, awards, sign, players, true);
         if self.games.len() < players {
             self.games.resize(players, Vec::new());
         }
@@ -702,13 +716,16 @@ impl Timeline {
         }
     }
 
-    fn count(&mut self, game: &Held, awards: &[i64], sign: i8, players: usize) {
+    fn count(&mut self, game: &Held, awards: &[i64], sign: i8, players: usize, pairs: bool) {
         if self.tallies.len() < players {
             self.tallies.resize(players, Tally::default());
         }
         let entries = &game.entries;
         for (&(p, place), &award) in entries.iter().zip(awards) {
             self.tallies[p as usize].apply(place, award, sign);
+        }
+        if !pairs {
+            return;
         }
         for (i, &(a, a_place)) in entries.iter().enumerate() {
             for (j, &(b, b_place)) in entries.iter().enumerate().skip(i + 1) {

@@ -10,7 +10,8 @@
 //! caller reads the league in full. Rating marks for the charts are not kept: the first
 //! chart after a load replays once, as it does the first time in any process.
 
-use super::{Held, LeagueState, Scoring, Timeline};
+use super::{Held, LeagueState, Pair, Scoring, Timeline};
+use rustc_hash::FxHashMap;
 use crate::accuracy::AccuracySums;
 use crate::catalogue::GameKind;
 use crate::league::LeagueRules;
@@ -63,6 +64,8 @@ struct TimelineBytes {
     filter: Option<GameKind>,
     /// How many results the timeline counts: every one of them is rated.
     len: u32,
+    /// Head-to-head counts by pair key (lower player index in the high half).
+    pairs: Vec<(u64, Pair)>,
     ratings: Vec<(f64, f64)>,
     checkpoints: Vec<Vec<(f64, f64)>>,
     /// The accuracy sums after every result and at each checkpoint, once asked for.
@@ -85,27 +88,27 @@ impl LeagueState {
         for timeline in &mut self.timelines {
             timeline.ensure_rated(&self.held, players, &self.config);
         }
-        // Results in slot order, renumbered without the free slots.
-        let mut renumbered = vec![u32::MAX; self.held.len()];
-        let mut results = Vec::with_capacity(self.slot_of.len());
-        for (slot, held) in self.held.iter().enumerate() {
-            if let Some(h) = held {
-                renumbered[slot] = results.len() as u32;
-                results.push(HeldBytes {
-                    id: h.id,
-                    game: h.game,
-                    day: chrono::Datelike::num_days_from_ce(&h.played_on),
-                    entries: h.entries.to_vec(),
-                    teams: h.teams.to_vec(),
-                });
-            }
-        }
+        // Results in replay order (played_on, id): read back into slots in that order,
+        // every timeline's sort on the way in finds them sorted already.
+        let mut live: Vec<&Held> = self.held.iter().flatten().collect();
+        live.sort_unstable_by_key(|h| (h.played_on, h.id));
+        let results: Vec<HeldBytes> = live
+            .into_iter()
+            .map(|h| HeldBytes {
+                id: h.id,
+                game: h.game,
+                day: chrono::Datelike::num_days_from_ce(&h.played_on),
+                entries: h.entries.to_vec(),
+                teams: h.teams.to_vec(),
+            })
+            .collect();
         let timelines = self
             .timelines
             .iter()
             .map(|t| TimelineBytes {
                 filter: t.filter,
                 len: t.order.len() as u32,
+                pairs: t.pairs.iter().map(|(&k, &p)| (k, p)).collect(),
                 ratings: t.ratings.iter().map(pair).collect(),
                 checkpoints: t.checkpoints.iter().map(|c| c.iter().map(pair).collect()).collect(),
                 scoring: t.scoring.as_ref().map(|s| (s.sums, s.checkpoints.clone())),
@@ -166,7 +169,16 @@ impl LeagueState {
             }));
         }
         for t in b.timelines {
-            let mut timeline = Timeline::build(t.filter, &state.rules, &state.held, players as usize, state.every);
+            let mut pairs = FxHashMap::with_capacity_and_hasher(t.pairs.len(), Default::default());
+            for (key, pair) in t.pairs {
+                let (lo, hi) = ((key >> 32) as u32, key as u32);
+                let sane = lo < hi && hi < players && pair.first_ahead + pair.second_ahead <= pair.games;
+                if !sane || pair.games == 0 || pairs.insert(key, pair).is_some() {
+                    return Err(SnapshotError::Inconsistent("a head-to-head count"));
+                }
+            }
+            let mut timeline =
+                Timeline::build_with(t.filter, &state.rules, &state.held, players as usize, state.every, Some(pairs));
             let len = timeline.order.len();
             // One checkpoint before each block of `every` results rated; one more at the
             // very end when the last block was emptied by deletions.
