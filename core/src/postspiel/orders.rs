@@ -421,7 +421,10 @@ mod tests {
         let json = r#"{"Anna":{"forward":3},"Ben":{"back":true},"Cleo":{"stay":"eat"},"Dora":{"if":{"carrots":{"at_least":30}},"then":{"forward":5},"else":{"stay":"take"}},"Emil":{"forward":3,"again":{"forward":2}}}"#;
         let orders: Orders = serde_json::from_str(json).unwrap();
         assert_eq!(orders.get("Anna"), Some(&Order::from(Action::Forward(3))));
-        assert_eq!(orders.get("Emil"), Some(&Order::Plain(Plain { action: Action::Forward(3), again: Some(Move::Forward(2)) })));
+        assert_eq!(
+            orders.get("Emil"),
+            Some(&Order::Plain(Plain { action: Action::Forward(3), again: Some(Move::Forward(2)) }))
+        );
         let Some(Order::If { condition, .. }) = orders.get("Dora") else { panic!("Dora has a condition") };
         assert_eq!(condition.test, Test::Carrots(Comparison { op: Cmp::AtLeast, value: 30 }));
         assert_eq!(serde_json::to_string(&orders).unwrap(), json);

@@ -46,7 +46,9 @@ impl RefusalCode {
         use RefusalCode::*;
         match self {
             UnknownHare => "docs/rules.md: a hare without an entry sent no orders; an entry names a hare of the game",
-            HareFinished => "Wer als erster angekommen ist, hat gewonnen. (docs/rules.md: a finished hare moves no more)",
+            HareFinished => {
+                "Wer als erster angekommen ist, hat gewonnen. (docs/rules.md: a finished hare moves no more)"
+            }
             GameOver => "docs/rules.md: the game ends when all have finished or after the round limit",
             ForwardZero => "Die Hasen können vorwärts ziehen (kostet Möhren; s. Tabelle 1)",
             BeyondGoal => "Die Spieler bewegen sich vom Startfeld aus über alle Felder hinweg bis zum Zielfeld.",
@@ -58,7 +60,9 @@ impl RefusalCode {
                 "Ins Ziel einlaufen darf nur, wer nicht mehr als das Zehnfache seiner Position im Ziel an Karotten mit sich herumschleppt"
             }
             NoHedgehogBehind => "rückwärts ziehen (nur auf das nächste zurückliegende Igelfeld)",
-            StayNotAllowed => "aussetzen, aber nur auf folgenden Feldern: Salatfeld, Möhrenfeld, Hasenfeld nach einem Ereignis",
+            StayNotAllowed => {
+                "aussetzen, aber nur auf folgenden Feldern: Salatfeld, Möhrenfeld, Hasenfeld nach einem Ereignis"
+            }
             StayKind => {
                 "Salatfeld zwecks Fressen eines Salates; Möhrenfeld; man muss dann 10 Karotten abgeben oder aufnehmen"
             }
@@ -134,13 +138,19 @@ pub(crate) fn evaluate(state: &GameState, i: usize, condition: &Condition) -> Re
         if after >= state.round {
             return Err((
                 RefusalCode::ConditionFuture,
-                format!("the condition asks about the state after round {after}, which is not played before round {}", state.round),
+                format!(
+                    "the condition asks about the state after round {after}, which is not played before round {}",
+                    state.round
+                ),
             ));
         }
         if after + 1 < state.round {
             return Err((
                 RefusalCode::ConditionStale,
-                format!("the condition asks about the state after round {after}; only the state after round {} is known", state.round - 1),
+                format!(
+                    "the condition asks about the state after round {after}; only the state after round {} is known",
+                    state.round - 1
+                ),
             ));
         }
     }
@@ -222,7 +232,10 @@ pub(crate) fn check_action(state: &GameState, i: usize, action: Action) -> Resul
                     if left > u64::from(last) {
                         Err((
                             RefusalCode::FinishCarrots,
-                            format!("{} would reach the goal with {left} carrots; even the last place allows {last}", hare.name),
+                            format!(
+                                "{} would reach the goal with {left} carrots; even the last place allows {last}",
+                                hare.name
+                            ),
                         ))
                     } else {
                         Ok(())
@@ -233,7 +246,9 @@ pub(crate) fn check_action(state: &GameState, i: usize, action: Action) -> Resul
         }
         Action::Back => match state.board.hedgehog_behind(hare.field) {
             Some(_) => Ok(()),
-            None => Err((RefusalCode::NoHedgehogBehind, format!("there is no hedgehog field behind field {}", hare.field))),
+            None => {
+                Err((RefusalCode::NoHedgehogBehind, format!("there is no hedgehog field behind field {}", hare.field)))
+            }
         },
         Action::Stay(_) if forced => Ok(()),
         Action::Stay(kind) => match (here, kind) {

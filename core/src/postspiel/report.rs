@@ -70,34 +70,82 @@ pub enum Pay {
 #[serde(rename_all = "kebab-case", tag = "what")]
 pub enum Happening {
     /// The order's condition held (`then`) or did not (`else`).
-    Condition { holds: bool },
+    Condition {
+        holds: bool,
+    },
     /// The order could not be carried out; the hare did as without orders.
-    OrderVoid { code: RefusalCode, reason: String },
+    OrderVoid {
+        code: RefusalCode,
+        reason: String,
+    },
     /// No orders (seed G).
     NoOrders,
-    Moved { from: u32, to: u32, kind: FieldKind, cost: u32 },
-    MovedBack { from: u32, to: u32 },
+    Moved {
+        from: u32,
+        to: u32,
+        kind: FieldKind,
+        cost: u32,
+    },
+    MovedBack {
+        from: u32,
+        to: u32,
+    },
     /// The hop of a hare without orders, or of "noch einmal ziehen" without a move.
-    Hopped { from: u32, to: u32, kind: FieldKind, cost: u32 },
+    Hopped {
+        from: u32,
+        to: u32,
+        kind: FieldKind,
+        cost: u32,
+    },
     /// No field ahead a hop could pay for: stays.
     CannotHop,
     /// Moved onto the same field as others at once: all stay (seed D).
-    Collision { field: u32, with: Vec<String> },
+    Collision {
+        field: u32,
+        with: Vec<String>,
+    },
     /// Did the same on one field as others: nothing happens (seed D).
-    SameAction { kind: StayKind, with: Vec<String> },
-    Stayed { kind: StayKind },
+    SameAction {
+        kind: StayKind,
+        with: Vec<String>,
+    },
+    Stayed {
+        kind: StayKind,
+    },
     /// Stayed on a hare field because of the last round's event.
     Waited,
-    AteLettuce { left: u32 },
+    AteLettuce {
+        left: u32,
+    },
     NoLettuceLeft,
-    Finished { place: u32 },
-    FinishRefused { place: u32, code: RefusalCode },
-    Event { code: u32, position: u32, event: HareEvent },
+    Finished {
+        place: u32,
+    },
+    FinishRefused {
+        place: u32,
+        code: RefusalCode,
+    },
+    Event {
+        code: u32,
+        position: u32,
+        event: HareEvent,
+    },
     EventNoEffect,
-    EventMoved { from: u32, to: u32, kind: FieldKind },
-    Refunded { carrots: u32 },
-    Paid { carrots: i64, why: Pay },
-    Carrots { now: u32 },
+    EventMoved {
+        from: u32,
+        to: u32,
+        kind: FieldKind,
+    },
+    Refunded {
+        carrots: u32,
+    },
+    Paid {
+        carrots: i64,
+        why: Pay,
+    },
+    Carrots {
+        now: u32,
+    },
 }
 
 impl Happening {
@@ -105,7 +153,8 @@ impl Happening {
     pub fn text(&self, lang: Lang) -> String {
         use Happening::*;
         let de = lang == Lang::De;
-        let names = |with: &[String]| crate::words::list_names(with).replace(" and ", if de { " und " } else { " and " });
+        let names =
+            |with: &[String]| crate::words::list_names(with).replace(" and ", if de { " und " } else { " and " });
         match self {
             Condition { holds } => match (de, holds) {
                 (true, true) => "Bedingung erfüllt: dann-Zug".into(),

@@ -163,9 +163,9 @@ impl GameState {
         }
         // Places of finishers are 1..k: a later finisher never has a gap before it.
         places.sort_unstable();
-        if let Some((at, &place)) = places.iter().enumerate().find(|(at, p)| **p as usize != at + 1) {
-            let _ = at;
-            let name = self.hares.iter().find(|h| h.finished == Some(place)).map(|h| h.name.clone()).unwrap_or_default();
+        if let Some(&place) = places.iter().enumerate().find(|(at, p)| **p as usize != at + 1).map(|(_, p)| p) {
+            let name =
+                self.hares.iter().find(|h| h.finished == Some(place)).map(|h| h.name.clone()).unwrap_or_default();
             return Err(StateError::BadPlace { name, place, hares: self.hares.len() });
         }
         Ok(())
@@ -242,7 +242,8 @@ struct RawState {
 impl TryFrom<RawState> for GameState {
     type Error = StateError;
     fn try_from(raw: RawState) -> Result<Self, Self::Error> {
-        let round = u32::try_from(raw.round).ok().filter(|&r| r > 0).ok_or(StateError::RoundZero { round: raw.round })?;
+        let round =
+            u32::try_from(raw.round).ok().filter(|&r| r > 0).ok_or(StateError::RoundZero { round: raw.round })?;
         let goal = raw.board.goal();
         let mut hares = Vec::with_capacity(raw.hares.len());
         for hare in raw.hares {
@@ -282,9 +283,10 @@ mod tests {
 
     #[test]
     fn the_minimal_state_parses_with_defaults() {
-        let state: GameState =
-            serde_json::from_str(r#"{"round": 1, "hares": [{"name": "Anna", "field": 0, "carrots": 98, "lettuces": 3}]}"#)
-                .unwrap();
+        let state: GameState = serde_json::from_str(
+            r#"{"round": 1, "hares": [{"name": "Anna", "field": 0, "carrots": 98, "lettuces": 3}]}"#,
+        )
+        .unwrap();
         assert!(state.board.is_default() && state.events.is_seed());
         assert_eq!(state.hares[0], Hare::new("Anna"));
         let json = serde_json::to_string(&state).unwrap();
@@ -294,11 +296,16 @@ mod tests {
     #[test]
     fn states_that_cannot_be_a_game_are_refused_by_name() {
         let err = |json: &str| GameState::from_json(json).unwrap_err();
-        assert!(err(r#"{"round":1,"hares":[{"name":"A","field":0,"carrots":-3,"lettuces":3}]}"#).contains("carrots -3"));
+        assert!(
+            err(r#"{"round":1,"hares":[{"name":"A","field":0,"carrots":-3,"lettuces":3}]}"#).contains("carrots -3")
+        );
         assert!(err(r#"{"round":1,"hares":[{"name":"A","field":65,"carrots":3,"lettuces":3}]}"#).contains("field 65"));
         assert!(err(r#"{"round":1,"hares":[{"name":"A","field":0,"carrots":3,"lettuces":3},{"name":"A","field":0,"carrots":3,"lettuces":3}]}"#).contains("two hares"));
         assert!(err(r#"{"round":0,"hares":[]}"#).contains("round 0"));
-        assert!(err(r#"{"round":1,"hares":[{"name":"A","field":0,"carrots":3,"lettuces":3,"colour":1}]}"#).contains("colour"));
+        assert!(
+            err(r#"{"round":1,"hares":[{"name":"A","field":0,"carrots":3,"lettuces":3,"colour":1}]}"#)
+                .contains("colour")
+        );
         assert!(err(r#"{"round":1,"hares":[{"name":"A","field":64,"carrots":3,"lettuces":0}]}"#).contains("no place"));
     }
 

@@ -278,7 +278,9 @@ impl Parser {
                 Some(Token::Word(w)) => lookup(KINDS, w),
                 _ => None,
             };
-            let kind = kind.ok_or_else(|| format!("expected a field kind (Salat/lettuce, Igel/hedgehog, ...), found {}", self.found()))?;
+            let kind = kind.ok_or_else(|| {
+                format!("expected a field kind (Salat/lettuce, Igel/hedgehog, ...), found {}", self.found())
+            })?;
             self.at += 1;
             return Ok(Condition { hare, after, test: Test::Kind(kind) });
         }
@@ -443,7 +445,10 @@ mod tests {
             order("wenn Möhren >= 30 dann vor 5 sonst bleiben nehmen"),
             order("if carrots>=30 then forward 5 else stay take")
         );
-        assert_eq!(order("wenn nach Runde 4 Feld von Ben ist Salat dann zurück sonst vor 1"), order("if after round 4 field of Ben is lettuce then back else forward 1"));
+        assert_eq!(
+            order("wenn nach Runde 4 Feld von Ben ist Salat dann zurück sonst vor 1"),
+            order("if after round 4 field of Ben is lettuce then back else forward 1")
+        );
     }
 
     #[test]
