@@ -279,3 +279,23 @@ pub(crate) fn check_action(state: &GameState, i: usize, action: Action) -> Resul
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::slug::{Slug, check_slugs};
+
+    #[test]
+    fn refusal_codes_are_stable_and_documented() {
+        check_slugs::<RefusalCode>().unwrap();
+        check_slugs::<super::super::StayKind>().unwrap();
+        check_slugs::<super::super::Pending>().unwrap();
+        check_slugs::<super::super::FieldKind>().unwrap();
+        let rules = include_str!("../../../docs/rules.md");
+        for code in RefusalCode::all() {
+            assert!(rules.contains(&format!("`{}`", code.slug())), "docs/rules.md does not list {}", code.slug());
+            assert!(!code.rule().is_empty());
+        }
+        assert_eq!(RefusalCode::from_slug("hedgehog-forward"), Some(RefusalCode::HedgehogForward));
+    }
+}

@@ -470,11 +470,10 @@ impl<'a> Round<'a> {
     fn phase_three(&mut self) {
         self.phase = Phase::Carrots;
         let positions = self.now.positions();
-        for i in 0..self.now.hares.len() {
+        for (i, &position) in positions.iter().enumerate() {
             if self.now.hares[i].finished.is_some() {
                 continue;
             }
-            let position = positions[i];
             let mut payments = std::mem::take(&mut self.payments[i]);
             let field = self.now.board.field(self.now.hares[i].field);
             if field.is_some_and(|f| f.pays_position(position)) && self.now.alone(i) {

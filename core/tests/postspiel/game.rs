@@ -49,7 +49,7 @@ fn strategy(state: &GameState, i: usize) -> Option<Order> {
     };
     // Players who all want the same field collide round after round (seed D); each of
     // these holds back on its own rounds.
-    let eager = (state.round as usize + i) % 3 != 0;
+    let eager = !(state.round as usize + i).is_multiple_of(3);
     for n in (1..=10).rev() {
         let to = hare.field + n;
         if eager && to < goal && wanted(to) && carrot_cost(n) + 10 <= u64::from(hare.carrots) {

@@ -155,5 +155,18 @@ proptest! {
     fn text_that_is_no_order_is_refused_not_a_panic(text in "\\PC{0,60}") {
         let _ = text.parse::<Order>();
         let _ = Orders::from_text(&text);
+        let _ = GameState::from_json(&text);
+        let _ = serde_json::from_str::<Orders>(&text);
+    }
+
+    #[test]
+    fn mail_made_of_keywords_is_refused_not_a_panic(words in prop::collection::vec(prop::sample::select(vec![
+        "Anna:", "wenn", "if", "dann", "sonst", "vor", "zurück", "bleiben", "fressen", "nochmal", "nach", "Runde",
+        "von", "Ben", "ist", "Salat", "nicht", "allein", "Möhren", "Platz", ">=", "=", "3", ",", "99999999999",
+    ]), 0..14)) {
+        let text = words.join(" ");
+        if let Ok(orders) = Orders::from_text(&text) {
+            prop_assert_eq!(Orders::from_text(&orders.text(Lang::De)), Ok(orders));
+        }
     }
 }
