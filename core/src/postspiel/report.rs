@@ -162,7 +162,9 @@ impl Happening {
                 (false, true) => "condition holds: the then-order".into(),
                 (false, false) => "condition does not hold: the else-order".into(),
             },
-            OrderVoid { code, reason } if de => format!("Zug nicht ausführbar ({}): wie ohne Zug", code.slug()),
+            OrderVoid { code, .. } if de => {
+                format!("Zug nicht ausführbar ({}: {}): wie ohne Zug", code.slug(), code.words(lang))
+            }
             OrderVoid { code, reason } => format!("order void ({}: {reason}): as without orders", code.slug()),
             NoOrders if de => "kein Zug eingegangen (NMR)".into(),
             NoOrders => "no orders received (NMR)".into(),
@@ -230,6 +232,47 @@ impl Happening {
             }
             Carrots { now } if de => format!("hat jetzt {now} Möhren"),
             Carrots { now } => format!("has {now} carrots now"),
+        }
+    }
+}
+
+impl RefusalCode {
+    /// Why an order with this code is refused, in a few words.
+    pub fn words(self, lang: Lang) -> &'static str {
+        use RefusalCode::*;
+        let (de, en) = match self {
+            UnknownHare => ("kein Hase dieses Spiels", "no hare of this game"),
+            HareFinished => ("der Hase ist schon im Ziel", "the hare has finished"),
+            GameOver => ("das Spiel ist zu Ende", "the game is over"),
+            ForwardZero => ("vorwärts heißt mindestens ein Feld", "forward is at least one field"),
+            BeyondGoal => ("über das Ziel hinaus", "beyond the goal"),
+            CarrotsShort => ("nicht genug Möhren", "not enough carrots"),
+            HedgehogForward => ("Igelfelder nur rückwärts", "hedgehog fields only backwards"),
+            LettuceNone => ("kein Salat mehr für das Salatfeld", "no lettuce left for the lettuce field"),
+            FinishLettuce => ("ins Ziel nur ohne Salat", "the finish only without lettuce"),
+            FinishCarrots => ("zu viele Möhren für das Ziel", "too many carrots for the finish"),
+            NoHedgehogBehind => ("kein Igelfeld dahinter", "no hedgehog field behind"),
+            StayNotAllowed => ("hier darf man nicht aussetzen", "no staying on this field"),
+            StayKind => ("auf diesem Feld anders aussetzen", "another kind of stay on this field"),
+            LettuceLeave => ("das Salatfeld muss verlassen werden", "the lettuce field must be left"),
+            NoLettuceToEat => ("kein Salat mehr zu fressen", "no lettuce left to eat"),
+            MustStay => ("muss auf dem Hasenfeld stehenbleiben", "must stay on the hare field"),
+            ConditionFuture => ("Bedingung über die Zukunft", "a condition about the future"),
+            ConditionStale => ("Bedingung über eine ältere Runde", "a condition about an older round"),
+            ConditionUnknownHare => {
+                ("Bedingung nennt keinen Hasen des Spiels", "the condition names no hare of the game")
+            }
+        };
+        if lang == Lang::De { de } else { en }
+    }
+}
+
+impl super::refusal::Refusal {
+    /// `Anna: hedgehog-forward (Igelfelder nur rückwärts)`; in English with the reason's numbers.
+    pub fn text(&self, lang: Lang) -> String {
+        match lang {
+            Lang::De => format!("{}: {} ({})", self.hare, self.code.words(lang), self.code.slug()),
+            Lang::En => self.to_string(),
         }
     }
 }
@@ -361,4 +404,35 @@ impl Report {
 pub struct Resolution {
     pub state: GameState,
     pub report: Report,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::slug::Slug;
+
+    #[test]
+    fn phases_are_named_as_the_seed_names_them() {
+        let names: Vec<String> = [Phase::Orders, Phase::Events(0), Phase::Events(1), Phase::Events(2), Phase::Carrots]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(names, ["1", "2", "2a", "2b", "3"]);
+        assert_eq!(serde_json::to_value(Phase::Events(1)).unwrap(), "2a");
+    }
+
+    #[test]
+    fn every_refusal_has_words_in_both_languages() {
+        for &code in RefusalCode::all() {
+            assert_ne!(code.words(Lang::De), code.words(Lang::En), "{}", code.slug());
+        }
+        let line = Happening::OrderVoid { code: RefusalCode::HedgehogForward, reason: "field 8".into() };
+        assert_eq!(
+            line.text(Lang::De),
+            "Zug nicht ausführbar (hedgehog-forward: Igelfelder nur rückwärts): wie ohne Zug"
+        );
+        assert_eq!(line.text(Lang::En), "order void (hedgehog-forward: field 8): as without orders");
+        let json = serde_json::to_value(&line).unwrap();
+        assert_eq!(json["what"], "order-void");
+    }
 }
