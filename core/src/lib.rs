@@ -15,6 +15,7 @@ pub mod names;
 #[cfg(feature = "openapi")]
 pub mod openapi;
 mod places;
+pub mod postspiel;
 pub mod prediction;
 pub mod rangeln;
 pub mod rating;
