@@ -132,6 +132,9 @@ pub enum Command {
     /// Referee a game at the table move by move, then record it.
     #[command(subcommand)]
     Referee(RefereeCommand),
+    /// Hase und Igel by post: resolve a round as the game master would, offline.
+    #[command(subcommand)]
+    Postspiel(PostspielCommand),
     /// The outbox: list what waits and what the server refused, correct a refused result and
     /// send it again, or drop one.
     #[command(subcommand, after_help = EXIT_CODES)]
@@ -1040,6 +1043,37 @@ pub struct RefereeRangeln {
     pub yes: bool,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PostspielCommand {
+    /// Resolve one round of a postal Hase und Igel game (no server needed): the state after
+    /// it is printed as JSON with the round's report (the report also in words on standard
+    /// error). An order that breaks a rule exits 1 naming the rule, and nothing is resolved.
+    #[command(after_help = POSTSPIEL_TEXT)]
+    Resolve(PostspielResolve),
+}
+
+const POSTSPIEL_TEXT: &str = "\
+STATE (JSON; the output of the previous round is read as its state):
+  {\"round\": 1, \"hares\": [{\"name\": \"Anna\", \"field\": 0, \"carrots\": 98, \"lettuces\": 3}, ...]}
+  the default board and hare events unless \"board\" or \"events\" are given.
+ORDERS (JSON, or the text form for mail; a hare without an order hops one field, NMR):
+  {\"Anna\": {\"forward\": 3}, \"Ben\": {\"back\": true}, \"Cleo\": {\"stay\": \"eat\"}}
+  Anna: vor 3 / Ben: zurück / Cleo: bleiben fressen / Dora: vor 3, nochmal vor 2
+  Emil: wenn Möhren >= 30 dann vor 5 sonst bleiben nehmen
+The grammar and every rule code: docs/rules.md, \"Hase und Igel as a postal game\".
+
+Exit codes: 0 resolved; 1 an order breaks a rule; 2 a state or orders that cannot be read.";
+
+#[derive(Debug, Args)]
+pub struct PostspielResolve {
+    /// The game before the round, as JSON (- for stdin)
+    #[arg(long, value_name = "STATE.json")]
+    pub state: String,
+    /// The round's orders, as JSON or in the text form for mail (- for stdin)
+    #[arg(long, value_name = "ORDERS.json")]
+    pub orders: String,
 }
 
 #[derive(Debug, Subcommand)]

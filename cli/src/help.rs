@@ -139,7 +139,15 @@ fn ftl(texts: &[(String, String)]) -> String {
                 out.push_str("    {\"\"}\n");
                 continue;
             }
-            let escaped = line.replace('{', "{\"{\"}").replace('}', "{\"}\"}");
+            // In one pass: escaping `{` first would leave braces for the `}` pass to escape.
+            let escaped: String = line
+                .chars()
+                .map(|c| match c {
+                    '{' => "{\"{\"}".to_owned(),
+                    '}' => "{\"}\"}".to_owned(),
+                    c => c.to_string(),
+                })
+                .collect();
             // Leading spaces kept, and a line that Fluent would read as syntax made text.
             let leading = escaped.len() - escaped.trim_start().len();
             let rest = escaped.trim_start();

@@ -10,6 +10,7 @@ mod league;
 mod login;
 mod outbox;
 mod player;
+mod postspiel;
 mod record;
 mod referee;
 mod result;
@@ -54,6 +55,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Event(c) => event::run(ctx, c),
         Command::Score(c) => score::run(c),
         Command::Referee(c) => referee::run(ctx, c),
+        Command::Postspiel(c) => postspiel::run(c),
         Command::Outbox(c) => outbox::run(ctx, c),
         Command::Sync(a) => sync::run(&ctx()?, a),
         Command::Audit(a) => audit::list(&ctx()?, a),

@@ -9,6 +9,7 @@ mod import;
 mod nights;
 mod offline;
 mod people;
+mod postspiel;
 mod readme;
 mod record;
 mod referee;

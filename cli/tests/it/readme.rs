@@ -70,6 +70,16 @@ fn the_readme_referee_and_game_options_run_as_written() {
 }
 
 #[test]
+fn the_postal_game_walkthrough_runs_as_written() {
+    let server = Server::start();
+    let cli = Cli::new(&server);
+    let (stdout, stderr) = run_blocks(&cli, &section("postspiel"));
+    assert!(stderr.contains("Runde 1:") && stderr.contains("Cleo: kein Zug eingegangen (NMR)"), "{stderr}");
+    assert!(stderr.contains("Ben: Bedingung"), "{stderr}");
+    assert!(stderr.contains("hedgehog-forward") && stdout.contains("refused: 1"), "{stdout}\n{stderr}");
+}
+
+#[test]
 fn the_readme_audit_runs_as_written() {
     let server = Server::start();
     let cli = Cli::new(&server);

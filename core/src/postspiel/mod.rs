@@ -44,6 +44,7 @@ mod refusal;
 mod report;
 mod resolve;
 mod state;
+mod strategy;
 mod text;
 
 pub use board::{Board, BoardError, DEFAULT_BOARD, FLAG_POSITIONS, Field, FieldKind, MAX_FIELDS};
@@ -54,4 +55,5 @@ pub use refusal::{Refusal, RefusalCode, validate};
 pub use report::{Happening, Lang, Line, Pay, Phase, Report, Resolution};
 pub use resolve::{MAX_EVENT_PHASES, ResolveError, resolve};
 pub use state::{GameState, Hare, Pending, StateError};
+pub use strategy::{careful_order, careful_orders};
 pub use text::TextError;

@@ -1,72 +1,11 @@
 //! A whole postal game: four hares over up to 30 rounds. The first rounds are scripted
 //! in the text form for mail (with a condition, a "noch einmal ziehen" move and a hare
-//! that sends nothing); after that each player sends what a plain strategy picks among the
+//! that sends nothing); after that each player sends what `careful_orders` picks among the
 //! orders `validate` accepts. Every round's state must be a game, and someone must finish.
 
-use spielstand_core::finishing::carrot_cost;
 use spielstand_core::postspiel::{
-    Action, FieldKind, GameState, Happening, HareEvent, Lang, Order, Orders, Pending, StayKind, final_order,
-    league_result, resolve, validate,
+    GameState, Happening, HareEvent, Lang, Orders, careful_orders, final_order, league_result, resolve,
 };
-
-/// The order a careful player would send: eat while lettuce is left, run home when the
-/// carrots allow, fetch carrots when short.
-fn strategy(state: &GameState, i: usize) -> Option<Order> {
-    let hare = &state.hares[i];
-    if hare.finished.is_some() {
-        return None;
-    }
-    if matches!(hare.pending, Some(Pending::Wait | Pending::Eat)) {
-        return Some(Action::Stay(StayKind::Wait).into());
-    }
-    let board = &state.board;
-    let goal = board.goal();
-    let here = board.kind(hare.field);
-    let mut candidates: Vec<Action> = Vec::new();
-    if here == FieldKind::Lettuce && hare.lettuces > 0 {
-        candidates.push(Action::Stay(StayKind::Eat));
-    }
-    let first_free_place = state.finishers() + 1;
-    if hare.lettuces == 0 {
-        let cost = carrot_cost(goal - hare.field);
-        let left = u64::from(hare.carrots).saturating_sub(cost);
-        if left <= u64::from(10 * first_free_place) {
-            candidates.push(Action::Forward(goal - hare.field));
-        } else if here == FieldKind::Carrot {
-            candidates.push(Action::Stay(StayKind::Give));
-        }
-    }
-    if hare.carrots < 25 && here == FieldKind::Carrot {
-        candidates.push(Action::Stay(StayKind::Take));
-    }
-    if hare.carrots < 15 {
-        candidates.push(Action::Back);
-    }
-    // The next lettuce field while lettuce is left, else as far as is cheap.
-    let wanted = |f: u32| {
-        let kind = board.kind(f);
-        if hare.lettuces > 0 { kind == FieldKind::Lettuce } else { kind == FieldKind::Carrot }
-    };
-    // Players who all want the same field collide round after round (seed D); each of
-    // these holds back on its own rounds.
-    let eager = !(state.round as usize + i).is_multiple_of(3);
-    for n in (1..=10).rev() {
-        let to = hare.field + n;
-        if eager && to < goal && wanted(to) && carrot_cost(n) + 10 <= u64::from(hare.carrots) {
-            candidates.push(Action::Forward(n));
-        }
-    }
-    candidates.extend((1..=6).rev().filter(|n| hare.field + n < goal).map(Action::Forward));
-    if here == FieldKind::Carrot {
-        candidates.push(Action::Stay(if hare.carrots > 40 { StayKind::Give } else { StayKind::Take }));
-    }
-    candidates.push(Action::Back);
-    candidates.into_iter().map(Order::from).find(|order| {
-        let mut one = Orders::default();
-        one.0.insert(hare.name.clone(), order.clone());
-        validate(state, &one).is_ok()
-    })
-}
 
 #[test]
 fn four_hares_play_a_game() {
@@ -88,15 +27,7 @@ fn four_hares_play_a_game() {
         let r = state.round as usize;
         let orders = match script.get(r - 1) {
             Some(text) => Orders::from_text(text).unwrap(),
-            None => {
-                let mut orders = Orders::default();
-                for i in 0..state.hares.len() {
-                    if let Some(order) = strategy(&state, i) {
-                        orders.0.insert(state.hares[i].name.clone(), order);
-                    }
-                }
-                orders
-            }
+            None => careful_orders(&state),
         };
         let resolution = resolve(&state, &orders).unwrap();
         for line in &resolution.report.lines {

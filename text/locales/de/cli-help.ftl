@@ -687,6 +687,30 @@ help-referee-rangeln--yes =
 help-referee-rangeln--format =
     Ausgabe: table (für Menschen), json (das JSON des Servers) oder csv (die Haupttabelle)
 
+help-postspiel =
+    Hase und Igel als Postspiel: eine Runde auswerten, wie die Spielleitung es täte, ohne Server
+
+help-postspiel-resolve =
+    Eine Runde eines Postspiels Hase und Igel auswerten (ohne Server): der Stand danach wird als JSON mit dem Bericht der Runde ausgegeben (der Bericht auch in Worten auf der Standardfehlerausgabe). Ein Zug, der gegen eine Regel verstößt, endet mit 1 und nennt die Regel; dann wird nichts ausgewertet
+
+help-postspiel-resolve-after =
+    STATE (JSON; die Ausgabe der vorigen Runde wird als ihr Stand gelesen):
+    {"  "}{"{"}"round": 1, "hares": [{"{"}"name": "Anna", "field": 0, "carrots": 98, "lettuces": 3{"}"}, ...]{"}"}
+    {"  "}das Standardbrett und die Standard-Hasenereignisse, wenn "board" oder "events" fehlen.
+    ORDERS (JSON oder die Textform für die Post; ein Hase ohne Zug hoppelt ein Feld vor, NMR):
+    {"  "}{"{"}"Anna": {"{"}"forward": 3{"}"}, "Ben": {"{"}"back": true{"}"}, "Cleo": {"{"}"stay": "eat"{"}"}{"}"}
+    {"  "}Anna: vor 3 / Ben: zurück / Cleo: bleiben fressen / Dora: vor 3, nochmal vor 2
+    {"  "}Emil: wenn Möhren >= 30 dann vor 5 sonst bleiben nehmen
+    Die Grammatik und alle Regelcodes: docs/rules.md, "Hase und Igel as a postal game".
+    {""}
+    Rückgabewerte: 0 ausgewertet; 1 ein Zug verstößt gegen eine Regel; 2 ein Stand oder Züge, die nicht lesbar sind.
+
+help-postspiel-resolve--state =
+    Das Spiel vor der Runde, als JSON (- für die Standardeingabe)
+
+help-postspiel-resolve--orders =
+    Die Züge der Runde, als JSON oder in der Textform für die Post (- für die Standardeingabe)
+
 help-outbox =
     Der Postausgang: auflisten, was wartet und was der Server abgelehnt hat, ein abgelehntes Ergebnis korrigieren und noch einmal senden oder eines verwerfen
 

@@ -168,3 +168,13 @@ column-streak = Serie
 column-longest = Längste Serie
 column-last-night = Letzter Spieleabend
 column-black = schwarz
+
+## spielstand postspiel resolve
+postspiel-state-unreadable = { $file }: kein Stand eines Postspiels: { $error }
+postspiel-orders-unreadable = { $file }: keine Züge: { $error }
+postspiel-refused = Nichts ausgewertet: { $count ->
+    [one] ein Zug verstößt
+   *[other] { $count } Züge verstoßen
+} gegen eine Regel:
+postspiel-round = Runde { $round }:
+postspiel-game-over = Das Spiel ist zu Ende.

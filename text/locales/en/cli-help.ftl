@@ -687,6 +687,30 @@ help-referee-rangeln--yes =
 help-referee-rangeln--format =
     Output: table (for people), json (the server's JSON) or csv (the main table)
 
+help-postspiel =
+    Hase und Igel by post: resolve a round as the game master would, offline
+
+help-postspiel-resolve =
+    Resolve one round of a postal Hase und Igel game (no server needed): the state after it is printed as JSON with the round's report (the report also in words on standard error). An order that breaks a rule exits 1 naming the rule, and nothing is resolved
+
+help-postspiel-resolve-after =
+    STATE (JSON; the output of the previous round is read as its state):
+    {"  "}{"{"}"round": 1, "hares": [{"{"}"name": "Anna", "field": 0, "carrots": 98, "lettuces": 3{"}"}, ...]{"}"}
+    {"  "}the default board and hare events unless "board" or "events" are given.
+    ORDERS (JSON, or the text form for mail; a hare without an order hops one field, NMR):
+    {"  "}{"{"}"Anna": {"{"}"forward": 3{"}"}, "Ben": {"{"}"back": true{"}"}, "Cleo": {"{"}"stay": "eat"{"}"}{"}"}
+    {"  "}Anna: vor 3 / Ben: zurück / Cleo: bleiben fressen / Dora: vor 3, nochmal vor 2
+    {"  "}Emil: wenn Möhren >= 30 dann vor 5 sonst bleiben nehmen
+    The grammar and every rule code: docs/rules.md, "Hase und Igel as a postal game".
+    {""}
+    Exit codes: 0 resolved; 1 an order breaks a rule; 2 a state or orders that cannot be read.
+
+help-postspiel-resolve--state =
+    The game before the round, as JSON (- for stdin)
+
+help-postspiel-resolve--orders =
+    The round's orders, as JSON or in the text form for mail (- for stdin)
+
 help-outbox =
     The outbox: list what waits and what the server refused, correct a refused result and send it again, or drop one
 

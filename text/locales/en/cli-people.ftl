@@ -168,3 +168,13 @@ column-streak = Streak
 column-longest = Longest
 column-last-night = Last night
 column-black = black
+
+## spielstand postspiel resolve
+postspiel-state-unreadable = { $file }: no state of a postal game: { $error }
+postspiel-orders-unreadable = { $file }: no orders: { $error }
+postspiel-refused = Nothing resolved: { $count ->
+    [one] an order breaks
+   *[other] { $count } orders break
+} a rule:
+postspiel-round = Round { $round }:
+postspiel-game-over = The game is over.

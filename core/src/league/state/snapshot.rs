@@ -11,11 +11,11 @@
 //! chart after a load replays once, as it does the first time in any process.
 
 use super::{Held, LeagueState, Pair, Scoring, Timeline};
-use rustc_hash::FxHashMap;
 use crate::accuracy::AccuracySums;
 use crate::catalogue::GameKind;
 use crate::league::LeagueRules;
 use chrono::NaiveDate;
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use skillratings::weng_lin::WengLinRating;
 use std::mem::size_of;
