@@ -271,6 +271,33 @@ if [ -n "$pg_admin" ] && command -v psql > /dev/null && psql "$pg_admin" -qtAc '
 | PostgreSQL servers, peak resident memory | $(peak_mb "$pg_a_pid") MB and $(peak_mb "$pg_b_pid") MB | <= 100 MB |"
   kill "$pg_a_pid" "$pg_b_pid"
 fi
+echo "== 7b. a league not in memory: its first table read back from its snapshot, and read in full" >&2
+small=$("$bin/spielstand-bench" --server "$fill_url" --token "$fill_token" fill --results 1000 --players 40)
+curl -fsS -o /dev/null "$fill_url/api/v1/leagues/$small/standings"
+sleep 2
+# first_table LEAGUE: a fresh process on the fill database; the time of its first table, ms.
+first_table() {
+  local ms
+  DB=$work/fill.db start_server cold
+  ms=$(curl -fsS -o /dev/null -w '%{time_total}' "$url/api/v1/leagues/$1/standings" | awk '{printf "%.1f", $1 * 1000}')
+  kill "$pid"
+  wait "$pid" 2> /dev/null || true
+  echo "$ms"
+}
+forget_snapshots() { python3 -c "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('DELETE FROM league_snapshots'); c.commit()" "$work/fill.db"; }
+median3() { printf '%s\n' "$@" | sort -n | sed -n 2p; }
+snap_big=$(median3 "$(first_table "$league")" "$(first_table "$league")" "$(first_table "$league")")
+snap_small=$(median3 "$(first_table "$small")" "$(first_table "$small")" "$(first_table "$small")")
+full_big=() full_small=()
+for _ in 1 2 3; do
+  forget_snapshots
+  full_big+=("$(first_table "$league")")
+  forget_snapshots
+  full_small+=("$(first_table "$small")")
+done
+full_big=$(median3 "${full_big[@]}") full_small=$(median3 "${full_small[@]}")
+snapshot_rows="| a league not in memory, first table of a fresh process, 1,000 results over 40 players (median of 3) | from its snapshot $snap_small ms; read in full $full_small ms | <= 5 ms |
+| a league not in memory, first table of a fresh process, $N results over $M players (median of 3) | from its snapshot $snap_big ms; read in full $full_big ms | <= 50 ms |"
 echo "== 8. the federation: 1,000 leagues x 1,000 results on PostgreSQL, three processes, 64 MB each" >&2
 # FEDERATION= (empty) skips it (it fills a million results twice: several minutes each),
 # once with 500 players in every league and once with each league a club of 20-60.
@@ -304,6 +331,7 @@ cat << SUMMARY
 | SQLite, mixed: 32 readers + 2 writes/s | $mix2_rps req/s (ratio $(ratio "$mix2_rps" "$warm_rps")), p50 $mix2_p50 ms, p99 $mix2_p99 ms | ratio >= 0.8, p99 <= 25 ms |
 | SQLite, mixed: 32 readers + 20 writes/s | $mix20_rps req/s (ratio $(ratio "$mix20_rps" "$warm_rps")), p50 $mix20_p50 ms, p99 $mix20_p99 ms | ratio >= 0.8, p99 <= 25 ms |
 | SQLite server, peak resident memory over all of the above | $sqlite_peak_mb MB | <= 100 MB |
+$snapshot_rows
 $pg_rows
 $federation_rows
 $phones_rows
