@@ -175,6 +175,6 @@ postspiel-orders-unreadable = { $file }: keine Züge: { $error }
 postspiel-refused = Nichts ausgewertet: { $count ->
     [one] ein Zug verstößt
    *[other] { $count } Züge verstoßen
-} gegen eine Regel:
+    } gegen eine Regel:
 postspiel-round = Runde { $round }:
 postspiel-game-over = Das Spiel ist zu Ende.

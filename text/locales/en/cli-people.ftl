@@ -175,6 +175,6 @@ postspiel-orders-unreadable = { $file }: no orders: { $error }
 postspiel-refused = Nothing resolved: { $count ->
     [one] an order breaks
    *[other] { $count } orders break
-} a rule:
+    } a rule:
 postspiel-round = Round { $round }:
 postspiel-game-over = The game is over.
