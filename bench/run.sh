@@ -272,7 +272,7 @@ if [ -n "$pg_admin" ] && command -v psql > /dev/null && psql "$pg_admin" -qtAc '
   kill "$pg_a_pid" "$pg_b_pid"
 fi
 echo "== 7b. a league not in memory: its first table read back from its snapshot, and read in full" >&2
-small=$("$bin/spielstand-bench" --server "$fill_url" --token "$fill_token" fill --results 1000 --players 40)
+small=$("$bin/spielstand-bench" --server "$fill_url" --token "$fill_token" fill --results 1000 --players 40 --league Club)
 curl -fsS -o /dev/null "$fill_url/api/v1/leagues/$small/standings"
 sleep 2
 # first_table LEAGUE: a fresh process on the fill database; the time of its first table, ms.
