@@ -169,18 +169,22 @@ impl Happening {
             NoOrders if de => "kein Zug eingegangen (NMR)".into(),
             NoOrders => "no orders received (NMR)".into(),
             Moved { from, to, kind, cost } if de => {
-                format!("zieht von Feld {from} vor auf Feld {to} ({}), zahlt {cost} Möhren", kind_de(*kind))
+                format!("zieht von Feld {from} vor auf Feld {to} ({}), zahlt {}", kind_de(*kind), carrots_de(*cost))
             }
             Moved { from, to, kind, cost } => {
-                format!("moves forward from field {from} to field {to} ({}), paying {cost} carrots", kind_en(*kind))
+                format!(
+                    "moves forward from field {from} to field {to} ({}), paying {}",
+                    kind_en(*kind),
+                    carrots_en(*cost)
+                )
             }
             MovedBack { from, to } if de => format!("zieht von Feld {from} zurück auf das Igelfeld {to}"),
             MovedBack { from, to } => format!("moves back from field {from} to the hedgehog field {to}"),
             Hopped { from, to, kind, cost } if de => {
-                format!("hoppelt von Feld {from} auf Feld {to} ({}), zahlt {cost} Möhren", kind_de(*kind))
+                format!("hoppelt von Feld {from} auf Feld {to} ({}), zahlt {}", kind_de(*kind), carrots_de(*cost))
             }
             Hopped { from, to, kind, cost } => {
-                format!("hops from field {from} to field {to} ({}), paying {cost} carrots", kind_en(*kind))
+                format!("hops from field {from} to field {to} ({}), paying {}", kind_en(*kind), carrots_en(*cost))
             }
             CannotHop if de => "kann nicht hoppeln und bleibt stehen".into(),
             CannotHop => "cannot hop and stays".into(),
@@ -224,14 +228,15 @@ impl Happening {
             EventMoved { from, to, kind } => {
                 format!("jumps from field {from} to field {to} ({}), no carrots", kind_en(*kind))
             }
-            Refunded { carrots } if de => format!("bekommt die {carrots} Möhren dieser Runde zurück"),
-            Refunded { carrots } => format!("gets back the {carrots} carrots spent this round"),
+            Refunded { carrots } if de => format!("bekommt die {} dieser Runde zurück", carrots_de(*carrots)),
+            Refunded { carrots } => format!("gets back the {} spent this round", carrots_en(*carrots)),
             Paid { carrots, why } => {
                 let sign = if *carrots >= 0 { "+" } else { "" };
-                format!("{sign}{carrots} {} ({})", if de { "Möhren" } else { "carrots" }, pay(*why, de))
+                let words = if de { carrots_de(*carrots) } else { carrots_en(*carrots) };
+                format!("{sign}{words} ({})", pay(*why, de))
             }
-            Carrots { now } if de => format!("hat jetzt {now} Möhren"),
-            Carrots { now } => format!("has {now} carrots now"),
+            Carrots { now } if de => format!("hat jetzt {}", carrots_de(*now)),
+            Carrots { now } => format!("has {} now", carrots_en(*now)),
         }
     }
 }
@@ -275,6 +280,18 @@ impl super::refusal::Refusal {
             Lang::En => self.to_string(),
         }
     }
+}
+
+/// `1 Möhre`, `3 Möhren` (and `-1 Möhre`).
+fn carrots_de(n: impl Into<i64>) -> String {
+    let n = n.into();
+    if n.abs() == 1 { format!("{n} Möhre") } else { format!("{n} Möhren") }
+}
+
+/// `1 carrot`, `3 carrots`.
+fn carrots_en(n: impl Into<i64>) -> String {
+    let n = n.into();
+    if n.abs() == 1 { format!("{n} carrot") } else { format!("{n} carrots") }
 }
 
 fn kind_en(kind: FieldKind) -> &'static str {
@@ -419,6 +436,14 @@ mod tests {
             .collect();
         assert_eq!(names, ["1", "2", "2a", "2b", "3"]);
         assert_eq!(serde_json::to_value(Phase::Events(1)).unwrap(), "2a");
+    }
+
+    #[test]
+    fn one_carrot_is_one_carrot() {
+        let hopped = Happening::Hopped { from: 0, to: 1, kind: FieldKind::Hare, cost: 1 };
+        assert_eq!(hopped.text(Lang::De), "hoppelt von Feld 0 auf Feld 1 (Hasenfeld), zahlt 1 Möhre");
+        assert_eq!(hopped.text(Lang::En), "hops from field 0 to field 1 (hare field), paying 1 carrot");
+        assert_eq!(Happening::Carrots { now: 3 }.text(Lang::De), "hat jetzt 3 Möhren");
     }
 
     #[test]
