@@ -59,9 +59,8 @@ fn read_state(path: &str, text: &str) -> Result<GameState> {
         }
         other => other,
     };
-    let state = GameState::from_json(&state.to_string()).map_err(unreadable)?;
-    state.check().map_err(|e| unreadable(e.to_string()))?;
-    Ok(state)
+    // Deserialising checks the state whole (`GameState`'s `try_from`), naming where it fails.
+    serde_path_to_error::deserialize(state).map_err(|e| unreadable(e.to_string()))
 }
 
 /// Orders as JSON (an object) or in the text form for mail (anything else).
