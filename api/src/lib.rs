@@ -2,6 +2,7 @@
 //! served over HTTP with an OpenAPI document.
 
 pub mod db;
+pub mod deadlines;
 pub mod error;
 pub mod http;
 pub mod live;

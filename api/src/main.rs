@@ -101,6 +101,11 @@ struct Cli {
     #[arg(long, env = "SPIELSTAND_DRAIN_TIMEOUT_S", default_value_t = 30, global = true)]
     drain_timeout_s: u64,
 
+    /// How often to look for postal games whose round's deadline has passed, in seconds:
+    /// a round is resolved at most this long after its deadline.
+    #[arg(long, env = "SPIELSTAND_POSTAL_CHECK_S", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600), global = true)]
+    postal_check_s: u64,
+
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -340,9 +345,19 @@ fn main() -> anyhow::Result<()> {
             let drain = Duration::from_secs(cli.drain_timeout_s);
             let replica =
                 cli.read_database_url.as_deref().map(|url| (url, Duration::from_millis(cli.max_replica_lag_ms)));
-            serve(&cli.database_url, replica, &cli.bind, options, cli.db_connections, cli.webhooks.config(), drain)
+            let background =
+                Background { delivery: cli.webhooks.config(), postal_check: Duration::from_secs(cli.postal_check_s) };
+            serve(&cli.database_url, replica, &cli.bind, options, cli.db_connections, background, drain)
         }
     }
+}
+
+/// What the server does besides answering requests.
+struct Background {
+    /// Webhook deliveries, unless `--no-webhook-delivery`.
+    delivery: Option<DeliveryConfig>,
+    /// How often postal games' deadlines are looked at.
+    postal_check: Duration,
 }
 
 #[actix_web::main]
@@ -352,9 +367,10 @@ async fn serve(
     bind: &str,
     mut options: Options,
     db_connections: Option<u32>,
-    delivery: Option<DeliveryConfig>,
+    background: Background,
     drain: Duration,
 ) -> anyhow::Result<()> {
+    let Background { delivery, postal_check } = background;
     let url = DatabaseUrl::parse(database_url)?;
     let connections = db_connections.unwrap_or_else(|| match url.backend() {
         Backend::Sqlite => 8,
@@ -386,6 +402,7 @@ async fn serve(
     if let Some(config) = delivery {
         actix_web::rt::spawn(spielstand_api::webhooks::delivery::run(pool.clone(), config, leases.clone()));
     }
+    actix_web::rt::spawn(spielstand_api::deadlines::run(pool.clone(), postal_check));
     let state = AppState::with_options(pool.clone(), &url, options);
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let connections_per_worker = connection_limit(workers);

@@ -21,6 +21,7 @@ mod paging;
 mod passes;
 mod players;
 mod position;
+mod postal;
 mod problem;
 pub mod query;
 mod results;
@@ -41,6 +42,7 @@ pub use paging::{DEFAULT_PAIRS_PER_PAGE, DEFAULT_PER_PAGE, Listed, MAX_PAIRS_PER
 pub use passes::{JoinCode, JoinCodeInput, JoinInput, NightPass, PassInfo};
 pub use players::*;
 pub use position::Position;
+pub use postal::*;
 pub use problem::{PROBLEM_JSON, Problem, ProblemType, UnknownName};
 pub use results::*;
 pub use seating::*;

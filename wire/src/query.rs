@@ -48,5 +48,6 @@ pub fn every_query() -> Vec<Written> {
         written::<crate::ResultsParams>(),
         written::<crate::AuditParams>(),
         written::<crate::PlayerRatingsParams>(),
+        written::<crate::ReportParams>(),
     ]
 }

@@ -288,6 +288,57 @@ diesel::joinable!(event_rounds -> events (event_id));
 diesel::joinable!(webhooks -> leagues (league_id));
 diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
 
+diesel::table! {
+    postal_games (id) {
+        id -> BigInt,
+        league_id -> BigInt,
+        title -> Text,
+        state -> Text,
+        round_days -> Integer,
+        deadline -> Nullable<Timestamp>,
+        result_id -> Nullable<BigInt>,
+        created_by -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    postal_hares (game_id, seat) {
+        game_id -> BigInt,
+        seat -> Integer,
+        player_id -> BigInt,
+        code_hash -> Text,
+    }
+}
+
+diesel::table! {
+    postal_orders (game_id, round, seat) {
+        game_id -> BigInt,
+        round -> Integer,
+        seat -> Integer,
+        order_text -> Text,
+        sent_by -> Text,
+        sent_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    postal_rounds (game_id, round) {
+        game_id -> BigInt,
+        round -> Integer,
+        orders -> Text,
+        lines -> Text,
+        state -> Text,
+        resolved_by -> Text,
+        resolved_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(postal_games -> leagues (league_id));
+diesel::joinable!(postal_hares -> postal_games (game_id));
+diesel::joinable!(postal_hares -> players (player_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
     players,
     player_merges,
@@ -311,5 +362,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     night_passes,
     result_reviews,
     sign_in_codes,
-    app_sessions
+    app_sessions,
+    postal_games,
+    postal_hares,
+    postal_orders,
+    postal_rounds
 );

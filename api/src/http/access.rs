@@ -11,10 +11,11 @@
 
 use crate::error::{Error, Result};
 use crate::http::AppState;
-use crate::http::extract::{Caller, Writer, identify};
+use crate::http::extract::{Caller, Credentialed, Writer, identify};
 use crate::http::routes::RouteTable;
 use crate::store::owners::{self, Owned};
 use crate::store::passes::Pass;
+use crate::store::postal::{self, HareCaller};
 use actix_web::HttpMessage;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Service, ServiceRequest, ServiceResponse, Transform};
@@ -32,6 +33,9 @@ pub enum Needs {
     Token(TokenScope),
     /// Such a token, or a member's night pass held to its own night (`in_own_night`).
     TokenOrPass(TokenScope),
+    /// Such a token (the game master's), or a hare of the postal game `{id}` of the path:
+    /// its code, or a night pass of the game's league held by its player.
+    TokenOrHare(TokenScope),
 }
 
 /// Where an operation acts: what a token limited to one league is held to.
@@ -78,6 +82,10 @@ const fn record(operation: &'static str, acts: Acts) -> Rule {
 
 const fn record_or_pass(operation: &'static str, acts: Acts) -> Rule {
     Rule { operation, needs: Needs::TokenOrPass(TokenScope::Record), acts }
+}
+
+const fn record_or_hare(operation: &'static str) -> Rule {
+    Rule { operation, needs: Needs::TokenOrHare(TokenScope::Record), acts: Acts::InLeagueOf(Owned::PostalGame) }
 }
 
 const fn admin(operation: &'static str, acts: Acts) -> Rule {
@@ -187,6 +195,17 @@ pub const RULES: &[Rule] = &[
     record("organiser_join_code", Acts::InLeagueOf(Owned::Event)),
     record("organiser_draw", Acts::InLeagueOf(Owned::Event)),
     admin("organiser_close", Acts::InLeagueOf(Owned::Event)),
+    // Postal games: the game master is a record token of the league; a hare sends its own
+    // orders with its code or its player's night pass; the rest is public once resolved.
+    anyone("list_postal_games"),
+    record("create_postal_game", Acts::InLeague),
+    anyone("get_postal_game"),
+    record_or_hare("send_postal_orders"),
+    record("resolve_postal_round", Acts::InLeagueOf(Owned::PostalGame)),
+    anyone("get_postal_round"),
+    anyone("postal_game_feed"),
+    anyone("postal_game_page"),
+    anyone("postal_round_page"),
     record("organiser_revoke_pass", Acts::InLeagueOf(Owned::Event)),
     record("organiser_accept", Acts::InLeagueOf(Owned::Result)),
     record("organiser_delete", Acts::ChangesResult),
@@ -236,11 +255,14 @@ async fn authorize<B: MessageBody + 'static>(
         Ok((rule, caller)) => {
             req.extensions_mut().insert(Checked(rule));
             match caller {
-                Some(Caller::Token(writer)) => {
+                Some(Credentialed::Caller(Caller::Token(writer))) => {
                     req.extensions_mut().insert(writer);
                 }
-                Some(Caller::Pass(pass)) => {
+                Some(Credentialed::Caller(Caller::Pass(pass))) => {
                     req.extensions_mut().insert(pass);
+                }
+                Some(Credentialed::Hare(hare)) => {
+                    req.extensions_mut().insert(hare);
                 }
                 None => {}
             }
@@ -255,17 +277,27 @@ async fn authorize<B: MessageBody + 'static>(
 
 /// The rule of the route actix matched, and the checked caller where the rule needs a
 /// token. A route without a rule is refused (fail closed).
-async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Caller>)> {
+async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Credentialed>)> {
     let routes = req.app_data::<web::Data<RouteTable>>().ok_or_else(|| Error::internal("no route table"))?;
     let pattern = req.match_pattern().ok_or_else(|| Error::internal("no route was matched"))?;
     let operation = routes
         .operation(req.method(), &pattern)
         .ok_or_else(|| Error::internal(format!("{} {pattern} is not an operation of the document", req.method())))?;
     let rule = rule(operation).ok_or_else(|| Error::internal(format!("operation {operation} has no access rule")))?;
-    let (Needs::Token(needed) | Needs::TokenOrPass(needed)) = rule.needs else { return Ok((rule, None)) };
+    let (Needs::Token(needed) | Needs::TokenOrPass(needed) | Needs::TokenOrHare(needed)) = rule.needs else {
+        return Ok((rule, None));
+    };
     let writer = match identify(req.request()).await? {
-        Caller::Token(writer) => writer,
-        Caller::Pass(pass) => {
+        Credentialed::Caller(Caller::Token(writer)) => writer,
+        Credentialed::Hare(hare) => return Ok((rule, Some(Credentialed::Hare(own_game(hare, rule, req)?)))),
+        Credentialed::Caller(Caller::Pass(pass)) if matches!(rule.needs, Needs::TokenOrHare(_)) => {
+            let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::internal("no app state"))?;
+            return Ok((
+                rule,
+                Some(Credentialed::Hare(hare_of_pass(state, &pass, rule, req.match_info().get("id")).await?)),
+            ));
+        }
+        Credentialed::Caller(Caller::Pass(pass)) => {
             if !matches!(rule.needs, Needs::TokenOrPass(_)) {
                 return Err(Error::InsufficientScope(format!(
                     "{} needs a token of scope {}; the {} enters and reviews its own table's results only",
@@ -276,7 +308,7 @@ async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Caller>)> {
             }
             let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::internal("no app state"))?;
             in_own_night(state, &pass, rule, req.match_info().get("id")).await?;
-            return Ok((rule, Some(Caller::Pass(pass))));
+            return Ok((rule, Some(Credentialed::Caller(Caller::Pass(pass)))));
         }
     };
     if !includes(writer.scope, needed) {
@@ -299,7 +331,43 @@ async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Caller>)> {
         let any_revision = req.headers().get(header::IF_MATCH).is_some_and(|v| v.as_bytes().trim_ascii() == b"*");
         may_change_result(state, &writer, req.match_info().get("id"), any_revision).await?;
     }
-    Ok((rule, Some(Caller::Token(writer))))
+    Ok((rule, Some(Credentialed::Caller(Caller::Token(writer)))))
+}
+
+/// A hare's code acts on its own game's orders only.
+fn own_game(hare: HareCaller, rule: Rule, req: &ServiceRequest) -> Result<HareCaller> {
+    match rule.needs {
+        Needs::TokenOrHare(_) => {
+            let game = req.match_info().get("id").and_then(|v| v.parse::<i64>().ok());
+            if game.ok_or_else(|| Error::InvalidPath("id: not an id".into()))? == hare.game_id {
+                return Ok(hare);
+            }
+            Err(Error::InsufficientScope(format!(
+                "the code of the {} sends orders for postal game {} only",
+                hare.label(),
+                hare.game_id
+            )))
+        }
+        _ => Err(Error::InsufficientScope(format!(
+            "{} needs a token; the code of the {} sends its orders only",
+            rule.operation,
+            hare.label()
+        ))),
+    }
+}
+
+/// The hare of postal game `id` whose player holds `pass`, at a night of the game's league.
+async fn hare_of_pass(state: &AppState, pass: &Pass, rule: Rule, id: Option<&str>) -> Result<HareCaller> {
+    let game = id.and_then(|v| v.parse::<i64>().ok()).ok_or_else(|| Error::InvalidPath("id: not an id".into()))?;
+    let held = pass.clone();
+    match state.db(move |conn| postal::hare_of_pass(conn, game, &held)).await? {
+        Some(hare) => Ok(hare),
+        None => Err(Error::InsufficientScope(format!(
+            "the {} is no hare of postal game {game} in its league: {} needs the hare's code, its night pass, or a token",
+            pass.label(),
+            rule.operation
+        ))),
+    }
 }
 
 /// May `writer`, a record token, correct or delete the result `id` (see

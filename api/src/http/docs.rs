@@ -34,6 +34,7 @@ use utoipa::{IntoParams, IntoResponses, Modify, OpenApi};
         (name = "embed", description = "For club websites: the table as a page for an iframe, or drawn by a script"),
         (name = "webhooks", description = "URLs told about every change of a league's results, signed with HMAC-SHA256"),
         (name = "audit", description = "Who changed what, and when (admin tokens only)"),
+        (name = "postal", description = "Hase und Igel by post: the game master's games, the hares' orders, each round's report"),
     )
 )]
 pub struct ApiDoc;
@@ -51,6 +52,12 @@ impl Modify for BearerAuth {
             "A member's night pass (`POST /api/v1/join`): enters its own table's result and confirms or rejects a tablemate's, at its own club night only.".into(),
         );
         components.add_security_scheme("pass", SecurityScheme::Http(pass));
+        // A hare's code of a postal game, shown when the game is made.
+        let mut hare = Http::new(HttpAuthScheme::Bearer);
+        hare.description = Some(
+            "A hare's code of a postal game (`POST /api/v1/leagues/{id}/postal-games`): sends that hare's orders, in its own game only.".into(),
+        );
+        components.add_security_scheme("hare", SecurityScheme::Http(hare));
     }
 }
 
@@ -367,6 +374,13 @@ fn add_security(doc: &mut utoipa::openapi::OpenApi) {
                 Some(Needs::TokenOrPass(scope)) => {
                     op.security = Some(vec![
                         SecurityRequirement::new("bearer", [scope.slug()]),
+                        SecurityRequirement::new("pass", Vec::<String>::new()),
+                    ]);
+                }
+                Some(Needs::TokenOrHare(scope)) => {
+                    op.security = Some(vec![
+                        SecurityRequirement::new("bearer", [scope.slug()]),
+                        SecurityRequirement::new("hare", Vec::<String>::new()),
                         SecurityRequirement::new("pass", Vec::<String>::new()),
                     ]);
                 }

@@ -4,6 +4,7 @@ use crate::error::Error;
 use crate::http::AppState;
 use crate::store::audit::Actor;
 use crate::store::passes::{self, Pass};
+use crate::store::postal::{self, HareCaller};
 use crate::store::results::{Precondition, WriteContext};
 use crate::store::tokens;
 use actix_web::HttpMessage;
@@ -466,6 +467,14 @@ pub enum Caller {
     Pass(Pass),
 }
 
+/// Whose credential a request carries: a caller, or a hare of a postal game by its code
+/// (which acts on its game's orders only: the access check lets it nowhere else).
+#[derive(Debug, Clone)]
+pub enum Credentialed {
+    Caller(Caller),
+    Hare(HareCaller),
+}
+
 /// A credential as sent: `Authorization: Bearer ...`, or a cookie of the pages.
 struct Credential {
     secret: String,
@@ -516,7 +525,7 @@ fn same_origin(req: &HttpRequest, public_url: Option<&crate::http::PublicUrl>) -
 
 /// Checks the request's credential (bearer token, night pass, or a page's cookie): the
 /// future owns what it needs, so it can run before the handler (and its body) is reached.
-pub fn identify(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Caller, Error>> {
+pub fn identify(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Credentialed, Error>> {
     let sent = credential(req);
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let client = state.as_ref().and_then(|s| client_address(&s.throttle, req));
@@ -539,18 +548,20 @@ pub fn identify(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Caller, Err
         let found = state
             .db(move |conn| {
                 if passes::is_pass(&secret) {
-                    passes::authenticate(conn, &secret).map(Caller::Pass)
+                    passes::authenticate(conn, &secret).map(|pass| Credentialed::Caller(Caller::Pass(pass)))
+                } else if postal::is_code(&secret) {
+                    postal::authenticate(conn, &secret).map(Credentialed::Hare)
                 } else {
                     let caller = if passes::is_session(&secret) {
                         passes::session_caller(conn, &secret)?
                     } else {
                         tokens::authenticate(conn, &secret)?
                     };
-                    Ok(Caller::Token(Writer {
+                    Ok(Credentialed::Caller(Caller::Token(Writer {
                         token_name: caller.name,
                         scope: caller.scope,
                         league_id: caller.league_id,
-                    }))
+                    })))
                 }
             })
             .await;
@@ -574,10 +585,14 @@ pub fn authenticate(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Writer,
     let who = identify(req);
     Box::pin(async move {
         match who.await? {
-            Caller::Token(writer) => Ok(writer),
-            Caller::Pass(pass) => Err(Error::InsufficientScope(format!(
+            Credentialed::Caller(Caller::Token(writer)) => Ok(writer),
+            Credentialed::Caller(Caller::Pass(pass)) => Err(Error::InsufficientScope(format!(
                 "the {} enters and reviews its table's results only; this needs a token",
                 pass.label()
+            ))),
+            Credentialed::Hare(hare) => Err(Error::InsufficientScope(format!(
+                "the code of the {} sends its orders only; this needs a token",
+                hare.label()
             ))),
         }
     })
@@ -613,6 +628,28 @@ impl FromRequest for Caller {
         ready(match (extensions.get::<Writer>(), extensions.get::<Pass>()) {
             (Some(writer), _) => Ok(Caller::Token(writer.clone())),
             (None, Some(pass)) => Ok(Caller::Pass(pass.clone())),
+            (None, None) => Err(Error::internal("the access check did not run on this route")),
+        })
+    }
+}
+
+/// Who sends a postal game's orders, as the access check let them through: the game
+/// master's token, or a hare (its code, or its player's night pass).
+#[derive(Debug, Clone)]
+pub enum OrdersFrom {
+    Master(Writer),
+    Hare(HareCaller),
+}
+
+impl FromRequest for OrdersFrom {
+    type Error = Error;
+    type Future = Ready<Result<Self, Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let extensions = req.extensions();
+        ready(match (extensions.get::<Writer>(), extensions.get::<HareCaller>()) {
+            (Some(writer), _) => Ok(OrdersFrom::Master(writer.clone())),
+            (None, Some(hare)) => Ok(OrdersFrom::Hare(hare.clone())),
             (None, None) => Err(Error::internal("the access check did not run on this route")),
         })
     }

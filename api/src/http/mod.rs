@@ -101,7 +101,14 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(webhooks::remove)
             .service(webhooks::enable)
             .service(webhooks::deliveries)
-            .service(audit::list),
+            .service(audit::list)
+            .service(postal::create)
+            .service(postal::list)
+            .service(postal::get)
+            .service(postal::send)
+            .service(postal::resolve)
+            .service(postal::rounds_atom)
+            .service(postal::get_round),
     );
     // For club websites, outside the API's prefix; in the document all the same.
     cfg.service(meta::metrics)
@@ -114,6 +121,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(charts::race)
         .service(charts::player_ratings)
         .service(embed::script)
+        .service(postal::page)
+        .service(postal::round_page)
         // The app members and the organiser use on their phones.
         .service(app::landing)
         .service(app::find)

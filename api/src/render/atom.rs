@@ -26,13 +26,13 @@ pub struct Feed<'a> {
 
 /// A permanent, globally unique id: a UUID (version 8) hashed from this database's
 /// identity and `name`, so every process and every restart gives the same one.
-fn id(instance: &str, name: &str) -> String {
+pub(super) fn id(instance: &str, name: &str) -> String {
     let digest = Sha256::digest(format!("spielstand/{instance}/{name}").as_bytes());
     let bytes: [u8; 16] = digest[..16].try_into().expect("SHA-256 has 32 bytes");
     format!("urn:uuid:{}", uuid::Builder::from_custom_bytes(bytes).into_uuid())
 }
 
-fn time(t: DateTime<Utc>) -> String {
+pub(super) fn time(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 

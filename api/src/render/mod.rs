@@ -11,6 +11,7 @@ pub mod csv;
 pub mod embed;
 pub mod live;
 pub mod pages;
+pub mod postal;
 pub mod qr;
 pub mod svg;
 

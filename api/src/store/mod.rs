@@ -12,6 +12,7 @@ pub mod merges;
 pub mod owners;
 pub mod passes;
 pub mod players;
+pub mod postal;
 pub mod results;
 pub mod seating;
 pub mod snapshots;

@@ -1,8 +1,8 @@
-//! Which league a club night, a webhook or a result belongs to, and who recorded a
+//! Which league a club night, a webhook, a result or a postal game belongs to, and who recorded a
 //! result: what the access check holds a token to (`http::access`).
 
 use crate::db::DbConn;
-use crate::db::schema::{events, results, webhooks};
+use crate::db::schema::{events, postal_games, results, webhooks};
 use crate::error::Result;
 use diesel::prelude::*;
 
@@ -12,6 +12,7 @@ pub enum Owned {
     Event,
     Webhook,
     Result,
+    PostalGame,
 }
 
 impl Owned {
@@ -21,6 +22,7 @@ impl Owned {
             Owned::Event => "club night",
             Owned::Webhook => "webhook",
             Owned::Result => "result",
+            Owned::PostalGame => "postal game",
         }
     }
 }
@@ -31,6 +33,7 @@ pub fn league_of(conn: &mut DbConn, kind: Owned, id: i64) -> Result<Option<i64>>
         Owned::Event => events::table.find(id).select(events::league_id).first(conn).optional()?,
         Owned::Webhook => webhooks::table.find(id).select(webhooks::league_id).first(conn).optional()?,
         Owned::Result => results::table.find(id).select(results::league_id).first(conn).optional()?,
+        Owned::PostalGame => postal_games::table.find(id).select(postal_games::league_id).first(conn).optional()?,
     })
 }
 

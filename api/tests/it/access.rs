@@ -23,9 +23,11 @@ enum Caller {
     Admin,
     /// A member's night pass at league 1's night.
     PassOfNight1,
+    /// A hare's code of league 1's postal game.
+    HareOfGame1,
 }
 
-const CALLERS: [Caller; 8] = [
+const CALLERS: [Caller; 9] = [
     Caller::NoToken,
     Caller::WrongToken,
     Caller::Revoked,
@@ -34,6 +36,7 @@ const CALLERS: [Caller; 8] = [
     Caller::AdminOfLeague1,
     Caller::Admin,
     Caller::PassOfNight1,
+    Caller::HareOfGame1,
 ];
 
 impl Caller {
@@ -78,6 +81,7 @@ struct Things {
     event: i64,
     webhook: i64,
     result: i64,
+    postal_game: i64,
 }
 
 /// `path` with its parameters filled for `target`; `None` when the path names nothing
@@ -93,6 +97,8 @@ fn fill(path: &str, target: Target, leagues: &[Things; 2], player: i64) -> Strin
         t.webhook
     } else if path.contains("/results/{id}") {
         t.result
+    } else if path.contains("/postal-games/{id}") {
+        t.postal_game
     } else {
         player
     };
@@ -101,7 +107,7 @@ fn fill(path: &str, target: Target, leagues: &[Things; 2], player: i64) -> Strin
 
 /// Does `path` name a thing of a league?
 fn league_bound(path: &str) -> bool {
-    ["/leagues/{id}", "/events/{id}", "/nights/{id}", "/webhooks/{id}", "/results/{id}"]
+    ["/leagues/{id}", "/events/{id}", "/nights/{id}", "/webhooks/{id}", "/results/{id}", "/postal-games/{id}"]
         .iter()
         .any(|p| path.contains(p))
 }
@@ -122,6 +128,8 @@ fn operations() -> Vec<(Method, String, String, Option<TokenScope>)> {
                 alternatives.is_empty() || alternatives.iter().any(|a| a.as_object().is_some_and(|o| o.is_empty()));
             let pass = alternatives.iter().any(|a| a.get("pass").is_some());
             passes.insert(id.to_owned(), pass);
+            let hare = alternatives.iter().any(|a| a.get("hare").is_some());
+            HARES.lock().unwrap().insert(id.to_owned(), hare);
             let scope = if anyone {
                 None
             } else {
@@ -146,6 +154,10 @@ const SIGNS_IN: [&str; 2] = ["sign_in", "sign_in_code"];
 static PASSES: std::sync::Mutex<std::collections::BTreeMap<String, bool>> =
     std::sync::Mutex::new(std::collections::BTreeMap::new());
 
+/// The operations a hare's code may call (the document's `hare` alternative).
+static HARES: std::sync::Mutex<std::collections::BTreeMap<String, bool>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());
+
 /// The answer `caller` must get: `Ok(())` for "let through" (anything but 401 and 403),
 /// else the status and problem type.
 fn expected(caller: Caller, scope: Option<TokenScope>, id: &str, target: Target) -> Result<(), (u16, &'static str)> {
@@ -162,8 +174,15 @@ fn expected(caller: Caller, scope: Option<TokenScope>, id: &str, target: Target)
                 // League 1's results and its night; a result of no night is no result of
                 // the pass's night.
                 (true, Target::League(0)) if ["record_result", "member_enter"].contains(&id) => Ok(()),
+                // Anna's pass sends Anna's orders in league 1's postal game.
+                (true, Target::League(0)) if id == "send_postal_orders" => Ok(()),
                 _ => refused,
             };
+        }
+        // A hare's code sends its orders in its own game, and nothing else.
+        Caller::HareOfGame1 => {
+            let may = HARES.lock().unwrap().get(id).copied().unwrap_or(false);
+            return if may && target == Target::League(0) { Ok(()) } else { refused };
         }
         _ => {}
     }
@@ -196,8 +215,12 @@ async fn every_operation_with_every_token(db: fn() -> TestDb) {
         let mut things = Vec::new();
         let mut leagues_made = Vec::new();
         for name in ["Liga Eins", "Liga Zwei"] {
-            leagues_made
-                .push(api.add_league(json!({"name": name, "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await);
+            leagues_made.push(
+                api.add_league(
+                    json!({"name": name, "rules": {"games": ["mensch-aergere-dich-nicht", "hase-und-igel"]}}),
+                )
+                .await,
+            );
         }
         let mut token = match caller {
             Caller::NoToken => None,
@@ -215,8 +238,8 @@ async fn every_operation_with_every_token(db: fn() -> TestDb) {
             Caller::AdminOfLeague1 => {
                 Some(tokens::create(&mut conn, "admin-1", TokenScope::Admin, Some(leagues_made[0])).unwrap())
             }
-            // Made below, once league 1 has its night.
-            Caller::PassOfNight1 => None,
+            // Made below, once league 1 has its night, or its postal game.
+            Caller::PassOfNight1 | Caller::HareOfGame1 => None,
         };
         for league in leagues_made {
             // The result is recorded by the caller where it may record, so that a record
@@ -241,7 +264,26 @@ async fn every_operation_with_every_token(db: fn() -> TestDb) {
                 .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": "http://127.0.0.1:9/hook"}))
                 .await;
             assert_eq!(webhook.status, StatusCode::CREATED, "{:?}", webhook.json());
-            things.push(Things { league, event, webhook: webhook.body::<NewWebhook>().webhook.id, result });
+            let first_deadline = (chrono::Utc::now() + chrono::Duration::days(7)).to_rfc3339();
+            let postal = api
+                .post(
+                    &format!("/api/v1/leagues/{league}/postal-games"),
+                    &json!({"title": "Post", "players": ["Anna", "Ben"], "round_limit": 5,
+                            "first_deadline": first_deadline, "round_days": 7}),
+                )
+                .await;
+            assert_eq!(postal.status, StatusCode::CREATED, "{:?}", postal.json());
+            let postal: spielstand_wire::PostalGameCreated = postal.body();
+            if caller == Caller::HareOfGame1 && things.is_empty() {
+                token = Some(postal.codes[0].code.clone());
+            }
+            things.push(Things {
+                league,
+                event,
+                webhook: webhook.body::<NewWebhook>().webhook.id,
+                result,
+                postal_game: postal.game.id,
+            });
         }
         let leagues = [things[0], things[1]];
         assert_eq!(leagues[0].league, 1, "the limited tokens are of league 1");
@@ -521,8 +563,9 @@ async fn walk(
         send(with(TestRequest::post().uri("/api/v1/players").set_json(json!({"name": name})), &admin)).await.unwrap();
     }
     let mut things = Vec::new();
+    let mut hare_codes = Vec::new();
     for name in ["Liga Eins", "Liga Zwei"] {
-        let body = json!({"name": name, "rules": {"games": ["mensch-aergere-dich-nicht"]}});
+        let body = json!({"name": name, "rules": {"games": ["mensch-aergere-dich-nicht", "hase-und-igel"]}});
         let league: spielstand_wire::League = actix_web::test::read_body_json(
             send(with(TestRequest::post().uri("/api/v1/leagues").set_json(body), &admin)).await.unwrap(),
         )
@@ -551,7 +594,22 @@ async fn walk(
                 .unwrap(),
         )
         .await;
-        things.push(Things { league: league.id, event: event.id, webhook: webhook.webhook.id, result: result.id });
+        let path = format!("/api/v1/leagues/{}/postal-games", league.id);
+        let first_deadline = (chrono::Utc::now() + chrono::Duration::days(7)).to_rfc3339();
+        let body = json!({"title": "Post", "players": ["Anna", "Ben"], "round_limit": 5,
+                          "first_deadline": first_deadline, "round_days": 7});
+        let postal: spielstand_wire::PostalGameCreated = actix_web::test::read_body_json(
+            send(with(TestRequest::post().uri(&path).set_json(body), &admin)).await.unwrap(),
+        )
+        .await;
+        hare_codes.push(postal.codes[0].code.clone());
+        things.push(Things {
+            league: league.id,
+            event: event.id,
+            webhook: webhook.webhook.id,
+            result: result.id,
+            postal_game: postal.game.id,
+        });
     }
     let leagues = [things[0], things[1]];
     let revoked = tokens::create(&mut conn, "revoked", TokenScope::Record, None).unwrap();
@@ -585,6 +643,7 @@ async fn walk(
             Caller::RecordOfLeague1 => Some(tokens::create(&mut conn, &name, TokenScope::Record, Some(1)).unwrap()),
             Caller::AdminOfLeague1 => Some(tokens::create(&mut conn, &name, TokenScope::Admin, Some(1)).unwrap()),
             Caller::PassOfNight1 => Some(night_pass.clone()),
+            Caller::HareOfGame1 => Some(hare_codes[0].clone()),
         }
     };
     for (op, caller, target, encode_mask, upper, fault) in requests {

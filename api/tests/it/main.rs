@@ -25,6 +25,7 @@ mod operations;
 mod partners;
 mod passes;
 mod players;
+mod postal;
 mod protocol;
 mod races;
 mod replica;

@@ -342,6 +342,9 @@ const QUERIES_FOR_BROWSERS: &[&str] = &[
     "find_night",
     "member_page",
     "organiser_correct",
+    "postal_game_feed",
+    "postal_game_page",
+    "postal_round_page",
 ];
 
 /// Query parameters are part of the contract: every parameter the document lists for an

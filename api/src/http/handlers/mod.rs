@@ -16,6 +16,7 @@ pub mod meta;
 pub mod organiser;
 pub mod passes;
 pub mod players;
+pub mod postal;
 pub mod results;
 pub mod seating;
 pub mod standings;

@@ -1,0 +1,430 @@
+//! Hase und Igel by post through the API, on both backends: a whole game of four hares
+//! played to its end (orders sent with the hares' codes, German and English, one hare
+//! silent in round 1, the next round's orders sent ahead; every round compared with core's
+//! adjudicator; the end recorded as a league result), who may send and resolve what, what
+//! is refused when it arrives, that nothing of a round is public before it is resolved,
+//! a round resolved once however often it is asked for, and the pages and the feed.
+
+use crate::common::{Response, TestApi};
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::{Method, StatusCode};
+use actix_web::test::TestRequest;
+use serde_json::{Value, json};
+use spielstand_api::store::tokens;
+use spielstand_core::postspiel::{self, GameState, Lang, Orders, careful_orders};
+use spielstand_wire::{
+    Event, JoinCode, NightPass, PostalGame, PostalGameCreated, PostalOrdersReceipt, PostalRound, StoredResult,
+    TokenScope,
+};
+
+const HARES: [&str; 4] = ["Anna", "Ben", "Cleo", "Dora"];
+
+fn in_days(days: i64) -> String {
+    (chrono::Utc::now() + chrono::Duration::days(days)).to_rfc3339()
+}
+
+async fn league<S, B>(api: &TestApi<S>) -> i64
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    api.add_players(&HARES).await;
+    api.add_players(&["Emil"]).await;
+    api.add_league(json!({"name": "Postliga", "rules": {"games": ["hase-und-igel", "mensch-aergere-dich-nicht"]}}))
+        .await
+}
+
+async fn create<S, B>(api: &TestApi<S>, league: i64, round_limit: u32) -> PostalGameCreated
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let r = api
+        .post(
+            &format!("/api/v1/leagues/{league}/postal-games"),
+            &json!({"title": "Herbstpost", "players": HARES, "round_limit": round_limit,
+                    "first_deadline": in_days(7), "round_days": 7}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
+    r.body()
+}
+
+/// Orders sent with `secret` (a hare's code, a pass or a token).
+async fn send<S, B>(api: &TestApi<S>, game: i64, secret: &str, body: Value) -> Response
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    api.send(
+        TestRequest::put()
+            .uri(&format!("/api/v1/postal-games/{game}/orders"))
+            .insert_header(("authorization", format!("Bearer {secret}")))
+            .set_json(body),
+    )
+    .await
+}
+
+async fn resolve<S, B>(api: &TestApi<S>, game: i64, round: u32) -> Response
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    api.post(&format!("/api/v1/postal-games/{game}/resolve?lang=en"), &json!({ "round": round })).await
+}
+
+fn code<'a>(created: &'a PostalGameCreated, player: &str) -> &'a str {
+    &created.codes.iter().find(|c| c.player == player).unwrap().code
+}
+
+fn text(r: &Response) -> String {
+    String::from_utf8_lossy(&r.body).into_owned()
+}
+
+api_test!(four_hares_play_a_whole_postal_game_to_a_league_result, |api| {
+    let league = league(&api).await;
+    let created = create(&api, league, 30).await;
+    let game = created.game.id;
+    assert_eq!(created.game.round, 1);
+    assert_eq!(created.game.hares.len(), 4);
+    assert!(created.game.hares.iter().all(|h| h.field == 0 && h.carrots == 98 && h.lettuces == 3));
+    let mut local = GameState::new(HARES);
+    local.round_limit = Some(30);
+    let mut round = 1;
+    let mut sent_ahead: Option<Orders> = None;
+    while !local.finished {
+        let orders = sent_ahead.take().unwrap_or_else(|| careful_orders(&local));
+        for (name, order) in &orders.0 {
+            // Dora sends nothing in round 1 (NMR); her round-2 order was sent ahead.
+            if round == 1 && name == "Dora" {
+                continue;
+            }
+            let words = if round % 2 == 0 { order.text(Lang::De) } else { order.text(Lang::En) };
+            let r = send(&api, game, code(&created, name), json!({"orders": [{"round": round, "order": words}]})).await;
+            // An order sent ahead is refused now only where its rule was known then.
+            assert_eq!(r.status, StatusCode::OK, "round {round}, {name}: {words}: {}", text(&r));
+            let receipt: PostalOrdersReceipt = r.body();
+            assert_eq!(receipt.player, *name);
+            assert_eq!(receipt.orders[0].order, order.to_string());
+        }
+        let mut played = orders.clone();
+        if round == 1 {
+            played.0.remove("Dora");
+        }
+        let expected = postspiel::resolve(&local, &played).unwrap();
+        // Round 1: Dora's order for round 2 goes in ahead, with her night-less code.
+        if round == 1 {
+            let ahead = careful_orders(&expected.state);
+            let dora = ahead.get("Dora").unwrap().clone();
+            let r =
+                send(&api, game, code(&created, "Dora"), json!({"orders": [{"round": 2, "order": dora.to_string()}]}))
+                    .await;
+            assert_eq!(r.status, StatusCode::OK, "{}", text(&r));
+            let mut next = careful_orders(&expected.state);
+            next.0.insert("Dora".into(), dora);
+            sent_ahead = Some(next);
+        }
+        let r = resolve(&api, game, round).await;
+        assert_eq!(r.status, StatusCode::OK, "round {round}: {}", text(&r));
+        let report: PostalRound = r.body();
+        assert_eq!(report.round, round);
+        let lines: Vec<String> = report.lines.iter().map(|l| format!("{} {}: {}", l.phase, l.hare, l.text)).collect();
+        assert_eq!(lines, expected.report.text(Lang::En), "round {round}");
+        for (hare, after) in report.hares.iter().zip(&expected.state.hares) {
+            assert_eq!(
+                (hare.field, hare.carrots, hare.lettuces, hare.finished),
+                (after.field, after.carrots, after.lettuces, after.finished),
+                "round {round}: {}",
+                after.name
+            );
+        }
+        let dora = report.orders.iter().find(|o| o.hare == "Dora").unwrap();
+        assert_eq!(dora.order.is_none(), round == 1, "round {round}: Dora's order {:?}", dora.order);
+        local = expected.state;
+        round += 1;
+        assert!(round <= 31, "the game did not end within its round limit");
+    }
+    let game_now: PostalGame = api.get(&format!("/api/v1/postal-games/{game}")).await.body();
+    assert!(game_now.finished);
+    assert_eq!(game_now.deadline, None);
+    let result_id = game_now.result_id.expect("a finished game with a winner is a league result");
+    let result: StoredResult = api.get(&format!("/api/v1/results/{result_id}")).await.body();
+    assert_eq!(result.record.game(), spielstand_core::GameKind::HaseUndIgel);
+    let expected = postspiel::league_result(&local).unwrap();
+    let winner = &expected.order.0[0][0];
+    let first: Vec<&str> = result.placings.iter().filter(|p| p.place == 1).map(|p| p.player.as_str()).collect();
+    assert_eq!(first, [winner.as_str()]);
+    // The league table counts it.
+    let table: Value = api.get(&format!("/api/v1/leagues/{league}/standings")).await.json();
+    assert_eq!(table["rows"].as_array().unwrap().len(), 4, "{table}");
+    // Over: no more orders, no more rounds.
+    let r = send(&api, game, code(&created, "Anna"), json!({"orders": [{"round": round, "order": "vor 1"}]})).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", text(&r));
+    let r = resolve(&api, game, round).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", text(&r));
+});
+
+api_test!(a_round_is_secret_until_resolved_and_resolved_once, |api| {
+    let league = league(&api).await;
+    let created = create(&api, league, 10).await;
+    let game = created.game.id;
+    let r = send(&api, game, code(&created, "Anna"), json!({"orders": [{"round": 1, "order": "vor 2"}]})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", text(&r));
+    assert!(!r.body::<PostalOrdersReceipt>().orders[0].replaced);
+    // Replaced: the last one counts.
+    let r = send(&api, game, code(&created, "Anna"), json!({"orders": [{"round": 1, "order": "forward 3"}]})).await;
+    assert!(r.body::<PostalOrdersReceipt>().orders[0].replaced);
+    // Nothing of it anywhere before the round is resolved.
+    for path in [
+        format!("/api/v1/postal-games/{game}"),
+        format!("/api/v1/leagues/{league}/postal-games"),
+        format!("/api/v1/postal-games/{game}/rounds.atom"),
+        format!("/embed/postal-games/{game}"),
+    ] {
+        let r = api.get(&path).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}");
+        let body = text(&r);
+        assert!(!body.contains("forward") && !body.contains("vor 2"), "{path}: {body}");
+    }
+    assert_eq!(api.get(&format!("/api/v1/postal-games/{game}/rounds/1")).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(api.get(&format!("/embed/postal-games/{game}/rounds/1")).await.status, StatusCode::NOT_FOUND);
+    // Two clicks at once: one round resolved, the other click told so.
+    let (a, b) = futures_util::future::join(resolve(&api, game, 1), resolve(&api, game, 1)).await;
+    let mut statuses = [a.status.as_u16(), b.status.as_u16()];
+    statuses.sort();
+    assert_eq!(statuses, [200, 409], "{} / {}", text(&a), text(&b));
+    let round: PostalRound = api.get(&format!("/api/v1/postal-games/{game}/rounds/1?lang=en")).await.body();
+    let anna = round.orders.iter().find(|o| o.hare == "Anna").unwrap();
+    assert_eq!(anna.order.as_deref(), Some("forward 3"));
+    assert!(round.orders.iter().filter(|o| o.hare != "Anna").all(|o| o.order.is_none()));
+    // Resolved as the adjudicator resolves the last order sent; without orders a hare
+    // hops one field (seed G).
+    let mut start = GameState::new(HARES);
+    start.round_limit = Some(10);
+    let expected = postspiel::resolve(&start, &Orders::from_text("Anna: forward 3").unwrap()).unwrap();
+    let fields: Vec<u32> = round.hares.iter().map(|h| h.field).collect();
+    assert_eq!(fields, expected.state.hares.iter().map(|h| h.field).collect::<Vec<_>>());
+    assert!(round.lines.iter().any(|l| l.hare == "Ben" && l.text.contains("no orders")), "{:?}", round.lines);
+    let game_now: PostalGame = api.get(&format!("/api/v1/postal-games/{game}")).await.body();
+    assert_eq!(game_now.round, 2);
+    let first = created.game.deadline.unwrap();
+    assert_eq!(game_now.deadline, Some(first + chrono::Duration::days(7)), "resolved early: the schedule is kept");
+    // An old round again is 409 and names the round that is next.
+    let r = resolve(&api, game, 1).await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+    assert!(text(&r).contains("round 2 is"), "{}", text(&r));
+});
+
+api_test!(orders_that_cannot_be_are_refused_when_they_arrive, |api| {
+    let league = league(&api).await;
+    let created = create(&api, league, 10).await;
+    let game = created.game.id;
+    let anna = code(&created, "Anna");
+    let refused = |r: Response, needle: &str| {
+        let detail = r.problem(422, "invalid-body");
+        assert!(detail.contains(needle), "{needle:?} not in {detail}");
+    };
+    // Forty fields cost 820 carrots: the rule is named.
+    refused(send(&api, game, anna, json!({"orders": [{"round": 1, "order": "vor 40"}]})).await, "carrots-short");
+    // Backwards with no hedgehog behind the start.
+    refused(send(&api, game, anna, json!({"orders": [{"round": 1, "order": "zurück"}]})).await, "no-hedgehog-behind");
+    refused(send(&api, game, anna, json!({"orders": [{"round": 1, "order": "hüpfen"}]})).await, "orders[0].order");
+    refused(
+        send(&api, game, anna, json!({"orders": [{"round": 1, "order": "vor 1"}, {"round": 3, "order": "vor 1"}]}))
+            .await,
+        "orders[1].round: orders are taken for round 1 or 2, not 3",
+    );
+    refused(
+        send(&api, game, anna, json!({"orders": [{"round": 1, "order": "vor 1"}, {"round": 1, "order": "vor 2"}]}))
+            .await,
+        "orders[1].round: a second order for round 1",
+    );
+    refused(
+        send(
+            &api,
+            game,
+            anna,
+            json!({"orders": [{"round": 2, "order": "wenn nach Runde 2 Möhren > 3 dann vor 1 sonst vor 2"}]}),
+        )
+        .await,
+        "condition-future",
+    );
+    refused(send(&api, game, anna, json!({"orders": [{"round": 1, "order": "vor 1\nBen: vor 9"}]})).await, "one line");
+    refused(send(&api, game, anna, json!({"orders": []})).await, "orders:");
+    refused(
+        send(&api, game, anna, json!({"orders": [{"round": 1, "order": "vor 1"}], "colour": "red"})).await,
+        "colour",
+    );
+    // A rule that depends on where the hare will stand is decided with its round: ahead,
+    // "vor 40" is kept (and void if still too dear then).
+    let r = send(&api, game, anna, json!({"orders": [{"round": 2, "order": "vor 40"}]})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", text(&r));
+    // Nothing refused was kept: round 1 resolves with no order from Anna.
+    assert_eq!(resolve(&api, game, 1).await.status, StatusCode::OK);
+    let round: PostalRound = api.get(&format!("/api/v1/postal-games/{game}/rounds/1")).await.body();
+    assert!(round.orders.iter().all(|o| o.order.is_none()), "{:?}", round.orders);
+    // Round 2: the order sent ahead is void when carried out, and said so.
+    let r = resolve(&api, game, 2).await;
+    let round: PostalRound = r.body();
+    assert!(round.lines.iter().any(|l| l.hare == "Anna" && l.text.contains("carrots-short")), "{:?}", round.lines);
+    // A game that cannot be: refused whole, nothing made.
+    let path = format!("/api/v1/leagues/{league}/postal-games");
+    let base = json!({"title": "x", "players": ["Anna", "Ben"], "round_limit": 5, "first_deadline": in_days(1), "round_days": 3});
+    let with = |key: &str, value: Value| {
+        let mut body = base.clone();
+        body[key] = value;
+        body
+    };
+    for (body, needle) in [
+        (with("first_deadline", json!("2020-01-01T00:00:00Z")), "first_deadline: 2020-01-01"),
+        (with("first_deadline", json!(in_days(400))), "first_deadline: more than 366 days"),
+        (with("players", json!(["Anna", "anna"])), "players[1]: Anna is players[0] already"),
+        (with("players", json!(["Anna"])), "players: a postal game has 2 to 6 hares"),
+        (with("players", json!(["Anna", "Bem"])), "Bem"),
+        (with("round_limit", json!(0)), "round_limit"),
+        (with("round_days", json!(61)), "round_days"),
+        (with("board", json!("nonsense")), "board:"),
+        (with("title", json!("  ")), "title"),
+        (with("extra", json!(1)), "extra"),
+    ] {
+        let r = api.post(&path, &body).await;
+        refused(r, needle);
+    }
+    let games: Vec<PostalGame> = api.get(&path).await.body();
+    assert_eq!(games.len(), 1);
+    // A league without Hase und Igel has no postal game.
+    let other = api.add_league(json!({"name": "Nur Mensch", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let r = api.post(&format!("/api/v1/leagues/{other}/postal-games"), &base).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", text(&r));
+});
+
+api_test!(who_may_send_and_resolve, |api| {
+    let league = league(&api).await;
+    let created = create(&api, league, 10).await;
+    let game = created.game.id;
+    let other = create(&api, league, 10).await;
+    let anna = code(&created, "Anna");
+    let order = |player: Option<&str>| match player {
+        Some(p) => json!({"player": p, "orders": [{"round": 1, "order": "vor 1"}]}),
+        None => json!({"orders": [{"round": 1, "order": "vor 1"}]}),
+    };
+    // Her own orders, named or not.
+    assert_eq!(send(&api, game, anna, order(None)).await.status, StatusCode::OK);
+    assert_eq!(send(&api, game, anna, order(Some("anna"))).await.status, StatusCode::OK);
+    // Not Ben's, not in another game, not resolving, not anything else.
+    send(&api, game, anna, order(Some("Ben"))).await.problem(403, "insufficient-scope");
+    send(&api, other.game.id, anna, order(None)).await.problem(403, "insufficient-scope");
+    api.send(
+        TestRequest::post()
+            .uri(&format!("/api/v1/postal-games/{game}/resolve"))
+            .insert_header(("authorization", format!("Bearer {anna}")))
+            .set_json(json!({"round": 1})),
+    )
+    .await
+    .problem(403, "insufficient-scope");
+    api.send(
+        TestRequest::post()
+            .uri("/api/v1/players")
+            .insert_header(("authorization", format!("Bearer {anna}")))
+            .set_json(json!({"name": "Fritz"})),
+    )
+    .await
+    .problem(403, "insufficient-scope");
+    // No credential, or a made-up code.
+    let r =
+        api.send(TestRequest::put().uri(&format!("/api/v1/postal-games/{game}/orders")).set_json(order(None))).await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+    send(&api, game, "spgc_0000", order(None)).await.problem(401, "unauthorized");
+    // The game master names the hare; without a name, or a name of no hare, refused.
+    let r = api.write(Method::PUT, &format!("/api/v1/postal-games/{game}/orders"), &order(Some("Ben"))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", text(&r));
+    assert_eq!(r.body::<PostalOrdersReceipt>().player, "Ben");
+    api.write(Method::PUT, &format!("/api/v1/postal-games/{game}/orders"), &order(None))
+        .await
+        .problem(422, "invalid-body");
+    api.write(Method::PUT, &format!("/api/v1/postal-games/{game}/orders"), &order(Some("Emil")))
+        .await
+        .problem(422, "invalid-body");
+    // A record token of another league neither sends nor resolves here.
+    let elsewhere = api.add_league(json!({"name": "Andere", "rules": {"games": ["hase-und-igel"]}})).await;
+    let limited =
+        api.state.db(move |conn| tokens::create(conn, "andere", TokenScope::Record, Some(elsewhere))).await.unwrap();
+    send(&api, game, &limited, order(Some("Ben"))).await.problem(403, "insufficient-scope");
+    api.send(
+        TestRequest::post()
+            .uri(&format!("/api/v1/postal-games/{game}/resolve"))
+            .insert_header(("authorization", format!("Bearer {limited}")))
+            .set_json(json!({"round": 1})),
+    )
+    .await
+    .problem(403, "insufficient-scope");
+    // A night pass of the league sends its player's orders; Emil's pass is no hare's.
+    let event: Event = api
+        .post(
+            &format!("/api/v1/leagues/{league}/events"),
+            &json!({"title": "Clubabend", "date": chrono::Utc::now().date_naive().to_string()}),
+        )
+        .await
+        .body();
+    let code_of_night: JoinCode = api.post(&format!("/api/v1/events/{}/join-codes", event.id), &json!({})).await.body();
+    let pass = |player: &'static str| {
+        let code = code_of_night.code.clone();
+        let api = &api;
+        async move {
+            let r = api.post("/api/v1/join", &json!({"code": code, "player": player})).await;
+            assert_eq!(r.status, StatusCode::CREATED, "{}", text(&r));
+            r.body::<NightPass>().pass
+        }
+    };
+    let cleo = pass("Cleo").await;
+    let r = send(&api, game, &cleo, order(None)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", text(&r));
+    assert_eq!(r.body::<PostalOrdersReceipt>().player, "Cleo");
+    let emil = pass("Emil").await;
+    send(&api, game, &emil, order(None)).await.problem(403, "insufficient-scope");
+    // The percent-encoded path is the same route, held to the same rule.
+    let r = api
+        .send(
+            TestRequest::put()
+                .uri(&format!("/api/v1/postal-games/{}/%6Frders", other.game.id))
+                .insert_header(("authorization", format!("Bearer {anna}")))
+                .set_json(order(None)),
+        )
+        .await;
+    r.problem(403, "insufficient-scope");
+});
+
+api_test!(a_round_is_a_page_in_both_languages_and_a_feed_entry, |api| {
+    let league = league(&api).await;
+    let created = create(&api, league, 10).await;
+    let game = created.game.id;
+    send(&api, game, code(&created, "Ben"), json!({"orders": [{"round": 1, "order": "vor 3"}]})).await;
+    assert_eq!(resolve(&api, game, 1).await.status, StatusCode::OK);
+    let de = text(&api.get(&format!("/embed/postal-games/{game}/rounds/1")).await);
+    assert!(de.contains("<html lang=\"de\"") && de.contains("Runde 1") && de.contains("Möhren"), "{de}");
+    assert!(de.contains("keine Züge eingegangen (NMR)"), "{de}");
+    let en = text(&api.get(&format!("/embed/postal-games/{game}/rounds/1?lang=en")).await);
+    assert!(en.contains("Round 1") && en.contains("forward 3") && en.contains("no orders received (NMR)"), "{en}");
+    let page = text(&api.get(&format!("/embed/postal-games/{game}?lang=en")).await);
+    assert!(page.contains("Next round 2 of 10") && page.contains("Herbstpost"), "{page}");
+    let feed = api.get(&format!("/api/v1/postal-games/{game}/rounds.atom?lang=en")).await;
+    assert_eq!(feed.header("content-type"), Some("application/atom+xml; charset=utf-8"));
+    let xml = text(&feed);
+    assert_eq!(xml.matches("<entry>").count(), 1, "{xml}");
+    assert!(xml.contains(&format!("/embed/postal-games/{game}/rounds/1?lang=en")), "{xml}");
+    let etag = feed.header("etag").unwrap().to_owned();
+    let again = api
+        .send(
+            TestRequest::get()
+                .uri(&format!("/api/v1/postal-games/{game}/rounds.atom?lang=en"))
+                .insert_header(("if-none-match", etag)),
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    assert_eq!(resolve(&api, game, 2).await.status, StatusCode::OK);
+    let xml = text(&api.get(&format!("/api/v1/postal-games/{game}/rounds.atom")).await);
+    assert_eq!(xml.matches("<entry>").count(), 2, "{xml}");
+    assert!(xml.contains("Herbstpost: Runde 2"), "{xml}");
+    assert_eq!(api.get("/embed/postal-games/999/rounds/1").await.status, StatusCode::NOT_FOUND);
+});
