@@ -428,3 +428,73 @@ api_test!(a_round_is_a_page_in_both_languages_and_a_feed_entry, |api| {
     assert!(xml.contains("Herbstpost: Runde 2"), "{xml}");
     assert_eq!(api.get("/embed/postal-games/999/rounds/1").await.status, StatusCode::NOT_FOUND);
 });
+
+/// Two real server processes on one database, each sweeping deadlines every second: a
+/// round whose deadline passes is resolved once, by the deadline, with the orders that
+/// arrived (the rest NMR); orders for it are refused from then on.
+fn a_round_resolves_itself_at_its_deadline_once(db: crate::common::TestDb) {
+    use crate::common::process::{Server, agent, seed, token, typed};
+    let token = token(&db);
+    let env = [("SPIELSTAND_POSTAL_CHECK_S", "1".to_owned())];
+    let first = Server::start(&db, &env);
+    let second = Server::start(&db, &env);
+    let (league, _) = seed(&first, &token, &HARES, &["hase-und-igel"]);
+    let deadline = chrono::Utc::now() + chrono::Duration::seconds(3);
+    let (status, created) = first.post(
+        &format!("/leagues/{league}/postal-games"),
+        &token,
+        &json!({"title": "Eilpost", "players": HARES, "round_limit": 5,
+                "first_deadline": deadline.to_rfc3339(), "round_days": 2}),
+    );
+    assert_eq!(status, 201, "{created}");
+    let created: PostalGameCreated = typed(&created);
+    let game = created.game.id;
+    let put = |server: &Server, secret: &str, body: Value| {
+        let mut res = agent()
+            .put(&format!("{}/postal-games/{game}/orders", server.api))
+            .header("Authorization", &format!("Bearer {secret}"))
+            .send_json(body)
+            .unwrap();
+        (res.status().as_u16(), res.body_mut().read_to_string().unwrap())
+    };
+    let (status, body) = put(&second, code(&created, "Anna"), json!({"orders": [{"round": 1, "order": "vor 2"}]}));
+    assert_eq!(status, 200, "{body}");
+    let waited = std::time::Instant::now();
+    let round: PostalRound = loop {
+        let mut res = agent().get(&format!("{}/postal-games/{game}/rounds/1?lang=en", first.api)).call().unwrap();
+        if res.status() == 200 {
+            break res.body_mut().read_json().unwrap();
+        }
+        assert!(waited.elapsed() < std::time::Duration::from_secs(20), "round 1 was not resolved at its deadline");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    assert!(chrono::Utc::now() >= deadline);
+    assert_eq!(round.resolved_by, "deadline");
+    let shown: Vec<(&str, Option<&str>)> = round.orders.iter().map(|o| (o.hare.as_str(), o.order.as_deref())).collect();
+    assert_eq!(shown, [("Anna", Some("forward 2")), ("Ben", None), ("Cleo", None), ("Dora", None)]);
+    // Once: two more sweeps of both processes later, the game waits for round 2, due two
+    // days after the first deadline.
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    let game_now: PostalGame = second.get_as(&format!("/postal-games/{game}"), &token);
+    assert_eq!(game_now.round, 2);
+    let next = game_now.deadline.unwrap();
+    assert!(next > chrono::Utc::now() + chrono::Duration::hours(47), "{next}");
+    let mut res = agent().get(&format!("{}/postal-games/{game}/rounds/2", first.api)).call().unwrap();
+    assert_eq!(res.status(), 404, "{}", res.body_mut().read_to_string().unwrap());
+    // Round 1's orders are closed; round 2's are taken.
+    let (status, body) = put(&first, code(&created, "Ben"), json!({"orders": [{"round": 1, "order": "vor 1"}]}));
+    assert_eq!(status, 422, "{body}");
+    let (status, body) = put(&first, code(&created, "Ben"), json!({"orders": [{"round": 2, "order": "vor 1"}]}));
+    assert_eq!(status, 200, "{body}");
+}
+
+#[test]
+fn a_round_resolves_itself_at_its_deadline_once_sqlite() {
+    a_round_resolves_itself_at_its_deadline_once(crate::common::TestDb::sqlite());
+}
+
+#[test]
+#[ignore = "needs PostgreSQL (SPIELSTAND_TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres)"]
+fn a_round_resolves_itself_at_its_deadline_once_postgres() {
+    a_round_resolves_itself_at_its_deadline_once(crate::common::TestDb::postgres());
+}
