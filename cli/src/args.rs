@@ -132,7 +132,8 @@ pub enum Command {
     /// Referee a game at the table move by move, then record it.
     #[command(subcommand)]
     Referee(RefereeCommand),
-    /// Hase und Igel by post: resolve a round as the game master would, offline.
+    /// Hase und Igel by post: games on the server (start, send orders, resolve, show), and
+    /// any round resolved offline as the game master would.
     #[command(subcommand)]
     Postspiel(PostspielCommand),
     /// The outbox: list what waits and what the server refused, correct a refused result and
@@ -1052,6 +1053,18 @@ pub enum PostspielCommand {
     /// error). An order that breaks a rule exits 1 naming the rule, and nothing is resolved.
     #[command(after_help = POSTSPIEL_TEXT)]
     Resolve(PostspielResolve),
+    /// Start a postal game on the server, as its game master (a record token of the
+    /// league): every hare on the start, round 1 due at --deadline. Prints each hare's code,
+    /// shown only now: give each player theirs.
+    Create(PostspielCreate),
+    /// Send a hare's order for the next round (and with --then, for the one after), until
+    /// the round's deadline; a new order replaces the one sent before. A hare sends with its
+    /// code (--code); the game master names the hare (--player).
+    Send(PostspielSend),
+    /// Resolve the game's next round now, as its game master, and print its report.
+    Advance(PostspielAdvance),
+    /// A postal game as it stands, or a resolved round's orders and report (--round).
+    Show(PostspielShow),
 }
 
 const POSTSPIEL_TEXT: &str = "\
@@ -1074,6 +1087,73 @@ pub struct PostspielResolve {
     /// The round's orders, as JSON or in the text form for mail (- for stdin)
     #[arg(long, value_name = "ORDERS.json")]
     pub orders: String,
+}
+
+#[derive(Debug, Args)]
+pub struct PostspielCreate {
+    /// What the game is called, e.g. "Herbstpost 2026"
+    pub title: String,
+    /// The league: its name or id
+    #[arg(long, short = 'l', value_name = "L")]
+    pub league: String,
+    /// The hares: players of the server, two to six, in seat order
+    #[arg(long, value_name = "NAMES")]
+    pub players: Names,
+    /// The last round played
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=200))]
+    pub rounds: u32,
+    /// Round 1's deadline: 2026-12-03T18:00:00Z, or a day and time of this machine's clock (03.12.2026 18:00)
+    #[arg(long, value_parser = spec::moment, value_name = "WHEN")]
+    pub deadline: chrono::DateTime<chrono::Utc>,
+    /// Days from one round's deadline to the next
+    #[arg(long, value_name = "DAYS", default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub every: u32,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct PostspielSend {
+    /// The postal game's id
+    pub game: i64,
+    /// The order, German or English: "vor 3", "zurück", "bleiben fressen", "wenn Möhren >= 30 dann vor 5 sonst vor 2"
+    pub order: String,
+    /// The order for the round after it
+    #[arg(long, value_name = "ORDER")]
+    pub then: Option<String>,
+    /// The round the order is for [default: the game's next round]
+    #[arg(long, value_name = "N")]
+    pub round: Option<u32>,
+    /// The hare's code (instead of a token)
+    #[arg(long, env = "SPIELSTAND_POSTAL_CODE", value_name = "CODE", hide_env_values = true)]
+    pub code: Option<String>,
+    /// The hare, when the game master sends its order
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct PostspielAdvance {
+    /// The postal game's id
+    pub game: i64,
+    /// The round to resolve [default: the game's next round]
+    #[arg(long, value_name = "N")]
+    pub round: Option<u32>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct PostspielShow {
+    /// The postal game's id
+    pub game: i64,
+    /// A resolved round's orders and report instead
+    #[arg(long, value_name = "N")]
+    pub round: Option<u32>,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Subcommand)]

@@ -14,8 +14,9 @@ use spielstand_wire::{
     Attendee, AuditPage, AuditParams, BatchInput, BatchOutcome, CheckIn, DrawInput, Event, EventInput, EventReport,
     GameParams, HeadToHead, HeadToHeadParams, Health, HistoryEntry, League, LeagueExport, LeagueInput,
     LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, MAX_PAIRS_PER_PAGE, Player, PlayerMerge,
-    PlayerRatings, PlayerRatingsParams, ResultPage, ResultsParams, Round, Standings, StandingsParams, StoredResult,
-    TeamStandings, TokenName,
+    PlayerRatings, PlayerRatingsParams, PostalGame, PostalGameCreated, PostalGameInput, PostalOrdersInput,
+    PostalOrdersReceipt, PostalRound, ReportParams, ResultPage, ResultsParams, Round, Standings, StandingsParams,
+    StoredResult, TeamStandings, TokenName,
 };
 use std::time::Duration;
 use ureq::http;
@@ -322,6 +323,39 @@ impl Client {
 
     pub fn close_event(&self, id: i64) -> Result<(Event, Reply)> {
         self.send(calls::close_event(id))
+    }
+
+    pub fn create_postal_game(&self, league: i64, input: &PostalGameInput) -> Result<(PostalGameCreated, Reply)> {
+        self.send(calls::create_postal_game(league, input))
+    }
+
+    pub fn postal_game(&self, id: i64) -> Result<(PostalGame, Reply)> {
+        self.send(calls::get_postal_game(id))
+    }
+
+    /// Sent with `code` (a hare's) instead of the token, when given.
+    pub fn send_postal_orders(
+        &self,
+        id: i64,
+        input: &PostalOrdersInput,
+        code: Option<&str>,
+    ) -> Result<(PostalOrdersReceipt, Reply)> {
+        match code {
+            Some(code) => {
+                let hare =
+                    Client { agent: self.agent.clone(), server: self.server.clone(), token: Some(code.to_owned()) };
+                hare.send(calls::send_postal_orders(id, input))
+            }
+            None => self.send(calls::send_postal_orders(id, input)),
+        }
+    }
+
+    pub fn resolve_postal_round(&self, id: i64, round: u32, query: &ReportParams) -> Result<(PostalRound, Reply)> {
+        self.send(calls::resolve_postal_round(id, round, query))
+    }
+
+    pub fn postal_round(&self, id: i64, round: u32, query: &ReportParams) -> Result<(PostalRound, Reply)> {
+        self.send(calls::get_postal_round(id, round, query))
     }
 
     /// How every two players of a league (or of one game) fared against each other, or

@@ -10,8 +10,9 @@ use crate::{
     AuditPage, AuditParams, BatchInput, BatchOutcome, CheckIn, DrawInput, Event, EventInput, EventReport, GameParams,
     HeadToHead, HeadToHeadParams, Health, HistoryEntry, League, LeagueExport, LeagueInput, LeaguePlayerRatings,
     LeaguePlayerStats, LeagueRatingAccuracy, MergeRequest, Player, PlayerMerge, PlayerName, PlayerRatings,
-    PlayerRatingsParams, ResultPage, ResultsParams, Round, Standings, StandingsParams, StoredResult, TeamStandings,
-    TokenName,
+    PlayerRatingsParams, PostalGame, PostalGameCreated, PostalGameInput, PostalOrdersInput, PostalOrdersReceipt,
+    PostalResolveInput, PostalRound, ReportParams, ResultPage, ResultsParams, Round, Standings, StandingsParams,
+    StoredResult, TeamStandings, TokenName,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -301,6 +302,29 @@ pub fn get_team_standings(league: i64, query: &StandingsParams) -> Built<TeamSta
     get("get_team_standings", format!("/leagues/{league}/standings/teams")).query(query)
 }
 
+pub fn create_postal_game(league: i64, input: &PostalGameInput) -> Built<PostalGameCreated> {
+    write("create_postal_game", Method::Post, format!("/leagues/{league}/postal-games")).body(input)
+}
+
+pub fn get_postal_game(id: i64) -> Call<PostalGame> {
+    get("get_postal_game", format!("/postal-games/{id}"))
+}
+
+/// Sent with the game master's token, or a hare's code as the token.
+pub fn send_postal_orders(id: i64, input: &PostalOrdersInput) -> Built<PostalOrdersReceipt> {
+    write("send_postal_orders", Method::Put, format!("/postal-games/{id}/orders")).body(input)
+}
+
+pub fn resolve_postal_round(id: i64, round: u32, query: &ReportParams) -> Built<PostalRound> {
+    write("resolve_postal_round", Method::Post, format!("/postal-games/{id}/resolve"))
+        .query(query)?
+        .body(&PostalResolveInput { round })
+}
+
+pub fn get_postal_round(id: i64, round: u32, query: &ReportParams) -> Built<PostalRound> {
+    get("get_postal_round", format!("/postal-games/{id}/rounds/{round}")).query(query)
+}
+
 /// Every call above, with sample arguments (ids 1, 2, 3): what the test holds to the
 /// document, operation by operation. A new call belongs here too.
 pub fn every_call() -> Result<Vec<Call<serde_json::Value>>, CallError> {
@@ -314,6 +338,12 @@ pub fn every_call() -> Result<Vec<Call<serde_json::Value>>, CallError> {
     let check_in_anna: CheckIn = serde_json::from_value(serde_json::json!({"players": ["Anna"]}))?;
     let event: EventInput = serde_json::from_value(serde_json::json!({"title": "Abend", "date": "2026-11-20"}))?;
     let draw: DrawInput = serde_json::from_value(serde_json::json!({"game": "rangeln", "method": "random"}))?;
+    let postal: PostalGameInput = serde_json::from_value(serde_json::json!({
+        "title": "Post", "players": ["Anna", "Ben"], "round_limit": 30,
+        "first_deadline": "2026-12-01T18:00:00Z", "round_days": 7
+    }))?;
+    let orders: PostalOrdersInput =
+        serde_json::from_value(serde_json::json!({"orders": [{"round": 1, "order": "vor 3"}]}))?;
     Ok(vec![
         health().untyped(),
         check_token().untyped(),
@@ -350,5 +380,10 @@ pub fn every_call() -> Result<Vec<Call<serde_json::Value>>, CallError> {
         get_head_to_head(1, &HeadToHeadParams::every())?.untyped(),
         get_standings(1, &StandingsParams::every())?.untyped(),
         get_team_standings(1, &StandingsParams::every())?.untyped(),
+        create_postal_game(1, &postal)?.untyped(),
+        get_postal_game(1).untyped(),
+        send_postal_orders(1, &orders)?.untyped(),
+        resolve_postal_round(1, 1, &ReportParams::every())?.untyped(),
+        get_postal_round(1, 1, &ReportParams::every())?.untyped(),
     ])
 }

@@ -55,7 +55,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Event(c) => event::run(ctx, c),
         Command::Score(c) => score::run(c),
         Command::Referee(c) => referee::run(ctx, c),
-        Command::Postspiel(c) => postspiel::run(c),
+        Command::Postspiel(c) => postspiel::run(ctx, c),
         Command::Outbox(c) => outbox::run(ctx, c),
         Command::Sync(a) => sync::run(&ctx()?, a),
         Command::Audit(a) => audit::list(&ctx()?, a),

@@ -1,19 +1,156 @@
-//! `spielstand postspiel resolve --state STATE.json --orders ORDERS.json`: one round of a
-//! postal Hase und Igel game resolved by core's adjudicator, no server needed, so that
-//! anyone can check what the game master did.
+//! Hase und Igel by post. `spielstand postspiel resolve --state STATE.json --orders
+//! ORDERS.json`: one round resolved by core's adjudicator, no server needed, so that anyone
+//! can check what the game master did. On the server: `create` (the game master starts a
+//! game and hands out the hares' codes), `send` (a hare's order, or the game master's for
+//! a hare), `advance` (the game master resolves the next round), `show`.
 
-use crate::args::{PostspielCommand, PostspielResolve};
+use super::Ctx;
+use crate::args::{
+    PostspielAdvance, PostspielCommand, PostspielCreate, PostspielResolve, PostspielSend, PostspielShow,
+};
 use crate::error::{CliError, Result};
 use crate::input::read_input;
 use crate::lang::current;
+use crate::output::{Table, emit};
 use crate::t;
 use serde_json::Value;
 use spielstand_core::postspiel::{GameState, Lang, Orders, resolve, validate};
+use spielstand_wire::{
+    PostalGame, PostalGameInput, PostalHare, PostalOrderInput, PostalOrdersInput, PostalRound, ReportLang, ReportParams,
+};
 
-pub fn run(command: PostspielCommand) -> Result<()> {
+pub fn run(ctx: impl FnOnce() -> Result<Ctx>, command: PostspielCommand) -> Result<()> {
     match command {
         PostspielCommand::Resolve(args) => resolve_round(args),
+        PostspielCommand::Create(args) => create(&ctx()?, args),
+        PostspielCommand::Send(args) => send(&ctx()?, args),
+        PostspielCommand::Advance(args) => advance(&ctx()?, args),
+        PostspielCommand::Show(args) => show(&ctx()?, args),
     }
+}
+
+/// The report's language on the server: the command's.
+fn report_params() -> ReportParams {
+    let lang = match current() {
+        spielstand_text::Lang::De => ReportLang::De,
+        spielstand_text::Lang::En => ReportLang::En,
+    };
+    ReportParams { lang: Some(lang) }
+}
+
+fn create(ctx: &Ctx, args: PostspielCreate) -> Result<()> {
+    let (league, _) = ctx.client.resolve_league(&args.league)?;
+    let input = PostalGameInput {
+        title: args.title,
+        players: args.players.0,
+        round_limit: args.rounds,
+        first_deadline: args.deadline,
+        round_days: args.every,
+        board: None,
+    };
+    let (created, reply) = ctx.client.create_postal_game(league.id, &input)?;
+    let game = &created.game;
+    let mut lines = vec![t!("postspiel-created", id = game.id, title = &game.title, league = &league.name)];
+    lines.extend(deadline_line(game));
+    lines.push(t!("postspiel-codes-once"));
+    let mut codes = Table::new(&["Player", "Code"]);
+    for code in &created.codes {
+        codes.row(vec![code.player.clone(), code.code.clone()]);
+    }
+    emit(args.output.format, &reply.body, &lines, &[codes]);
+    Ok(())
+}
+
+/// "Round 3 of 30 is due on 03.12.2026 18:00", or that the game is over.
+fn deadline_line(game: &PostalGame) -> Option<String> {
+    match game.deadline {
+        Some(at) if !game.finished => Some(t!(
+            "postspiel-due",
+            round = game.round,
+            rounds = game.round_limit,
+            deadline = crate::lang::date_time(at.with_timezone(&chrono::Local))
+        )),
+        _ => Some(t!("postspiel-game-over")),
+    }
+}
+
+fn send(ctx: &Ctx, args: PostspielSend) -> Result<()> {
+    let round = match args.round {
+        Some(round) => round,
+        None => ctx.client.postal_game(args.game)?.0.round,
+    };
+    let mut orders = vec![PostalOrderInput { round, order: args.order }];
+    if let Some(then) = args.then {
+        orders.push(PostalOrderInput { round: round + 1, order: then });
+    }
+    let input = PostalOrdersInput { player: args.player, orders };
+    let (receipt, reply) = ctx.client.send_postal_orders(args.game, &input, args.code.as_deref())?;
+    let lines: Vec<String> = receipt
+        .orders
+        .iter()
+        .map(|o| match o.replaced {
+            true => t!("postspiel-order-replaced", player = &receipt.player, round = o.round, order = &o.order),
+            false => t!("postspiel-order-kept", player = &receipt.player, round = o.round, order = &o.order),
+        })
+        .collect();
+    emit(args.output.format, &reply.body, &lines, &[]);
+    Ok(())
+}
+
+fn advance(ctx: &Ctx, args: PostspielAdvance) -> Result<()> {
+    let round = match args.round {
+        Some(round) => round,
+        None => ctx.client.postal_game(args.game)?.0.round,
+    };
+    let (resolved, reply) = ctx.client.resolve_postal_round(args.game, round, &report_params())?;
+    let (lines, tables) = round_report(&resolved);
+    emit(args.output.format, &reply.body, &lines, &tables);
+    Ok(())
+}
+
+fn show(ctx: &Ctx, args: PostspielShow) -> Result<()> {
+    if let Some(round) = args.round {
+        let (resolved, reply) = ctx.client.postal_round(args.game, round, &report_params())?;
+        let (lines, tables) = round_report(&resolved);
+        emit(args.output.format, &reply.body, &lines, &tables);
+        return Ok(());
+    }
+    let (game, reply) = ctx.client.postal_game(args.game)?;
+    let mut lines = vec![t!("postspiel-game", id = game.id, title = &game.title)];
+    lines.extend(deadline_line(&game));
+    if let Some(result) = game.result_id {
+        lines.push(t!("postspiel-recorded", result = result));
+    }
+    emit(args.output.format, &reply.body, &lines, &[hares(&game.hares)]);
+    Ok(())
+}
+
+/// A round's orders (none: NMR) and report, the hares after it.
+fn round_report(round: &PostalRound) -> (Vec<String>, Vec<Table>) {
+    let mut lines = vec![t!("postspiel-round", round = round.round)];
+    for shown in &round.orders {
+        let order = shown.order.clone().unwrap_or_else(|| t!("postspiel-no-orders"));
+        lines.push(format!("  {}: {order}", shown.hare));
+    }
+    lines.extend(round.lines.iter().map(|l| format!("  {} {}: {}", l.phase, l.hare, l.text)));
+    if round.game_over {
+        lines.push(t!("postspiel-game-over"));
+    }
+    (lines, vec![hares(&round.hares)])
+}
+
+fn hares(hares: &[PostalHare]) -> Table {
+    let mut table = Table::new(&["Player", "Field", "Carrots", "Lettuces", "Place"]).numeric([1, 2, 3, 4]);
+    for hare in hares {
+        table.row(vec![
+            hare.name.clone(),
+            hare.field.to_string(),
+            hare.carrots.to_string(),
+            hare.lettuces.to_string(),
+            hare.finished.map(|p| p.to_string()).unwrap_or_default(),
+        ]);
+    }
+    table
 }
 
 /// The adjudicator's language: the command's.

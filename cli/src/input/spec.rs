@@ -131,6 +131,20 @@ pub fn date(text: &str) -> Result<NaiveDate, String> {
     Ok(day)
 }
 
+/// A moment as a game master types a deadline: RFC 3339 (`2026-12-03T18:00:00Z`), or a
+/// day and time of this machine's clock (`2026-12-03 18:00`, `03.12.2026 18:00`, a day as
+/// [`date`] reads it and `HH:MM`).
+pub fn moment(text: &str) -> Result<chrono::DateTime<chrono::Utc>, String> {
+    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(text.trim()) {
+        return Ok(t.to_utc());
+    }
+    let unreadable = || t!("spec-moment", text = format!("{text:?}"));
+    let (day, time) = text.trim().rsplit_once(' ').ok_or_else(unreadable)?;
+    let day = date(day.trim())?;
+    let time = chrono::NaiveTime::parse_from_str(time.trim(), "%H:%M").map_err(|_| unreadable())?;
+    day.and_time(time).and_local_timezone(Local).earliest().map(|t| t.to_utc()).ok_or_else(unreadable)
+}
+
 /// A day a game was played (or a club night held): as [`date`], and never after
 /// tomorrow.
 pub fn played_date(text: &str) -> Result<NaiveDate, String> {

@@ -100,3 +100,76 @@ fn four_hares_play_a_whole_game_through_the_command_line() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("hat"), "the unknown field is named: {out:?}");
 }
+
+/// A postal game on the server, played from the command line: the game master starts it
+/// and hands out the codes, hares send their orders with them (one for the round after
+/// too), the game master sends one for a hare, resolves the rounds, and anyone shows
+/// them, in English and German; refusals, a hare acting for another, the network gone.
+#[test]
+fn a_postal_game_on_the_server_from_the_command_line() {
+    use crate::common::ClubNight;
+    let ClubNight { mut server, cli, league: _ } = ClubNight::new();
+    let deadline = (chrono::Local::now() + chrono::Duration::days(7)).format("%d.%m.%Y 18:00").to_string();
+    let made = cli.ok(&[
+        "postspiel",
+        "create",
+        "Herbstpost",
+        "-l",
+        "Winterliga",
+        "--players",
+        "Anna,Ben,Cleo,Dora",
+        "--rounds",
+        "3",
+        "--deadline",
+        &deadline,
+    ]);
+    assert!(made.contains("Postal game") && made.contains("Round 1 of 3 is due on"), "{made}");
+    assert!(made.contains("spgc_"), "the codes are shown once: {made}");
+    let code_of = |player: &str| {
+        made.lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(player))
+            .and_then(|l| l.split_whitespace().find(|w| w.starts_with("spgc_")))
+            .unwrap_or_else(|| panic!("no code for {player}: {made}"))
+            .to_owned()
+    };
+    let games = server.get("/leagues/1/postal-games").unwrap();
+    let id = games[0]["id"].as_i64().unwrap().to_string();
+    // Anna with her code, for this round and the next.
+    let sent = cli.ok(&["postspiel", "send", &id, "vor 2", "--then", "forward 1", "--code", &code_of("Anna")]);
+    assert!(sent.contains("Anna, round 1: forward 2") && sent.contains("Anna, round 2: forward 1"), "{sent}");
+    // Again: replaced.
+    let sent = cli.ok(&["postspiel", "send", &id, "vor 3", "--code", &code_of("Anna")]);
+    assert!(sent.contains("replaces the order sent before"), "{sent}");
+    // Ben's code, in German; a rule broken is refused, naming the rule.
+    let err = cli.fails(&["--lang", "de", "postspiel", "send", &id, "vor 40", "--code", &code_of("Ben")], 1);
+    assert!(err.contains("carrots-short"), "{err}");
+    let err = cli.fails(&["postspiel", "send", &id, "vor 1", "--player", "Cleo", "--code", &code_of("Ben")], 1);
+    assert!(err.contains("Ben's orders only"), "{err}");
+    let err = cli.fails(&["postspiel", "send", &id, "hüpfen", "--code", &code_of("Ben")], 1);
+    assert!(err.contains("orders[0].order"), "{err}");
+    // The game master sends Cleo's, received by post; Dora sends nothing.
+    cli.ok(&["postspiel", "send", &id, "vor 1", "--player", "Cleo"]);
+    let report = cli.ok(&["postspiel", "advance", &id]);
+    assert!(report.contains("Round 1:") && report.contains("Anna: forward 3"), "{report}");
+    assert!(report.contains("Dora: no orders received (NMR)"), "{report}");
+    assert!(report.contains("Lettuces"), "the hares after the round: {report}");
+    // A second click: the round is resolved already.
+    let err = cli.fails(&["postspiel", "advance", &id, "--round", "1"], 1);
+    assert!(err.contains("round 2 is"), "{err}");
+    // Round 2 with Anna's order sent ahead.
+    let report = cli.json(&["postspiel", "advance", &id]);
+    assert_eq!(report["round"], 2);
+    assert_eq!(report["orders"][0]["order"], "forward 1");
+    let shown = cli.ok(&["--lang", "de", "postspiel", "show", &id]);
+    assert!(shown.contains("Runde 3 von 3: Einsendeschluss"), "{shown}");
+    assert!(shown.contains("Karotten") && shown.contains("Salate"), "{shown}");
+    let shown = cli.ok(&["--lang", "de", "postspiel", "show", &id, "--round", "1"]);
+    assert!(shown.contains("Runde 1:") && shown.contains("Dora: kein Zug eingegangen (NMR)"), "{shown}");
+    cli.ok(&["postspiel", "advance", &id]);
+    let shown = cli.ok(&["postspiel", "show", &id]);
+    assert!(shown.contains("The game is over."), "{shown}");
+    // The network gone: said so, nothing else.
+    server.down();
+    let err = cli.fails(&["postspiel", "send", &id, "vor 1", "--round", "4", "--code", &code_of("Anna")], 3);
+    assert!(err.contains("cannot reach") || err.contains("not reach"), "{err}");
+}

@@ -688,7 +688,7 @@ help-referee-rangeln--format =
     Ausgabe: table (für Menschen), json (das JSON des Servers) oder csv (die Haupttabelle)
 
 help-postspiel =
-    Hase und Igel als Postspiel: eine Runde auswerten, wie die Spielleitung es täte, ohne Server
+    Hase und Igel als Postspiel: Spiele auf dem Server (beginnen, Züge senden, auswerten, zeigen) und jede Runde ohne Server ausgewertet, wie die Spielleitung es täte
 
 help-postspiel-resolve =
     Eine Runde eines Postspiels Hase und Igel auswerten (ohne Server): der Stand danach wird als JSON mit dem Bericht der Runde ausgegeben (der Bericht auch in Worten auf der Standardfehlerausgabe). Ein Zug, der gegen eine Regel verstößt, endet mit 1 und nennt die Regel; dann wird nichts ausgewertet
@@ -710,6 +710,78 @@ help-postspiel-resolve--state =
 
 help-postspiel-resolve--orders =
     Die Züge der Runde, als JSON oder in der Textform für die Post (- für die Standardeingabe)
+
+help-postspiel-create =
+    Ein Postspiel auf dem Server beginnen, als seine Spielleitung (ein record-Token der Liga): alle Hasen auf dem Start, Runde 1 fällig zu --deadline. Gibt den Code jedes Hasen aus, nur jetzt: gib jedem Spieler seinen
+
+help-postspiel-create--title =
+    Wie das Spiel heißt, z. B. "Herbstpost 2026"
+
+help-postspiel-create--league =
+    Die Liga: ihr Name oder ihre Id
+
+help-postspiel-create--players =
+    Die Hasen: Spieler des Servers, zwei bis sechs, in Sitzreihenfolge
+
+help-postspiel-create--rounds =
+    Die letzte gespielte Runde
+
+help-postspiel-create--deadline =
+    Einsendeschluss der Runde 1: 2026-12-03T18:00:00Z oder Tag und Uhrzeit dieses Rechners (03.12.2026 18:00)
+
+help-postspiel-create--every =
+    Tage von einem Einsendeschluss zum nächsten
+
+help-postspiel-create--format =
+    Ausgabe: table (für Menschen), json (das JSON des Servers) oder csv (die Haupttabelle)
+
+help-postspiel-send =
+    Den Zug eines Hasen für die nächste Runde senden (mit --then auch für die danach), bis zum Einsendeschluss der Runde; ein neuer Zug ersetzt den zuvor gesandten. Ein Hase sendet mit seinem Code (--code); die Spielleitung nennt den Hasen (--player)
+
+help-postspiel-send--game =
+    Die Id des Postspiels
+
+help-postspiel-send--order =
+    Der Zug, deutsch oder englisch: "vor 3", "zurück", "bleiben fressen", "wenn Möhren >= 30 dann vor 5 sonst vor 2"
+
+help-postspiel-send--then =
+    Der Zug für die Runde danach
+
+help-postspiel-send--round =
+    Die Runde, für die der Zug gilt [Standard: die nächste Runde des Spiels]
+
+help-postspiel-send--code =
+    Der Code des Hasen (statt eines Tokens)
+
+help-postspiel-send--player =
+    Der Hase, wenn die Spielleitung seinen Zug sendet
+
+help-postspiel-send--format =
+    Ausgabe: table (für Menschen), json (das JSON des Servers) oder csv (die Haupttabelle)
+
+help-postspiel-advance =
+    Die nächste Runde des Spiels jetzt auswerten, als seine Spielleitung, und ihren Bericht ausgeben
+
+help-postspiel-advance--game =
+    Die Id des Postspiels
+
+help-postspiel-advance--round =
+    Die auszuwertende Runde [Standard: die nächste Runde des Spiels]
+
+help-postspiel-advance--format =
+    Ausgabe: table (für Menschen), json (das JSON des Servers) oder csv (die Haupttabelle)
+
+help-postspiel-show =
+    Ein Postspiel, wie es steht, oder die Züge und der Bericht einer ausgewerteten Runde (--round)
+
+help-postspiel-show--game =
+    Die Id des Postspiels
+
+help-postspiel-show--round =
+    Stattdessen die Züge und der Bericht einer ausgewerteten Runde
+
+help-postspiel-show--format =
+    Ausgabe: table (für Menschen), json (das JSON des Servers) oder csv (die Haupttabelle)
 
 help-outbox =
     Der Postausgang: auflisten, was wartet und was der Server abgelehnt hat, ein abgelehntes Ergebnis korrigieren und noch einmal senden oder eines verwerfen

@@ -42,6 +42,7 @@ spec-not-pair-list = { $item } ist nicht NAME=WERT (die Liste so schreiben: Anna
 spec-given-twice = { $name } ist zweimal angegeben
 spec-not-whole-number = { $name }={ $value }: { $quoted } ist keine ganze Zahl
 spec-names = { $text }: die Namen durch Kommas getrennt schreiben, z. B. Anna,Ben,Cleo
+spec-moment = { $text }: ein Einsendeschluss ist 2026-12-03T18:00:00Z oder ein Tag mit Uhrzeit: 03.12.2026 18:00, 2026-12-03 18:00
 spec-not-a-date = { $typed } ist kein Datum: 2026-11-23, 23.11.2026, 23.11. (dieses Jahr), heute/today oder gestern/yesterday schreiben
 spec-not-a-day = { $typed } ist kein Tag im Kalender
 

@@ -178,3 +178,16 @@ postspiel-refused = Nichts ausgewertet: { $count ->
     } gegen eine Regel:
 postspiel-round = Runde { $round }:
 postspiel-game-over = Das Spiel ist zu Ende.
+
+## spielstand postspiel create, send, advance, show
+postspiel-created = Postspiel { $id } „{ $title }“ in { $league } begonnen.
+postspiel-due = Runde { $round } von { $rounds }: Einsendeschluss { $deadline }.
+postspiel-codes-once = Der Code jedes Hasen, nur jetzt gezeigt: gib jedem seinen (spielstand postspiel send SPIEL ZUG --code CODE).
+postspiel-order-kept = { $player }, Runde { $round }: { $order }
+postspiel-order-replaced = { $player }, Runde { $round }: { $order } (ersetzt den zuvor gesandten Zug)
+postspiel-game = Postspiel { $id } „{ $title }“
+postspiel-recorded = In der Liga als Ergebnis { $result } erfasst.
+postspiel-no-orders = kein Zug eingegangen (NMR)
+column-field = Feld
+column-lettuces = Salate
+column-code = Code

@@ -688,7 +688,7 @@ help-referee-rangeln--format =
     Output: table (for people), json (the server's JSON) or csv (the main table)
 
 help-postspiel =
-    Hase und Igel by post: resolve a round as the game master would, offline
+    Hase und Igel by post: games on the server (start, send orders, resolve, show), and any round resolved offline as the game master would
 
 help-postspiel-resolve =
     Resolve one round of a postal Hase und Igel game (no server needed): the state after it is printed as JSON with the round's report (the report also in words on standard error). An order that breaks a rule exits 1 naming the rule, and nothing is resolved
@@ -710,6 +710,78 @@ help-postspiel-resolve--state =
 
 help-postspiel-resolve--orders =
     The round's orders, as JSON or in the text form for mail (- for stdin)
+
+help-postspiel-create =
+    Start a postal game on the server, as its game master (a record token of the league): every hare on the start, round 1 due at --deadline. Prints each hare's code, shown only now: give each player theirs
+
+help-postspiel-create--title =
+    What the game is called, e.g. "Herbstpost 2026"
+
+help-postspiel-create--league =
+    The league: its name or id
+
+help-postspiel-create--players =
+    The hares: players of the server, two to six, in seat order
+
+help-postspiel-create--rounds =
+    The last round played
+
+help-postspiel-create--deadline =
+    Round 1's deadline: 2026-12-03T18:00:00Z, or a day and time of this machine's clock (03.12.2026 18:00)
+
+help-postspiel-create--every =
+    Days from one round's deadline to the next
+
+help-postspiel-create--format =
+    Output: table (for people), json (the server's JSON) or csv (the main table)
+
+help-postspiel-send =
+    Send a hare's order for the next round (and with --then, for the one after), until the round's deadline; a new order replaces the one sent before. A hare sends with its code (--code); the game master names the hare (--player)
+
+help-postspiel-send--game =
+    The postal game's id
+
+help-postspiel-send--order =
+    The order, German or English: "vor 3", "zurück", "bleiben fressen", "wenn Möhren >= 30 dann vor 5 sonst vor 2"
+
+help-postspiel-send--then =
+    The order for the round after it
+
+help-postspiel-send--round =
+    The round the order is for [default: the game's next round]
+
+help-postspiel-send--code =
+    The hare's code (instead of a token)
+
+help-postspiel-send--player =
+    The hare, when the game master sends its order
+
+help-postspiel-send--format =
+    Output: table (for people), json (the server's JSON) or csv (the main table)
+
+help-postspiel-advance =
+    Resolve the game's next round now, as its game master, and print its report
+
+help-postspiel-advance--game =
+    The postal game's id
+
+help-postspiel-advance--round =
+    The round to resolve [default: the game's next round]
+
+help-postspiel-advance--format =
+    Output: table (for people), json (the server's JSON) or csv (the main table)
+
+help-postspiel-show =
+    A postal game as it stands, or a resolved round's orders and report (--round)
+
+help-postspiel-show--game =
+    The postal game's id
+
+help-postspiel-show--round =
+    A resolved round's orders and report instead
+
+help-postspiel-show--format =
+    Output: table (for people), json (the server's JSON) or csv (the main table)
 
 help-outbox =
     The outbox: list what waits and what the server refused, correct a refused result and send it again, or drop one

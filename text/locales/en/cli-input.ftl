@@ -42,6 +42,7 @@ spec-not-pair-list = { $item } is not NAME=VALUE (write the list as Anna=4,Ben=-
 spec-given-twice = { $name } is given twice
 spec-not-whole-number = { $name }={ $value }: { $quoted } is not a whole number
 spec-names = { $text }: write the names separated by commas, e.g. Anna,Ben,Cleo
+spec-moment = { $text }: a deadline is 2026-12-03T18:00:00Z, or a day and a time: 2026-12-03 18:00, 03.12.2026 18:00
 spec-not-a-date = { $typed } is not a date: write 2026-11-23, 23.11.2026, 23.11. (this year), today/heute or yesterday/gestern
 spec-not-a-day = { $typed } is not a day of the calendar
 

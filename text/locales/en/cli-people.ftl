@@ -178,3 +178,16 @@ postspiel-refused = Nothing resolved: { $count ->
     } a rule:
 postspiel-round = Round { $round }:
 postspiel-game-over = The game is over.
+
+## spielstand postspiel create, send, advance, show
+postspiel-created = Postal game { $id } "{ $title }" started in { $league }.
+postspiel-due = Round { $round } of { $rounds } is due on { $deadline }.
+postspiel-codes-once = Each hare's code, shown only now: give each player theirs (spielstand postspiel send GAME ORDER --code CODE).
+postspiel-order-kept = { $player }, round { $round }: { $order }
+postspiel-order-replaced = { $player }, round { $round }: { $order } (replaces the order sent before)
+postspiel-game = Postal game { $id } "{ $title }"
+postspiel-recorded = Recorded in its league as result { $result }.
+postspiel-no-orders = no orders received (NMR)
+column-field = Field
+column-lettuces = Lettuces
+column-code = Code
