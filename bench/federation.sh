@@ -57,7 +57,7 @@ db="${pg_admin%/*}/$db_name"
 if [ -n "${KEEP_DB:-}" ] && psql "$db" -qtAc 'select 1 from leagues limit 1' 2> /dev/null | grep -q 1; then
   echo "== federation: measuring the kept database $db_name again, no fill" >&2
   read -r first last <<< "$(psql "$db" -qtAc "select min(id) || ' ' || max(id) from leagues")"
-  token=$("$bin/spielstand-api" --database-url "$db" token create --name federation --scope admin 2> /dev/null | tail -n 1)
+  token=$("$bin/spielstand-api" --database-url "$db" token create --name "federation-$$" --scope admin 2> /dev/null | tail -n 1)
   fill_secs=0 server_pids=()
 else
   psql "$pg_admin" -qc "CREATE DATABASE $db_name" > /dev/null
