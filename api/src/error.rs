@@ -22,6 +22,11 @@ pub enum Error {
     /// The body is JSON but not of the expected shape; names the path of the field.
     #[error("{0}")]
     InvalidBody(String),
+    /// A postal game's order that breaks a rule where it is known when it arrives (422
+    /// `invalid-body`): the field, and the adjudicator's refusal, said in the request's
+    /// language.
+    #[error("{field}: {} (rule {}: {})", refusal.reason, refusal.code.slug(), refusal.rule)]
+    OrderRefused { field: String, refusal: Box<spielstand_core::postspiel::Refusal> },
     /// A request names players nobody is (422 `invalid-body`, as any unknown value in a
     /// body): every such name at once, each with the closest known names.
     #[error("{}", unknown_names(.0))]
@@ -86,7 +91,7 @@ impl Error {
             Error::NotFound(_) => ProblemType::NotFound,
             Error::Conflict(_) => ProblemType::Conflict,
             Error::MalformedJson(_) => ProblemType::MalformedJson,
-            Error::InvalidBody(_) | Error::UnknownPlayers(_) => ProblemType::InvalidBody,
+            Error::InvalidBody(_) | Error::UnknownPlayers(_) | Error::OrderRefused { .. } => ProblemType::InvalidBody,
             Error::InvalidQuery(_) => ProblemType::InvalidQuery,
             Error::InvalidPath(_) => ProblemType::InvalidPath,
             Error::InvalidHeader(_) => ProblemType::InvalidHeader,

@@ -46,6 +46,10 @@ impl Error {
                 (Error::Rule(rule), spielstand_text::Lang::De) => {
                     spielstand_text::rule(rule, spielstand_text::Lang::De)
                 }
+                // The adjudicator says its refusals in both languages.
+                (Error::OrderRefused { field, refusal }, spielstand_text::Lang::De) => {
+                    format!("{field}: {}", refusal.text(spielstand_core::postspiel::Lang::De))
+                }
                 _ => self.to_string(),
             },
             request_id,
@@ -71,7 +75,7 @@ impl ResponseError for Error {
         let problem = self.problem(REQUEST_ID.try_with(Clone::clone).ok());
         let mut response = HttpResponse::build(status);
         response.insert_header((header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON)));
-        if matches!(self, Error::Rule(_)) {
+        if matches!(self, Error::Rule(_) | Error::OrderRefused { .. }) {
             response.insert_header((header::CONTENT_LANGUAGE, detail_language().code()));
             response.insert_header((header::VARY, "Accept-Language"));
         }

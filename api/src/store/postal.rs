@@ -410,13 +410,8 @@ pub fn send(conn: &mut DbConn, game_id: i64, sender: Sender, input: PostalOrders
             let orders = Orders([(name.clone(), order.clone())].into_iter().collect());
             if let Err(refusals) = postspiel::validate(&at, &orders) {
                 let ahead = sent.round > state.round;
-                if let Some(refusal) = refusals.iter().find(|r| !ahead || known_ahead(r.code)) {
-                    return Err(Error::InvalidBody(format!(
-                        "{field}.order: {} (rule {}: {})",
-                        refusal.reason,
-                        refusal.code.slug(),
-                        refusal.rule
-                    )));
+                if let Some(refusal) = refusals.into_iter().find(|r| !ahead || known_ahead(r.code)) {
+                    return Err(Error::OrderRefused { field: format!("{field}.order"), refusal: Box::new(refusal) });
                 }
             }
             let key = (

@@ -227,6 +227,19 @@ api_test!(orders_that_cannot_be_are_refused_when_they_arrive, |api| {
     };
     // Forty fields cost 820 carrots: the rule is named.
     refused(send(&api, game, anna, json!({"orders": [{"round": 1, "order": "vor 40"}]})).await, "carrots-short");
+    // In German for a German client, the rule's code the same.
+    let r = api
+        .send(
+            TestRequest::put()
+                .uri(&format!("/api/v1/postal-games/{game}/orders"))
+                .insert_header(("authorization", format!("Bearer {anna}")))
+                .insert_header(("accept-language", "de-DE, de;q=0.9"))
+                .set_json(json!({"orders": [{"round": 1, "order": "vor 40"}]})),
+        )
+        .await;
+    assert_eq!(r.header("content-language"), Some("de"));
+    let detail = r.problem(422, "invalid-body");
+    assert_eq!(detail, "orders[0].order: Anna: nicht genug Möhren (carrots-short)");
     // Backwards with no hedgehog behind the start.
     refused(send(&api, game, anna, json!({"orders": [{"round": 1, "order": "zurück"}]})).await, "no-hedgehog-behind");
     refused(send(&api, game, anna, json!({"orders": [{"round": 1, "order": "hüpfen"}]})).await, "orders[0].order");

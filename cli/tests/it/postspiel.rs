@@ -142,7 +142,7 @@ fn a_postal_game_on_the_server_from_the_command_line() {
     assert!(sent.contains("replaces the order sent before"), "{sent}");
     // Ben's code, in German; a rule broken is refused, naming the rule.
     let err = cli.fails(&["--lang", "de", "postspiel", "send", &id, "vor 40", "--code", &code_of("Ben")], 1);
-    assert!(err.contains("carrots-short"), "{err}");
+    assert!(err.contains("carrots-short") && err.contains("nicht genug Möhren"), "{err}");
     let err = cli.fails(&["postspiel", "send", &id, "vor 1", "--player", "Cleo", "--code", &code_of("Ben")], 1);
     assert!(err.contains("Ben's orders only"), "{err}");
     let err = cli.fails(&["postspiel", "send", &id, "hüpfen", "--code", &code_of("Ben")], 1);
