@@ -163,7 +163,8 @@ pub struct PostalLine {
     pub text: String,
 }
 
-/// The order a hare's round was resolved with; `null`: none arrived (NMR).
+/// The order a hare's round was resolved with, in the text form of the language asked for;
+/// `null`: none arrived (NMR).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PostalOrderShown {

@@ -18,6 +18,8 @@ struct Words {
     deadline: &'static str,
     of_rounds: &'static str,
     game_over: &'static str,
+    hares: &'static str,
+    hares_after: &'static str,
     hare: &'static str,
     field: &'static str,
     carrots: &'static str,
@@ -41,13 +43,15 @@ const DE: Words = Words {
     deadline: "Einsendeschluss",
     of_rounds: "von",
     game_over: "Das Spiel ist aus.",
+    hares: "Die Hasen",
+    hares_after: "Die Hasen nach Runde",
     hare: "Hase",
     field: "Feld",
     carrots: "Möhren",
     lettuces: "Salate",
     place: "Platz",
     orders: "Züge",
-    no_orders: "keine Züge eingegangen (NMR)",
+    no_orders: "kein Zug eingegangen (NMR)",
     report: "Auswertung",
     resolved: "ausgewertet am",
     at_deadline: "zum Einsendeschluss",
@@ -64,6 +68,8 @@ const EN: Words = Words {
     deadline: "Deadline",
     of_rounds: "of",
     game_over: "The game is over.",
+    hares: "The hares",
+    hares_after: "The hares after round",
     hare: "Hare",
     field: "Field",
     carrots: "Carrots",
@@ -104,12 +110,20 @@ fn lang_query(lang: Lang, theme: Theme) -> String {
     if q.is_empty() { String::new() } else { format!("?{}", q.join("&")) }
 }
 
-fn hares_table(html: &mut String, hares: &[PostalHare], w: &Words) {
+/// The hares in a table; `label` names its region (each unique on a page).
+fn hares_table(html: &mut String, hares: &[PostalHare], w: &Words, label: &str) {
+    // In a box of its own that scrolls sideways on a narrow screen (a keyboard reaches it
+    // too), as the player's page has its figures.
     let _ = write!(
         html,
-        "<table class=\"spielstand\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
+        "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"{}\"><table class=\"spielstand\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
          <th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead>\n<tbody>\n",
-        w.hare, w.field, w.carrots, w.lettuces, w.place
+        escape(label),
+        w.hare,
+        w.field,
+        w.carrots,
+        w.lettuces,
+        w.place
     );
     for hare in hares {
         let pending = hare
@@ -127,7 +141,7 @@ fn hares_table(html: &mut String, hares: &[PostalHare], w: &Words) {
             hare.finished.map_or(String::new(), |p| format!("{p}."))
         );
     }
-    html.push_str("</tbody></table>\n");
+    html.push_str("</tbody></table></div>\n");
 }
 
 /// One round: who resolved it when, the orders it was resolved with, the report's lines.
@@ -147,7 +161,7 @@ fn round_section(html: &mut String, round: &PostalRound, lang: Lang, heading: &s
         let order = shown.order.as_deref().map_or_else(|| format!("<em>{}</em>", w.no_orders), escape);
         let _ = writeln!(html, "<li><bdi>{}</bdi>: {order}</li>", escape(&shown.hare));
     }
-    let _ = write!(html, "</ul>\n<h3>{}</h3>\n<ol class=\"report\">\n", w.report);
+    let _ = write!(html, "</ul>\n<h3>{}</h3>\n<ul class=\"report\">\n", w.report);
     for line in &round.lines {
         let _ = writeln!(
             html,
@@ -157,8 +171,8 @@ fn round_section(html: &mut String, round: &PostalRound, lang: Lang, heading: &s
             escape(&line.text)
         );
     }
-    html.push_str("</ol>\n");
-    hares_table(html, &round.hares, w);
+    html.push_str("</ul>\n");
+    hares_table(html, &round.hares, w, &format!("{} {}", w.hares_after, round.round));
     if round.game_over {
         let _ = writeln!(html, "<p><strong>{}</strong></p>", w.game_over);
     }
@@ -196,7 +210,7 @@ pub fn game_page(game: &PostalGame, rounds: &[PostalRound], lang: Lang, theme: T
     head(&mut html, lang, theme, &format!("{} – {}", escape(&game.title), w.postal_game));
     let _ = writeln!(html, "<h1><bdi>{}</bdi></h1>\n<p class=\"sub\">{}</p>", escape(&game.title), w.postal_game);
     status(&mut html, game, lang);
-    hares_table(&mut html, &game.hares, w);
+    hares_table(&mut html, &game.hares, w, w.hares);
     if rounds.is_empty() {
         let _ = writeln!(html, "<p class=\"note\">{}</p>", w.no_rounds);
     }

@@ -595,8 +595,16 @@ fn round_to_wire(row: RoundRow, lang: Lang, seats: &[(i32, i64)]) -> Result<Post
         Error::internal(format!("postal game {} round {}: {what}: {e}", row.game_id, row.round))
     };
     let lines: Vec<StoredLine> = serde_json::from_str(&row.lines).map_err(|e| fault("lines", e.to_string()))?;
-    let orders: Vec<PostalOrderShown> =
+    let mut orders: Vec<PostalOrderShown> =
         serde_json::from_str(&row.orders).map_err(|e| fault("orders", e.to_string()))?;
+    // Kept in the English text form, which reads back as the order it was: said again in
+    // the language asked for.
+    for shown in &mut orders {
+        if let Some(text) = shown.order.as_mut() {
+            let order: Order = text.parse().map_err(|e: String| fault("an order", e))?;
+            *text = order.text(lang);
+        }
+    }
     let state = GameState::from_json(&row.state).map_err(|e| fault("state", e))?;
     Ok(PostalRound {
         game_id: row.game_id,

@@ -336,7 +336,27 @@ fn every_embed_page_is_readable_at_320_px_and_passes_axe() {
         {"name": "Familie Groß", "players": ["Jürgen Groß", "Zoë Ähnlich", "Ёжик"]},
         {"name": "<b>Ferne</b>", "players": ["Ωμέγα", "李小龙", "<script>alert(1)</script>"]}
     ]);
-    let league = club(&server, &token, json!({"games": ["mensch-aergere-dich-nicht"], "teams": teams}));
+    let league =
+        club(&server, &token, json!({"games": ["mensch-aergere-dich-nicht", "hase-und-igel"], "teams": teams}));
+    // A postal game of four of them (a name with markup among them), one round resolved
+    // with an order and three hares without (NMR).
+    let deadline = (chrono::Utc::now() + chrono::Duration::days(7)).to_rfc3339();
+    let (status, postal) = server.post(
+        &format!("/leagues/{league}/postal-games"),
+        &token,
+        &json!({"title": "Herbstpost <i>2026</i>", "players": ["Jürgen Groß", "Zoë Ähnlich", "李小龙", "<script>alert(1)</script>"],
+                "round_limit": 30, "first_deadline": deadline, "round_days": 7}),
+    );
+    assert_eq!(status, 201, "{postal}");
+    let postal_game = postal["game"]["id"].as_i64().unwrap();
+    let mut res = agent()
+        .put(&format!("{}/postal-games/{postal_game}/orders", server.api))
+        .header("Authorization", &format!("Bearer {}", postal["codes"][0]["code"].as_str().unwrap()))
+        .send_json(json!({"orders": [{"round": 1, "order": "wenn Möhren >= 90 dann vor 2 sonst vor 1"}]}))
+        .unwrap();
+    assert_eq!(res.status(), 200, "{}", res.body_mut().read_to_string().unwrap());
+    let (status, body) = server.post(&format!("/postal-games/{postal_game}/resolve"), &token, &json!({"round": 1}));
+    assert_eq!(status, 200, "{body}");
     let (status, night) = server.post(
         &format!("/leagues/{league}/events"),
         &token,
@@ -374,6 +394,8 @@ fn every_embed_page_is_readable_at_320_px_and_passes_axe() {
         ("night", format!("/embed/events/{night}")),
         ("tables", format!("/embed/events/{night}/tables?live=false")),
         ("player", format!("/embed/leagues/{league}/players/{jurgen}")),
+        ("postal", format!("/embed/postal-games/{postal_game}")),
+        ("postal-round", format!("/embed/postal-games/{postal_game}/rounds/1")),
     ];
     // Each page as served, with axe and its runner appended; served by a page of its own.
     let mut served = std::collections::HashMap::new();

@@ -416,7 +416,7 @@ api_test!(a_round_is_a_page_in_both_languages_and_a_feed_entry, |api| {
     assert_eq!(resolve(&api, game, 1).await.status, StatusCode::OK);
     let de = text(&api.get(&format!("/embed/postal-games/{game}/rounds/1")).await);
     assert!(de.contains("<html lang=\"de\"") && de.contains("Runde 1") && de.contains("Möhren"), "{de}");
-    assert!(de.contains("keine Züge eingegangen (NMR)"), "{de}");
+    assert!(de.contains("kein Zug eingegangen (NMR)") && de.contains("Ben</bdi>: vor 3"), "orders in German: {de}");
     let en = text(&api.get(&format!("/embed/postal-games/{game}/rounds/1?lang=en")).await);
     assert!(en.contains("Round 1") && en.contains("forward 3") && en.contains("no orders received (NMR)"), "{en}");
     let page = text(&api.get(&format!("/embed/postal-games/{game}?lang=en")).await);

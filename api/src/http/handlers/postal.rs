@@ -58,7 +58,9 @@ fn lang_of(params: ReportParams) -> postspiel::Lang {
 /// Make a postal game of the league's players: every hare on the start with 98 carrots
 /// and 3 lettuces, round 1 due at `first_deadline`, each later round `round_days` after
 /// the one before. Answers each hare's code, shown only here: a hare sends its orders
-/// with it (`Authorization: Bearer <code>`), or with its player's night pass.
+/// with it (`Authorization: Bearer <code>`), or with its player's night pass. Refused
+/// (422): a first deadline passed or more than 366 days ahead, a player nobody is, a
+/// player twice, a league that does not count Hase und Igel, a board that does not read.
 #[utoipa::path(
     operation_id = "create_postal_game",
     tag = "postal",
