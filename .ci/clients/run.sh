@@ -5,7 +5,7 @@
 #   .ci/clients/run.sh URL TOKEN      e.g. .ci/clients/run.sh http://127.0.0.1:8080 "$token"
 #
 # 1. openapi-python-client generates a Python client; any warning fails the run except
-#    the one for the Atom feed's application/atom+xml response. python_client_test.py then
+#    those for the Atom feeds' application/atom+xml responses and the pictures' SVG. python_client_test.py then
 #    uses that client against URL: players, a league, a result recorded and corrected with
 #    If-Match, and the standings through typed fields.
 # 2. openapi-typescript generates TypeScript types; ts/client.ts (openapi-fetch) must
