@@ -379,6 +379,18 @@ pub fn refuse_team_by(req: &HttpRequest, path: &str) -> Result<(), Error> {
 
 pub use spielstand_wire::MAX_PER_PAGE;
 
+/// How a page for people looks (every embeddable page's query): its language and colours.
+#[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LookParams {
+    /// Language of the labels and numbers; German by default.
+    #[param(inline)]
+    pub lang: Option<crate::render::Lang>,
+    /// Light (the default) or dark colours.
+    #[param(inline)]
+    pub theme: Option<crate::render::Theme>,
+}
+
 /// The page of a listing, declared once for every listing that pages (`audit`,
 /// `deliveries`, `results`): a handler takes it as a second query extractor beside its
 /// filters, and the OpenAPI document lists it with `params(Filters, PageParams)`.

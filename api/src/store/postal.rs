@@ -17,7 +17,7 @@ use crate::store::passes::Pass;
 use crate::store::results::{self, WriteContext};
 use crate::store::tokens::hash;
 use crate::store::{leagues, players};
-use chrono::{Duration, NaiveDateTime, Utc};
+use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -270,7 +270,20 @@ pub fn list(conn: &mut DbConn, league_id: i64) -> Result<Vec<PostalGame>> {
         .order(postal_games::id.desc())
         .select(GameRow::as_select())
         .load(conn)?;
-    rows.iter().map(|game| to_wire(game, &seats(conn, game.id)?)).collect()
+    // Every game's hares in one read, not one per game.
+    let ids: Vec<i64> = rows.iter().map(|game| game.id).collect();
+    let all: Vec<(i64, i32, i64)> = postal_hares::table
+        .filter(postal_hares::game_id.eq_any(&ids))
+        .order((postal_hares::game_id, postal_hares::seat))
+        .select((postal_hares::game_id, postal_hares::seat, postal_hares::player_id))
+        .load(conn)?;
+    rows.iter()
+        .map(|game| {
+            let seats: Vec<(i32, i64)> =
+                all.iter().filter(|(id, ..)| *id == game.id).map(|&(_, seat, player)| (seat, player)).collect();
+            to_wire(game, &seats)
+        })
+        .collect()
 }
 
 /// The hare whose code `secret` is.
@@ -313,10 +326,22 @@ pub fn hare_of_pass(conn: &mut DbConn, game_id: i64, pass: &Pass) -> Result<Opti
     }
 }
 
-/// The league of game `id`, or 404.
-fn league_of(conn: &mut DbConn, id: i64) -> Result<i64> {
-    owners::league_of(conn, Owned::PostalGame, id)?
-        .ok_or_else(|| Error::NotFound(format!("no postal game with id {id}")))
+/// Runs `change` on game `game_id` in one transaction that holds the game's league's row,
+/// so that every change to a game queues behind the others; `change` gets the game as it
+/// is then, its state and the time.
+fn change<T>(
+    conn: &mut DbConn,
+    game_id: i64,
+    change: impl FnOnce(&mut DbConn, GameRow, GameState, NaiveDateTime) -> Result<T>,
+) -> Result<T> {
+    let league_id = owners::league_of(conn, Owned::PostalGame, game_id)?
+        .ok_or_else(|| Error::NotFound(format!("no postal game with id {game_id}")))?;
+    conn.write(|conn| {
+        conn.lock(Lock::League(league_id))?;
+        let game = row(conn, game_id)?;
+        let state = game.state()?;
+        change(conn, game, state, now())
+    })
 }
 
 /// Refusals an order for the round after the next one gets when it arrives: those that
@@ -335,12 +360,7 @@ pub fn send(conn: &mut DbConn, game_id: i64, sender: Sender, input: PostalOrders
     if input.orders.is_empty() || input.orders.len() > 2 {
         return Err(Error::InvalidBody("orders: one order for the next round, or one each for the next two".into()));
     }
-    let league_id = league_of(conn, game_id)?;
-    conn.write(|conn| {
-        conn.lock(Lock::League(league_id))?;
-        let game = row(conn, game_id)?;
-        let state = game.state()?;
-        let t = now();
+    change(conn, game_id, |conn, game, state, t| {
         if state.finished {
             return Err(Error::Conflict(format!("postal game {game_id} is over: it takes no more orders")));
         }
@@ -452,12 +472,8 @@ pub fn due(conn: &mut DbConn) -> Result<Vec<i64>> {
 /// it becomes a Hase und Igel result of its league. `None`: `Trigger::Deadline` found the
 /// round not due (another process resolved it).
 pub fn resolve(conn: &mut DbConn, game_id: i64, trigger: Trigger) -> Result<Option<u32>> {
-    let league_id = league_of(conn, game_id)?;
-    conn.write(|conn| {
-        conn.lock(Lock::League(league_id))?;
-        let game = row(conn, game_id)?;
-        let state = game.state()?;
-        let t = now();
+    change(conn, game_id, |conn, game, state, t| {
+        let league_id = game.league_id;
         let by = match trigger {
             Trigger::Deadline if game.deadline.is_none_or(|d| d > t) => return Ok(None),
             Trigger::Deadline => AT_DEADLINE,
@@ -641,11 +657,4 @@ pub fn rounds(conn: &mut DbConn, game_id: i64, lang: Lang) -> Result<Vec<PostalR
         .load(conn)?;
     let seats = seats(conn, game_id)?;
     rows.into_iter().map(|r| round_to_wire(r, lang, &seats)).collect()
-}
-
-/// When game `game_id` last changed (for the feed's `updated`).
-pub fn updated_at(conn: &mut DbConn, game_id: i64) -> Result<chrono::DateTime<Utc>> {
-    Ok(utc(row(conn, game_id)?
-        .created_at
-        .max(postal_games::table.find(game_id).select(postal_games::updated_at).first::<NaiveDateTime>(conn)?)))
 }

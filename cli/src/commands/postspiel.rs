@@ -51,7 +51,7 @@ fn create(ctx: &Ctx, args: PostspielCreate) -> Result<()> {
     let (created, reply) = ctx.client.create_postal_game(league.id, &input)?;
     let game = &created.game;
     let mut lines = vec![t!("postspiel-created", id = game.id, title = &game.title, league = &league.name)];
-    lines.extend(deadline_line(game));
+    lines.push(deadline_line(game));
     lines.push(t!("postspiel-codes-once"));
     let mut codes = Table::new(&["Player", "Code"]);
     for code in &created.codes {
@@ -62,15 +62,15 @@ fn create(ctx: &Ctx, args: PostspielCreate) -> Result<()> {
 }
 
 /// "Round 3 of 30 is due on 03.12.2026 18:00", or that the game is over.
-fn deadline_line(game: &PostalGame) -> Option<String> {
+fn deadline_line(game: &PostalGame) -> String {
     match game.deadline {
-        Some(at) if !game.finished => Some(t!(
+        Some(at) if !game.finished => t!(
             "postspiel-due",
             round = game.round,
             rounds = game.round_limit,
             deadline = crate::lang::date_time(at.with_timezone(&chrono::Local))
-        )),
-        _ => Some(t!("postspiel-game-over")),
+        ),
+        _ => t!("postspiel-game-over"),
     }
 }
 
@@ -117,7 +117,7 @@ fn show(ctx: &Ctx, args: PostspielShow) -> Result<()> {
     }
     let (game, reply) = ctx.client.postal_game(args.game)?;
     let mut lines = vec![t!("postspiel-game", id = game.id, title = &game.title)];
-    lines.extend(deadline_line(&game));
+    lines.push(deadline_line(&game));
     if let Some(result) = game.result_id {
         lines.push(t!("postspiel-recorded", result = result));
     }

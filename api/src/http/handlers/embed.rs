@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::http::conditional;
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors, TableReadErrors};
-use crate::http::extract::{Params, organiser, refuse_team_by};
+use crate::http::extract::{LookParams, Params, organiser, refuse_team_by};
 use crate::http::policy;
 use crate::read::cache::{Other, View};
 use crate::render::charts::player_chart;
@@ -129,17 +129,6 @@ pub async fn team_standings(
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct PageParams {
-    /// Language of the labels and numbers; German by default.
-    #[param(inline)]
-    lang: Option<Lang>,
-    /// Light (the default) or dark colours.
-    #[param(inline)]
-    theme: Option<Theme>,
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
 pub struct TablesParams {
     /// Language of the labels and numbers; German by default.
     #[param(inline)]
@@ -158,7 +147,7 @@ pub struct TablesParams {
 #[utoipa::path(
     operation_id = "embed_event",
     tag = "embed",
-    params(("id" = i64, Path, description = "Event id"), PageParams, IfNoneMatch),
+    params(("id" = i64, Path, description = "Event id"), LookParams, IfNoneMatch),
     responses(
         (status = 200, description = "The night as an HTML page", content_type = "text/html", body = String, headers(("ETag" = String), ("Cache-Control" = String), ("Content-Security-Policy" = String))),
         NotModified,
@@ -170,7 +159,7 @@ pub async fn night(
     state: web::Data<AppState>,
     req: HttpRequest,
     id: web::Path<i64>,
-    params: Params<PageParams>,
+    params: Params<LookParams>,
 ) -> Result<HttpResponse> {
     night_page(&state, &req, id.into_inner(), params.0, pages::night).await
 }
@@ -223,7 +212,7 @@ async fn night_page(
     state: &AppState,
     req: &HttpRequest,
     id: i64,
-    p: PageParams,
+    p: LookParams,
     render: fn(&EventReport, &str, Lang, Theme) -> String,
 ) -> Result<HttpResponse> {
     let (report, league_name) = state.views().night(id).await?;
@@ -235,7 +224,7 @@ async fn night_page(
 #[utoipa::path(
     operation_id = "embed_player",
     tag = "embed",
-    params(("id" = i64, Path, description = "League id"), ("player_id" = i64, Path, description = "Player id"), PageParams, IfNoneMatch),
+    params(("id" = i64, Path, description = "League id"), ("player_id" = i64, Path, description = "Player id"), LookParams, IfNoneMatch),
     responses(
         (status = 200, description = "The player as an HTML page", content_type = "text/html", body = String, headers(("ETag" = String), ("Cache-Control" = String), ("Content-Security-Policy" = String))),
         NotModified,
@@ -247,7 +236,7 @@ pub async fn player(
     state: web::Data<AppState>,
     req: HttpRequest,
     path: web::Path<(i64, i64)>,
-    params: Params<PageParams>,
+    params: Params<LookParams>,
 ) -> Result<HttpResponse> {
     let (league_id, player_id) = path.into_inner();
     let p = params.0;

@@ -6,9 +6,9 @@
 use crate::error::Result;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors, WriteErrors};
-use crate::http::extract::{JsonBody, OrdersFrom, Params, Writer};
+use crate::http::extract::{JsonBody, LookParams, OrdersFrom, Params, Writer};
 use crate::http::{AppState, PublicUrl, policy};
-use crate::render::{self, Lang, Theme};
+use crate::render::{self, Lang};
 use crate::store::feed as instance;
 use crate::store::postal::{self, Sender, Trigger};
 use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
@@ -26,17 +26,6 @@ pub struct FeedParams {
     /// Language of the entries; German by default.
     #[param(inline)]
     lang: Option<Lang>,
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageParams {
-    /// Language of the page; German by default.
-    #[param(inline)]
-    lang: Option<Lang>,
-    /// Light (the default) or dark colours.
-    #[param(inline)]
-    theme: Option<Theme>,
 }
 
 /// The adjudicator's language for the page's.
@@ -235,7 +224,7 @@ pub async fn rounds_atom(
 #[utoipa::path(
     operation_id = "postal_game_page",
     tag = "postal",
-    params(("id" = i64, Path, description = "Postal game id"), PageParams, IfNoneMatch),
+    params(("id" = i64, Path, description = "Postal game id"), LookParams, IfNoneMatch),
     responses(
         (status = 200, description = "The game as an HTML page", content_type = "text/html", body = String, headers(("ETag" = String), ("Cache-Control" = String), ("Content-Security-Policy" = String))),
         NotModified,
@@ -247,7 +236,7 @@ pub async fn page(
     state: web::Data<AppState>,
     req: HttpRequest,
     id: web::Path<i64>,
-    params: Params<PageParams>,
+    params: Params<LookParams>,
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
     let (lang, theme) = (params.0.lang.unwrap_or_default(), params.0.theme.unwrap_or_default());
@@ -260,7 +249,7 @@ pub async fn page(
 #[utoipa::path(
     operation_id = "postal_round_page",
     tag = "postal",
-    params(("id" = i64, Path, description = "Postal game id"), ("round" = u32, Path, description = "Round"), PageParams, IfNoneMatch),
+    params(("id" = i64, Path, description = "Postal game id"), ("round" = u32, Path, description = "Round"), LookParams, IfNoneMatch),
     responses(
         (status = 200, description = "The round's report as an HTML page", content_type = "text/html", body = String, headers(("ETag" = String), ("Cache-Control" = String), ("Content-Security-Policy" = String))),
         NotModified,
@@ -272,7 +261,7 @@ pub async fn round_page(
     state: web::Data<AppState>,
     req: HttpRequest,
     path: web::Path<(i64, u32)>,
-    params: Params<PageParams>,
+    params: Params<LookParams>,
 ) -> Result<HttpResponse> {
     let (id, round) = path.into_inner();
     let (lang, theme) = (params.0.lang.unwrap_or_default(), params.0.theme.unwrap_or_default());
