@@ -334,12 +334,16 @@ async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Credentialed>)> {
     Ok((rule, Some(Credentialed::Caller(Caller::Token(writer)))))
 }
 
+/// The path's `{id}` as actix captured (and decoded) it; a 400 when it is no id.
+fn path_id(id: Option<&str>) -> Result<i64> {
+    id.and_then(|v| v.parse::<i64>().ok()).ok_or_else(|| Error::InvalidPath("id: not an id".into()))
+}
+
 /// A hare's code acts on its own game's orders only.
 fn own_game(hare: HareCaller, rule: Rule, req: &ServiceRequest) -> Result<HareCaller> {
     match rule.needs {
         Needs::TokenOrHare(_) => {
-            let game = req.match_info().get("id").and_then(|v| v.parse::<i64>().ok());
-            if game.ok_or_else(|| Error::InvalidPath("id: not an id".into()))? == hare.game_id {
+            if path_id(req.match_info().get("id"))? == hare.game_id {
                 return Ok(hare);
             }
             Err(Error::InsufficientScope(format!(
@@ -358,7 +362,7 @@ fn own_game(hare: HareCaller, rule: Rule, req: &ServiceRequest) -> Result<HareCa
 
 /// The hare of postal game `id` whose player holds `pass`, at a night of the game's league.
 async fn hare_of_pass(state: &AppState, pass: &Pass, rule: Rule, id: Option<&str>) -> Result<HareCaller> {
-    let game = id.and_then(|v| v.parse::<i64>().ok()).ok_or_else(|| Error::InvalidPath("id: not an id".into()))?;
+    let game = path_id(id)?;
     let held = pass.clone();
     match state.db(move |conn| postal::hare_of_pass(conn, game, &held)).await? {
         Some(hare) => Ok(hare),
@@ -373,7 +377,7 @@ async fn hare_of_pass(state: &AppState, pass: &Pass, rule: Rule, id: Option<&str
 /// May `writer`, a record token, correct or delete the result `id` (see
 /// [`Acts::ChangesResult`])? `any_revision`: the request sent `If-Match: *`.
 async fn may_change_result(state: &AppState, writer: &Writer, id: Option<&str>, any_revision: bool) -> Result<()> {
-    let id = id.and_then(|v| v.parse::<i64>().ok()).ok_or_else(|| Error::InvalidPath("id: not an id".into()))?;
+    let id = path_id(id)?;
     // Nothing of that id: the handler answers 404 as for anyone.
     let Some(origin) = state.db(move |conn| owners::origin_of_result(conn, id)).await? else { return Ok(()) };
     if any_revision {
@@ -401,7 +405,7 @@ async fn in_own_night(state: &AppState, pass: &Pass, rule: Rule, id: Option<&str
             rule.operation
         ))
     };
-    let id = || id.and_then(|v| v.parse::<i64>().ok()).ok_or_else(|| Error::InvalidPath("id: not an id".into()));
+    let id = || path_id(id);
     match rule.acts {
         Acts::InLeague => match id()? {
             league if league == pass.league_id => Ok(()),
@@ -439,7 +443,7 @@ async fn in_own_league(
             writer.token_name, rule.operation
         ))
     };
-    let id = || id.and_then(|v| v.parse::<i64>().ok()).ok_or_else(|| Error::InvalidPath("id: not an id".into()));
+    let id = || path_id(id);
     match rule.acts {
         Acts::Nowhere | Acts::OnSharedPlayers => Ok(()),
         Acts::Everywhere => Err(refused("on every league".into())),
