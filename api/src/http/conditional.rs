@@ -1,7 +1,9 @@
 //! Conditional GET, the same for every representation of a table or a feed: a strong
 //! ETag over the bytes sent, and 304 when `If-None-Match` names it.
 
-use crate::render::compressed::{Compressed, Encoded};
+use crate::error::{Error, Result};
+use crate::read::cache::JsonView;
+use crate::render::compressed::{Compressed, Encoded, Packed};
 use actix_web::http::header::{self, AcceptEncoding, ContentEncoding, Encoding, Header, HeaderValue};
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
@@ -53,6 +55,47 @@ pub fn respond_compressed(
         headers.insert(header::CONTENT_ENCODING, encoding.to_header_value());
     }
     response
+}
+
+/// A view's JSON as the cache holds it: whole ([`respond_compressed`]) or packed
+/// ([`respond_packed`]); the same bytes and ETags either way.
+pub fn respond_view(req: &HttpRequest, view: &JsonView, cache_control: &str) -> Result<HttpResponse> {
+    match view {
+        JsonView::Full(view) => Ok(respond_compressed(req, &view.json, cache_control, "application/json")),
+        JsonView::Packed(view) => respond_packed(req, &view.json, cache_control, "application/json"),
+    }
+}
+
+/// `body` kept packed, as [`respond_compressed`] answers a body: its gzip form to a client
+/// that accepts gzip (brotli is not kept), else the plain bytes inflated for this request,
+/// and not even that for a 304.
+pub fn respond_packed(
+    req: &HttpRequest,
+    body: &Packed,
+    cache_control: &str,
+    content_type: &str,
+) -> Result<HttpResponse> {
+    let gzip = body.gzip().filter(|_| {
+        AcceptEncoding::parse(req).is_ok_and(|accepted| {
+            accepted.negotiate([Encoding::gzip(), Encoding::identity()].iter()) == Some(Encoding::gzip())
+        })
+    });
+    let mut response = match gzip {
+        Some(gzip) => {
+            let mut response = respond(req, &gzip.etag, cache_control, content_type, gzip.bytes.clone());
+            response.headers_mut().insert(header::CONTENT_ENCODING, ContentEncoding::Gzip.to_header_value());
+            response
+        }
+        None if unchanged(req, body.plain_etag()) => {
+            respond(req, body.plain_etag(), cache_control, content_type, Bytes::new())
+        }
+        None => {
+            let plain = body.plain().map_err(|e| Error::internal(format!("a packed view did not inflate: {e}")))?;
+            respond(req, &plain.etag, cache_control, content_type, plain.bytes)
+        }
+    };
+    response.headers_mut().insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    Ok(response)
 }
 
 /// The representation of `body` for `req`: the client's preference among those made.

@@ -1,10 +1,13 @@
 //! Leagues held in memory: each league's incremental state (its projection) and the
 //! tables rendered from it at the newest revision seen, within a byte budget. When the
-//! budget is exceeded, the leagues used least recently are dropped whole; a dropped
-//! league is loaded again in full when next asked for.
+//! budget is exceeded, the leagues used least recently are demoted first: their state
+//! and whole views are dropped, each view's JSON kept packed (gzip, a fifth of it), so
+//! that readers of a league nobody changed since are still answered from memory; packed
+//! views beyond half of the budget are dropped, least recently used first. A league
+//! whose state was dropped is read back (from its snapshot) when next computed.
 
 use crate::error::{Error, Result};
-use crate::render::compressed::{Compressed, Effort};
+use crate::render::compressed::{Compressed, Effort, Packed};
 use crate::render::{Lang, Theme};
 use crate::store::results::projection::Projection;
 use chrono::NaiveDate;
@@ -114,12 +117,14 @@ impl Other {
 pub struct Others([OnceLock<Compressed>; Other::COUNT]);
 
 impl CachedView {
-    /// About how much memory the view holds: its JSON in every encoding, data of about
-    /// the JSON's size, and room for two other representations of about the same size
-    /// (made only when asked for, so counted ahead: most views are read in one or two).
+    /// About how much memory the view holds: its JSON in every encoding (counted ahead:
+    /// each is made when first asked for), its data (about the JSON's size) and the other
+    /// representations made so far.
     fn bytes(&self) -> usize {
+        let others: usize = self.others.0.iter().filter_map(OnceLock::get).map(Compressed::bytes_when_made).sum();
         self.json.bytes_when_made()
-            + 3 * self.json.plain.bytes.len()
+            + self.json.plain.bytes.len()
+            + others
             + self.league_name.len()
             + std::mem::size_of::<Self>()
     }
@@ -189,19 +194,102 @@ fn mismatch(wanted: &str) -> Error {
 /// A league's projection, shared by the computations of its tables; `None` until loaded.
 pub type Slot = Arc<Mutex<Option<Projection>>>;
 
+/// A view's JSON kept after its league was demoted (its state and whole views dropped to
+/// make room): its gzip bytes, a fifth of the JSON, enough to answer the JSON readers of
+/// a league that has not changed since without reading the league back.
+#[derive(Debug)]
+pub struct PackedView {
+    pub revision: i64,
+    pub json: Packed,
+}
+
+/// A view's JSON as the cache holds it: whole (with everything its other
+/// representations need) or packed.
+#[derive(Debug, Clone)]
+pub enum JsonView {
+    Full(Arc<CachedView>),
+    Packed(Arc<PackedView>),
+}
+
+/// A view as held.
+enum Held {
+    Full(Arc<CachedView>),
+    Packed(Arc<PackedView>),
+}
+
+impl Held {
+    fn revision(&self) -> i64 {
+        match self {
+            Held::Full(view) => view.revision,
+            Held::Packed(view) => view.revision,
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        match self {
+            Held::Full(view) => view.bytes(),
+            Held::Packed(view) => view.json.heap_bytes() + std::mem::size_of::<PackedView>(),
+        }
+    }
+
+    fn json(&self) -> JsonView {
+        match self {
+            Held::Full(view) => JsonView::Full(view.clone()),
+            Held::Packed(view) => JsonView::Packed(view.clone()),
+        }
+    }
+}
+
 struct Entry {
     slot: Slot,
     /// The projection's size when last measured.
     slot_bytes: usize,
-    tables: HashMap<View, Arc<CachedView>>,
-    tables_bytes: usize,
-    /// When last used, in ticks of this cache: the smallest is evicted first.
+    views: HashMap<View, Held>,
+    /// The views' size when last counted (a view grows as its other representations are
+    /// made: counted again whenever the league is used).
+    views_bytes: usize,
+    /// When last used, in ticks of this cache: the smallest is demoted, then dropped, first.
     used: u64,
 }
 
 impl Entry {
+    fn new(slot: Slot, used: u64) -> Entry {
+        Entry { slot, slot_bytes: 0, views: HashMap::new(), views_bytes: 0, used }
+    }
+
     fn bytes(&self) -> usize {
-        self.slot_bytes + self.tables_bytes
+        self.slot_bytes + self.views_bytes
+    }
+
+    /// Does it hold the league's state or a whole view (or is it packed views only)?
+    fn whole(&self) -> bool {
+        self.slot_bytes > 0 || self.views.values().any(|held| matches!(held, Held::Full(_)))
+    }
+
+    /// Counts its views again; true if their size changed.
+    fn recount(&mut self) -> bool {
+        let before = self.views_bytes;
+        self.views_bytes = self.views.values().map(Held::bytes).sum();
+        self.views_bytes != before
+    }
+
+    /// Drops the league's state and keeps each view's JSON packed (a view whose gzip form
+    /// was never asked for is dropped: nothing is compressed under the cache's lock).
+    /// A computation holding the state still finishes with it, and `store` takes it back.
+    fn demote(&mut self) {
+        self.slot = Slot::default();
+        self.slot_bytes = 0;
+        self.views = std::mem::take(&mut self.views)
+            .into_iter()
+            .filter_map(|(view, held)| match held {
+                Held::Full(full) => {
+                    let json = full.json.packed()?;
+                    Some((view, Held::Packed(Arc::new(PackedView { revision: full.revision, json }))))
+                }
+                packed => Some((view, packed)),
+            })
+            .collect();
+        self.recount();
     }
 
     /// Reports what the league holds, as the budget counts it: its state and its views.
@@ -210,7 +298,7 @@ impl Entry {
         metrics::gauge!("spielstand_cache_league_bytes", "league" => league.clone(), "kind" => "state")
             .set(self.slot_bytes as f64);
         metrics::gauge!("spielstand_cache_league_bytes", "league" => league, "kind" => "views")
-            .set(self.tables_bytes as f64);
+            .set(self.views_bytes as f64);
     }
 }
 
@@ -228,6 +316,20 @@ struct Inner {
     bytes: usize,
 }
 
+impl Inner {
+    fn tick(&mut self) -> u64 {
+        self.tick += 1;
+        self.tick
+    }
+}
+
+/// What making room does to a league: demote it (drop its state, pack its views) or drop
+/// it whole.
+enum Room {
+    Demote(i64),
+    Drop(i64),
+}
+
 pub struct LeagueCache {
     inner: Mutex<Inner>,
     budget: usize,
@@ -243,55 +345,68 @@ impl LeagueCache {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The table of `view`, if one at `revision` or later is held.
+    /// The whole view of `view`, if one at `revision` or later is held.
     pub fn table(&self, league_id: i64, view: View, revision: i64) -> Option<Arc<CachedView>> {
+        match self.held(league_id, view, revision, false)? {
+            JsonView::Full(table) => Some(table),
+            JsonView::Packed(_) => None,
+        }
+    }
+
+    /// The JSON of `view`, whole or packed, if one at `revision` or later is held.
+    pub fn json(&self, league_id: i64, view: View, revision: i64) -> Option<JsonView> {
+        self.held(league_id, view, revision, true)
+    }
+
+    fn held(&self, league_id: i64, view: View, revision: i64, packed_will_do: bool) -> Option<JsonView> {
         let mut inner = self.lock();
-        inner.tick += 1;
-        let tick = inner.tick;
+        let tick = inner.tick();
         let entry = inner.leagues.get_mut(&league_id)?;
-        let table = entry.tables.get(&view).filter(|t| t.revision >= revision)?.clone();
+        let held = entry.views.get(&view).filter(|held| held.revision() >= revision)?;
+        if !packed_will_do && matches!(held, Held::Packed(_)) {
+            return None;
+        }
+        let json = held.json();
         entry.used = tick;
-        Some(table)
+        // The view may have grown since it was counted: its other representations are
+        // made after a hit, and counted at the next one.
+        let before = entry.bytes();
+        if entry.recount() {
+            let after = entry.bytes();
+            entry.report(league_id);
+            inner.bytes = inner.bytes + after - before;
+            self.evict(&mut inner, league_id, view);
+        }
+        Some(json)
     }
 
     /// The league's projection slot, created empty if the league is not held.
     pub fn slot(&self, league_id: i64) -> Slot {
         let mut inner = self.lock();
-        inner.tick += 1;
-        let used = inner.tick;
-        let entry = inner.leagues.entry(league_id).or_insert_with(|| Entry {
-            slot: Slot::default(),
-            slot_bytes: 0,
-            tables: HashMap::new(),
-            tables_bytes: 0,
-            used,
-        });
+        let used = inner.tick();
+        let entry = inner.leagues.entry(league_id).or_insert_with(|| Entry::new(Slot::default(), used));
         entry.used = used;
         entry.slot.clone()
     }
 
-    /// Keeps a freshly rendered table (dropping the league's tables of older revisions)
-    /// and the projection's new size, then evicts down to the budget.
+    /// Keeps a freshly rendered table (dropping the league's views of older revisions)
+    /// and the projection's new size, then makes room down to the budget.
     pub fn store(&self, league_id: i64, slot: &Slot, slot_bytes: usize, view: View, table: Arc<CachedView>) {
         let mut inner = self.lock();
-        inner.tick += 1;
-        let used = inner.tick;
-        let entry = inner.leagues.entry(league_id).or_insert_with(|| Entry {
-            // Evicted while the table was computed: hold the projection again.
-            slot: slot.clone(),
-            slot_bytes: 0,
-            tables: HashMap::new(),
-            tables_bytes: 0,
-            used,
-        });
+        let used = inner.tick();
+        // Dropped or demoted while the table was computed: hold the projection again.
+        let entry = inner.leagues.entry(league_id).or_insert_with(|| Entry::new(slot.clone(), used));
         let before = entry.bytes();
+        if !Arc::ptr_eq(&entry.slot, slot) {
+            entry.slot = slot.clone();
+        }
         entry.used = used;
         entry.slot_bytes = slot_bytes;
-        entry.tables.retain(|_, t| t.revision >= table.revision);
-        if entry.tables.get(&view).is_none_or(|old| old.revision <= table.revision) {
-            entry.tables.insert(view, table);
+        entry.views.retain(|_, held| held.revision() >= table.revision);
+        if entry.views.get(&view).is_none_or(|old| old.revision() < table.revision || matches!(old, Held::Packed(_))) {
+            entry.views.insert(view, Held::Full(table));
         }
-        entry.tables_bytes = entry.tables.values().map(|t| t.bytes()).sum();
+        entry.recount();
         let after = entry.bytes();
         entry.report(league_id);
         inner.bytes = inner.bytes + after - before;
@@ -300,27 +415,56 @@ impl LeagueCache {
         metrics::gauge!("spielstand_cache_leagues").set(inner.leagues.len() as f64);
     }
 
-    /// Drops the least recently used leagues until the budget holds. The league just
-    /// used stays even alone over the budget (dropping it would mean a full load on
-    /// every request), but then keeps only the table just rendered.
+    /// Makes room until the budget holds: the least recently used league that is held
+    /// whole is demoted (its state dropped, its views kept packed), so that the JSON of
+    /// leagues nobody changed is still answered from memory; packed views take at most
+    /// half of the budget, beyond it (or when nothing else is left) the least recently
+    /// used go whole. The league just used stays even alone over the budget (dropping it
+    /// would mean a load on every request), but then keeps only the view just used.
     fn evict(&self, inner: &mut Inner, keep: i64, keep_view: View) {
         while inner.bytes > self.budget {
-            let oldest =
-                inner.leagues.iter().filter(|(id, _)| **id != keep).min_by_key(|(_, e)| e.used).map(|(id, _)| *id);
-            match oldest {
-                Some(id) => {
+            let packed: usize = inner.leagues.values().filter(|e| !e.whole()).map(Entry::bytes).sum();
+            let least_used = |whole: bool| {
+                inner
+                    .leagues
+                    .iter()
+                    .filter(|(id, e)| **id != keep && e.whole() == whole)
+                    .min_by_key(|(_, e)| e.used)
+                    .map(|(id, _)| *id)
+            };
+            let room = if packed > self.budget / 2 {
+                least_used(false).map(Room::Drop).or_else(|| least_used(true).map(Room::Demote))
+            } else {
+                least_used(true).map(Room::Demote).or_else(|| least_used(false).map(Room::Drop))
+            };
+            match room {
+                Some(Room::Demote(id)) => {
+                    let entry = inner.leagues.get_mut(&id).expect("just found");
+                    let before = entry.bytes();
+                    entry.demote();
+                    let after = entry.bytes();
+                    metrics::counter!("spielstand_cache_demotions_total").increment(1);
+                    if entry.views.is_empty() {
+                        inner.leagues.remove(&id);
+                        report_dropped(id);
+                    } else {
+                        entry.report(id);
+                    }
+                    inner.bytes = inner.bytes + after - before;
+                }
+                Some(Room::Drop(id)) => {
                     let entry = inner.leagues.remove(&id).expect("just found");
                     inner.bytes -= entry.bytes();
                     report_dropped(id);
                     metrics::counter!("spielstand_cache_evictions_total").increment(1);
-                    tracing::debug!(league = id, bytes = entry.bytes(), "league evicted from the cache");
+                    tracing::debug!(league = id, bytes = entry.bytes(), "league dropped from the cache");
                 }
                 None => {
                     let Some(entry) = inner.leagues.get_mut(&keep) else { break };
-                    if entry.tables.len() > 1 {
+                    if entry.views.len() > 1 {
                         let before = entry.bytes();
-                        entry.tables.retain(|view, _| *view == keep_view);
-                        entry.tables_bytes = entry.tables.values().map(|t| t.bytes()).sum();
+                        entry.views.retain(|view, _| *view == keep_view);
+                        entry.recount();
                         inner.bytes -= before - entry.bytes();
                         entry.report(keep);
                         continue;
@@ -390,7 +534,7 @@ mod tests {
     }
 
     #[test]
-    fn the_least_recently_used_league_goes_first_and_the_budget_holds() {
+    fn the_least_recently_used_league_is_demoted_first_and_the_budget_holds() {
         // Room for three leagues of 2,500 bytes of state and one table each, not four.
         let each = 2_500 + table(1, 100).bytes();
         let cache = LeagueCache::new(3 * each + each / 2);
@@ -404,8 +548,59 @@ mod tests {
         let slot = cache.slot(4);
         cache.store(4, &slot, 2_500, ALL, table(1, 100));
         assert!(cache.bytes() <= 3 * each + each / 2, "{} bytes held", cache.bytes());
-        assert!(cache.table(2, ALL, 1).is_none(), "league 2 was evicted");
+        assert!(cache.table(2, ALL, 1).is_none(), "league 2 was demoted: no whole view, no state");
+        assert!(matches!(cache.json(2, ALL, 1), Some(JsonView::Packed(_))), "its JSON is kept packed");
+        assert!(cache.json(2, ALL, 2).is_none(), "a packed view of an older revision is a miss");
+        assert!(cache.slot(2).lock().unwrap().is_none(), "its state is gone");
         assert!(cache.table(1, ALL, 1).is_some() && cache.table(4, ALL, 1).is_some());
+        assert_eq!(cache.leagues(), 4);
+    }
+
+    #[test]
+    fn a_view_never_compressed_is_dropped_on_demotion_and_a_computation_finishing_late_brings_its_state_back() {
+        let big = table(1, 10_000);
+        let each = 2_500 + big.bytes();
+        let cache = LeagueCache::new(each + each / 2);
+        let slot = cache.slot(1);
+        cache.store(1, &slot, 2_500, ALL, big);
+        let slot2 = cache.slot(2);
+        cache.store(2, &slot2, 2_500, ALL, table(1, 10_000));
+        assert!(cache.json(1, ALL, 1).is_none(), "no gzip form was made, so nothing was packed");
+        // A computation of league 1 that held the old slot stores into the league again.
+        *slot.lock().unwrap() = None;
+        cache.store(1, &slot, 2_500, ALL, table(2, 100));
+        assert!(Arc::ptr_eq(&cache.slot(1), &slot), "the computation's state is the league's again");
+    }
+
+    #[test]
+    fn packed_views_beyond_half_the_budget_go_least_recently_used_first() {
+        // Each league's table gzipped, so that demotion packs it (to about half: hex digits).
+        let noise: Bytes = (0u64..2_500)
+            .map(|i| format!("{:08x}", i.wrapping_mul(2_654_435_761) % 4_294_967_291))
+            .collect::<String>()
+            .into();
+        let gzipped = |revision| {
+            let view = Arc::new(CachedView {
+                revision,
+                json: Compressed::new(noise.clone(), "\"t\"".into(), Effort::Render),
+                others: Others::default(),
+                data: ViewData::None,
+                league_name: String::new(),
+            });
+            view.json.gzip();
+            view
+        };
+        let each = 2_500 + gzipped(1).bytes();
+        let cache = LeagueCache::new(2 * each);
+        for league in 1..=40 {
+            let slot = cache.slot(league);
+            cache.store(league, &slot, 2_500, ALL, gzipped(1));
+            assert!(cache.bytes() <= 2 * each, "{} bytes held after league {league}", cache.bytes());
+        }
+        let packed = (1..=40).filter(|l| matches!(cache.json(*l, ALL, 1), Some(JsonView::Packed(_)))).count();
+        assert!(packed > 2, "more packed leagues than whole ones fit: {packed}");
+        assert!(cache.json(1, ALL, 1).is_none(), "the least recently used packed league went first");
+        assert!(matches!(cache.json(40, ALL, 1), Some(JsonView::Full(_))));
     }
 
     #[test]

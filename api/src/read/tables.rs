@@ -12,7 +12,7 @@
 
 use crate::db::{self, Pool};
 use crate::error::Result;
-use crate::read::cache::{CachedView, LeagueCache, Slot, View, ViewData};
+use crate::read::cache::{CachedView, JsonView, LeagueCache, Slot, View, ViewData};
 use crate::read::flight::SingleFlight;
 use crate::read::replica::{self, Reads, Source};
 use crate::read::revisions::Revisions;
@@ -82,8 +82,33 @@ impl Tables {
         &self.counters
     }
 
-    /// The table of `view` at the league's current revision.
+    /// The whole view of `view` at the league's current revision: with everything its
+    /// other representations (CSV, pages, pictures) are made from.
     pub async fn get(&self, reads: &Reads, primary: &Pool, league_id: i64, view: View) -> Result<Arc<CachedView>> {
+        let (pool, revision) = self.revision(reads, primary, league_id).await?;
+        if let Some(table) = self.cache.table(league_id, view, revision) {
+            metrics::counter!("spielstand_cache_hits_total").increment(1);
+            return Ok(table);
+        }
+        self.computed(pool, primary, league_id, view, revision).await
+    }
+
+    /// The JSON of `view` at the league's current revision: whole, or packed if that is
+    /// what the cache holds of a league it demoted (the same bytes and ETags).
+    pub async fn json(&self, reads: &Reads, primary: &Pool, league_id: i64, view: View) -> Result<JsonView> {
+        let (pool, revision) = self.revision(reads, primary, league_id).await?;
+        if let Some(json) = self.cache.json(league_id, view, revision) {
+            metrics::counter!("spielstand_cache_hits_total").increment(1);
+            if let JsonView::Packed(_) = json {
+                metrics::counter!("spielstand_cache_packed_hits_total").increment(1);
+            }
+            return Ok(json);
+        }
+        Ok(JsonView::Full(self.computed(pool, primary, league_id, view, revision).await?))
+    }
+
+    /// Where the league is read from, and its current revision there.
+    async fn revision<'a>(&self, reads: &'a Reads, primary: &'a Pool, league_id: i64) -> Result<(&'a Pool, i64)> {
         let (pool, from_replica) = match reads.source() {
             Source::Replica { pool, lag_ms } => {
                 let _ = replica::REQUEST.try_with(|r| r.replica_lag_ms.set(Some(lag_ms)));
@@ -97,10 +122,18 @@ impl Tables {
             .revisions
             .current((league_id, from_replica), || db::run(pool, move |conn| leagues::revision(conn, league_id)))
             .await?;
-        if let Some(table) = self.cache.table(league_id, view, revision) {
-            metrics::counter!("spielstand_cache_hits_total").increment(1);
-            return Ok(table);
-        }
+        Ok((pool, revision))
+    }
+
+    /// `view` computed at `revision` (or later), once however many requests ask for it.
+    async fn computed(
+        &self,
+        pool: &Pool,
+        primary: &Pool,
+        league_id: i64,
+        view: View,
+        revision: i64,
+    ) -> Result<Arc<CachedView>> {
         metrics::counter!("spielstand_cache_misses_total").increment(1);
         let (cache, pool, counters) = (self.cache.clone(), pool.clone(), self.counters.clone());
         let (primary, snapshot_after) = (primary.clone(), self.snapshot_after);

@@ -5,7 +5,7 @@
 
 use crate::db::{self, Pool};
 use crate::error::{Error, Result};
-use crate::read::cache::{CachedView, View};
+use crate::read::cache::{CachedView, JsonView, View};
 use crate::read::replica::Reads;
 use crate::read::tables::Tables;
 use crate::store::seating::{self, Standing};
@@ -31,18 +31,29 @@ impl Views<'_> {
         self.tables.get(self.reads, self.pool, league_id, view).await
     }
 
+    /// The JSON of `view` at the league's current revision, whole or packed: for a
+    /// handler that answers JSON only.
+    pub async fn json(&self, league_id: i64, view: View) -> Result<JsonView> {
+        self.tables.json(self.reads, self.pool, league_id, view).await
+    }
+
     /// The table a query asks for: its game, on its day (`as_of`, `after_event`). JSON,
     /// CSV and the embedded page are all built from it, so they show the same table and
     /// a new result changes all of them at once.
     pub async fn table(&self, league_id: i64, query: &StandingsParams) -> Result<Arc<CachedView>> {
-        let as_of = self.table_day(league_id, query).await?;
-        self.get(league_id, View::Table { game: query.game, as_of }).await
+        self.get(league_id, self.table_view(league_id, query, false).await?).await
     }
 
     /// The team table a query asks for (`by=team`): its game, on its day, as [`Self::table`].
     pub async fn team_table(&self, league_id: i64, query: &StandingsParams) -> Result<Arc<CachedView>> {
-        let as_of = self.table_day(league_id, query).await?;
-        self.get(league_id, View::TeamTable { game: query.game, as_of }).await
+        self.get(league_id, self.table_view(league_id, query, true).await?).await
+    }
+
+    /// The view a table query names: the players' table or (`teams`) the team table, of
+    /// its game, on its day.
+    pub async fn table_view(&self, league_id: i64, query: &StandingsParams, teams: bool) -> Result<View> {
+        let (game, as_of) = (query.game, self.table_day(league_id, query).await?);
+        Ok(if teams { View::TeamTable { game, as_of } } else { View::Table { game, as_of } })
     }
 
     /// The day a table query asks for: `as_of`, or the date of the night `after_event` of

@@ -70,9 +70,22 @@ impl Compressed {
         }
     }
 
-    fn encoded(&self, bytes: Vec<u8>, encoding: &'static str) -> Encoded {
+    fn encoded(&self, mut bytes: Vec<u8>, encoding: &'static str) -> Encoded {
         metrics::counter!("spielstand_compressions_total", "encoding" => encoding).increment(1);
+        // Kept as long as the body (and packed, longer): no spare capacity.
+        bytes.shrink_to_fit();
         Encoded { bytes: bytes.into(), etag: marked(&self.plain.etag, encoding) }
+    }
+
+    /// The body kept small: its gzip form if one was made (sharing its bytes), or the
+    /// plain bytes of a body too small to compress. `None` when only a compression made now
+    /// could pack it: a cache packs under its lock, where nothing is compressed.
+    pub fn packed(&self) -> Option<Packed> {
+        if !self.compressible() {
+            return Some(Packed { plain_etag: self.plain.etag.clone(), kept: self.plain.clone(), gzipped: false });
+        }
+        let gzip = self.gzip.get()?;
+        Some(Packed { plain_etag: self.plain.etag.clone(), kept: gzip.clone(), gzipped: true })
     }
 
     /// The memory its bytes hold now.
@@ -87,6 +100,44 @@ impl Compressed {
     pub fn bytes_when_made(&self) -> usize {
         let plain = self.plain.bytes.len() + self.plain.etag.len();
         if self.compressible() { plain + plain / 2 } else { plain }
+    }
+}
+
+/// A body kept in its gzip form only (or as it is, when too small to compress): what a
+/// cache holds of a view whose league it no longer holds, at a fifth of the plain bytes.
+/// A client that accepts gzip gets these bytes; one that does not gets them inflated,
+/// per request (rare: browsers, the CLI and HTTP libraries all accept gzip).
+#[derive(Debug)]
+pub struct Packed {
+    plain_etag: String,
+    kept: Encoded,
+    gzipped: bool,
+}
+
+impl Packed {
+    /// The gzip form, with the same bytes and ETag as the body's it was packed from.
+    pub fn gzip(&self) -> Option<&Encoded> {
+        self.gzipped.then_some(&self.kept)
+    }
+
+    /// The ETag of the plain bytes.
+    pub fn plain_etag(&self) -> &str {
+        &self.plain_etag
+    }
+
+    /// The plain bytes with their ETag: inflated now if the body is kept compressed.
+    pub fn plain(&self) -> std::io::Result<Encoded> {
+        if !self.gzipped {
+            return Ok(self.kept.clone());
+        }
+        let mut plain = Vec::with_capacity(self.kept.bytes.len() * 5);
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&self.kept.bytes[..]), &mut plain)?;
+        Ok(Encoded { bytes: plain.into(), etag: self.plain_etag.clone() })
+    }
+
+    /// The memory it holds.
+    pub fn heap_bytes(&self) -> usize {
+        self.kept.bytes.len() + self.kept.etag.len() + self.plain_etag.len()
     }
 }
 
@@ -158,6 +209,24 @@ mod tests {
         });
         assert!(made.windows(2).all(|w| w[0] == w[1]), "one brotli form for every reader");
         assert!(c.gzip.get().is_none(), "gzip not made: nobody asked for it");
+    }
+
+    #[test]
+    fn a_packed_body_is_the_gzip_form_and_inflates_to_the_plain_bytes() {
+        let plain: Bytes = "Hase und Igel, Lauf Rauf! ".repeat(100).into();
+        let c = Compressed::new(plain.clone(), "\"p\"".into(), Effort::Render);
+        assert!(c.packed().is_none(), "nothing to pack before the gzip form is made");
+        let gz = c.gzip().unwrap().clone();
+        let packed = c.packed().unwrap();
+        assert_eq!(packed.gzip().unwrap().bytes, gz.bytes);
+        assert_eq!(packed.gzip().unwrap().etag, gz.etag);
+        let inflated = packed.plain().unwrap();
+        assert_eq!((inflated.bytes, inflated.etag.as_str()), (plain, "\"p\""));
+        assert!(packed.heap_bytes() < c.heap_bytes() / 4);
+        let small = Compressed::new(Bytes::from_static(b"[]"), "\"s\"".into(), Effort::Render);
+        let packed = small.packed().unwrap();
+        assert!(packed.gzip().is_none());
+        assert_eq!(packed.plain().unwrap().bytes, Bytes::from_static(b"[]"));
     }
 
     #[test]

@@ -6,6 +6,9 @@ use crate::common::{day, mensch, partners, rangeln, round_scores};
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
 use serde_json::json;
+use spielstand_api::read::cache::View;
+use spielstand_api::read::replica::Reads;
+use spielstand_api::read::tables::Tables;
 use spielstand_core::{GameKind, PairRecord};
 use spielstand_wire::{
     HeadToHead, League, LeaguePlayerStats, Player, PlayerRatings, ResultPage, Standings, StoredResult,
@@ -461,3 +464,91 @@ api_test!(tables_are_served_compressed_as_the_client_accepts, |api| {
     flate2::read::GzDecoder::new(&after.body[..]).read_to_end(&mut unzipped).unwrap();
     assert_eq!(unzipped, api.send(get(None, None)).await.body.to_vec());
 });
+
+// A cache of 40 KB: a few leagues held whole, the others demoted to their packed JSON.
+api_test!(
+    a_demoted_league_answers_its_json_from_memory_byte_for_byte_until_it_changes,
+    spielstand_api::Options { cache_bytes: 40_000, ..Default::default() },
+    |api| {
+        use std::io::Read;
+        use std::sync::atomic::Ordering::Relaxed;
+        let names: Vec<String> = (0..16).map(|i| format!("Spieler {i:02}")).collect();
+        api.add_players(&names.iter().map(String::as_str).collect::<Vec<_>>()).await;
+        let mut leagues = Vec::new();
+        for n in 0..8 {
+            let league = api
+                .add_league(json!({"name": format!("Liga {n}"), "rules": {"games": ["mensch-aergere-dich-nicht"]}}))
+                .await;
+            for (k, four) in names.chunks(4).enumerate() {
+                let date = format!("2026-03-{:02}", k + n + 1);
+                let result = mensch(&date, &four.join(","));
+                assert_eq!(
+                    api.post(&format!("/api/v1/leagues/{league}/results"), &result).await.status,
+                    StatusCode::CREATED
+                );
+            }
+            leagues.push(league);
+        }
+        let get = |league: i64, encoding: Option<&'static str>, tag: Option<&str>| {
+            let mut request = TestRequest::get().uri(&format!("/api/v1/leagues/{league}/standings"));
+            if let Some(encoding) = encoding {
+                request = request.insert_header(("accept-encoding", encoding));
+            }
+            if let Some(tag) = tag {
+                request = request.insert_header(("if-none-match", tag.to_owned()));
+            }
+            request
+        };
+        let gunzip = |bytes: &[u8]| {
+            let mut plain = Vec::new();
+            flate2::read::GzDecoder::new(bytes).read_to_end(&mut plain).unwrap();
+            plain
+        };
+        // Each league read as JSON, plain and gzip (so that its gzip form exists to pack).
+        let mut first = Vec::new();
+        for &league in &leagues {
+            let plain = api.send(get(league, None, None)).await;
+            let gz = api.send(get(league, Some("gzip"), None)).await;
+            assert_eq!(gz.header("content-encoding"), Some("gzip"));
+            assert_eq!(gunzip(&gz.body), plain.body);
+            first.push((plain, gz));
+        }
+        let renders = || api.state.tables.counters().renders.load(Relaxed);
+        let before = renders();
+        // The first league was demoted long ago: its JSON is still answered, the same
+        // bytes and ETags, in both encodings, and 304 for either tag, without a render.
+        let (plain, gz) = &first[0];
+        let again = api.send(get(leagues[0], Some("gzip, br"), None)).await;
+        assert_eq!(again.status, StatusCode::OK);
+        assert_eq!(again.header("content-encoding"), Some("gzip"), "packed: gzip is what is kept");
+        assert_eq!((again.body.as_slice(), again.header("etag")), (gz.body.as_slice(), gz.header("etag")));
+        assert!(again.header("vary").unwrap().contains("Accept-Encoding"));
+        let inflated = api.send(get(leagues[0], None, None)).await;
+        assert!(inflated.header("content-encoding").is_none());
+        assert_eq!((inflated.body.as_slice(), inflated.header("etag")), (plain.body.as_slice(), plain.header("etag")));
+        for (encoding, tag) in [(None, plain.header("etag")), (Some("gzip"), gz.header("etag"))] {
+            assert_eq!(api.send(get(leagues[0], encoding, tag)).await.status, StatusCode::NOT_MODIFIED);
+        }
+        assert_eq!(renders(), before, "answered from the packed JSON");
+        // What needs the whole view (CSV) renders it again: the league was demoted.
+        let csv = api.send(TestRequest::get().uri(&format!("/api/v1/leagues/{}/standings.csv", leagues[1]))).await;
+        assert_eq!(csv.status, StatusCode::OK);
+        assert_eq!(renders(), before + 1, "the CSV needed the whole view back");
+        // A change: the packed JSON is of an older revision, never served again.
+        let result = mensch("2026-04-01", "Spieler 15,Spieler 00");
+        assert_eq!(
+            api.post(&format!("/api/v1/leagues/{}/results", leagues[2]), &result).await.status,
+            StatusCode::CREATED
+        );
+        let changed = api.send(get(leagues[2], Some("gzip"), Some(first[2].1.header("etag").unwrap()))).await;
+        assert_eq!(changed.status, StatusCode::OK);
+        let table: Standings = serde_json::from_slice(&gunzip(&changed.body)).unwrap();
+        let fresh = Tables::new(64 << 20, 128);
+        let whole = fresh
+            .get(&Reads::primary(), &api.state.pool, leagues[2], View::Table { game: None, as_of: None })
+            .await
+            .unwrap();
+        assert_eq!(gunzip(&changed.body), whole.json.plain.bytes.to_vec(), "equal to a computation from the database");
+        assert_eq!(table.rows.iter().find(|r| r.row.player == "Spieler 15").unwrap().row.played, 2);
+    }
+);

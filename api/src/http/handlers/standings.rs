@@ -63,18 +63,24 @@ async fn table_view(
     params: &StandingsParams,
     ranked: Ranked,
 ) -> Result<Arc<CachedView>> {
-    match ranked {
-        Ranked::Teams => state.views().team_table(league_id, params).await,
-        Ranked::Players => state.views().table(league_id, params).await,
-    }
+    let view = state.views().table_view(league_id, params, ranked == Ranked::Teams).await?;
+    state.views().get(league_id, view).await
 }
 
-/// JSON, or CSV for a client that prefers it; `Vary: Accept` either way.
-fn answer(req: &HttpRequest, table: &CachedView, params: &StandingsParams) -> Result<HttpResponse> {
+/// JSON, or CSV for a client that prefers it; `Vary: Accept` either way. The JSON may
+/// come packed (a league the cache demoted): it needs nothing else of the view.
+async fn answer(
+    state: &AppState,
+    req: &HttpRequest,
+    league_id: i64,
+    params: &StandingsParams,
+    ranked: Ranked,
+) -> Result<HttpResponse> {
     let mut response = if prefers_csv(req) {
-        csv_response(req, table, params)?
+        csv_response(req, &*table_view(state, league_id, params, ranked).await?, params)?
     } else {
-        conditional::respond_compressed(req, &table.json, REVALIDATE, "application/json")
+        let view = state.views().table_view(league_id, params, ranked == Ranked::Teams).await?;
+        conditional::respond_view(req, &state.views().json(league_id, view).await?, REVALIDATE)?
     };
     // Both vary by encoding too: each is compressed once per revision.
     response.headers_mut().insert(header::VARY, HeaderValue::from_static("Accept, Accept-Encoding"));
@@ -105,8 +111,7 @@ pub async fn standings(
 ) -> Result<HttpResponse> {
     let league_id = league_id.into_inner();
     refuse_team_by(&req, &format!("/api/v1/leagues/{league_id}/standings/teams"))?;
-    let table = table_view(&state, league_id, &params.0, Ranked::Players).await?;
-    answer(&req, &table, &params.0)
+    answer(&state, &req, league_id, &params.0, Ranked::Players).await
 }
 
 /// The league table as CSV (RFC 4180, UTF-8, a header line with the JSON's field names,
@@ -158,8 +163,7 @@ pub async fn team_standings(
     league_id: web::Path<i64>,
     params: Params<StandingsParams>,
 ) -> Result<HttpResponse> {
-    let table = table_view(&state, league_id.into_inner(), &params.0, Ranked::Teams).await?;
-    answer(&req, &table, &params.0)
+    answer(&state, &req, league_id.into_inner(), &params.0, Ranked::Teams).await
 }
 
 /// The team table as CSV, written as the table of players' CSV is (`locale=de` too).

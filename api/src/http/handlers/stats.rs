@@ -17,8 +17,7 @@ use spielstand_wire::{
 
 /// The view of `league_id` at its current revision, as JSON with its ETag.
 async fn respond(state: &AppState, req: &HttpRequest, league_id: i64, view: View) -> Result<HttpResponse> {
-    let cached = state.views().get(league_id, view).await?;
-    Ok(conditional::respond_compressed(req, &cached.json, REVALIDATE, "application/json"))
+    conditional::respond_view(req, &state.views().json(league_id, view).await?, REVALIDATE)
 }
 
 /// For every two players who played together: their games, how often each placed above

@@ -132,11 +132,20 @@ pub async fn start(
     db: TestDb,
 ) -> TestApi<impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>>
 {
+    start_with(db, spielstand_api::Options::default()).await
+}
+
+/// As [`start`], with the server's `options` (the tests' webhook receivers allowed).
+pub async fn start_with(
+    db: TestDb,
+    options: spielstand_api::Options,
+) -> TestApi<impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>>
+{
     let url = db.url.clone();
     let pool = db::open(&url, 4).unwrap();
     let token = tokens::create(&mut pool.get().unwrap(), "test-club", TokenScope::Admin, None).unwrap();
     // The tests' webhook receivers listen on this machine.
-    let options = spielstand_api::Options { egress: local_receivers(), ..Default::default() };
+    let options = spielstand_api::Options { egress: local_receivers(), ..options };
     let state = AppState::with_options(pool, &url, options);
     let service = at::init_service(app(state.clone())).await;
     TestApi { service, state, token, url, _db: db }
@@ -151,20 +160,23 @@ pub fn local_receivers() -> spielstand_api::webhooks::egress::Egress {
 /// PostgreSQL database (ignored unless asked for: it needs the server).
 macro_rules! api_test {
     ($name:ident, |$api:ident| $body:block) => {
+        api_test!($name, spielstand_api::Options::default(), |$api| $body);
+    };
+    ($name:ident, $options:expr, |$api:ident| $body:block) => {
         mod $name {
             #[allow(unused_imports)]
             use super::*;
 
             #[actix_web::test]
             async fn sqlite() {
-                let $api = crate::common::start(crate::common::TestDb::sqlite()).await;
+                let $api = crate::common::start_with(crate::common::TestDb::sqlite(), $options).await;
                 $body
             }
 
             #[actix_web::test]
             #[ignore = "needs PostgreSQL (SPIELSTAND_TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres)"]
             async fn postgres() {
-                let $api = crate::common::start(crate::common::TestDb::postgres()).await;
+                let $api = crate::common::start_with(crate::common::TestDb::postgres(), $options).await;
                 $body
             }
         }
