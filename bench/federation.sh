@@ -101,6 +101,8 @@ read -r rps p50 p99 errors writes <<< "$(load "$MEASURED_S")"
 metrics=$(curl -fsS "${urls[0]}/metrics")
 misses=$(awk '/^spielstand_cache_misses_total / {print $2}' <<< "$metrics")
 evictions=$(awk '/^spielstand_cache_evictions_total / {print $2}' <<< "$metrics")
+demotions=$(awk '/^spielstand_cache_demotions_total / {print $2}' <<< "$metrics")
+packed=$(awk '/^spielstand_cache_packed_hits_total / {print $2}' <<< "$metrics")
 peaks=$(for pid in "${server_pids[@]}"; do printf '%s MB, ' "$(peak_mb "$pid")"; done)
 # A process started on the federation: from its start to its first table of a league it
 # does not hold (the last one, which the Zipf readers rarely ask for).
@@ -122,5 +124,5 @@ $(if [ "$fill_secs" != 0 ]; then
 fi)
 | federation ($shape): 32 readers, Zipf over $LEAGUES leagues, 3 processes, + 20 writes/s, $MEASURED_S s | $rps req/s, p50 $p50 ms, p99 $p99 ms, $errors errors, $writes writes | p99 <= 50 ms, no error |
 | federation ($shape): a process started on the $LEAGUES leagues, start to its first table of a league not in memory | $first_answer_ms ms | <= 1 s |
-| federation ($shape): peak resident memory of each process (cache budget $CACHE_MB MB) | ${peaks%, }; first process: ${misses:-0} cache misses, ${evictions:-0} evictions | <= $((CACHE_MB + 100)) MB each |
+| federation ($shape): peak resident memory of each process (cache budget $CACHE_MB MB) | ${peaks%, }; first process: ${misses:-0} cache misses, ${demotions:-0} leagues demoted (${packed:-0} reads answered from packed views), ${evictions:-0} dropped | <= $((CACHE_MB + 100)) MB each |
 ROWS

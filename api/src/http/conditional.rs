@@ -2,7 +2,7 @@
 //! ETag over the bytes sent, and 304 when `If-None-Match` names it.
 
 use crate::error::{Error, Result};
-use crate::read::cache::JsonView;
+use crate::read::cache::Served;
 use crate::render::compressed::{Compressed, Encoded, Packed};
 use actix_web::http::header::{self, AcceptEncoding, ContentEncoding, Encoding, Header, HeaderValue};
 use actix_web::web::Bytes;
@@ -57,12 +57,12 @@ pub fn respond_compressed(
     response
 }
 
-/// A view's JSON as the cache holds it: whole ([`respond_compressed`]) or packed
+/// A view's body as the cache holds it: whole ([`respond_compressed`]) or packed
 /// ([`respond_packed`]); the same bytes and ETags either way.
-pub fn respond_view(req: &HttpRequest, view: &JsonView, cache_control: &str) -> Result<HttpResponse> {
+pub fn respond_view(req: &HttpRequest, view: &Served, cache_control: &str, content_type: &str) -> Result<HttpResponse> {
     match view {
-        JsonView::Full(view) => Ok(respond_compressed(req, &view.json, cache_control, "application/json")),
-        JsonView::Packed(view) => respond_packed(req, &view.json, cache_control, "application/json"),
+        Served::Full(view) => Ok(respond_compressed(req, &view.json, cache_control, content_type)),
+        Served::Packed(view) => respond_packed(req, &view.json, cache_control, content_type),
     }
 }
 

@@ -94,7 +94,8 @@ impl AppState {
         web::Data::new(AppState {
             pool,
             live: crate::live::Live::default(),
-            tables: Tables::new(options.cache_bytes, options.snapshot_after),
+            tables: Tables::new(options.cache_bytes, options.snapshot_after)
+                .linking(PublicUrl::base(options.public_url.as_ref())),
             reads: match options.replica {
                 Some((replica, max_lag)) => Reads::with_replica(replica, max_lag),
                 None => Reads::primary(),

@@ -13,7 +13,7 @@ use crate::store::results::projection::Projection;
 use chrono::NaiveDate;
 use spielstand_core::{GameKind, Lines, PlayerStats, PointsLine, RatingLine};
 use spielstand_wire::{CsvLocale, Standings, TeamStandings};
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// What is rendered from a league's state: a table (one game only, and/or as it stood
@@ -53,6 +53,12 @@ pub enum View {
     },
     /// The whole league as one document (`export`), read from the database.
     Export,
+    /// The latest results as an Atom feed (`results.atom`), read from the database; its
+    /// body is the feed's XML. `lang` as asked for: the feed's `self` link names it.
+    Feed {
+        game: Option<GameKind>,
+        lang: Option<Lang>,
+    },
 }
 
 /// What a view keeps besides its JSON, for its other representations.
@@ -76,14 +82,17 @@ pub enum ViewData {
 #[derive(Debug)]
 pub struct CachedView {
     pub revision: i64,
-    /// The JSON, as it is and compressed (made when the view was rendered), each with
-    /// its ETag: the hot path serves these bytes as they are.
+    /// The JSON (a feed's XML), as it is and compressed (each encoding made when first
+    /// accepted), each with its ETag: the hot path serves these bytes as they are.
     pub json: Compressed,
     /// The view's data again for its other representations (CSV, pages, pictures).
     pub data: ViewData,
     /// Its CSV, embeddable pages and pictures, each made (and compressed) once at this
     /// revision, the first time anyone asks for it.
     pub others: Others,
+    /// Pages of its first rows only (a page's `limit`), the few asked for last, each
+    /// made once while it is kept.
+    pub limited: Limited,
     /// The league's name at this revision (a rename bumps the revision).
     pub league_name: String,
 }
@@ -92,8 +101,8 @@ pub struct CachedView {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Other {
     Csv(CsvLocale),
-    /// The view shown in a language and colours: a table's embeddable page (every row; a
-    /// page with `limit` is made per request), a picture of the season.
+    /// The view shown in a language and colours: a table's embeddable page (every row; the
+    /// pages with `limit` are [`Limited`]), a player's page, a picture of the season.
     Shown(Lang, Theme),
 }
 
@@ -116,6 +125,22 @@ impl Other {
 #[derive(Debug, Default)]
 pub struct Others([OnceLock<Compressed>; Other::COUNT]);
 
+/// Pages of a view's first rows (`limit`) kept with it: as many as a club's website asks
+/// for (a top ten on the front page, a top three in the sidebar), not one per number
+/// anyone tries, so that what a view holds stays bounded.
+#[derive(Debug, Default)]
+pub struct Limited(Mutex<VecDeque<(Other, usize, Arc<Compressed>)>>);
+
+impl Limited {
+    /// Pages kept per view, the least recently asked for dropped first.
+    const KEPT: usize = 4;
+
+    fn bytes(&self) -> usize {
+        let kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        kept.iter().map(|(_, _, page)| page.bytes_when_made()).sum()
+    }
+}
+
 impl CachedView {
     /// About how much memory the view holds: its JSON in every encoding (counted ahead:
     /// each is made when first asked for), its data (about the JSON's size) and the other
@@ -125,6 +150,7 @@ impl CachedView {
         self.json.bytes_when_made()
             + self.json.plain.bytes.len()
             + others
+            + self.limited.bytes()
             + self.league_name.len()
             + std::mem::size_of::<Self>()
     }
@@ -138,6 +164,24 @@ impl CachedView {
             let etag = crate::read::tables::etag(&bytes);
             Compressed::new(bytes.into(), etag, Effort::Render)
         })
+    }
+
+    /// `other` of this view showing only its first `limit` rows: made by `make` the first
+    /// time it is asked for while kept (requests asking meanwhile wait for it).
+    pub fn limited(&self, other: Other, limit: usize, make: impl FnOnce() -> Vec<u8>) -> Arc<Compressed> {
+        let mut kept = self.limited.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(at) = kept.iter().position(|(o, l, _)| (*o, *l) == (other, limit)) {
+            let found = kept.remove(at).expect("just found");
+            let page = found.2.clone();
+            kept.push_front(found);
+            return page;
+        }
+        let bytes = make();
+        let etag = crate::read::tables::etag(&bytes);
+        let page = Arc::new(Compressed::new(bytes.into(), etag, Effort::Render));
+        kept.push_front((other, limit, page.clone()));
+        kept.truncate(Limited::KEPT);
+        page
     }
 
     /// A table view's rows.
@@ -203,10 +247,10 @@ pub struct PackedView {
     pub json: Packed,
 }
 
-/// A view's JSON as the cache holds it: whole (with everything its other
-/// representations need) or packed.
+/// A view's body (its JSON; a feed's XML) as the cache holds it: whole (with everything
+/// its other representations need) or packed.
 #[derive(Debug, Clone)]
-pub enum JsonView {
+pub enum Served {
     Full(Arc<CachedView>),
     Packed(Arc<PackedView>),
 }
@@ -232,10 +276,10 @@ impl Held {
         }
     }
 
-    fn json(&self) -> JsonView {
+    fn served(&self) -> Served {
         match self {
-            Held::Full(view) => JsonView::Full(view.clone()),
-            Held::Packed(view) => JsonView::Packed(view.clone()),
+            Held::Full(view) => Served::Full(view.clone()),
+            Held::Packed(view) => Served::Packed(view.clone()),
         }
     }
 }
@@ -348,17 +392,17 @@ impl LeagueCache {
     /// The whole view of `view`, if one at `revision` or later is held.
     pub fn table(&self, league_id: i64, view: View, revision: i64) -> Option<Arc<CachedView>> {
         match self.held(league_id, view, revision, false)? {
-            JsonView::Full(table) => Some(table),
-            JsonView::Packed(_) => None,
+            Served::Full(table) => Some(table),
+            Served::Packed(_) => None,
         }
     }
 
-    /// The JSON of `view`, whole or packed, if one at `revision` or later is held.
-    pub fn json(&self, league_id: i64, view: View, revision: i64) -> Option<JsonView> {
+    /// The body of `view`, whole or packed, if one at `revision` or later is held.
+    pub fn served(&self, league_id: i64, view: View, revision: i64) -> Option<Served> {
         self.held(league_id, view, revision, true)
     }
 
-    fn held(&self, league_id: i64, view: View, revision: i64, packed_will_do: bool) -> Option<JsonView> {
+    fn held(&self, league_id: i64, view: View, revision: i64, packed_will_do: bool) -> Option<Served> {
         let mut inner = self.lock();
         let tick = inner.tick();
         let entry = inner.leagues.get_mut(&league_id)?;
@@ -366,7 +410,7 @@ impl LeagueCache {
         if !packed_will_do && matches!(held, Held::Packed(_)) {
             return None;
         }
-        let json = held.json();
+        let served = held.served();
         entry.used = tick;
         // The view may have grown since it was counted: its other representations are
         // made after a hit, and counted at the next one.
@@ -377,7 +421,7 @@ impl LeagueCache {
             inner.bytes = inner.bytes + after - before;
             self.evict(&mut inner, league_id, view);
         }
-        Some(json)
+        Some(served)
     }
 
     /// The league's projection slot, created empty if the league is not held.
@@ -504,6 +548,7 @@ mod tests {
             revision,
             json: Compressed::new(Bytes::from(vec![b' '; size]), String::new(), Effort::Render),
             others: Others::default(),
+            limited: Limited::default(),
             data: ViewData::Table(Standings {
                 league_id: 1,
                 league_revision: revision,
@@ -549,8 +594,8 @@ mod tests {
         cache.store(4, &slot, 2_500, ALL, table(1, 100));
         assert!(cache.bytes() <= 3 * each + each / 2, "{} bytes held", cache.bytes());
         assert!(cache.table(2, ALL, 1).is_none(), "league 2 was demoted: no whole view, no state");
-        assert!(matches!(cache.json(2, ALL, 1), Some(JsonView::Packed(_))), "its JSON is kept packed");
-        assert!(cache.json(2, ALL, 2).is_none(), "a packed view of an older revision is a miss");
+        assert!(matches!(cache.served(2, ALL, 1), Some(Served::Packed(_))), "its JSON is kept packed");
+        assert!(cache.served(2, ALL, 2).is_none(), "a packed view of an older revision is a miss");
         assert!(cache.slot(2).lock().unwrap().is_none(), "its state is gone");
         assert!(cache.table(1, ALL, 1).is_some() && cache.table(4, ALL, 1).is_some());
         assert_eq!(cache.leagues(), 4);
@@ -565,7 +610,7 @@ mod tests {
         cache.store(1, &slot, 2_500, ALL, big);
         let slot2 = cache.slot(2);
         cache.store(2, &slot2, 2_500, ALL, table(1, 10_000));
-        assert!(cache.json(1, ALL, 1).is_none(), "no gzip form was made, so nothing was packed");
+        assert!(cache.served(1, ALL, 1).is_none(), "no gzip form was made, so nothing was packed");
         // A computation of league 1 that held the old slot stores into the league again.
         *slot.lock().unwrap() = None;
         cache.store(1, &slot, 2_500, ALL, table(2, 100));
@@ -584,6 +629,7 @@ mod tests {
                 revision,
                 json: Compressed::new(noise.clone(), "\"t\"".into(), Effort::Render),
                 others: Others::default(),
+                limited: Limited::default(),
                 data: ViewData::None,
                 league_name: String::new(),
             });
@@ -597,10 +643,40 @@ mod tests {
             cache.store(league, &slot, 2_500, ALL, gzipped(1));
             assert!(cache.bytes() <= 2 * each, "{} bytes held after league {league}", cache.bytes());
         }
-        let packed = (1..=40).filter(|l| matches!(cache.json(*l, ALL, 1), Some(JsonView::Packed(_)))).count();
+        let packed = (1..=40).filter(|l| matches!(cache.served(*l, ALL, 1), Some(Served::Packed(_)))).count();
         assert!(packed > 2, "more packed leagues than whole ones fit: {packed}");
-        assert!(cache.json(1, ALL, 1).is_none(), "the least recently used packed league went first");
-        assert!(matches!(cache.json(40, ALL, 1), Some(JsonView::Full(_))));
+        assert!(cache.served(1, ALL, 1).is_none(), "the least recently used packed league went first");
+        assert!(matches!(cache.served(40, ALL, 1), Some(Served::Full(_))));
+    }
+
+    #[test]
+    fn pages_of_the_first_rows_are_made_once_while_kept_and_only_a_few_are_kept() {
+        let view = table(1, 10);
+        let shown = Other::Shown(Lang::De, Theme::Light);
+        let made = std::cell::Cell::new(0);
+        let page = |limit: usize| {
+            view.limited(shown, limit, || {
+                made.set(made.get() + 1);
+                format!("<p>{limit}</p>").into_bytes()
+            })
+        };
+        let ten = page(10);
+        assert!(Arc::ptr_eq(&ten, &page(10)), "the same bytes for the second reader");
+        assert_eq!(made.get(), 1);
+        let before = view.bytes();
+        for limit in 1..=5 {
+            page(limit);
+        }
+        assert_eq!(made.get(), 6);
+        assert_eq!(view.limited.0.lock().unwrap().len(), Limited::KEPT, "no more than a few pages kept");
+        assert!(view.bytes() > before, "the pages kept are counted");
+        page(10);
+        assert_eq!(made.get(), 7, "the least recently asked for was dropped and is made again");
+        page(5);
+        assert_eq!(made.get(), 7, "a page kept is not made again");
+        view.limited(Other::Shown(Lang::En, Theme::Light), 5, || b"<p>five</p>".to_vec());
+        assert_eq!(made.get(), 7);
+        assert_ne!(page(5).plain.bytes, Bytes::from_static(b"<p>five</p>"), "each language its own page");
     }
 
     #[test]

@@ -12,15 +12,16 @@
 
 use crate::db::{self, Pool};
 use crate::error::Result;
-use crate::read::cache::{CachedView, JsonView, LeagueCache, Slot, View, ViewData};
+use crate::read::cache::{CachedView, LeagueCache, Served, Slot, View, ViewData};
 use crate::read::flight::SingleFlight;
 use crate::read::replica::{self, Reads, Source};
 use crate::read::revisions::Revisions;
 use crate::render::compressed::{Compressed, Effort};
+use crate::render::{Lang, atom};
 use crate::store::results::projection::{self, Loaded, Projection};
-use crate::store::{leagues, players, snapshots};
+use crate::store::{feed, leagues, players, snapshots};
 use sha2::{Digest, Sha256};
-use spielstand_core::{Lines, PairPage, PairQuery, PlayerStats, RatingLine, StandingsQuery};
+use spielstand_core::{GameKind, Lines, PairPage, PairQuery, PlayerStats, RatingLine, Slug, StandingsQuery};
 use spielstand_wire::{ByPlayer, ByTeam};
 use spielstand_wire::{
     HeadToHead, LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, Standings, TeamStandings,
@@ -52,6 +53,8 @@ pub struct Tables {
     revisions: Revisions<(i64, bool)>,
     counters: Arc<Counters>,
     snapshot_after: i64,
+    /// What absolute links in a view (a feed's) start with: the public URL, or nothing.
+    links: Arc<str>,
 }
 
 /// Changes to a league after which its snapshot is written again (or one per 100 results,
@@ -68,7 +71,13 @@ impl Tables {
             revisions: Revisions::default(),
             counters: Arc::default(),
             snapshot_after: snapshot_after.max(1),
+            links: Arc::from(""),
         }
+    }
+
+    /// The same, its views' absolute links starting with `base` (the public URL).
+    pub fn linking(self, base: &str) -> Tables {
+        Tables { links: Arc::from(base.trim_end_matches('/')), ..self }
     }
 
     /// Waits until no snapshot is being written (for tests and a clean shutdown).
@@ -95,16 +104,16 @@ impl Tables {
 
     /// The JSON of `view` at the league's current revision: whole, or packed if that is
     /// what the cache holds of a league it demoted (the same bytes and ETags).
-    pub async fn json(&self, reads: &Reads, primary: &Pool, league_id: i64, view: View) -> Result<JsonView> {
+    pub async fn served(&self, reads: &Reads, primary: &Pool, league_id: i64, view: View) -> Result<Served> {
         let (pool, revision) = self.revision(reads, primary, league_id).await?;
-        if let Some(json) = self.cache.json(league_id, view, revision) {
+        if let Some(served) = self.cache.served(league_id, view, revision) {
             metrics::counter!("spielstand_cache_hits_total").increment(1);
-            if let JsonView::Packed(_) = json {
+            if let Served::Packed(_) = served {
                 metrics::counter!("spielstand_cache_packed_hits_total").increment(1);
             }
-            return Ok(json);
+            return Ok(served);
         }
-        Ok(JsonView::Full(self.computed(pool, primary, league_id, view, revision).await?))
+        Ok(Served::Full(self.computed(pool, primary, league_id, view, revision).await?))
     }
 
     /// Where the league is read from, and its current revision there.
@@ -136,14 +145,15 @@ impl Tables {
     ) -> Result<Arc<CachedView>> {
         metrics::counter!("spielstand_cache_misses_total").increment(1);
         let (cache, pool, counters) = (self.cache.clone(), pool.clone(), self.counters.clone());
-        let (primary, snapshot_after) = (primary.clone(), self.snapshot_after);
+        let (primary, snapshot_after, links) = (primary.clone(), self.snapshot_after, self.links.clone());
         self.flights
             .run((league_id, view, revision), move || async move {
                 let slot = cache.slot(league_id);
                 let work = slot.clone();
                 let counting = counters.clone();
                 let (table, bytes, snapshot_due) = db::run(&pool, move |conn| {
-                    compute(conn, &work, league_id, view, revision, &counting, snapshot_after)
+                    let at = Revision { league_id, revision, snapshot_after };
+                    compute(conn, &work, at, view, &counting, &links)
                 })
                 .await?;
                 cache.store(league_id, &slot, bytes, view, table.clone());
@@ -154,6 +164,15 @@ impl Tables {
             })
             .await
     }
+}
+
+/// Which revision of which league a computation brings its projection to, and after how
+/// many changes past its snapshot a new one is due.
+#[derive(Clone, Copy)]
+struct Revision {
+    league_id: i64,
+    revision: i64,
+    snapshot_after: i64,
 }
 
 /// Writes the league's snapshot in the background: the readers waiting for this
@@ -181,12 +200,12 @@ fn snapshot_later(primary: Pool, slot: Slot, league_id: i64, counters: Arc<Count
 fn compute(
     conn: &mut db::DbConn,
     slot: &Slot,
-    league_id: i64,
+    at: Revision,
     view: View,
-    revision: i64,
     counters: &Counters,
-    snapshot_after: i64,
+    links: &str,
 ) -> Result<(Arc<CachedView>, usize, bool)> {
+    let Revision { league_id, revision, snapshot_after } = at;
     let mut held = slot.lock().unwrap_or_else(|poisoned| {
         // A computation panicked half-way through applying changes: start over.
         let mut held = poisoned.into_inner();
@@ -235,7 +254,7 @@ fn compute(
         projection.snapshot_revision = Some(projection.revision);
     }
     let started = Instant::now();
-    let (body, data) = render(conn, projection, league_id, view)?;
+    let (body, data) = render(conn, projection, league_id, view, links)?;
     counters.renders.fetch_add(1, Ordering::Relaxed);
     metrics::histogram!("spielstand_table_replay_seconds").record(started.elapsed().as_secs_f64());
     // Compressed once per revision and encoding, by the first reader accepting it.
@@ -245,6 +264,7 @@ fn compute(
         json: Compressed::new(body.into(), etag, Effort::Render),
         data,
         others: Default::default(),
+        limited: Default::default(),
         league_name: projection.name.clone(),
     });
     Ok((table, projection.state.heap_bytes(), snapshot_due))
@@ -269,6 +289,7 @@ fn render(
     projection: &mut Projection,
     league_id: i64,
     view: View,
+    links: &str,
 ) -> Result<(Vec<u8>, ViewData)> {
     let league_revision = projection.revision;
     Ok(match view {
@@ -351,7 +372,38 @@ fn render(
         }
         // Anyone may ask for it, and it is large: once per revision, like a table.
         View::Export => (crate::store::export::export_json(conn, league_id)?, ViewData::None),
+        View::Feed { game, lang } => (feed_xml(conn, league_id, game, lang, links)?, ViewData::None),
     })
+}
+
+/// The league's Atom feed. Its `self` link names the query as the view does (the same
+/// document for every spelling of it), from the public URL, never from a request's Host.
+fn feed_xml(
+    conn: &mut db::DbConn,
+    league_id: i64,
+    game: Option<GameKind>,
+    lang: Option<Lang>,
+    base: &str,
+) -> Result<Vec<u8>> {
+    let latest = feed::latest(conn, league_id, game)?;
+    let query: Vec<String> = game
+        .map(|g| format!("game={}", g.slug()))
+        .into_iter()
+        .chain(lang.map(|l| format!("lang={}", l.labels().lang)))
+        .collect();
+    let query = if query.is_empty() { String::new() } else { format!("?{}", query.join("&")) };
+    let self_url = format!("{base}/api/v1/leagues/{league_id}/results.atom{query}");
+    Ok(atom::feed(&atom::Feed {
+        instance: &latest.instance,
+        self_url: &self_url,
+        base,
+        league: &latest.league,
+        game,
+        results: &latest.results,
+        updated: latest.updated,
+        lang: lang.unwrap_or_default(),
+    })
+    .into_bytes())
 }
 
 /// A strong ETag for `body`: the same bytes give the same tag in every process, and two

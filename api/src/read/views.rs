@@ -5,7 +5,7 @@
 
 use crate::db::{self, Pool};
 use crate::error::{Error, Result};
-use crate::read::cache::{CachedView, JsonView, View};
+use crate::read::cache::{CachedView, Served, View};
 use crate::read::replica::Reads;
 use crate::read::tables::Tables;
 use crate::store::seating::{self, Standing};
@@ -33,8 +33,8 @@ impl Views<'_> {
 
     /// The JSON of `view` at the league's current revision, whole or packed: for a
     /// handler that answers JSON only.
-    pub async fn json(&self, league_id: i64, view: View) -> Result<JsonView> {
-        self.tables.json(self.reads, self.pool, league_id, view).await
+    pub async fn served(&self, league_id: i64, view: View) -> Result<Served> {
+        self.tables.served(self.reads, self.pool, league_id, view).await
     }
 
     /// The table a query asks for: its game, on its day (`as_of`, `after_event`). JSON,

@@ -21,7 +21,7 @@ use spielstand_core::GameKind;
 use utoipa::ToSchema;
 
 /// Language of the labels. German is the default: the clubs are German.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     #[default]

@@ -388,6 +388,7 @@ api_test!(tables_are_served_compressed_as_the_client_accepts, |api| {
     use std::io::Read;
     let names: Vec<String> = (0..40).map(|i| format!("Spielerin {i:02}")).collect();
     api.add_players(&names.iter().map(String::as_str).collect::<Vec<_>>()).await;
+    let players: Vec<Player> = api.get("/api/v1/players").await.body();
     let league = api.add_league(json!({"name": "Groß", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
     let results = format!("/api/v1/leagues/{league}/results");
     for pair in names.chunks(4) {
@@ -442,6 +443,8 @@ api_test!(tables_are_served_compressed_as_the_client_accepts, |api| {
     for (other, kind) in [
         (format!("/api/v1/leagues/{league}/standings.csv?locale=de"), "text/csv"),
         (format!("/embed/leagues/{league}/standings?lang=en&theme=dark"), "text/html"),
+        (format!("/embed/leagues/{league}/standings?limit=5"), "text/html"),
+        (format!("/embed/leagues/{league}/players/{}", players[0].id), "text/html"),
         (format!("/embed/leagues/{league}/ratings.svg?lang=en"), "image/svg+xml"),
         (format!("/embed/leagues/{league}/race.svg?theme=dark"), "image/svg+xml"),
     ] {

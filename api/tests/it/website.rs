@@ -280,10 +280,23 @@ api_test!(the_atom_feed_has_every_required_element_and_follows_changes, |api| {
     );
     assert!(text(&r.body).contains("3. &lt;script&gt;alert(1)&lt;/script&gt;"));
 
-    // The same ids on every fetch; a correction updates its entry, a deletion removes it.
+    // The same ids on every fetch, the same bytes made once per revision (and compressed
+    // once); a correction updates its entry, a deletion removes it.
+    let renders = api.state.tables.counters().renders.load(std::sync::atomic::Ordering::Relaxed);
     let second = api.get(&path).await;
     assert_eq!(second.body, r.body);
     assert_eq!(second.header("etag"), r.header("etag"));
+    let gz = api.send(TestRequest::get().uri(&path).insert_header(("accept-encoding", "gzip"))).await;
+    assert_eq!(gz.header("content-encoding"), Some("gzip"));
+    assert_ne!(gz.header("etag"), r.header("etag"));
+    let mut unzipped = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gz.body[..]), &mut unzipped).unwrap();
+    assert_eq!(unzipped, r.body);
+    assert_eq!(
+        api.state.tables.counters().renders.load(std::sync::atomic::Ordering::Relaxed),
+        renders,
+        "the feed is not made again for the same revision"
+    );
     let result_id = link_id(child(entries[0], "link").unwrap());
     let fix = TestRequest::put()
         .uri(&format!("/api/v1/results/{result_id}"))

@@ -90,9 +90,16 @@ pub async fn standings(
     let standings = table.table()?;
     let page = |limit| embed::page(&Page { league_name: &table.league_name, standings, lang, theme, limit });
     match p.limit {
-        // Every row: made once per revision (and language and colours), kept compressed.
+        // Every row: made once per revision (and language and colours), kept compressed;
+        // the first rows, as kept with the table.
         None => Ok(policy::compressed_page(&req, table.other(Other::Shown(lang, theme), || page(None).into_bytes()))),
-        Some(n) => Ok(policy::page(&req, page(Some(n as usize)))),
+        Some(n) => {
+            let n = n as usize;
+            Ok(policy::compressed_page(
+                &req,
+                &table.limited(Other::Shown(lang, theme), n, || page(Some(n)).into_bytes()),
+            ))
+        }
     }
 }
 
@@ -123,7 +130,13 @@ pub async fn team_standings(
     let page = |limit| embed::team_page(&teams.league_name, rows, lang, theme, limit);
     match p.limit {
         None => Ok(policy::compressed_page(&req, teams.other(Other::Shown(lang, theme), || page(None).into_bytes()))),
-        Some(n) => Ok(policy::page(&req, page(Some(n as usize)))),
+        Some(n) => {
+            let n = n as usize;
+            Ok(policy::compressed_page(
+                &req,
+                &teams.limited(Other::Shown(lang, theme), n, || page(Some(n)).into_bytes()),
+            ))
+        }
     }
 }
 
@@ -244,8 +257,14 @@ pub async fn player(
     let views = state.views();
     let stats = views.get(league_id, View::PlayerStats { player_id }).await?;
     let line = views.player_line(league_id, player_id, None).await?;
-    let chart = player_chart(line.player_line()?, None, lang, theme);
-    Ok(policy::page(&req, pages::player(stats.stats()?, &line.league_name, &chart, lang, theme)))
+    let (record, rating) = (stats.stats()?, line.player_line()?);
+    let page = || pages::player(record, &line.league_name, &player_chart(rating, None, lang, theme), lang, theme);
+    // Of one revision (a write may land between the two reads): made once, kept with the
+    // player's statistics; else made for this request.
+    if stats.revision != line.revision {
+        return Ok(policy::page(&req, page()));
+    }
+    Ok(policy::compressed_page(&req, stats.other(Other::Shown(lang, theme), || page().into_bytes())))
 }
 
 /// A small script (no dependencies) that draws a league table into every

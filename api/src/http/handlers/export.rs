@@ -27,7 +27,12 @@ use spielstand_wire::LeagueExport;
 #[get("/leagues/{id}/export", wrap = "crate::http::access::checked()")]
 pub async fn league(state: web::Data<AppState>, req: HttpRequest, id: web::Path<i64>) -> Result<HttpResponse> {
     let id = id.into_inner();
-    let mut response = conditional::respond_view(&req, &state.views().json(id, View::Export).await?, REVALIDATE)?;
+    let mut response = conditional::respond_view(
+        &req,
+        &state.views().served(id, View::Export).await?,
+        REVALIDATE,
+        "application/json",
+    )?;
     response.headers_mut().insert(
         actix_web::http::header::CONTENT_DISPOSITION,
         actix_web::http::header::HeaderValue::from_str(&format!("attachment; filename=\"league-{id}.json\""))

@@ -1,19 +1,14 @@
 use crate::error::Result;
+use crate::http::AppState;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors};
 use crate::http::extract::Params;
-use crate::http::{AppState, PublicUrl};
-use crate::render::{self, Lang};
-use crate::store::results;
-use crate::store::{feed, leagues};
+use crate::read::cache::View;
+use crate::render::Lang;
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::Deserialize;
 use spielstand_core::GameKind;
-use spielstand_wire::{ResultsParams, StatusFilter};
 use utoipa::IntoParams;
-
-/// Entries in the feed: more than a season's club nights ever add between two polls.
-const ENTRIES: u32 = 50;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -27,7 +22,8 @@ pub struct FeedParams {
 
 /// The league's latest 50 results as an Atom feed (RFC 4287), latest played first: one
 /// entry per result, its `updated` changing when the result is corrected. Entry ids are
-/// `urn:uuid:` ids that stay the same across restarts. ETag and 304 as for standings.
+/// `urn:uuid:` ids that stay the same across restarts. ETag and 304 as for standings, and
+/// like the standings made (and compressed) once per league revision.
 #[utoipa::path(
     operation_id = "results_feed",
     tag = "results",
@@ -45,34 +41,7 @@ pub async fn results_atom(
     league_id: web::Path<i64>,
     params: Params<FeedParams>,
 ) -> Result<HttpResponse> {
-    let league_id = league_id.into_inner();
     let FeedParams { game, lang } = params.0;
-    let filter = ResultsParams {
-        game,
-        status: Some(StatusFilter::Confirmed),
-        per_page: Some(ENTRIES),
-        ..ResultsParams::default()
-    };
-    let (league, page, last_change, instance) = state
-        .db(move |conn| {
-            let league = leagues::get(conn, league_id)?;
-            let page = results::list(conn, league_id, &filter)?;
-            Ok((league, page, feed::last_change(conn, league_id)?, feed::instance_id(conn)?))
-        })
-        .await?;
-    // Never from Host or Forwarded: the answer is cached publicly, for every client.
-    let base = PublicUrl::base(state.public_url.as_ref());
-    let self_url = format!("{base}{}", req.uri().path_and_query().map_or(req.path(), |p| p.as_str()));
-    let xml = render::atom::feed(&render::atom::Feed {
-        instance: &instance,
-        self_url: &self_url,
-        base,
-        game,
-        results: &page.items,
-        updated: last_change.map_or(league.updated_at, |t| t.max(league.updated_at)),
-        league: &league,
-        lang: lang.unwrap_or_default(),
-    });
-    let etag = conditional::etag(xml.as_bytes());
-    Ok(conditional::respond(&req, &etag, REVALIDATE, "application/atom+xml; charset=utf-8", xml.into()))
+    let feed = state.views().served(league_id.into_inner(), View::Feed { game, lang }).await?;
+    conditional::respond_view(&req, &feed, REVALIDATE, "application/atom+xml; charset=utf-8")
 }

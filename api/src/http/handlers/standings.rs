@@ -80,7 +80,7 @@ async fn answer(
         csv_response(req, &*table_view(state, league_id, params, ranked).await?, params)?
     } else {
         let view = state.views().table_view(league_id, params, ranked == Ranked::Teams).await?;
-        conditional::respond_view(req, &state.views().json(league_id, view).await?, REVALIDATE)?
+        conditional::respond_view(req, &state.views().served(league_id, view).await?, REVALIDATE, "application/json")?
     };
     // Both vary by encoding too: each is compressed once per revision.
     response.headers_mut().insert(header::VARY, HeaderValue::from_static("Accept, Accept-Encoding"));

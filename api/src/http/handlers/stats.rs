@@ -17,7 +17,7 @@ use spielstand_wire::{
 
 /// The view of `league_id` at its current revision, as JSON with its ETag.
 async fn respond(state: &AppState, req: &HttpRequest, league_id: i64, view: View) -> Result<HttpResponse> {
-    conditional::respond_view(req, &state.views().json(league_id, view).await?, REVALIDATE)
+    conditional::respond_view(req, &state.views().served(league_id, view).await?, REVALIDATE, "application/json")
 }
 
 /// For every two players who played together: their games, how often each placed above
