@@ -14,6 +14,7 @@ use chrono::NaiveDate;
 use spielstand_core::{GameKind, Lines, PlayerStats, PointsLine, RatingLine};
 use spielstand_wire::{CsvLocale, Standings, TeamStandings};
 use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// What is rendered from a league's state: a table (one game only, and/or as it stood
@@ -129,15 +130,19 @@ pub struct Others([OnceLock<Compressed>; Other::COUNT]);
 /// for (a top ten on the front page, a top three in the sidebar), not one per number
 /// anyone tries, so that what a view holds stays bounded.
 #[derive(Debug, Default)]
-pub struct Limited(Mutex<VecDeque<(Other, usize, Arc<Compressed>)>>);
+pub struct Limited {
+    kept: Mutex<VecDeque<(Other, usize, Arc<Compressed>)>>,
+    /// What the pages kept hold, for the cache's count: read without the lock, which a
+    /// page being made holds (the cache counts under its own lock, and must not wait).
+    bytes: AtomicUsize,
+}
 
 impl Limited {
     /// Pages kept per view, the least recently asked for dropped first.
     const KEPT: usize = 4;
 
     fn bytes(&self) -> usize {
-        let kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        kept.iter().map(|(_, _, page)| page.bytes_when_made()).sum()
+        self.bytes.load(Ordering::Relaxed)
     }
 }
 
@@ -169,7 +174,7 @@ impl CachedView {
     /// `other` of this view showing only its first `limit` rows: made by `make` the first
     /// time it is asked for while kept (requests asking meanwhile wait for it).
     pub fn limited(&self, other: Other, limit: usize, make: impl FnOnce() -> Vec<u8>) -> Arc<Compressed> {
-        let mut kept = self.limited.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut kept = self.limited.kept.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(at) = kept.iter().position(|(o, l, _)| (*o, *l) == (other, limit)) {
             let found = kept.remove(at).expect("just found");
             let page = found.2.clone();
@@ -181,6 +186,8 @@ impl CachedView {
         let page = Arc::new(Compressed::new(bytes.into(), etag, Effort::Render));
         kept.push_front((other, limit, page.clone()));
         kept.truncate(Limited::KEPT);
+        let bytes = kept.iter().map(|(_, _, page)| page.bytes_when_made()).sum();
+        self.limited.bytes.store(bytes, Ordering::Relaxed);
         page
     }
 
@@ -668,7 +675,7 @@ mod tests {
             page(limit);
         }
         assert_eq!(made.get(), 6);
-        assert_eq!(view.limited.0.lock().unwrap().len(), Limited::KEPT, "no more than a few pages kept");
+        assert_eq!(view.limited.kept.lock().unwrap().len(), Limited::KEPT, "no more than a few pages kept");
         assert!(view.bytes() > before, "the pages kept are counted");
         page(10);
         assert_eq!(made.get(), 7, "the least recently asked for was dropped and is made again");
