@@ -357,17 +357,72 @@ where
     F: FnOnce(&mut DbConn) -> Result<T, crate::error::Error> + Send + 'static,
 {
     let pool = pool.clone();
-    actix_web::web::block(move || {
-        let mut conn = checkout(&pool)?;
-        let done = f(&mut conn);
-        // The database went away under this connection (or it is busy or read-only): a
-        // fresh one for the next request.
-        if matches!(done, Err(crate::error::Error::Unavailable(_))) {
-            conn.mark_broken();
+    actix_web::web::block(move || connected(&pool, f)).await?
+}
+
+/// `f` with a connection of `pool`.
+fn connected<T>(
+    pool: &Pool,
+    f: impl FnOnce(&mut DbConn) -> Result<T, crate::error::Error>,
+) -> Result<T, crate::error::Error> {
+    let mut conn = checkout(pool)?;
+    let done = f(&mut conn);
+    // The database went away under this connection (or it is busy or read-only): a
+    // fresh one for the next request.
+    if matches!(done, Err(crate::error::Error::Unavailable(_))) {
+        conn.mark_broken();
+    }
+    done
+}
+
+/// A few threads of their own for database work that allocates much and frees it again
+/// (a league read back and rendered, a snapshot written). On every worker's blocking
+/// pool, whichever of its many threads ran such work kept an allocator arena of its own
+/// with the memory freed there (run X: 180-190 MB per federation process with a 64 MB
+/// cache, 136 MB with two arenas); a few threads reuse what they freed, and bound how
+/// many leagues are read back at once.
+pub struct Heavy(Option<tokio::runtime::Runtime>);
+
+impl Heavy {
+    /// `threads` threads (at least one), started when first needed.
+    pub fn new(threads: usize) -> Heavy {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .max_blocking_threads(threads.max(1))
+            .thread_name("spielstand-heavy")
+            .build()
+            .expect("a runtime without I/O or timers always builds");
+        Heavy(Some(runtime))
+    }
+
+    /// One thread per core (at least two: one may wait for the database while the other
+    /// works).
+    pub fn per_core() -> Heavy {
+        Heavy::new(std::thread::available_parallelism().map_or(2, |n| n.get()).max(2))
+    }
+
+    /// As [`run`], on these threads.
+    pub async fn run<T, F>(&self, pool: &Pool, f: F) -> Result<T, crate::error::Error>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConn) -> Result<T, crate::error::Error> + Send + 'static,
+    {
+        let pool = pool.clone();
+        let runtime = self.0.as_ref().expect("only taken when dropped");
+        runtime
+            .spawn_blocking(move || connected(&pool, f))
+            .await
+            .map_err(|e| crate::error::Error::internal(format!("heavy database work did not finish: {e}")))?
+    }
+}
+
+impl Drop for Heavy {
+    fn drop(&mut self) {
+        // Dropped where blocking is not allowed (an async test's end): let the threads go
+        // without waiting for them.
+        if let Some(runtime) = self.0.take() {
+            runtime.shutdown_background();
         }
-        done
-    })
-    .await?
+    }
 }
 
 /// Opens the pool and brings the schema up to date.

@@ -55,6 +55,8 @@ pub struct Tables {
     snapshot_after: i64,
     /// What absolute links in a view (a feed's) start with: the public URL, or nothing.
     links: Arc<str>,
+    /// Where computations and snapshots run.
+    heavy: Arc<db::Heavy>,
 }
 
 /// Changes to a league after which its snapshot is written again (or one per 100 results,
@@ -72,6 +74,7 @@ impl Tables {
             counters: Arc::default(),
             snapshot_after: snapshot_after.max(1),
             links: Arc::from(""),
+            heavy: Arc::new(db::Heavy::per_core()),
         }
     }
 
@@ -102,7 +105,7 @@ impl Tables {
         self.computed(pool, primary, league_id, view, revision).await
     }
 
-    /// The JSON of `view` at the league's current revision: whole, or packed if that is
+    /// The body of `view` at the league's current revision: whole, or packed if that is
     /// what the cache holds of a league it demoted (the same bytes and ETags).
     pub async fn served(&self, reads: &Reads, primary: &Pool, league_id: i64, view: View) -> Result<Served> {
         let (pool, revision) = self.revision(reads, primary, league_id).await?;
@@ -146,19 +149,21 @@ impl Tables {
         metrics::counter!("spielstand_cache_misses_total").increment(1);
         let (cache, pool, counters) = (self.cache.clone(), pool.clone(), self.counters.clone());
         let (primary, snapshot_after, links) = (primary.clone(), self.snapshot_after, self.links.clone());
+        let heavy = self.heavy.clone();
         self.flights
             .run((league_id, view, revision), move || async move {
                 let slot = cache.slot(league_id);
                 let work = slot.clone();
                 let counting = counters.clone();
-                let (table, bytes, snapshot_due) = db::run(&pool, move |conn| {
-                    let at = Revision { league_id, revision, snapshot_after };
-                    compute(conn, &work, at, view, &counting, &links)
-                })
-                .await?;
+                let (table, bytes, snapshot_due) = heavy
+                    .run(&pool, move |conn| {
+                        let at = Revision { league_id, revision, snapshot_after };
+                        compute(conn, &work, at, view, &counting, &links)
+                    })
+                    .await?;
                 cache.store(league_id, &slot, bytes, view, table.clone());
                 if snapshot_due {
-                    snapshot_later(primary, slot, league_id, counters);
+                    snapshot_later(heavy, primary, slot, league_id, counters);
                 }
                 Ok(table)
             })
@@ -178,10 +183,10 @@ struct Revision {
 /// Writes the league's snapshot in the background: the readers waiting for this
 /// computation have their table already. Written to the primary (a replica takes no
 /// writes); a failure costs only a longer catch-up for the next process to load the league.
-fn snapshot_later(primary: Pool, slot: Slot, league_id: i64, counters: Arc<Counters>) {
+fn snapshot_later(heavy: Arc<db::Heavy>, primary: Pool, slot: Slot, league_id: i64, counters: Arc<Counters>) {
     counters.snapshots_pending.fetch_add(1, Ordering::AcqRel);
     actix_web::rt::spawn(async move {
-        match db::run(&primary, move |conn| write_snapshot(conn, &slot, league_id)).await {
+        match heavy.run(&primary, move |conn| write_snapshot(conn, &slot, league_id)).await {
             Ok(true) => {
                 counters.snapshots_written.fetch_add(1, Ordering::Relaxed);
             }

@@ -31,8 +31,8 @@ impl Views<'_> {
         self.tables.get(self.reads, self.pool, league_id, view).await
     }
 
-    /// The JSON of `view` at the league's current revision, whole or packed: for a
-    /// handler that answers JSON only.
+    /// The body of `view` (its JSON; a feed's XML) at the league's current revision,
+    /// whole or packed: for a handler that answers with that body only.
     pub async fn served(&self, league_id: i64, view: View) -> Result<Served> {
         self.tables.served(self.reads, self.pool, league_id, view).await
     }

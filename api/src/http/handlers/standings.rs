@@ -76,10 +76,10 @@ async fn answer(
     params: &StandingsParams,
     ranked: Ranked,
 ) -> Result<HttpResponse> {
+    let view = state.views().table_view(league_id, params, ranked == Ranked::Teams).await?;
     let mut response = if prefers_csv(req) {
-        csv_response(req, &*table_view(state, league_id, params, ranked).await?, params)?
+        csv_response(req, &*state.views().get(league_id, view).await?, params)?
     } else {
-        let view = state.views().table_view(league_id, params, ranked == Ranked::Teams).await?;
         conditional::respond_view(req, &state.views().served(league_id, view).await?, REVALIDATE, "application/json")?
     };
     // Both vary by encoding too: each is compressed once per revision.
