@@ -54,6 +54,14 @@ fn describe() {
     describe_counter!("spielstand_cache_hits_total", "Views served from memory at the league's revision.");
     describe_counter!("spielstand_cache_misses_total", "Views computed because memory held none at the revision.");
     describe_counter!("spielstand_cache_evictions_total", "Leagues dropped from memory to stay within the budget.");
+    describe_counter!(
+        "spielstand_cache_demotions_total",
+        "Leagues demoted to stay within the budget: state and whole views dropped, JSON kept packed."
+    );
+    describe_counter!(
+        "spielstand_cache_packed_hits_total",
+        "Views served from a demoted league's packed JSON (counted in the hits too)."
+    );
     describe_gauge!("spielstand_cache_bytes", metrics::Unit::Bytes, "Memory held by leagues' state and views.");
     describe_gauge!("spielstand_cache_leagues", "Leagues held in memory.");
     describe_gauge!(
@@ -119,6 +127,8 @@ fn zero() {
         "spielstand_cache_hits_total",
         "spielstand_cache_misses_total",
         "spielstand_cache_evictions_total",
+        "spielstand_cache_demotions_total",
+        "spielstand_cache_packed_hits_total",
         "spielstand_flight_waits_total",
         "spielstand_revision_reads_total",
         "spielstand_revision_reads_shared_total",
