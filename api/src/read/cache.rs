@@ -164,11 +164,7 @@ impl CachedView {
     /// (requests asking meanwhile wait for it) and compressed then; every later request
     /// gets the same bytes in the encoding it accepts.
     pub fn other(&self, other: Other, make: impl FnOnce() -> Vec<u8>) -> &Compressed {
-        self.others.0[other.slot()].get_or_init(|| {
-            let bytes = make();
-            let etag = crate::read::tables::etag(&bytes);
-            Compressed::new(bytes.into(), etag, Effort::Render)
-        })
+        self.others.0[other.slot()].get_or_init(|| rendered(make()))
     }
 
     /// `other` of this view showing only its first `limit` rows: made by `make` the first
@@ -181,9 +177,7 @@ impl CachedView {
             kept.push_front(found);
             return page;
         }
-        let bytes = make();
-        let etag = crate::read::tables::etag(&bytes);
-        let page = Arc::new(Compressed::new(bytes.into(), etag, Effort::Render));
+        let page = Arc::new(rendered(make()));
         kept.push_front((other, limit, page.clone()));
         kept.truncate(Limited::KEPT);
         let bytes = kept.iter().map(|(_, _, page)| page.bytes_when_made()).sum();
@@ -237,6 +231,13 @@ impl CachedView {
     }
 }
 
+/// A body rendered from a league's state, with its strong ETag; compressed when first
+/// accepted so.
+pub fn rendered(body: Vec<u8>) -> Compressed {
+    let etag = crate::read::tables::etag(&body);
+    Compressed::new(body.into(), etag, Effort::Render)
+}
+
 /// A view asked for as another kind than it was rendered: a bug, never the client's.
 fn mismatch(wanted: &str) -> Error {
     Error::internal(format!("a cached view without {wanted}"))
@@ -262,31 +263,18 @@ pub enum Served {
     Packed(Arc<PackedView>),
 }
 
-/// A view as held.
-enum Held {
-    Full(Arc<CachedView>),
-    Packed(Arc<PackedView>),
-}
-
-impl Held {
+impl Served {
     fn revision(&self) -> i64 {
         match self {
-            Held::Full(view) => view.revision,
-            Held::Packed(view) => view.revision,
+            Served::Full(view) => view.revision,
+            Served::Packed(view) => view.revision,
         }
     }
 
     fn bytes(&self) -> usize {
         match self {
-            Held::Full(view) => view.bytes(),
-            Held::Packed(view) => view.json.heap_bytes() + std::mem::size_of::<PackedView>(),
-        }
-    }
-
-    fn served(&self) -> Served {
-        match self {
-            Held::Full(view) => Served::Full(view.clone()),
-            Held::Packed(view) => Served::Packed(view.clone()),
+            Served::Full(view) => view.bytes(),
+            Served::Packed(view) => view.json.heap_bytes() + std::mem::size_of::<PackedView>(),
         }
     }
 }
@@ -295,7 +283,7 @@ struct Entry {
     slot: Slot,
     /// The projection's size when last measured.
     slot_bytes: usize,
-    views: HashMap<View, Held>,
+    views: HashMap<View, Served>,
     /// The views' size when last counted (a view grows as its other representations are
     /// made: counted again whenever the league is used).
     views_bytes: usize,
@@ -314,13 +302,13 @@ impl Entry {
 
     /// Does it hold the league's state or a whole view (or is it packed views only)?
     fn whole(&self) -> bool {
-        self.slot_bytes > 0 || self.views.values().any(|held| matches!(held, Held::Full(_)))
+        self.slot_bytes > 0 || self.views.values().any(|held| matches!(held, Served::Full(_)))
     }
 
     /// Counts its views again; true if their size changed.
     fn recount(&mut self) -> bool {
         let before = self.views_bytes;
-        self.views_bytes = self.views.values().map(Held::bytes).sum();
+        self.views_bytes = self.views.values().map(Served::bytes).sum();
         self.views_bytes != before
     }
 
@@ -333,9 +321,9 @@ impl Entry {
         self.views = std::mem::take(&mut self.views)
             .into_iter()
             .filter_map(|(view, held)| match held {
-                Held::Full(full) => {
+                Served::Full(full) => {
                     let json = full.json.packed()?;
-                    Some((view, Held::Packed(Arc::new(PackedView { revision: full.revision, json }))))
+                    Some((view, Served::Packed(Arc::new(PackedView { revision: full.revision, json }))))
                 }
                 packed => Some((view, packed)),
             })
@@ -414,10 +402,10 @@ impl LeagueCache {
         let tick = inner.tick();
         let entry = inner.leagues.get_mut(&league_id)?;
         let held = entry.views.get(&view).filter(|held| held.revision() >= revision)?;
-        if !packed_will_do && matches!(held, Held::Packed(_)) {
+        if !packed_will_do && matches!(held, Served::Packed(_)) {
             return None;
         }
-        let served = held.served();
+        let served = held.clone();
         entry.used = tick;
         // The view may have grown since it was counted: its other representations are
         // made after a hit, and counted at the next one.
@@ -454,8 +442,9 @@ impl LeagueCache {
         entry.used = used;
         entry.slot_bytes = slot_bytes;
         entry.views.retain(|_, held| held.revision() >= table.revision);
-        if entry.views.get(&view).is_none_or(|old| old.revision() < table.revision || matches!(old, Held::Packed(_))) {
-            entry.views.insert(view, Held::Full(table));
+        if entry.views.get(&view).is_none_or(|old| old.revision() < table.revision || matches!(old, Served::Packed(_)))
+        {
+            entry.views.insert(view, Served::Full(table));
         }
         entry.recount();
         let after = entry.bytes();

@@ -12,11 +12,10 @@
 
 use crate::db::{self, Pool};
 use crate::error::Result;
-use crate::read::cache::{CachedView, LeagueCache, Served, Slot, View, ViewData};
+use crate::read::cache::{self, CachedView, LeagueCache, Served, Slot, View, ViewData};
 use crate::read::flight::SingleFlight;
 use crate::read::replica::{self, Reads, Source};
 use crate::read::revisions::Revisions;
-use crate::render::compressed::{Compressed, Effort};
 use crate::render::{Lang, atom};
 use crate::store::results::projection::{self, Loaded, Projection};
 use crate::store::{feed, leagues, players, snapshots};
@@ -263,10 +262,9 @@ fn compute(
     counters.renders.fetch_add(1, Ordering::Relaxed);
     metrics::histogram!("spielstand_table_replay_seconds").record(started.elapsed().as_secs_f64());
     // Compressed once per revision and encoding, by the first reader accepting it.
-    let etag = etag(&body);
     let table = Arc::new(CachedView {
         revision: projection.revision,
-        json: Compressed::new(body.into(), etag, Effort::Render),
+        json: cache::rendered(body),
         data,
         others: Default::default(),
         limited: Default::default(),
