@@ -76,6 +76,16 @@ struct Cli {
     #[arg(long, env = "SPIELSTAND_PUBLIC_URL", value_name = "URL", global = true)]
     public_url: Option<spielstand_api::PublicUrl>,
 
+    /// Connections one client address may hold open at once; one more is answered 503
+    /// and closed at once (trusted proxies have no limit). 0: no limit.
+    #[arg(long, env = "SPIELSTAND_CONNECTIONS_PER_ADDRESS", default_value_t = 256, global = true)]
+    connections_per_address: usize,
+
+    /// Live streams of club nights one client address may follow at once; one more is
+    /// answered 429. 0: no limit.
+    #[arg(long, env = "SPIELSTAND_STREAMS_PER_ADDRESS", default_value_t = spielstand_api::http::DEFAULT_STREAMS_PER_ADDRESS, global = true)]
+    streams_per_address: usize,
+
     /// How long a request body may take to arrive whole, in milliseconds; a slower one
     /// is answered 408 and its connection freed.
     #[arg(long, env = "SPIELSTAND_BODY_TIMEOUT_MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..), global = true)]
@@ -334,8 +344,9 @@ fn main() -> anyhow::Result<()> {
                     writes_per_minute: cli.writes_per_minute,
                     reads_per_minute: cli.reads_per_minute,
                     join_failures_per_minute: cli.join_failures_per_minute,
-                    trusted_proxies: cli.trusted_proxies.clone(),
                 },
+                trusted_proxies: cli.trusted_proxies.clone(),
+                streams_per_address: cli.streams_per_address,
                 // Without a public URL, links name the address the server listens on: it
                 // answers there, whoever asks, and a client cannot choose it.
                 public_url: cli.public_url.clone().or_else(|| format!("http://{}", cli.bind).parse().ok()),
@@ -345,8 +356,11 @@ fn main() -> anyhow::Result<()> {
             let drain = Duration::from_secs(cli.drain_timeout_s);
             let replica =
                 cli.read_database_url.as_deref().map(|url| (url, Duration::from_millis(cli.max_replica_lag_ms)));
-            let background =
-                Background { delivery: cli.webhooks.config(), postal_check: Duration::from_secs(cli.postal_check_s) };
+            let background = Background {
+                delivery: cli.webhooks.config(),
+                postal_check: Duration::from_secs(cli.postal_check_s),
+                connections_per_address: cli.connections_per_address,
+            };
             serve(&cli.database_url, replica, &cli.bind, options, cli.db_connections, background, drain)
         }
     }
@@ -358,6 +372,8 @@ struct Background {
     delivery: Option<DeliveryConfig>,
     /// How often postal games' deadlines are looked at.
     postal_check: Duration,
+    /// Connections one client address may hold open (0: no limit).
+    connections_per_address: usize,
 }
 
 #[actix_web::main]
@@ -370,7 +386,7 @@ async fn serve(
     background: Background,
     drain: Duration,
 ) -> anyhow::Result<()> {
-    let Background { delivery, postal_check } = background;
+    let Background { delivery, postal_check, connections_per_address } = background;
     let url = DatabaseUrl::parse(database_url)?;
     let connections = db_connections.unwrap_or_else(|| match url.backend() {
         Backend::Sqlite => 8,
@@ -403,6 +419,7 @@ async fn serve(
         actix_web::rt::spawn(spielstand_api::webhooks::delivery::run(pool.clone(), config, leases.clone()));
     }
     actix_web::rt::spawn(spielstand_api::deadlines::run(pool.clone(), postal_check));
+    let proxies = spielstand_api::http::forwarded::Proxies::new(&options.trusted_proxies);
     let state = AppState::with_options(pool.clone(), &url, options);
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let connections_per_worker = connection_limit(workers);
@@ -419,6 +436,12 @@ async fn serve(
         // Below the open-files limit: at the limit a worker stops accepting (the kernel
         // queues the rest) instead of failing every accept with "too many open files".
         .max_connections(connections_per_worker)
+        // Each address holds at most its share of them, so a few hundred slow clients on
+        // one machine leave room for everyone else.
+        .on_connect(spielstand_api::http::connections::on_connect(
+            spielstand_api::http::connections::Shares::new(connections_per_address),
+            proxies,
+        ))
         .bind(bind)
         .with_context(|| format!("cannot listen on {bind}"))?
         // On Ctrl-C or SIGTERM: stop accepting, finish the requests in flight.

@@ -60,6 +60,8 @@ pub struct NightPass {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PassInfo {
+    /// The pass's number: a result's review names the pass that entered or confirmed it.
+    pub id: i64,
     pub player_id: i64,
     pub player: String,
     pub created_at: DateTime<Utc>,

@@ -128,13 +128,31 @@ pub struct Review {
     pub entered_by: String,
     /// The player whose pass entered it.
     pub entered_by_player: String,
+    /// The pass it was entered with (its `id` in the night's passes).
+    pub entered_with_pass: i64,
     /// Confirmations it waits for in all (0 once the organiser accepted it).
     pub needed: u32,
     /// The tablemates who confirmed this revision of it.
     pub confirmed_by: Vec<String>,
+    /// Each confirmation of this revision: by which player, with which pass, when. A
+    /// confirmation is a player's, never the entering player's, whatever pass carries it.
+    pub confirmations: Vec<Confirmation>,
     /// Why it was rejected, while it is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rejection: Option<Rejection>,
+}
+
+/// A tablemate's confirmation of a result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Confirmation {
+    /// The tablemate who confirmed.
+    pub player: String,
+    /// The pass they confirmed with (its `id` in the night's passes); `null` for a
+    /// confirmation given before passes were recorded with it.
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub pass: Option<i64>,
+    pub at: DateTime<Utc>,
 }
 
 /// A tablemate's rejection of a result.

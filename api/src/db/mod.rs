@@ -532,6 +532,9 @@ pub enum Lock {
     Result(i64),
     /// A league's row: what is counted per league (webhooks) stays counted.
     League(i64),
+    /// A club night's row: who holds a pass for it stays decided (one live pass per
+    /// player). `FOR NO KEY UPDATE`, so results referring to the night are not held up.
+    Night(i64),
     /// Who is who: adding and renaming players (two names that look alike are no unique
     /// key the database could hold) and merging them (two opposite merges at once).
     Players,
@@ -554,6 +557,9 @@ impl DbConn {
             }
             Lock::League(id) => {
                 diesel::sql_query("SELECT 1 FROM leagues WHERE id = $1 FOR UPDATE").bind::<BigInt, _>(id)
+            }
+            Lock::Night(id) => {
+                diesel::sql_query("SELECT 1 FROM events WHERE id = $1 FOR NO KEY UPDATE").bind::<BigInt, _>(id)
             }
             Lock::Players => diesel::sql_query("SELECT pg_advisory_xact_lock($1)").bind::<BigInt, _>(PLAYERS_LOCK),
         };

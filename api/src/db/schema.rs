@@ -252,6 +252,7 @@ diesel::table! {
         player_id -> Nullable<BigInt>,
         reason -> Nullable<Text>,
         at -> Timestamp,
+        pass_id -> Nullable<BigInt>,
     }
 }
 

@@ -11,7 +11,7 @@
 
 use crate::error::{Error, Result};
 use crate::http::AppState;
-use crate::http::extract::{Caller, Credentialed, Writer, identify};
+use crate::http::extract::{Caller, Credentialed, Writer, identify, same_origin};
 use crate::http::routes::RouteTable;
 use crate::store::owners::{self, Owned};
 use crate::store::passes::Pass;
@@ -284,6 +284,11 @@ async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Credentialed>)> {
         .operation(req.method(), &pattern)
         .ok_or_else(|| Error::internal(format!("{} {pattern} is not an operation of the document", req.method())))?;
     let rule = rule(operation).ok_or_else(|| Error::internal(format!("operation {operation} has no access rule")))?;
+    // The pages' forms come from the pages, whoever sends them (login CSRF included).
+    if routes.is_form(req.method(), &pattern) {
+        let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::internal("no app state"))?;
+        same_origin(req.request(), state)?;
+    }
     let (Needs::Token(needed) | Needs::TokenOrPass(needed) | Needs::TokenOrHare(needed)) = rule.needs else {
         return Ok((rule, None));
     };

@@ -3,7 +3,7 @@
 //! followers (`night_changed`).
 
 use crate::error::{Error, Result};
-use crate::http::extract::{Caller, PASS_COOKIE, Writer, client_address};
+use crate::http::extract::{Caller, PASS_COOKIE, Writer};
 use crate::http::{AppState, night_changed};
 use crate::store::idempotency::{self, Once};
 use crate::store::passes;
@@ -90,7 +90,7 @@ pub async fn draw(
 
 /// Joins, counting a wrong code against the caller's address.
 pub async fn join(state: &web::Data<AppState>, req: &HttpRequest, input: JoinInput) -> Result<NightPass> {
-    let client = client_address(&state.throttle, req);
+    let client = state.proxies.client_of(req);
     if let Some(wait) = client.and_then(|c| state.throttle.join_blocked(c)) {
         return Err(Error::TooManyRequests(wait));
     }

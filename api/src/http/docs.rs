@@ -75,6 +75,9 @@ mod errors {
     const DATE: ProblemType = Rule(RuleCode::DateOutOfRange);
 
     pub const READ: &[ProblemType] = &[InvalidQuery, InvalidPath, NotFound, DATE, Internal, Unavailable];
+    /// A live stream: a public read that holds a place of its address's share.
+    pub const STREAM: &[ProblemType] =
+        &[InvalidQuery, InvalidPath, NotFound, TooManyRequests, DATE, Internal, Unavailable];
     pub const TOKEN_READ: &[ProblemType] = &[
         InvalidQuery,
         DATE,
@@ -237,6 +240,8 @@ impl IntoResponses for PageWriteErrors {
 error_responses! {
     /// Errors of a public read.
     ReadErrors = errors::READ;
+    /// Errors of following a live stream.
+    StreamErrors = errors::STREAM;
     /// Errors of a read that needs the write token.
     TokenReadErrors = errors::TOKEN_READ;
     /// Errors of a write.

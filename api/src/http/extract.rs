@@ -11,7 +11,6 @@ use actix_web::HttpMessage;
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, web};
-use futures_util::StreamExt;
 use futures_util::future::LocalBoxFuture;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -20,9 +19,6 @@ use std::future::{Ready, ready};
 
 /// Largest accepted JSON body. A five-round Rangeln game with boards is about 2 KiB.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
-
-/// How long a body may take to arrive, where the application sets no other deadline.
-const DEFAULT_BODY_DEADLINE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// A JSON body: 415 unless it is declared JSON, 413 above [`MAX_BODY_BYTES`], 400 if it is
 /// not JSON at all, 422 naming the path of the field (`players[1].seat`) if it is JSON of
@@ -54,25 +50,10 @@ impl<T: DeserializeOwned + Serialize + 'static, const MAX: usize> FromRequest fo
         if declared.is_some_and(|n| n > MAX) {
             return Box::pin(async { Err(Error::PayloadTooLarge(MAX)) });
         }
-        let deadline = req.app_data::<web::Data<AppState>>().map_or(DEFAULT_BODY_DEADLINE, |s| s.body_deadline);
+        let deadline = crate::http::body::deadline_of(req);
         let mut payload = payload.take();
         Box::pin(async move {
-            // Counted as it arrives: a chunked body declares no length, and one sent a
-            // byte at a time would otherwise hold its connection for as long as it likes.
-            let read = async {
-                let mut body = web::BytesMut::new();
-                while let Some(chunk) = payload.next().await {
-                    let chunk = chunk.map_err(|e| Error::MalformedJson(format!("the body could not be read: {e}")))?;
-                    if body.len() + chunk.len() > MAX {
-                        return Err(Error::PayloadTooLarge(MAX));
-                    }
-                    body.extend_from_slice(&chunk);
-                }
-                Ok(body.freeze())
-            };
-            let bytes = actix_web::rt::time::timeout(deadline, read)
-                .await
-                .map_err(|_| Error::RequestTimeout(deadline.as_millis()))??;
+            let bytes = crate::http::body::read(&mut payload, MAX, deadline).await?;
             parse_json(&bytes).map(JsonBody)
         })
     }
@@ -514,10 +495,14 @@ fn credential(req: &HttpRequest) -> Option<Credential> {
         .map(|secret| Credential { secret, from_cookie: true })
 }
 
-/// A request that carries its credential in a cookie and changes something must come
-/// from this server's own pages: the browser says where a request comes from
-/// (`Sec-Fetch-Site`, else `Origin`), and a page of another site cannot make it lie.
-fn same_origin(req: &HttpRequest, public_url: Option<&crate::http::PublicUrl>) -> Result<(), Error> {
+/// A request that changes something from a browser must come from this server's own
+/// pages: one that carries its credential in a cookie (the browser sends it by itself),
+/// and every form of the pages, with a credential or without (a sign-in posted from
+/// another site would sign the victim's browser in as the attacker). The browser says
+/// where a request comes from (`Sec-Fetch-Site`, else `Origin`), and a page of another
+/// site cannot make it lie. The host it is compared with is the one the client asked
+/// for, as `forwarded` reads it: a forwarded host counts only from a trusted proxy.
+pub fn same_origin(req: &HttpRequest, state: &AppState) -> Result<(), Error> {
     if matches!(*req.method(), actix_web::http::Method::GET | actix_web::http::Method::HEAD) {
         return Ok(());
     }
@@ -529,9 +514,9 @@ fn same_origin(req: &HttpRequest, public_url: Option<&crate::http::PublicUrl>) -
     let Some(origin) = header("origin") else {
         return refused("the request says neither Sec-Fetch-Site nor Origin".into());
     };
-    let host = req.connection_info().host().to_owned();
-    let own = origin.split_once("://").map(|(_, rest)| rest) == Some(host.as_str())
-        || public_url.is_some_and(|u| u.origin() == origin);
+    let host = state.proxies.host(req);
+    let own = host.is_some_and(|host| origin.split_once("://").map(|(_, rest)| rest) == Some(host.as_str()))
+        || state.public_url.as_ref().is_some_and(|u| u.origin() == origin);
     if own { Ok(()) } else { refused(format!("Origin: {origin}")) }
 }
 
@@ -540,9 +525,9 @@ fn same_origin(req: &HttpRequest, public_url: Option<&crate::http::PublicUrl>) -
 pub fn identify(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Credentialed, Error>> {
     let sent = credential(req);
     let state = req.app_data::<web::Data<AppState>>().cloned();
-    let client = state.as_ref().and_then(|s| client_address(&s.throttle, req));
+    let client = state.as_ref().and_then(|s| s.proxies.client_of(req));
     let cross_site = match (&sent, &state) {
-        (Some(c), Some(state)) if c.from_cookie => same_origin(req, state.public_url.as_ref()).err(),
+        (Some(c), Some(state)) if c.from_cookie => same_origin(req, state).err(),
         _ => None,
     };
     Box::pin(async move {
@@ -665,17 +650,6 @@ impl FromRequest for OrdersFrom {
             (None, None) => Err(Error::internal("the access check did not run on this route")),
         })
     }
-}
-
-/// The client's address for quotas: the peer's, or a trusted proxy's `Forwarded` /
-/// `X-Forwarded-For`.
-pub fn client_address(throttle: &crate::http::throttle::Throttle, req: &HttpRequest) -> Option<std::net::IpAddr> {
-    let header = |name: header::HeaderName| req.headers().get(name).and_then(|v| v.to_str().ok());
-    throttle.client(
-        req.peer_addr().map(|a| a.ip()),
-        header(header::FORWARDED),
-        header(header::HeaderName::from_static("x-forwarded-for")),
-    )
 }
 
 /// The `If-Match` precondition for changing result `id`: 428 when it is missing.

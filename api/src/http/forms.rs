@@ -6,8 +6,7 @@ use crate::render::Lang;
 use crate::render::app::{Text, fill};
 use actix_web::dev::Payload;
 use actix_web::http::header;
-use actix_web::{FromRequest, HttpRequest, web};
-use futures_util::StreamExt;
+use actix_web::{FromRequest, HttpRequest};
 use futures_util::future::LocalBoxFuture;
 use serde_json::{Value, json};
 use spielstand_core::{GameKind, GameRecord, Slug};
@@ -41,16 +40,10 @@ impl FromRequest for Form {
             ));
             return Box::pin(async move { Err(err) });
         }
+        let deadline = crate::http::body::deadline_of(req);
         let mut payload = payload.take();
         Box::pin(async move {
-            let mut body = web::BytesMut::new();
-            while let Some(chunk) = payload.next().await {
-                let chunk = chunk.map_err(|e| Error::MalformedJson(format!("the form could not be read: {e}")))?;
-                if body.len() + chunk.len() > MAX_FORM_BYTES {
-                    return Err(Error::PayloadTooLarge(MAX_FORM_BYTES));
-                }
-                body.extend_from_slice(&chunk);
-            }
+            let body = crate::http::body::read(&mut payload, MAX_FORM_BYTES, deadline).await?;
             let mut fields = BTreeMap::new();
             // Fields a form does not have are left alone (a browser sends what its page
             // has); each handler checks the fields it reads.

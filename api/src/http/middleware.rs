@@ -30,7 +30,7 @@ pub async fn throttle<B: MessageBody + 'static>(
         if !state.throttle.limits(write) {
             return None;
         }
-        let client = crate::http::extract::client_address(&state.throttle, req.request())?;
+        let client = state.proxies.client_of(req.request())?;
         state.throttle.request(client, write)
     });
     match wait {

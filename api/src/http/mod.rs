@@ -3,10 +3,13 @@
 pub mod access;
 pub mod actions;
 mod assets;
+pub mod body;
 mod conditional;
+pub mod connections;
 pub mod docs;
 pub mod extract;
 pub mod forms;
+pub mod forwarded;
 mod handlers;
 pub mod lang;
 mod middleware;
@@ -21,7 +24,7 @@ mod state;
 pub mod throttle;
 
 pub use public_url::PublicUrl;
-pub use state::{AppState, Options, follow_night, night_changed};
+pub use state::{AppState, DEFAULT_STREAMS_PER_ADDRESS, Options, follow_night, night_changed};
 
 use crate::error::Error;
 use actix_cors::Cors;
@@ -189,6 +192,7 @@ pub fn app(
             let routes = routes.clone();
             async move { routes.respond(&req) }
         }))
+        .wrap(from_fn(body::deadline))
         .wrap(from_fn(middleware::throttle))
         .wrap(
             // Club websites read tables from any origin; writes are not for browsers.

@@ -16,6 +16,9 @@ use actix_web::{HttpMessage, HttpRequest, HttpResponse, ResponseError};
 use std::collections::HashMap;
 use std::sync::Arc;
 
+/// The tag of the pages' operations (the members' and organisers' app).
+pub const PAGES: &str = "app";
+
 /// What the default service leaves on a request no route took.
 #[derive(Debug, Clone, Copy)]
 pub struct Unrouted;
@@ -25,6 +28,9 @@ pub struct Unrouted;
 struct Route {
     /// (method, operation id); the document itself has none.
     methods: Vec<(&'static str, Option<String>)>,
+    /// The methods that are forms of the pages (operations tagged `app` that change
+    /// something): they must come from this server's own pages.
+    forms: Vec<&'static str>,
 }
 
 /// Routes by the pattern actix matches them under.
@@ -38,20 +44,31 @@ impl RouteTable {
             .paths
             .iter()
             .map(|(path, item)| {
-                let methods = [
+                let operations = [
                     ("GET", &item.get),
                     ("POST", &item.post),
                     ("PUT", &item.put),
                     ("PATCH", &item.patch),
                     ("DELETE", &item.delete),
-                ]
-                .into_iter()
-                .filter_map(|(m, op)| op.as_ref().map(|op| (m, op.operation_id.clone())))
-                .collect();
-                (path.clone(), Route { methods })
+                ];
+                let methods = operations
+                    .iter()
+                    .filter_map(|(m, op)| op.as_ref().map(|op| (*m, op.operation_id.clone())))
+                    .collect();
+                let forms = operations
+                    .iter()
+                    .filter(|(m, op)| {
+                        *m != "GET"
+                            && op
+                                .as_ref()
+                                .is_some_and(|op| op.tags.as_ref().is_some_and(|t| t.iter().any(|t| t == PAGES)))
+                    })
+                    .map(|(m, _)| *m)
+                    .collect();
+                (path.clone(), Route { methods, forms })
             })
             .collect();
-        routes.insert("/openapi.json".to_owned(), Route { methods: vec![("GET", None)] });
+        routes.insert("/openapi.json".to_owned(), Route { methods: vec![("GET", None)], forms: Vec::new() });
         RouteTable(Arc::new(routes))
     }
 
@@ -60,6 +77,11 @@ impl RouteTable {
     pub fn operation(&self, method: &Method, pattern: &str) -> Option<&str> {
         let method = if method == Method::HEAD { "GET" } else { method.as_str() };
         self.0.get(pattern)?.methods.iter().find(|(m, _)| *m == method)?.1.as_deref()
+    }
+
+    /// Is `method` on the route `pattern` a form of the pages?
+    pub fn is_form(&self, method: &Method, pattern: &str) -> bool {
+        self.0.get(pattern).is_some_and(|route| route.forms.contains(&method.as_str()))
     }
 
     /// Is `pattern` a route of the document's operations?

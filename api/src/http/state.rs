@@ -4,12 +4,18 @@
 use super::PublicUrl;
 use crate::db::{Backend, DatabaseUrl, DbConn, GroupWriter, Pool};
 use crate::error::Result;
+use crate::http::connections::Shares;
+use crate::http::forwarded::Proxies;
 use crate::http::throttle::{Throttle, ThrottleOptions};
 use crate::read::replica::{self, Reads};
 use crate::read::tables::Tables;
 use crate::webhooks::egress::Egress;
 use actix_web::web;
 use std::time::Duration;
+
+/// Live streams one address may follow by default: a projector and a few phones behind
+/// one address, many times over.
+pub const DEFAULT_STREAMS_PER_ADDRESS: usize = 64;
 
 /// How the server runs, beyond its database.
 #[derive(Debug, Clone)]
@@ -23,8 +29,12 @@ pub struct Options {
     pub egress: Egress,
     /// How long a request body may take to arrive whole (408 after it).
     pub body_deadline: Duration,
-    /// Per-address quotas and the proxies trusted to name the client.
+    /// Per-address quotas.
     pub throttle: ThrottleOptions,
+    /// Reverse proxies whose forwarded headers name the client, its host and scheme.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Live streams one client address may follow at once (0: no limit).
+    pub streams_per_address: usize,
     /// Where the server is reached from outside: absolute links start with it; without
     /// it links are relative (the server binary passes its bind address instead).
     pub public_url: Option<PublicUrl>,
@@ -43,6 +53,8 @@ impl Default for Options {
             egress: Egress::default(),
             body_deadline: Duration::from_secs(10),
             throttle: ThrottleOptions::default(),
+            trusted_proxies: Vec::new(),
+            streams_per_address: DEFAULT_STREAMS_PER_ADDRESS,
             public_url: None,
             replica: None,
             snapshot_after: crate::read::tables::SNAPSHOT_AFTER,
@@ -67,6 +79,10 @@ pub struct AppState {
     /// How long a request body may take to arrive whole.
     pub body_deadline: Duration,
     pub throttle: Throttle,
+    /// Who the client is, behind the proxies the operator trusts.
+    pub proxies: Proxies,
+    /// Each client address's share of the live streams.
+    pub streams: Shares,
     pub public_url: Option<PublicUrl>,
 }
 
@@ -104,6 +120,8 @@ impl AppState {
             egress: options.egress,
             body_deadline: options.body_deadline,
             throttle: Throttle::new(&options.throttle),
+            proxies: Proxies::new(&options.trusted_proxies),
+            streams: Shares::new(options.streams_per_address),
             public_url: options.public_url,
         })
     }
@@ -145,10 +163,11 @@ impl AppState {
             Some(url) if !["://0.0.0.0", "://[::]"].iter().any(|w| url.origin().contains(w)) => {
                 PublicUrl::base(Some(url)).to_owned()
             }
-            _ => {
-                let info = req.connection_info();
-                format!("{}://{}", info.scheme(), info.host())
-            }
+            _ => format!(
+                "{}://{}",
+                self.proxies.scheme(req),
+                self.proxies.host(req).unwrap_or_else(|| "localhost".to_owned())
+            ),
         }
     }
 

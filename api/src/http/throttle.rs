@@ -7,7 +7,7 @@
 //! token cannot be guessed faster than the quota allows. Each failure is logged at WARN
 //! with the address. Behind a reverse proxy the client's address comes from `Forwarded`
 //! or `X-Forwarded-For`, but only when the connection comes from an address named by
-//! `--trusted-proxy`: anyone else could write those headers.
+//! `--trusted-proxy` (`forwarded`): anyone else could write those headers.
 
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
@@ -29,8 +29,6 @@ pub struct ThrottleOptions {
     /// Wrong join codes per minute and address before 429 (0: no limit): a code is
     /// shown in the club room, not guessed.
     pub join_failures_per_minute: u32,
-    /// Reverse proxies whose `Forwarded`/`X-Forwarded-For` name the client.
-    pub trusted_proxies: Vec<IpAddr>,
 }
 
 impl Default for ThrottleOptions {
@@ -40,7 +38,6 @@ impl Default for ThrottleOptions {
             writes_per_minute: 0,
             reads_per_minute: 0,
             join_failures_per_minute: 5,
-            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -54,7 +51,6 @@ pub struct Throttle {
     join: Option<DefaultKeyedRateLimiter<IpAddr>>,
     /// Addresses over their wrong-join-code quota, until when.
     join_blocked: Mutex<HashMap<IpAddr, Instant>>,
-    trusted: Vec<IpAddr>,
     clock: DefaultClock,
 }
 
@@ -71,33 +67,8 @@ impl Throttle {
             reads: limiter(options.reads_per_minute),
             join: limiter(options.join_failures_per_minute),
             join_blocked: Mutex::new(HashMap::new()),
-            trusted: options.trusted_proxies.clone(),
             clock: DefaultClock::default(),
         }
-    }
-
-    /// The client's address: the peer's, or what a trusted proxy says it forwarded for.
-    pub fn client(
-        &self,
-        peer: Option<IpAddr>,
-        forwarded: Option<&str>,
-        x_forwarded_for: Option<&str>,
-    ) -> Option<IpAddr> {
-        let peer = peer?;
-        if !self.trusted.contains(&peer) {
-            return Some(peer);
-        }
-        let named = forwarded
-            .and_then(|f| {
-                f.split(',').next().and_then(|first| {
-                    first.split(';').find_map(|pair| {
-                        let (key, value) = pair.trim().split_once('=')?;
-                        key.eq_ignore_ascii_case("for").then(|| value.trim_matches('"').to_owned())
-                    })
-                })
-            })
-            .or_else(|| x_forwarded_for.and_then(|x| x.split(',').next()).map(|s| s.trim().to_owned()));
-        Some(named.as_deref().and_then(parse_address).unwrap_or(peer))
     }
 
     /// How long `client` must wait before its next write, if it is over its failed
@@ -169,18 +140,6 @@ fn still_blocked(blocked: &Mutex<HashMap<IpAddr, Instant>>, client: IpAddr) -> O
     }
 }
 
-/// An address as `Forwarded` or `X-Forwarded-For` write it: `192.0.2.1`, `"[2001:db8::1]:4711"`, `192.0.2.1:4711`.
-fn parse_address(text: &str) -> Option<IpAddr> {
-    let text = text.trim().trim_matches('"');
-    if let Ok(ip) = text.parse() {
-        return Some(ip);
-    }
-    if let Some(rest) = text.strip_prefix('[') {
-        return rest.split(']').next()?.parse().ok();
-    }
-    text.rsplit_once(':').and_then(|(host, _)| host.parse().ok())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,18 +157,5 @@ mod tests {
         assert!(wait > Duration::ZERO && wait <= Duration::from_secs(20), "{wait:?}");
         assert!(throttle.blocked(a).is_some());
         assert!(throttle.blocked(b).is_none(), "another address is not held up");
-    }
-
-    #[test]
-    fn forwarded_addresses_only_from_trusted_proxies() {
-        let throttle = Throttle::new(&ThrottleOptions { trusted_proxies: vec![ip("10.0.0.1")], ..Default::default() });
-        let fwd = Some("for=\"[2001:db8::7]:4711\";proto=https, for=10.0.0.9");
-        assert_eq!(throttle.client(Some(ip("10.0.0.1")), fwd, None), Some(ip("2001:db8::7")));
-        assert_eq!(
-            throttle.client(Some(ip("10.0.0.1")), None, Some("198.51.100.4, 10.0.0.1")),
-            Some(ip("198.51.100.4"))
-        );
-        assert_eq!(throttle.client(Some(ip("203.0.113.5")), fwd, Some("198.51.100.4")), Some(ip("203.0.113.5")));
-        assert_eq!(throttle.client(Some(ip("10.0.0.1")), Some("for=unknown"), None), Some(ip("10.0.0.1")));
     }
 }

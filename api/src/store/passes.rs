@@ -8,8 +8,8 @@
 
 use super::audit::{self, Actor};
 use super::{now, utc};
-use crate::db::DbConn;
 use crate::db::schema::{app_sessions, events, join_codes, night_passes, players, sign_in_codes, tokens};
+use crate::db::{DbConn, Lock};
 use crate::error::{Error, Result};
 use crate::store::events as nights;
 use crate::store::seating;
@@ -203,6 +203,9 @@ pub fn night_of_code(conn: &mut DbConn, code: &str) -> Result<CodeNight> {
 pub fn join(conn: &mut DbConn, code: &str, player: &PlayerRef) -> Result<NightPass> {
     conn.write(|conn| {
         let night = night_of_code(conn, code)?;
+        // Joins of one night queue: one live pass per player, also when two phones ask
+        // for the same name at the same moment.
+        conn.lock(Lock::Night(night.event_id))?;
         let (player_id, name) = seating::resolve_one(conn, "player", player)?;
         let present = seating::attendees(conn, night.event_id)?.iter().any(|a| a.player_id == player_id);
         let actor = label(&name, night.event_id);
@@ -309,11 +312,12 @@ pub fn revoke(conn: &mut DbConn, by: Actor, event_id: i64, player_id: i64) -> Re
 /// The passes given at night `event_id`, latest first.
 pub fn list(conn: &mut DbConn, event_id: i64) -> Result<Vec<PassInfo>> {
     nights::row(conn, event_id)?;
-    let rows: Vec<(i64, String, NaiveDateTime, NaiveDateTime, Option<NaiveDateTime>)> = night_passes::table
+    let rows: Vec<(i64, i64, String, NaiveDateTime, NaiveDateTime, Option<NaiveDateTime>)> = night_passes::table
         .inner_join(players::table)
         .filter(night_passes::event_id.eq(event_id))
         .order(night_passes::id.desc())
         .select((
+            night_passes::id,
             night_passes::player_id,
             players::name,
             night_passes::created_at,
@@ -323,7 +327,8 @@ pub fn list(conn: &mut DbConn, event_id: i64) -> Result<Vec<PassInfo>> {
         .load(conn)?;
     Ok(rows
         .into_iter()
-        .map(|(player_id, player, created_at, expires_at, revoked_at)| PassInfo {
+        .map(|(id, player_id, player, created_at, expires_at, revoked_at)| PassInfo {
+            id,
             player_id,
             player,
             created_at: utc(created_at),
@@ -365,27 +370,20 @@ pub fn open_session(conn: &mut DbConn, with: SignIn) -> Result<(String, Caller, 
         let t = now();
         let (token_id, how) = match with {
             SignIn::Code(code) => {
-                let found: Option<(i64, i64, NaiveDateTime, Option<NaiveDateTime>)> = sign_in_codes::table
-                    .filter(sign_in_codes::hash.eq(hash(code)))
-                    .select((
-                        sign_in_codes::id,
-                        sign_in_codes::token_id,
-                        sign_in_codes::expires_at,
-                        sign_in_codes::used_at,
-                    ))
-                    .first(conn)
-                    .optional()?;
-                match found {
-                    Some((id, token_id, expires_at, None)) if expires_at > t => {
-                        diesel::update(sign_in_codes::table.find(id))
-                            .set(sign_in_codes::used_at.eq(Some(t)))
-                            .execute(conn)?;
-                        (token_id, "sign-in code")
-                    }
-                    _ => {
-                        return Err(Error::Unauthorized);
-                    }
-                }
+                // Used up by the statement that uses it: of several requests with one
+                // code, the database lets exactly one update the row (PostgreSQL makes
+                // the others wait for its lock and then finds `used_at` set).
+                let token_id: Option<i64> = diesel::update(
+                    sign_in_codes::table
+                        .filter(sign_in_codes::hash.eq(hash(code)))
+                        .filter(sign_in_codes::used_at.is_null())
+                        .filter(sign_in_codes::expires_at.gt(t)),
+                )
+                .set(sign_in_codes::used_at.eq(Some(t)))
+                .returning(sign_in_codes::token_id)
+                .get_result(conn)
+                .optional()?;
+                (token_id.ok_or(Error::Unauthorized)?, "sign-in code")
             }
             SignIn::Token(token) => {
                 crate::store::tokens::authenticate(conn, token)?;

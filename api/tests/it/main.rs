@@ -26,6 +26,7 @@ mod partners;
 mod passes;
 mod players;
 mod postal;
+mod probes;
 mod protocol;
 mod races;
 mod replica;

@@ -219,15 +219,11 @@ async fn write_quotas_per_client_behind_a_trusted_proxy() {
         None,
     )
     .unwrap();
-    let throttle = ThrottleOptions {
-        writes_per_minute: 2,
-        trusted_proxies: vec!["10.0.0.1".parse().unwrap()],
-        ..Default::default()
-    };
+    let throttle = ThrottleOptions { writes_per_minute: 2, ..Default::default() };
     let state = spielstand_api::AppState::with_options(
         pool,
         &db.url,
-        spielstand_api::Options { throttle, ..Default::default() },
+        spielstand_api::Options { throttle, trusted_proxies: vec!["10.0.0.1".parse().unwrap()], ..Default::default() },
     );
     let service = actix_web::test::init_service(spielstand_api::app(state)).await;
     let write = |peer: &str, forwarded_for: Option<&str>, name: &str| {

@@ -96,7 +96,7 @@ pub async fn join_page(state: web::Data<AppState>, req: HttpRequest, code: web::
 
 /// The open night of `code`, counting a wrong one against the caller's address.
 async fn night_of(state: &web::Data<AppState>, req: &HttpRequest, code: &str) -> Result<passes::CodeNight> {
-    let client = crate::http::extract::client_address(&state.throttle, req);
+    let client = state.proxies.client_of(req);
     if let Some(wait) = client.and_then(|c| state.throttle.join_blocked(c)) {
         return Err(Error::TooManyRequests(wait));
     }

@@ -116,7 +116,7 @@ async fn open_session(
     code: Option<String>,
 ) -> Result<HttpResponse> {
     let (lang, _) = lang::of(req);
-    let client = crate::http::extract::client_address(&state.throttle, req);
+    let client = state.proxies.client_of(req);
     let refuse = |status: StatusCode, text: &str| page(req, status, pages::sign_in(code.as_deref(), Some(text), lang));
     if let Some(wait) = client.and_then(|c| state.throttle.blocked(c)) {
         return Ok(refuse(StatusCode::TOO_MANY_REQUESTS, &Error::TooManyRequests(wait).to_string()));

@@ -9,7 +9,7 @@ use crate::render::Lang;
 use maud::{Markup, html};
 use spielstand_core::LeagueRules;
 use spielstand_core::Slug;
-use spielstand_wire::{DrawnTable, Event, EventReport, League, PassInfo, Player, ResultStatus, StoredResult};
+use spielstand_wire::{DrawnTable, Event, EventReport, League, PassInfo, Player, ResultStatus, Review, StoredResult};
 
 /// `GET /app/organiser`: the open nights of the leagues the signed-in token may act in,
 /// and starting a new one.
@@ -148,7 +148,7 @@ pub fn night(night: &OrganiserNight, lang: Lang) -> String {
             ul class="list" {
                 @for pass in night.passes {
                     li {
-                        bdi { (pass.player) }
+                        bdi { (pass.player) } " · " (fill(t.pass_number, &[&pass.id.to_string()]))
                         @if pass.revoked_at.is_some() { " · " (t.revoked) }
                         @else if !closed {
                             form method="post" action={ (base) "/passes/" (pass.player_id) "/revoke" } class="inline" {
@@ -188,6 +188,9 @@ fn table_state(night: &OrganiserNight, table: &DrawnTable, lang: Lang) -> Markup
             p { bdi { (names.join(", ")) } }
             @if let Some(result) = entered {
                 (placings(result, lang))
+                @if let Some(review) = &result.review {
+                    p class="note" { (reviewed_by(review, lang)) }
+                }
                 @if let Some(rejection) = result.review.as_ref().and_then(|r| r.rejection.as_ref()) {
                     (notice("error", &fill(t.rejected_by, &[&rejection.by_player, &rejection.reason])))
                 }
@@ -207,6 +210,18 @@ fn table_state(night: &OrganiserNight, table: &DrawnTable, lang: Lang) -> Markup
             }
         }
     }
+}
+
+/// Who entered a member's result and who confirmed it, each with the pass they used: a
+/// confirmation is a player's, and the organiser sees which pass gave it.
+fn reviewed_by(review: &Review, lang: Lang) -> String {
+    let t = Text::of(lang);
+    let mut said = vec![fill(t.entered_with, &[&review.entered_by_player, &review.entered_with_pass.to_string()])];
+    for c in &review.confirmations {
+        let pass = c.pass.map_or_else(|| "–".to_owned(), |p| p.to_string());
+        said.push(fill(t.confirmed_with, &[&c.player, &pass]));
+    }
+    said.join(" · ")
 }
 
 /// `GET /app/organiser/results/{id}`: a member's entry to correct, then accept.

@@ -7,7 +7,7 @@
 
 use super::write::{Precondition, check_revision, current_row};
 use super::{ResultRow, history, view};
-use crate::db::schema::{result_players, result_reviews, results};
+use crate::db::schema::{night_passes, players, result_players, result_reviews, results};
 use crate::db::{DbConn, Lock};
 use crate::error::{Error, Result};
 use crate::store::audit::{self, Actor};
@@ -19,7 +19,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde_json::json;
 use spielstand_core::GameRecord;
-use spielstand_wire::{Action, AuditAction, Rejection, ResultStatus, Review, StoredResult};
+use spielstand_wire::{Action, AuditAction, Confirmation, Rejection, ResultStatus, Review, StoredResult};
 
 /// Who reviews a result.
 #[derive(Debug, Clone, Copy)]
@@ -46,17 +46,14 @@ const REJECTED: &str = "rejected";
 pub fn of(conn: &mut DbConn, id: i64, revision: i64) -> Result<Option<Review>> {
     let row: ResultRow = results::table.find(id).first(conn)?;
     let Some(pass_id) = row.entered_by_pass else { return Ok(None) };
-    let entered: (String, i64) = crate::db::schema::night_passes::table
-        .inner_join(crate::db::schema::players::table)
-        .filter(crate::db::schema::night_passes::id.eq(pass_id))
-        .select((crate::db::schema::players::name, crate::db::schema::night_passes::event_id))
+    let entered: (String, i64) = night_passes::table
+        .inner_join(players::table)
+        .filter(night_passes::id.eq(pass_id))
+        .select((players::name, night_passes::event_id))
         .first(conn)?;
-    type ReviewRow = (i64, String, String, Option<String>, NaiveDateTime, Option<String>);
+    type ReviewRow = (i64, String, String, Option<String>, NaiveDateTime, Option<String>, Option<i64>);
     let reviews: Vec<ReviewRow> = result_reviews::table
-        .left_join(
-            crate::db::schema::players::table
-                .on(result_reviews::player_id.eq(crate::db::schema::players::id.nullable())),
-        )
+        .left_join(players::table.on(result_reviews::player_id.eq(players::id.nullable())))
         .filter(result_reviews::result_id.eq(id))
         .order(result_reviews::id)
         .select((
@@ -65,16 +62,17 @@ pub fn of(conn: &mut DbConn, id: i64, revision: i64) -> Result<Option<Review>> {
             result_reviews::reviewer,
             result_reviews::reason,
             result_reviews::at,
-            crate::db::schema::players::name.nullable(),
+            players::name.nullable(),
+            result_reviews::pass_id,
         ))
         .load(conn)?;
     // Confirmations count for the revision confirmed; a rejection stands, whatever the
     // organiser corrected since, until they accept or delete the result.
-    let confirmed_by = reviews.iter().filter(|r| r.0 == revision && r.1 == CONFIRMED).map(|r| r.2.clone()).collect();
+    let confirmed: Vec<&ReviewRow> = reviews.iter().filter(|r| r.0 == revision && r.1 == CONFIRMED).collect();
     let rejection = (row.status() == ResultStatus::Rejected)
         .then(|| reviews.iter().rev().find(|r| r.1 == REJECTED))
         .flatten()
-        .map(|(_, _, by, reason, at, player)| Rejection {
+        .map(|(_, _, by, reason, at, player, _)| Rejection {
             by: by.clone(),
             by_player: player.clone().unwrap_or_else(|| by.clone()),
             reason: reason.clone().unwrap_or_default(),
@@ -83,8 +81,17 @@ pub fn of(conn: &mut DbConn, id: i64, revision: i64) -> Result<Option<Review>> {
     Ok(Some(Review {
         entered_by: crate::store::passes::label(&entered.0, entered.1),
         entered_by_player: entered.0,
+        entered_with_pass: pass_id,
         needed: row.confirmations_needed.max(0) as u32,
-        confirmed_by,
+        confirmed_by: confirmed.iter().map(|r| r.2.clone()).collect(),
+        confirmations: confirmed
+            .iter()
+            .map(|(_, _, by, _, at, player, pass)| Confirmation {
+                player: player.clone().unwrap_or_else(|| by.clone()),
+                pass: *pass,
+                at: utc(*at),
+            })
+            .collect(),
         rejection,
     }))
 }
@@ -98,7 +105,9 @@ fn answer(conn: &mut DbConn, row: ResultRow) -> Result<StoredResult> {
     Ok(stored)
 }
 
-/// A tablemate may review: sat at the result's table, and did not enter it.
+/// A tablemate may review: sat at the result's table, and is not the player who entered
+/// it. Decided by player, never by pass: a member who entered a result and then joins
+/// again (a revoked or lost pass) is still the one who entered it.
 fn tablemate(conn: &mut DbConn, row: &ResultRow, pass: &Pass) -> Result<()> {
     let seated: Option<i32> = result_players::table
         .filter(result_players::result_id.eq(row.id))
@@ -112,7 +121,11 @@ fn tablemate(conn: &mut DbConn, row: &ResultRow, pass: &Pass) -> Result<()> {
             pass.player, row.id
         )));
     }
-    if row.entered_by_pass.is_some_and(|p| p == pass.id) {
+    let entered_by: Option<i64> = match row.entered_by_pass {
+        Some(entered) => Some(night_passes::table.find(entered).select(night_passes::player_id).first(conn)?),
+        None => None,
+    };
+    if entered_by == Some(pass.player_id) {
         return Err(Error::InsufficientScope(format!(
             "{} entered result {}: another player of the table confirms it",
             pass.player, row.id
@@ -148,10 +161,12 @@ pub fn confirm(conn: &mut DbConn, id: i64, by: Reviewer, expected: Option<&Preco
                         "result {id} was rejected: the organiser corrects and accepts it, or deletes it"
                     )));
                 }
+                // One confirmation per player and revision, whichever of their passes
+                // (a lost phone's, the new one's) gives it.
                 let voted: Option<i64> = result_reviews::table
                     .filter(result_reviews::result_id.eq(id))
                     .filter(result_reviews::revision.eq(row.revision))
-                    .filter(result_reviews::reviewer.eq(&who))
+                    .filter(result_reviews::player_id.eq(pass.player_id))
                     .select(result_reviews::id)
                     .first(conn)
                     .optional()?;
@@ -163,6 +178,7 @@ pub fn confirm(conn: &mut DbConn, id: i64, by: Reviewer, expected: Option<&Preco
                             result_reviews::verdict.eq(CONFIRMED),
                             result_reviews::reviewer.eq(&who),
                             result_reviews::player_id.eq(Some(pass.player_id)),
+                            result_reviews::pass_id.eq(Some(pass.id)),
                             result_reviews::at.eq(now()),
                         ))
                         .execute(conn)?;
@@ -175,7 +191,7 @@ pub fn confirm(conn: &mut DbConn, id: i64, by: Reviewer, expected: Option<&Preco
                     .get_result(conn)?;
                 let counts = confirmations >= i64::from(row.confirmations_needed);
                 if voted.is_none() {
-                    let detail = json!({"revision": row.revision, "confirmations": confirmations, "needed": row.confirmations_needed, "counts": counts});
+                    let detail = json!({"revision": row.revision, "confirmations": confirmations, "needed": row.confirmations_needed, "counts": counts, "player": pass.player, "pass": pass.id});
                     audit::log(conn, Actor::Token(&who), AuditAction::ResultConfirmed, Some(row.league_id), Some(id), detail)?;
                 }
                 counts
@@ -254,12 +270,13 @@ pub fn reject(conn: &mut DbConn, id: i64, by: Reviewer, reason: &str) -> Result<
                 result_reviews::verdict.eq(REJECTED),
                 result_reviews::reviewer.eq(&who),
                 result_reviews::player_id.eq(Some(pass.player_id)),
+                result_reviews::pass_id.eq(Some(pass.id)),
                 result_reviews::reason.eq(Some(reason)),
                 result_reviews::at.eq(now()),
             ))
             .execute(conn)?;
         history::append(conn, id, revision, Action::Rejected, &who, Some(&row.record), Some(&row.record))?;
-        let detail = json!({"revision": revision, "reason": reason});
+        let detail = json!({"revision": revision, "reason": reason, "player": pass.player, "pass": pass.id});
         audit::log(conn, Actor::Token(&who), AuditAction::ResultRejected, Some(row.league_id), Some(id), detail)?;
         answer(conn, rejected)
     })

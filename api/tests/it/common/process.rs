@@ -53,7 +53,14 @@ impl Server {
     /// Starts the server with a soft limit of `files` open files (the hard limit as it
     /// is), and waits until it answers.
     pub fn start_with_open_files(db: &TestDb, files: u64) -> Server {
-        let server = Server::spawn(db, &[], None, Some(files));
+        let (_, hard) = rlimit::getrlimit(rlimit::Resource::NOFILE).unwrap();
+        Server::start_limited(db, &[], (files, hard))
+    }
+
+    /// Starts the server with `env` and the open-files limits `(soft, hard)`, and waits
+    /// until it answers.
+    pub fn start_limited(db: &TestDb, env: &[(&str, String)], files: (u64, u64)) -> Server {
+        let server = Server::spawn(db, env, None, Some(files));
         let deadline = Instant::now() + Duration::from_secs(30);
         while agent().get(&format!("{}/health", server.api)).call().map(|r| r.status() != 200).unwrap_or(true) {
             assert!(Instant::now() < deadline, "server at {} did not come up", server.base);
@@ -62,10 +69,9 @@ impl Server {
         server
     }
 
-    fn spawn(db: &TestDb, env: &[(&str, String)], uid: Option<u32>, files: Option<u64>) -> Server {
+    fn spawn(db: &TestDb, env: &[(&str, String)], uid: Option<u32>, files: Option<(u64, u64)>) -> Server {
         let mut command = match files {
-            Some(soft) => {
-                let (_, hard) = rlimit::getrlimit(rlimit::Resource::NOFILE).unwrap();
+            Some((soft, hard)) => {
                 let mut prlimit = Command::new("prlimit");
                 prlimit.arg(format!("--nofile={soft}:{hard}")).arg(BIN);
                 prlimit
@@ -213,4 +219,16 @@ fn listening_port(log: ChildStderr, kept: std::sync::Arc<std::sync::Mutex<Vec<St
         }
     });
     port.recv_timeout(Duration::from_secs(60)).expect("the server says where it listens")
+}
+
+/// A TCP connection to `address` from the loopback address `source` (the whole of
+/// 127.0.0.0/8 is this machine: a second client address without a second machine).
+pub fn connect(address: &str, source: Option<&str>) -> std::net::TcpStream {
+    let target: std::net::SocketAddr = address.parse().unwrap();
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+    if let Some(source) = source {
+        socket.bind(&format!("{source}:0").parse::<std::net::SocketAddr>().unwrap().into()).unwrap();
+    }
+    socket.connect_timeout(&target.into(), Duration::from_secs(5)).unwrap();
+    socket.into()
 }

@@ -1,0 +1,1 @@
+ALTER TABLE result_reviews DROP COLUMN pass_id;
