@@ -81,6 +81,46 @@ pub enum Error {
     /// The process should not be sent traffic yet (`/api/v1/ready`): the detail says why.
     #[error("not ready: {0}")]
     NotReady(String),
+    /// The code of a club night that is over (closed): it opens the night's final table,
+    /// and takes no one in.
+    #[error("club night {0} is over: it takes no more members, and its final table is at /embed/events/{0}")]
+    NightOver(i64),
+    /// A member may not join a night as `player` (yet): on another phone already, not
+    /// checked in, or kept out by the organiser. The pages offer what to do about each.
+    #[error("{}", join_refusal(*.why, .player, .night))]
+    Join { why: JoinRefusal, player: String, night: String },
+    /// The database holds a value this server does not know (a newer spielstand wrote it,
+    /// or someone edited the database by hand): refused, never read as the likeliest or
+    /// the most permissive value. 503: the client's request was fine.
+    #[error("the database holds {0}, which this server does not know; a newer spielstand may have written it")]
+    UnknownStored(String),
+}
+
+/// Why a member may not join a night (yet).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JoinRefusal {
+    /// A pass of theirs acts on another phone: the organiser may move it (`ask_organiser`).
+    OnOtherPhone,
+    /// Not checked in, where the night's code does not check in: the organiser may.
+    NotCheckedIn,
+    /// The organiser revoked their pass: they join again once let back in.
+    KeptOut,
+}
+
+fn join_refusal(why: JoinRefusal, player: &str, night: &str) -> String {
+    match why {
+        JoinRefusal::OnOtherPhone => format!(
+            "{player} has joined this night already, on another phone: ask the organiser to move your pass to this one (ask_organiser)"
+        ),
+        JoinRefusal::NotCheckedIn => {
+            format!(
+                "player: {player} is not checked in to {night:?}; ask the organiser to check you in (ask_organiser)"
+            )
+        }
+        JoinRefusal::KeptOut => {
+            format!("the organiser has ended {player}'s pass for {night:?}: ask them to let you back in")
+        }
+    }
 }
 
 impl Error {
@@ -110,7 +150,11 @@ impl Error {
             Error::MethodNotAllowed { .. } => ProblemType::MethodNotAllowed,
             Error::NoRoute(_) => ProblemType::NoRoute,
             Error::TooManyRequests(_) => ProblemType::TooManyRequests,
-            Error::Unavailable(_) | Error::NotReady(_) => ProblemType::Unavailable,
+            Error::Unavailable(_) | Error::NotReady(_) | Error::UnknownStored(_) => ProblemType::Unavailable,
+            Error::Join { why: JoinRefusal::OnOtherPhone, .. } => ProblemType::Conflict,
+            Error::NightOver(_) => ProblemType::EventClosed,
+            Error::Join { why: JoinRefusal::NotCheckedIn, .. } => ProblemType::InvalidBody,
+            Error::Join { why: JoinRefusal::KeptOut, .. } => ProblemType::InsufficientScope,
             Error::Internal(_) => ProblemType::Internal,
         }
     }

@@ -5,6 +5,7 @@ pub mod db;
 pub mod deadlines;
 pub mod error;
 pub mod http;
+pub mod lan;
 pub mod live;
 pub mod read;
 pub mod render;

@@ -17,9 +17,16 @@ struct Cli {
     #[arg(long, env = "SPIELSTAND_DATABASE_URL", default_value = "./spielstand.db", global = true)]
     database_url: String,
 
-    /// Address to listen on.
-    #[arg(long, env = "SPIELSTAND_BIND", default_value = "127.0.0.1:8080", global = true)]
-    bind: String,
+    /// Address to listen on [default: 127.0.0.1:8080; with --lan 0.0.0.0:8080].
+    #[arg(long, env = "SPIELSTAND_BIND", global = true)]
+    bind: Option<String>,
+
+    /// Serve the club's network: listen on every address (unless --bind says otherwise),
+    /// name this machine's address on the network in every link and QR code (unless
+    /// --public-url says otherwise), and print the addresses and the organiser's sign-in
+    /// QR code at start.
+    #[arg(long, env = "SPIELSTAND_LAN", global = true)]
+    lan: bool,
 
     #[command(flatten)]
     webhooks: WebhookOptions,
@@ -247,6 +254,7 @@ fn existing(url: &DatabaseUrl, create: bool) -> anyhow::Result<()> {
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
+    let bind = cli.bind.clone().unwrap_or_else(|| if cli.lan { "0.0.0.0:8080" } else { "127.0.0.1:8080" }.to_owned());
     let log = tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,actix_server=warn".into()),
@@ -300,14 +308,14 @@ fn main() -> anyhow::Result<()> {
                     );
                     if qr {
                         let code = spielstand_api::store::passes::sign_in_code(&mut conn, &name)?;
-                        let base = match &cli.public_url {
-                            Some(url) => spielstand_api::PublicUrl::base(Some(url)).to_owned(),
-                            None => {
+                        let base = match (&cli.public_url, cli.lan) {
+                            (Some(url), _) => spielstand_api::PublicUrl::base(Some(url)).to_owned(),
+                            (None, true) => lan_url(&bind).unwrap_or_else(|| format!("http://{bind}")),
+                            (None, false) => {
                                 eprintln!(
-                                    "No --public-url: the link names {}, which a phone reaches only if the server listens there for the club's network.",
-                                    cli.bind
+                                    "No --public-url: the link names {bind}, which a phone reaches only if the server listens there for the club's network (--lan)."
                                 );
-                                format!("http://{}", cli.bind)
+                                format!("http://{bind}")
                             }
                         };
                         let link = format!("{base}/app/sign-in/{code}");
@@ -347,9 +355,14 @@ fn main() -> anyhow::Result<()> {
                 },
                 trusted_proxies: cli.trusted_proxies.clone(),
                 streams_per_address: cli.streams_per_address,
-                // Without a public URL, links name the address the server listens on: it
-                // answers there, whoever asks, and a client cannot choose it.
-                public_url: cli.public_url.clone().or_else(|| format!("http://{}", cli.bind).parse().ok()),
+                // Without a public URL, links name this machine's address on the club's
+                // network (--lan), else the address the server listens on: it answers
+                // there, whoever asks, and a client cannot choose it.
+                public_url: cli
+                    .public_url
+                    .clone()
+                    .or_else(|| if cli.lan { lan_url(&bind)?.parse().ok() } else { None })
+                    .or_else(|| format!("http://{bind}").parse().ok()),
                 replica: None,
                 ..Options::default()
             };
@@ -360,8 +373,9 @@ fn main() -> anyhow::Result<()> {
                 delivery: cli.webhooks.config(),
                 postal_check: Duration::from_secs(cli.postal_check_s),
                 connections_per_address: cli.connections_per_address,
+                lan: cli.lan,
             };
-            serve(&cli.database_url, replica, &cli.bind, options, cli.db_connections, background, drain)
+            serve(&cli.database_url, replica, &bind, options, cli.db_connections, background, drain)
         }
     }
 }
@@ -374,6 +388,8 @@ struct Background {
     postal_check: Duration,
     /// Connections one client address may hold open (0: no limit).
     connections_per_address: usize,
+    /// `--lan`: print where phones reach the server, and the organiser's sign-in QR code.
+    lan: bool,
 }
 
 #[actix_web::main]
@@ -386,7 +402,7 @@ async fn serve(
     background: Background,
     drain: Duration,
 ) -> anyhow::Result<()> {
-    let Background { delivery, postal_check, connections_per_address } = background;
+    let Background { delivery, postal_check, connections_per_address, lan } = background;
     let url = DatabaseUrl::parse(database_url)?;
     let connections = db_connections.unwrap_or_else(|| match url.backend() {
         Backend::Sqlite => 8,
@@ -420,6 +436,7 @@ async fn serve(
     }
     actix_web::rt::spawn(spielstand_api::deadlines::run(pool.clone(), postal_check));
     let proxies = spielstand_api::http::forwarded::Proxies::new(&options.trusted_proxies);
+    let public_url = options.public_url.as_ref().map(|u| spielstand_api::PublicUrl::base(Some(u)).to_owned());
     let state = AppState::with_options(pool.clone(), &url, options);
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let connections_per_worker = connection_limit(workers);
@@ -449,6 +466,10 @@ async fn serve(
     for addr in server.addrs() {
         tracing::info!(database = %url, "spielstand-api listening on http://{addr} (docs at http://{addr}/docs/)");
     }
+    if lan {
+        let port = server.addrs().first().map_or(8080, std::net::SocketAddr::port);
+        club_network(&pool, public_url.as_deref(), port);
+    }
     server.run().await?;
     // Deliveries this process leased but did not finish are due again at once for
     // another process, not when their leases run out.
@@ -460,6 +481,49 @@ async fn serve(
     // A delivery still waiting on a slow receiver holds a blocking thread, and the runtime
     // would wait for it past the drain: its lease is given back, so leave now.
     std::process::exit(0)
+}
+
+/// This machine's address on the club's network, as a URL with the port of `bind`.
+fn lan_url(bind: &str) -> Option<String> {
+    let port = bind.rsplit_once(':').and_then(|(_, port)| port.parse().ok()).unwrap_or(8080);
+    let ip = spielstand_api::lan::phones_address(&spielstand_api::lan::addresses())?;
+    Some(spielstand_api::lan::url(ip, port))
+}
+
+/// `--lan` at start: where phones reach the server, and the organiser's sign-in QR code
+/// (a one-time code of the admin token "organiser", made if there is none).
+fn club_network(pool: &db::Pool, public_url: Option<&str>, port: u16) {
+    use spielstand_text::{Arg, Lang, message};
+    let lang = Lang::of_environment().unwrap_or(Lang::En);
+    let say = |id: &str, args: &[(&str, Arg)]| eprintln!("{}", message(lang, id, args));
+    let addresses = spielstand_api::lan::addresses();
+    say("server-lan-serving", &[]);
+    for address in &addresses {
+        say("server-lan-address", &[("url", spielstand_api::lan::url(address.ip, port).into())]);
+    }
+    let phones = public_url.unwrap_or("http://127.0.0.1:8080");
+    if addresses.is_empty() {
+        say("server-lan-none", &[("url", phones.into())]);
+    } else {
+        say("server-lan-phones", &[("url", phones.into())]);
+    }
+    let signed = pool.get().map_err(anyhow::Error::from).and_then(|mut conn| {
+        const NAME: &str = "organiser";
+        if !tokens::list(&mut conn)?.iter().any(|t| t.name == NAME && t.revoked_at.is_none()) {
+            tokens::create(&mut conn, NAME, TokenScope::Admin, None)?;
+            say("server-lan-organiser-created", &[("name", NAME.into())]);
+        }
+        Ok(spielstand_api::store::passes::sign_in_code(&mut conn, NAME)?)
+    });
+    match signed {
+        Ok(code) => {
+            let link = format!("{phones}/app/sign-in/{code}");
+            say("server-lan-sign-in", &[("minutes", spielstand_api::store::passes::SIGN_IN_MINUTES.into())]);
+            eprintln!("{}", spielstand_api::render::qr::terminal(&link));
+            say("server-lan-sign-in-link", &[("url", link.into())]);
+        }
+        Err(e) => tracing::warn!(error = %e, "no sign-in code for the organiser"),
+    }
 }
 
 /// Connections each of `workers` may hold: the soft open-files limit, raised to the hard

@@ -11,17 +11,8 @@ static LANG: OnceLock<Lang> = OnceLock::new();
 /// Decides the language once, for the whole command: `asked` is `--lang` (or
 /// `SPIELSTAND_LANG`), `configured` the config file's `lang`.
 pub fn init(asked: Option<Lang>, configured: Option<&str>) {
-    let lang = asked.or_else(|| configured.and_then(Lang::of_locale)).or_else(of_environment).unwrap_or(Lang::En);
+    let lang = asked.or_else(|| configured.and_then(Lang::of_locale)).or_else(Lang::of_environment).unwrap_or(Lang::En);
     let _ = LANG.set(lang);
-}
-
-/// The locale's language: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set and
-/// not empty decides, as POSIX has it (`C` speaks neither language: English then).
-fn of_environment() -> Option<Lang> {
-    ["LC_ALL", "LC_MESSAGES", "LANG"]
-        .iter()
-        .find_map(|name| std::env::var(name).ok().filter(|v| !v.is_empty()))
-        .and_then(|locale| Lang::of_locale(&locale))
 }
 
 /// The command's language.

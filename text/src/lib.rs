@@ -59,13 +59,14 @@ impl Lang {
         }
     }
 
-    /// The language's messages of the command line, built into the binary: one file per
-    /// area (`cli.ftl` the shared words, then nights, people, input, import, and the `--help`
-    /// texts), so that a
+    /// The language's messages of the two binaries, built into them: the server's
+    /// (`server.ftl`), then the command line's, one file per area (`cli.ftl` the shared
+    /// words, then nights, people, input, import, and the `--help` texts), so that a
     /// message's id says where it is used.
-    fn cli_sources(self) -> [&'static str; 6] {
+    fn cli_sources(self) -> [&'static str; 7] {
         match self {
             Lang::De => [
+                include_str!("../locales/de/server.ftl"),
                 include_str!("../locales/de/cli.ftl"),
                 include_str!("../locales/de/cli-nights.ftl"),
                 include_str!("../locales/de/cli-people.ftl"),
@@ -74,6 +75,7 @@ impl Lang {
                 include_str!("../locales/de/cli-help.ftl"),
             ],
             Lang::En => [
+                include_str!("../locales/en/server.ftl"),
                 include_str!("../locales/en/cli.ftl"),
                 include_str!("../locales/en/cli-nights.ftl"),
                 include_str!("../locales/en/cli-people.ftl"),
@@ -82,6 +84,15 @@ impl Lang {
                 include_str!("../locales/en/cli-help.ftl"),
             ],
         }
+    }
+
+    /// The language of this process's locale: the first of `LC_ALL`, `LC_MESSAGES`, `LANG`
+    /// that is set and not empty decides, as POSIX has it (`C` speaks neither language).
+    pub fn of_environment() -> Option<Lang> {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .find_map(|name| std::env::var(name).ok().filter(|v| !v.is_empty()))
+            .and_then(|locale| Lang::of_locale(&locale))
     }
 
     /// The language a POSIX locale name speaks (`de_DE.UTF-8`, `en_GB`, `de`), if one of

@@ -39,6 +39,12 @@ pub struct JoinInput {
     /// The member, by name or id: one of the night's players (or any player, where the
     /// code lets members check in).
     pub player: PlayerRef,
+    /// Where the member holds a pass on another phone already (a lost cookie, a QR
+    /// scanner's own browser), or is not checked in where the code does not check in: ask
+    /// the organiser for a pass instead of being refused. The pass answered then waits
+    /// (`waiting`) until the organiser lets it act (the other phone's pass ends) or says no.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ask_organiser: Option<bool>,
 }
 
 /// A night pass: acts for one member at one night (enter their table's result, confirm or
@@ -54,6 +60,9 @@ pub struct NightPass {
     /// The member's name as stored.
     pub player: String,
     pub expires_at: DateTime<Utc>,
+    /// Waits for the organiser (`ask_organiser`): acts only once they let it.
+    #[serde(default)]
+    pub waiting: bool,
 }
 
 /// A pass as the organiser sees it (never its secret).
@@ -66,7 +75,39 @@ pub struct PassInfo {
     pub player: String,
     pub created_at: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
-    /// When the organiser revoked it; `null` while it acts.
+    /// When it ended (`ended_how` says how); `null` while it acts or waits.
     #[cfg_attr(feature = "openapi", schema(required))]
     pub revoked_at: Option<DateTime<Utc>>,
+    /// Waits for the organiser: a member moving to a new phone, or asking to be checked
+    /// in.
+    pub waiting: bool,
+    /// How it ended; `null` while it acts or waits.
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub ended_how: Option<PassEnd>,
+    /// When the organiser let a revoked member back in (they may join again).
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub readmitted_at: Option<DateTime<Utc>>,
+}
+
+/// How a night pass ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+#[derive(strum::IntoStaticStr, strum::EnumString, strum::VariantArray)]
+#[strum(serialize_all = "snake_case")]
+pub enum PassEnd {
+    /// The organiser revoked it: the member joins that night again only once let back in.
+    Revoked,
+    /// The member moved to a new phone, with the organiser's yes.
+    Moved,
+    /// A waiting pass the organiser said no to.
+    Declined,
+    /// A waiting pass asked for again from another phone.
+    Replaced,
+}
+
+impl PassEnd {
+    pub fn slug(self) -> &'static str {
+        self.into()
+    }
 }

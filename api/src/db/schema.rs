@@ -70,6 +70,7 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         closed_at -> Nullable<Timestamp>,
+        created_by -> Nullable<Text>,
     }
 }
 
@@ -230,6 +231,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    join_requests (id) {
+        id -> BigInt,
+        event_id -> BigInt,
+        name -> Text,
+        created_at -> Timestamp,
+        settled_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     night_passes (id) {
         id -> BigInt,
         event_id -> BigInt,
@@ -239,6 +250,9 @@ diesel::table! {
         created_at -> Timestamp,
         expires_at -> Timestamp,
         revoked_at -> Nullable<Timestamp>,
+        waiting -> Integer,
+        ended_how -> Nullable<Text>,
+        readmitted_at -> Nullable<Timestamp>,
     }
 }
 
@@ -281,6 +295,7 @@ diesel::table! {
 diesel::joinable!(night_passes -> events (event_id));
 diesel::joinable!(night_passes -> players (player_id));
 diesel::joinable!(join_codes -> events (event_id));
+diesel::joinable!(join_requests -> events (event_id));
 diesel::joinable!(app_sessions -> tokens (token_id));
 diesel::joinable!(sign_in_codes -> tokens (token_id));
 diesel::joinable!(event_attendees -> players (player_id));
@@ -360,6 +375,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     event_attendees,
     event_rounds,
     join_codes,
+    join_requests,
     night_passes,
     result_reviews,
     sign_in_codes,

@@ -62,6 +62,10 @@ pub enum Acts {
     /// or one a member entered at the table (the organiser's to settle), naming the
     /// revision it changes (`If-Match: *` is an admin's). An admin token changes any.
     ChangesResult,
+    /// Closing the club night `{id}` of the path: in its league, as
+    /// `InLeagueOf(Owned::Event)`; and a record token only a night it started itself (the
+    /// organiser's tablet closes its own night). An admin token closes any.
+    OrganisesNight,
 }
 
 /// The rule of one operation.
@@ -130,7 +134,7 @@ pub const RULES: &[Rule] = &[
     anyone("get_event"),
     admin("update_event", Acts::InLeagueOf(Owned::Event)),
     admin("delete_event", Acts::InLeagueOf(Owned::Event)),
-    admin("close_event", Acts::InLeagueOf(Owned::Event)),
+    record("close_event", Acts::OrganisesNight),
     record("check_in", Acts::InLeagueOf(Owned::Event)),
     record("check_out", Acts::InLeagueOf(Owned::Event)),
     record("draw_round", Acts::InLeagueOf(Owned::Event)),
@@ -138,6 +142,9 @@ pub const RULES: &[Rule] = &[
     record("create_join_code", Acts::InLeagueOf(Owned::Event)),
     record("list_passes", Acts::InLeagueOf(Owned::Event)),
     record("revoke_pass", Acts::InLeagueOf(Owned::Event)),
+    record("approve_pass", Acts::InLeagueOf(Owned::Event)),
+    record("decline_pass", Acts::InLeagueOf(Owned::Event)),
+    record("readmit_pass", Acts::InLeagueOf(Owned::Event)),
     // Anyone may try a code: wrong codes count against the address (429 past a few).
     anyone("join_night"),
     anyone("event_stream"),
@@ -194,7 +201,7 @@ pub const RULES: &[Rule] = &[
     record("organiser_attendees", Acts::InLeagueOf(Owned::Event)),
     record("organiser_join_code", Acts::InLeagueOf(Owned::Event)),
     record("organiser_draw", Acts::InLeagueOf(Owned::Event)),
-    admin("organiser_close", Acts::InLeagueOf(Owned::Event)),
+    record("organiser_close", Acts::OrganisesNight),
     // Postal games: the game master is a record token of the league; a hare sends its own
     // orders with its code or its player's night pass; the rest is public once resolved.
     anyone("list_postal_games"),
@@ -207,6 +214,11 @@ pub const RULES: &[Rule] = &[
     anyone("postal_game_page"),
     anyone("postal_round_page"),
     record("organiser_revoke_pass", Acts::InLeagueOf(Owned::Event)),
+    record("organiser_approve_pass", Acts::InLeagueOf(Owned::Event)),
+    record("organiser_decline_pass", Acts::InLeagueOf(Owned::Event)),
+    record("organiser_readmit", Acts::InLeagueOf(Owned::Event)),
+    record("organiser_add_asked_name", Acts::InLeagueOf(Owned::Event)),
+    record("organiser_dismiss_asked_name", Acts::InLeagueOf(Owned::Event)),
     record("organiser_accept", Acts::InLeagueOf(Owned::Result)),
     record("organiser_delete", Acts::ChangesResult),
     record("organiser_correct", Acts::ChangesResult),
@@ -294,6 +306,14 @@ async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Credentialed>)> {
     };
     let writer = match identify(req.request()).await? {
         Credentialed::Caller(Caller::Token(writer)) => writer,
+        // A pass that waits for the organiser (a move to a new phone, a check-in) does
+        // nothing until they let it.
+        Credentialed::Caller(Caller::Pass(pass)) if pass.waiting => {
+            return Err(Error::InsufficientScope(format!(
+                "the {} waits for the organiser to let it act (a new phone, or a check-in)",
+                pass.label()
+            )));
+        }
         Credentialed::Hare(hare) => return Ok((rule, Some(Credentialed::Hare(own_game(hare, rule, req)?)))),
         Credentialed::Caller(Caller::Pass(pass)) if matches!(rule.needs, Needs::TokenOrHare(_)) => {
             let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::internal("no app state"))?;
@@ -330,6 +350,10 @@ async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Credentialed>)> {
         // The path's parameter as actix captured (and decoded) it for the handler.
         let id = req.match_info().get("id");
         in_own_league(state, &writer, own, rule, id, req.query_string()).await?;
+    }
+    if rule.acts == Acts::OrganisesNight && writer.scope != TokenScope::Admin {
+        let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::internal("no app state"))?;
+        organises_night(state, &writer, req.match_info().get("id")).await?;
     }
     if rule.acts == Acts::ChangesResult && writer.scope != TokenScope::Admin {
         let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::internal("no app state"))?;
@@ -399,6 +423,20 @@ async fn may_change_result(state: &AppState, writer: &Writer, id: Option<&str>, 
     )))
 }
 
+/// May `writer`, a record token, close club night `id` ([`Acts::OrganisesNight`])? Only a
+/// night it started itself.
+async fn organises_night(state: &AppState, writer: &Writer, id: Option<&str>) -> Result<()> {
+    let id = path_id(id)?;
+    // Nothing of that id: the handler answers 404 as for anyone.
+    let Some(started_by) = state.db(move |conn| owners::night_started_by(conn, id)).await? else { return Ok(()) };
+    if started_by.as_deref() == Some(writer.token_name.as_str()) {
+        return Ok(());
+    }
+    Err(Error::InsufficientScope(format!(
+        "club night {id} was started by another token: closing it needs a token of scope admin, or the token that started it"
+    )))
+}
+
 /// A night pass acts at its own night only: in its league's results (the store checks
 /// the night and the table), on its night, on results of its night.
 async fn in_own_night(state: &AppState, pass: &Pass, rule: Rule, id: Option<&str>) -> Result<()> {
@@ -456,8 +494,12 @@ async fn in_own_league(
             league if league == own => Ok(()),
             league => Err(refused(format!("in league {league}"))),
         },
-        Acts::InLeagueOf(_) | Acts::ChangesResult => {
-            let kind = if let Acts::InLeagueOf(kind) = rule.acts { kind } else { Owned::Result };
+        Acts::InLeagueOf(_) | Acts::ChangesResult | Acts::OrganisesNight => {
+            let kind = match rule.acts {
+                Acts::InLeagueOf(kind) => kind,
+                Acts::OrganisesNight => Owned::Event,
+                _ => Owned::Result,
+            };
             let id = id()?;
             match state.db(move |conn| owners::league_of(conn, kind, id)).await? {
                 // Nothing of that id: the handler answers 404 as for anyone.

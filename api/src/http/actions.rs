@@ -94,7 +94,8 @@ pub async fn join(state: &web::Data<AppState>, req: &HttpRequest, input: JoinInp
     if let Some(wait) = client.and_then(|c| state.throttle.join_blocked(c)) {
         return Err(Error::TooManyRequests(wait));
     }
-    match state.write(move |conn| passes::join(conn, &input.code, &input.player)).await {
+    let ask = input.ask_organiser.unwrap_or(false);
+    match state.write(move |conn| passes::join(conn, &input.code, &input.player, ask)).await {
         Err(Error::NotFound(what)) => {
             tracing::warn!(client = %client.map_or("unknown".into(), |c| c.to_string()), "a wrong join code");
             Err(match client.and_then(|c| state.throttle.join_failed(c)) {

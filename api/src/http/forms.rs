@@ -57,6 +57,28 @@ impl FromRequest for Form {
     }
 }
 
+/// A form that may be left out: no body at all (no `Content-Type`, no length) is an
+/// empty form; anything sent is read as [`Form`] reads it.
+#[derive(Debug, Clone, Default)]
+pub struct OptionalForm(pub Form);
+
+impl FromRequest for OptionalForm {
+    type Error = Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let headers = req.headers();
+        let empty = !headers.contains_key(header::CONTENT_TYPE)
+            && headers.get(header::CONTENT_LENGTH).is_none_or(|v| v.as_bytes() == b"0")
+            && !headers.contains_key(header::TRANSFER_ENCODING);
+        if empty {
+            return Box::pin(async { Ok(OptionalForm::default()) });
+        }
+        let form = Form::from_request(req, payload);
+        Box::pin(async move { form.await.map(OptionalForm) })
+    }
+}
+
 /// The record of `table`'s game at night `event_id` on `played_on`, from the result
 /// form's fields; a field missing or malformed is said in `lang`, naming the player.
 pub fn record(

@@ -73,3 +73,38 @@ mod tests {
         }
     }
 }
+
+/// Does `base` (`http://HOST:PORT`) name this machine for itself only (`127.0.0.1`,
+/// `localhost`, `[::1]`), an address no phone can reach?
+pub fn loopback(base: &str) -> bool {
+    let authority = base.split_once("://").map_or(base, |(_, rest)| rest);
+    let authority = authority.split('/').next().unwrap_or(authority);
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(v6),
+        None => authority.rsplit_once(':').map_or(authority, |(host, _)| host),
+    };
+    host.eq_ignore_ascii_case("localhost")
+        || host.to_ascii_lowercase().ends_with(".localhost")
+        || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+#[cfg(test)]
+mod loopback_tests {
+    #[test]
+    fn loopback_addresses_are_known_in_every_spelling() {
+        for base in [
+            "http://127.0.0.1:8080",
+            "http://localhost:8080",
+            "http://[::1]:8080",
+            "http://127.0.0.2",
+            "https://LOCALHOST/x",
+        ] {
+            assert!(super::loopback(base), "{base}");
+        }
+        for base in
+            ["http://192.168.1.20:8080", "http://club.lan:8080", "https://liga.example.org", "http://[fd00::2]:8080"]
+        {
+            assert!(!super::loopback(base), "{base}");
+        }
+    }
+}

@@ -6,6 +6,7 @@
 pub mod app;
 pub mod atom;
 pub mod charts;
+pub mod collation;
 pub mod compressed;
 pub mod csv;
 pub mod embed;

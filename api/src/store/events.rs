@@ -24,6 +24,9 @@ pub struct EventRow {
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
     pub closed_at: Option<NaiveDateTime>,
+    /// The token that started it (`None` for nights older than this record, and those
+    /// started on the server's command line).
+    pub created_by: Option<String>,
 }
 
 impl EventRow {
@@ -88,6 +91,10 @@ pub fn create(conn: &mut DbConn, by: Actor, league_id: i64, input: &EventInput) 
                 events::location.eq(&input.location),
                 events::created_at.eq(t),
                 events::updated_at.eq(t),
+                events::created_by.eq(match by {
+                    Actor::Token(name) => Some(name.to_owned()),
+                    Actor::CommandLine => None,
+                }),
             ))
             .returning(events::all_columns)
             .get_result(conn)?;

@@ -37,6 +37,12 @@ pub fn league_of(conn: &mut DbConn, kind: Owned, id: i64) -> Result<Option<i64>>
     })
 }
 
+/// Who started club night `id`: `None` when there is no such night, `Some(None)` for a
+/// night older than this record (or started on the server's command line).
+pub fn night_started_by(conn: &mut DbConn, id: i64) -> Result<Option<Option<String>>> {
+    Ok(events::table.find(id).select(events::created_by).first(conn).optional()?)
+}
+
 /// The club night result `id` names: `None` when there is no such result, `Some(None)`
 /// for a result of no night.
 pub fn night_of_result(conn: &mut DbConn, id: i64) -> Result<Option<Option<i64>>> {

@@ -8,9 +8,11 @@
 
 use super::audit::{self, Actor};
 use super::{now, utc};
-use crate::db::schema::{app_sessions, events, join_codes, night_passes, players, sign_in_codes, tokens};
+use crate::db::schema::{
+    app_sessions, events, join_codes, join_requests, night_passes, players, sign_in_codes, tokens,
+};
 use crate::db::{DbConn, Lock};
-use crate::error::{Error, Result};
+use crate::error::{Error, JoinRefusal, Result};
 use crate::store::events as nights;
 use crate::store::seating;
 use crate::store::tokens::{Caller, hash};
@@ -18,7 +20,7 @@ use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use rand::Rng;
 use serde_json::json;
-use spielstand_wire::{AuditAction, JoinCode, NightPass, PassInfo, PlayerRef, TokenScope};
+use spielstand_wire::{AuditAction, JoinCode, NightPass, PassEnd, PassInfo, PlayerRef, TokenScope};
 
 /// How long a pass, and a join code, act at most.
 pub const PASS_HOURS: i64 = 18;
@@ -41,6 +43,9 @@ pub struct Pass {
     pub league_id: i64,
     pub player_id: i64,
     pub player: String,
+    /// Waits for the organiser (a move to a new phone, a check-in): it acts only once
+    /// they let it.
+    pub waiting: bool,
 }
 
 impl Pass {
@@ -169,7 +174,8 @@ pub struct CodeNight {
 }
 
 /// The open night of `code` (as typed); a 404 for a code that is unknown, replaced or
-/// expired (the caller counts it against the address's quota).
+/// expired (the caller counts it against the address's quota); `NightOver` for the code
+/// of a night that is closed (its final table is public).
 pub fn night_of_code(conn: &mut DbConn, code: &str) -> Result<CodeNight> {
     let code = normalise_code(code);
     let found: Option<(i64, i64, i32, NaiveDateTime, Option<NaiveDateTime>)> = join_codes::table
@@ -187,50 +193,67 @@ pub fn night_of_code(conn: &mut DbConn, code: &str) -> Result<CodeNight> {
         || Error::NotFound(format!("{} is not the code of an open club night (or it has expired)", shown_code(&code)));
     let Some((code_id, event_id, check_in, expires_at, revoked_at)) = found else { return Err(unknown()) };
     if revoked_at.is_some() || expires_at <= now() {
+        // The last code of a night that is over still opens its final table.
+        if nights::row(conn, event_id)?.closed_at.is_some() && revoked_at.is_none() {
+            return Err(Error::NightOver(event_id));
+        }
         return Err(unknown());
     }
     let night = nights::row(conn, event_id)?;
     if night.closed_at.is_some() {
-        return Err(unknown());
+        return Err(Error::NightOver(event_id));
     }
     Ok(CodeNight { code_id, event_id, league_id: night.league_id, title: night.title, check_in: check_in != 0 })
 }
 
 /// A member joins the night of `code` as `player`: checked in where the code allows it,
 /// given a pass. One pass acts for a player at a night at a time: a second join is a 409
-/// until the organiser revokes the first (someone else holding the code cannot take over
-/// a player who has joined).
-pub fn join(conn: &mut DbConn, code: &str, player: &PlayerRef) -> Result<NightPass> {
+/// (someone else holding the code cannot take over a player who has joined), unless the
+/// member asks the organiser (`ask`): then the pass waits until the organiser lets it act
+/// (`approve`, which ends the other phone's pass) or says no. The same for a member not
+/// checked in where the code does not check in. A member whose pass the organiser revoked
+/// joins that night again only once let back in (`readmit`).
+pub fn join(conn: &mut DbConn, code: &str, player: &PlayerRef, ask: bool) -> Result<NightPass> {
     conn.write(|conn| {
         let night = night_of_code(conn, code)?;
         // Joins of one night queue: one live pass per player, also when two phones ask
         // for the same name at the same moment.
         conn.lock(Lock::Night(night.event_id))?;
         let (player_id, name) = seating::resolve_one(conn, "player", player)?;
-        let present = seating::attendees(conn, night.event_id)?.iter().any(|a| a.player_id == player_id);
-        let actor = label(&name, night.event_id);
-        if !present {
-            if !night.check_in {
-                return Err(Error::InvalidBody(format!(
-                    "player: {name} is not checked in to {:?}; ask the organiser to check you in",
-                    night.title
-                )));
-            }
-            seating::check_in(conn, Actor::Token(&actor), night.event_id, &[PlayerRef::Id(player_id)])?;
-        }
         let t = now();
-        let live: Option<i64> = night_passes::table
+        let kept_out: Option<i64> = night_passes::table
             .filter(night_passes::event_id.eq(night.event_id))
             .filter(night_passes::player_id.eq(player_id))
-            .filter(night_passes::revoked_at.is_null())
-            .filter(night_passes::expires_at.gt(t))
+            .filter(night_passes::ended_how.eq(PassEnd::Revoked.slug()))
+            .filter(night_passes::readmitted_at.is_null())
             .select(night_passes::id)
             .first(conn)
             .optional()?;
-        if live.is_some() {
-            return Err(Error::Conflict(format!(
-                "{name} has joined this night already, on another phone: ask the organiser to revoke that pass to join again"
-            )));
+        let refused = |why| Error::Join { why, player: name.clone(), night: night.title.clone() };
+        if kept_out.is_some() {
+            return Err(refused(JoinRefusal::KeptOut));
+        }
+        let present = seating::attendees(conn, night.event_id)?.iter().any(|a| a.player_id == player_id);
+        let actor = label(&name, night.event_id);
+        let acting: Option<i64> = live(night.event_id, player_id, t)
+            .filter(night_passes::waiting.eq(0))
+            .select(night_passes::id)
+            .first(conn)
+            .optional()?;
+        let waiting = match (acting.is_some(), present || night.check_in) {
+            (false, true) => false,
+            _ if ask => true,
+            (true, _) => return Err(refused(JoinRefusal::OnOtherPhone)),
+            (false, false) => return Err(refused(JoinRefusal::NotCheckedIn)),
+        };
+        if !present && !waiting {
+            seating::check_in(conn, Actor::Token(&actor), night.event_id, &[PlayerRef::Id(player_id)])?;
+        }
+        if waiting {
+            // One request per player: asking again from a third phone replaces it.
+            diesel::update(live(night.event_id, player_id, t).filter(night_passes::waiting.eq(1)))
+                .set((night_passes::revoked_at.eq(Some(t)), night_passes::ended_how.eq(Some(PassEnd::Replaced.slug()))))
+                .execute(conn)?;
         }
         let pass = secret(PASS_PREFIX);
         let expires = t + Duration::hours(PASS_HOURS);
@@ -242,17 +265,49 @@ pub fn join(conn: &mut DbConn, code: &str, player: &PlayerRef) -> Result<NightPa
                 night_passes::hash.eq(hash(&pass)),
                 night_passes::created_at.eq(t),
                 night_passes::expires_at.eq(expires),
+                night_passes::waiting.eq(i32::from(waiting)),
             ))
             .execute(conn)?;
-        let detail = json!({"player": name, "night": night.title, "expires_at": utc(expires)});
-        audit::log(conn, Actor::Token(&actor), AuditAction::PassIssued, Some(night.league_id), Some(night.event_id), detail)?;
-        Ok(NightPass { pass, event_id: night.event_id, player: name, expires_at: utc(expires) })
+        let detail = json!({"player": name, "night": night.title, "expires_at": utc(expires), "waiting": waiting});
+        audit::log(
+            conn,
+            Actor::Token(&actor),
+            AuditAction::PassIssued,
+            Some(night.league_id),
+            Some(night.event_id),
+            detail,
+        )?;
+        Ok(NightPass { pass, event_id: night.event_id, player: name, expires_at: utc(expires), waiting })
     })
 }
 
-/// The pass `secret` is, while it acts: known, not revoked, not expired, its night open.
+/// The passes of one player at one night that have not ended (acting or waiting).
+type Live = diesel::dsl::Filter<
+    diesel::dsl::Filter<
+        diesel::dsl::Filter<
+            diesel::dsl::Filter<night_passes::table, diesel::dsl::Eq<night_passes::event_id, i64>>,
+            diesel::dsl::Eq<night_passes::player_id, i64>,
+        >,
+        diesel::dsl::IsNull<night_passes::revoked_at>,
+    >,
+    diesel::dsl::Gt<night_passes::expires_at, NaiveDateTime>,
+>;
+
+/// The passes of `player_id` at night `event_id` that have not ended at `at`.
+fn live(event_id: i64, player_id: i64, at: NaiveDateTime) -> Live {
+    night_passes::table
+        .filter(night_passes::event_id.eq(event_id))
+        .filter(night_passes::player_id.eq(player_id))
+        .filter(night_passes::revoked_at.is_null())
+        .filter(night_passes::expires_at.gt(at))
+}
+
+/// The pass `secret` is, while it lives: known, not ended, not expired, its night open.
+/// A waiting pass is answered too (its page shows that it waits); the access check lets
+/// it do nothing.
 pub fn authenticate(conn: &mut DbConn, secret: &str) -> Result<Pass> {
-    type Row = (i64, i64, i64, String, NaiveDateTime, Option<NaiveDateTime>, i64, Option<NaiveDateTime>);
+    type Row =
+        (i64, i64, i64, String, NaiveDateTime, Option<NaiveDateTime>, i64, Option<NaiveDateTime>, i32, Option<String>);
     let found: Option<Row> = night_passes::table
         .inner_join(events::table)
         .inner_join(players::table)
@@ -266,15 +321,25 @@ pub fn authenticate(conn: &mut DbConn, secret: &str) -> Result<Pass> {
             night_passes::revoked_at,
             events::league_id,
             events::closed_at,
+            night_passes::waiting,
+            night_passes::ended_how,
         ))
         .first(conn)
         .optional()?;
-    let Some((id, event_id, player_id, player, expires_at, revoked_at, league_id, closed_at)) = found else {
+    let Some((id, event_id, player_id, player, expires_at, revoked_at, league_id, closed_at, waiting, ended_how)) =
+        found
+    else {
         return Err(Error::UnknownToken);
     };
     let ended = |why: &str| Err(Error::Revoked(format!("{} ({why})", label(&player, event_id))));
     if revoked_at.is_some() {
-        return ended("revoked by the organiser");
+        return match ended_how.as_deref().map(str::parse::<PassEnd>) {
+            Some(Ok(PassEnd::Moved)) => ended("moved to another phone"),
+            Some(Ok(PassEnd::Declined)) => ended("the organiser said no"),
+            Some(Ok(PassEnd::Replaced)) => ended("asked for again from another phone"),
+            Some(Ok(PassEnd::Revoked)) => ended("revoked by the organiser"),
+            Some(Err(_)) | None => Err(Error::UnknownStored(format!("the end {ended_how:?} of night pass {id}"))),
+        };
     }
     if closed_at.is_some() {
         return ended("the night is closed");
@@ -282,24 +347,20 @@ pub fn authenticate(conn: &mut DbConn, secret: &str) -> Result<Pass> {
     if expires_at <= now() {
         return ended("it is older than 18 hours");
     }
-    Ok(Pass { id, event_id, league_id, player_id, player })
+    Ok(Pass { id, event_id, league_id, player_id, player, waiting: waiting != 0 })
 }
 
-/// Revokes the passes of player `player_id` at night `event_id` (a 404 if none acts),
-/// audited as done `by`.
+/// Revokes the passes of player `player_id` at night `event_id`, acting or waiting (a 404
+/// if none lives), audited as done `by`: the member joins that night again only once the
+/// organiser lets them back in (`readmit`).
 pub fn revoke(conn: &mut DbConn, by: Actor, event_id: i64, player_id: i64) -> Result<()> {
     conn.write(|conn| {
         let night = nights::row(conn, event_id)?;
+        conn.lock(Lock::Night(event_id))?;
         let t = now();
-        let n = diesel::update(
-            night_passes::table
-                .filter(night_passes::event_id.eq(event_id))
-                .filter(night_passes::player_id.eq(player_id))
-                .filter(night_passes::revoked_at.is_null())
-                .filter(night_passes::expires_at.gt(t)),
-        )
-        .set(night_passes::revoked_at.eq(Some(t)))
-        .execute(conn)?;
+        let n = diesel::update(live(event_id, player_id, t))
+            .set((night_passes::revoked_at.eq(Some(t)), night_passes::ended_how.eq(Some(PassEnd::Revoked.slug()))))
+            .execute(conn)?;
         if n == 0 {
             return Err(Error::not_found(format!("a pass of player {player_id} at club night {event_id}")));
         }
@@ -309,10 +370,146 @@ pub fn revoke(conn: &mut DbConn, by: Actor, event_id: i64, player_id: i64) -> Re
     })
 }
 
+/// Lets a member the organiser kept out of night `event_id` back in: they may join again
+/// (a 404 when no revoked pass keeps them out).
+pub fn readmit(conn: &mut DbConn, by: Actor, event_id: i64, player_id: i64) -> Result<()> {
+    conn.write(|conn| {
+        let night = nights::row(conn, event_id)?;
+        conn.lock(Lock::Night(event_id))?;
+        let n = diesel::update(
+            night_passes::table
+                .filter(night_passes::event_id.eq(event_id))
+                .filter(night_passes::player_id.eq(player_id))
+                .filter(night_passes::ended_how.eq(PassEnd::Revoked.slug()))
+                .filter(night_passes::readmitted_at.is_null()),
+        )
+        .set(night_passes::readmitted_at.eq(Some(now())))
+        .execute(conn)?;
+        if n == 0 {
+            return Err(Error::not_found(format!("a revoked pass of player {player_id} at club night {event_id}")));
+        }
+        let name: String = players::table.find(player_id).select(players::name).first(conn)?;
+        let detail = json!({"player": name, "night": night.title, "readmitted": true});
+        audit::log(conn, by, AuditAction::PassIssued, Some(night.league_id), Some(event_id), detail)
+    })
+}
+
+/// The organiser lets player `player_id`'s waiting pass at night `event_id` act: the pass
+/// on their other phone ends (`moved`), and a member not checked in is checked in. A 404
+/// when none waits.
+pub fn approve(conn: &mut DbConn, by: Actor, event_id: i64, player_id: i64) -> Result<()> {
+    conn.write(|conn| {
+        let night = open_night(conn, event_id)?;
+        conn.lock(Lock::Night(event_id))?;
+        let t = now();
+        let waiting: Option<i64> = live(event_id, player_id, t)
+            .filter(night_passes::waiting.eq(1))
+            .select(night_passes::id)
+            .first(conn)
+            .optional()?;
+        let Some(waiting) = waiting else {
+            return Err(Error::not_found(format!("a waiting pass of player {player_id} at club night {event_id}")));
+        };
+        let moved = diesel::update(live(event_id, player_id, t).filter(night_passes::waiting.eq(0)))
+            .set((night_passes::revoked_at.eq(Some(t)), night_passes::ended_how.eq(Some(PassEnd::Moved.slug()))))
+            .execute(conn)?;
+        let present = seating::attendees(conn, event_id)?.iter().any(|a| a.player_id == player_id);
+        if !present {
+            seating::check_in(conn, by, event_id, &[PlayerRef::Id(player_id)])?;
+        }
+        diesel::update(night_passes::table.find(waiting)).set(night_passes::waiting.eq(0)).execute(conn)?;
+        let name: String = players::table.find(player_id).select(players::name).first(conn)?;
+        let detail =
+            json!({"player": name, "night": night.title, "approved": true, "moved": moved > 0, "checked_in": !present});
+        audit::log(conn, by, AuditAction::PassIssued, Some(night.league_id), Some(event_id), detail)
+    })
+}
+
+/// The organiser says no to player `player_id`'s waiting pass at night `event_id` (a 404
+/// when none waits); the member may ask again.
+pub fn decline(conn: &mut DbConn, by: Actor, event_id: i64, player_id: i64) -> Result<()> {
+    conn.write(|conn| {
+        let night = nights::row(conn, event_id)?;
+        conn.lock(Lock::Night(event_id))?;
+        let t = now();
+        let n = diesel::update(live(event_id, player_id, t).filter(night_passes::waiting.eq(1)))
+            .set((night_passes::revoked_at.eq(Some(t)), night_passes::ended_how.eq(Some(PassEnd::Declined.slug()))))
+            .execute(conn)?;
+        if n == 0 {
+            return Err(Error::not_found(format!("a waiting pass of player {player_id} at club night {event_id}")));
+        }
+        let name: String = players::table.find(player_id).select(players::name).first(conn)?;
+        let detail = json!({"player": name, "night": night.title, "how": PassEnd::Declined.slug()});
+        audit::log(conn, by, AuditAction::PassRevoked, Some(night.league_id), Some(event_id), detail)
+    })
+}
+
+/// A name typed on night `event_id`'s join page that is nobody's: kept for the
+/// organiser's page (once per name while it is open).
+pub fn ask_for_name(conn: &mut DbConn, event_id: i64, name: &str) -> Result<()> {
+    spielstand_core::names::check_text("name", name, 64).map_err(Error::InvalidBody)?;
+    conn.write(|conn| {
+        conn.lock(Lock::Night(event_id))?;
+        let open: Vec<String> = join_requests::table
+            .filter(join_requests::event_id.eq(event_id))
+            .filter(join_requests::settled_at.is_null())
+            .select(join_requests::name)
+            .load(conn)?;
+        if open.len() < MAX_ASKED && !open.iter().any(|n| spielstand_core::names::same_name(n, name)) {
+            diesel::insert_into(join_requests::table)
+                .values((
+                    join_requests::event_id.eq(event_id),
+                    join_requests::name.eq(name),
+                    join_requests::created_at.eq(now()),
+                ))
+                .execute(conn)?;
+        }
+        Ok(())
+    })
+}
+
+/// Names asked for at one night, at most: a page cannot fill the organiser's with them.
+const MAX_ASKED: usize = 20;
+
+/// The names asked for at night `event_id` that the organiser has not settled: (id, name).
+pub fn asked_names(conn: &mut DbConn, event_id: i64) -> Result<Vec<(i64, String)>> {
+    Ok(join_requests::table
+        .filter(join_requests::event_id.eq(event_id))
+        .filter(join_requests::settled_at.is_null())
+        .order(join_requests::id)
+        .select((join_requests::id, join_requests::name))
+        .load(conn)?)
+}
+
+/// The organiser settled the name asked for as `id` at night `event_id` (added and
+/// checked in, or dismissed).
+pub fn settle_name(conn: &mut DbConn, event_id: i64, id: i64) -> Result<()> {
+    let n = diesel::update(
+        join_requests::table.filter(join_requests::id.eq(id)).filter(join_requests::event_id.eq(event_id)),
+    )
+    .set(join_requests::settled_at.eq(Some(now())))
+    .execute(conn)?;
+    if n == 0 {
+        return Err(Error::not_found(format!("name request {id} of club night {event_id}")));
+    }
+    Ok(())
+}
+
 /// The passes given at night `event_id`, latest first.
 pub fn list(conn: &mut DbConn, event_id: i64) -> Result<Vec<PassInfo>> {
     nights::row(conn, event_id)?;
-    let rows: Vec<(i64, i64, String, NaiveDateTime, NaiveDateTime, Option<NaiveDateTime>)> = night_passes::table
+    type Row = (
+        i64,
+        i64,
+        String,
+        NaiveDateTime,
+        NaiveDateTime,
+        Option<NaiveDateTime>,
+        i32,
+        Option<String>,
+        Option<NaiveDateTime>,
+    );
+    let rows: Vec<Row> = night_passes::table
         .inner_join(players::table)
         .filter(night_passes::event_id.eq(event_id))
         .order(night_passes::id.desc())
@@ -323,19 +520,33 @@ pub fn list(conn: &mut DbConn, event_id: i64) -> Result<Vec<PassInfo>> {
             night_passes::created_at,
             night_passes::expires_at,
             night_passes::revoked_at,
+            night_passes::waiting,
+            night_passes::ended_how,
+            night_passes::readmitted_at,
         ))
         .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, player_id, player, created_at, expires_at, revoked_at)| PassInfo {
-            id,
-            player_id,
-            player,
-            created_at: utc(created_at),
-            expires_at: utc(expires_at),
-            revoked_at: revoked_at.map(utc),
+    rows.into_iter()
+        .map(|(id, player_id, player, created_at, expires_at, revoked_at, waiting, ended_how, readmitted_at)| {
+            // A value this server does not know is refused, never read as the likeliest.
+            let ended_how = ended_how
+                .map(|how| {
+                    how.parse::<PassEnd>()
+                        .map_err(|_| Error::UnknownStored(format!("the end {how:?} of night pass {id}")))
+                })
+                .transpose()?;
+            Ok(PassInfo {
+                id,
+                player_id,
+                player,
+                created_at: utc(created_at),
+                expires_at: utc(expires_at),
+                revoked_at: revoked_at.map(utc),
+                waiting: waiting != 0 && revoked_at.is_none(),
+                ended_how,
+                readmitted_at: readmitted_at.map(utc),
+            })
         })
-        .collect())
+        .collect()
 }
 
 /// A one-time sign-in code for the token named `token_name` (`token create --qr`): opens

@@ -293,6 +293,8 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
         "pass_revoked",
         status(api.write(Method::DELETE, &format!("{tonight_path}/passes/{ben_id}"), &json!(null)).await)
     );
+    // Revoked, Ben joins again once let back in.
+    assert_eq!(api.post(&format!("{tonight_path}/passes/{ben_id}/readmit"), &json!({})).await.status.as_u16(), 204);
     let ben: spielstand_wire::NightPass = api.send(join("Ben")).await.body();
     let by_pass = |pass: &str, path: &str| {
         TestRequest::post().uri(path).insert_header(("authorization", format!("Bearer {pass}")))

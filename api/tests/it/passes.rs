@@ -172,7 +172,7 @@ api_test!(members_join_with_the_night_s_code_and_act_at_their_night_only, |api| 
     assert!(d.contains("exactly its players") && d.contains(&mine[1]), "{d}");
 
     // The organiser lists and revokes passes; a revoked pass acts no more, and its player
-    // may join again.
+    // joins again only once the organiser lets them back in.
     let listed: Vec<PassInfo> = api.get_with_token(&format!("/api/v1/events/{night}/passes")).await.body();
     assert_eq!(listed.iter().map(|p| p.player.as_str()).collect::<Vec<_>>(), ["Emil", "Anna"]);
     let anna_id = listed.iter().find(|p| p.player == "Anna").unwrap().player_id;
@@ -185,6 +185,15 @@ api_test!(members_join_with_the_night_s_code_and_act_at_their_night_only, |api| 
     api.write(Method::DELETE, &format!("/api/v1/events/{night}/passes/{anna_id}"), &json!(null))
         .await
         .problem(404, "not-found");
+    let d = join(&api, &code.code, "Anna").await.problem(403, "insufficient-scope");
+    assert!(d.contains("let you back in"), "{d}");
+    let readmit = format!("/api/v1/events/{night}/passes/{anna_id}/readmit");
+    assert_eq!(api.post(&readmit, &json!({})).await.status, StatusCode::NO_CONTENT);
+    api.post(&readmit, &json!({})).await.problem(404, "not-found");
+    let listed: Vec<PassInfo> = api.get_with_token(&format!("/api/v1/events/{night}/passes")).await.body();
+    let revoked = listed.iter().find(|p| p.player == "Anna").unwrap();
+    assert_eq!(revoked.ended_how, Some(spielstand_wire::PassEnd::Revoked));
+    assert!(revoked.readmitted_at.is_some());
     let again: NightPass = join(&api, &code.code, "Anna").await.body();
     // A closed night ends every pass.
     let r = api.post(&format!("/api/v1/events/{night}/close"), &json!({})).await;
@@ -199,7 +208,8 @@ api_test!(members_join_with_the_night_s_code_and_act_at_their_night_only, |api| 
         .await;
     let d = r.problem(403, "token-revoked");
     assert!(d.contains("closed"), "{d}");
-    join(&api, &code.code, "Ben").await.problem(404, "not-found");
+    // The code of a night that is over takes nobody in.
+    join(&api, &code.code, "Ben").await.problem(409, "event-closed");
     // The audit names the passes.
     let audit: AuditPage = api.get_with_token("/api/v1/audit?action=pass_issued").await.body();
     assert!(audit.items.iter().any(|e| e.token_name.as_deref() == Some(&*format!("pass of Anna, night {night}"))));
@@ -584,3 +594,96 @@ fn a_night_is_followed_live_sqlite() {
 fn a_night_is_followed_live_postgres() {
     a_night_is_followed_live(crate::common::TestDb::postgres());
 }
+
+async fn ask<S, B>(api: &TestApi<S>, code: &str, player: &str) -> Response
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    api.send(
+        TestRequest::post()
+            .uri("/api/v1/join")
+            .set_json(json!({"code": code, "player": player, "ask_organiser": true})),
+    )
+    .await
+}
+
+/// What a pass may do now: 201 entering nothing valid is never reached, so a read of the
+/// pass's own night through an operation it may call (confirming result 0) tells: 403
+/// `insufficient-scope` while it waits, 403 `token-revoked` once it ended, else 404.
+async fn acts<S, B>(api: &TestApi<S>, pass: &str) -> (u16, String)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let r = api.send(with_pass(TestRequest::post().uri("/api/v1/results/999999/confirm"), pass)).await;
+    (r.status.as_u16(), r.json()["type"].as_str().unwrap_or_default().to_owned())
+}
+
+api_test!(a_member_moves_to_a_new_phone_with_the_organiser_s_yes, |api| {
+    api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
+    let league = api.add_league(json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let (night, _, code) = night(&api, league).await;
+    let first: NightPass = join(&api, &code.code, "Anna").await.body();
+    assert!(!first.waiting);
+    // The phone lost its cookie: a plain join is refused, naming what to do.
+    let d = join(&api, &code.code, "Anna").await.problem(409, "conflict");
+    assert!(d.contains("ask_organiser"), "{d}");
+    // Asked for: a pass that waits and does nothing, while the old one still acts.
+    let r = ask(&api, &code.code, "Anna").await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
+    let second: NightPass = r.body();
+    assert!(second.waiting);
+    assert_eq!(acts(&api, &second.pass).await, (403, "/problems/insufficient-scope".to_owned()));
+    assert_eq!(acts(&api, &first.pass).await.0, 404, "the old phone acts until the organiser says yes");
+    let listed: Vec<PassInfo> = api.get_with_token(&format!("/api/v1/events/{night}/passes")).await.body();
+    assert!(listed.iter().any(|p| p.player == "Anna" && p.waiting));
+    // Asked again from a third phone: that request replaces the second.
+    let third: NightPass = ask(&api, &code.code, "Anna").await.body();
+    assert_eq!(acts(&api, &second.pass).await, (403, "/problems/token-revoked".to_owned()));
+    // The organiser says yes: the third acts, the first ends (moved).
+    let anna = listed.iter().find(|p| p.player == "Anna").unwrap().player_id;
+    let approve = format!("/api/v1/events/{night}/passes/{anna}/approve");
+    assert_eq!(api.post(&approve, &json!({})).await.status, StatusCode::NO_CONTENT);
+    api.post(&approve, &json!({})).await.problem(404, "not-found");
+    assert_eq!(acts(&api, &third.pass).await.0, 404);
+    let (status, kind) = acts(&api, &first.pass).await;
+    assert_eq!((status, kind.as_str()), (403, "/problems/token-revoked"));
+    let listed: Vec<PassInfo> = api.get_with_token(&format!("/api/v1/events/{night}/passes")).await.body();
+    let ends: Vec<Option<spielstand_wire::PassEnd>> =
+        listed.iter().filter(|p| p.player == "Anna").map(|p| p.ended_how).collect();
+    use spielstand_wire::PassEnd::{Moved, Replaced};
+    assert_eq!(ends, [None, Some(Replaced), Some(Moved)], "latest first");
+    // A request the organiser declines ends, and the member may ask again.
+    let fourth: NightPass = ask(&api, &code.code, "Anna").await.body();
+    let decline = format!("/api/v1/events/{night}/passes/{anna}/decline");
+    assert_eq!(api.post(&decline, &json!({})).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(acts(&api, &fourth.pass).await.1, "/problems/token-revoked");
+    assert_eq!(acts(&api, &third.pass).await.0, 404, "declining a request leaves the pass that acts");
+    // A pass may not approve, decline or readmit.
+    api.send(with_pass(TestRequest::post().uri(&approve), &third.pass)).await.problem(403, "insufficient-scope");
+});
+
+api_test!(a_member_not_checked_in_asks_the_organiser, |api| {
+    api.add_players(&["Anna", "Ben", "Cleo", "Dora", "Emil"]).await;
+    let league = api.add_league(json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let (night, _, _) = night(&api, league).await;
+    // A code that does not check members in.
+    let code: JoinCode =
+        api.post(&format!("/api/v1/events/{night}/join-codes"), &json!({"check_in": false})).await.body();
+    let d = join(&api, &code.code, "Emil").await.problem(422, "invalid-body");
+    assert!(d.contains("not checked in"), "{d}");
+    let waiting: NightPass = ask(&api, &code.code, "Emil").await.body();
+    assert!(waiting.waiting);
+    let report: EventReport = api.get(&format!("/api/v1/events/{night}")).await.body();
+    assert!(!report.attendees.iter().any(|a| a.player == "Emil"), "not checked in while the pass waits");
+    let players: Vec<Value> = api.get("/api/v1/players").await.body();
+    let emil = players.iter().find(|p| p["name"] == "Emil").unwrap()["id"].as_i64().unwrap();
+    assert_eq!(
+        api.post(&format!("/api/v1/events/{night}/passes/{emil}/approve"), &json!({})).await.status,
+        StatusCode::NO_CONTENT
+    );
+    let report: EventReport = api.get(&format!("/api/v1/events/{night}")).await.body();
+    assert!(report.attendees.iter().any(|a| a.player == "Emil"), "checked in by the organiser's yes");
+    assert_eq!(acts(&api, &waiting.pass).await.0, 404);
+});

@@ -4,7 +4,7 @@
 //! `Accept: application/json` (the script, and its offline queue) the answer is the
 //! API's JSON instead.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, JoinRefusal, Result};
 use crate::http::actions::{self, Recorded};
 use crate::http::assets::Asset;
 use crate::http::docs::{PageReadErrors, PageWriteErrors};
@@ -90,6 +90,7 @@ pub async fn join_page(state: web::Data<AppState>, req: HttpRequest, code: web::
             }
             Ok(join_form(&state, &req, &code, &night, None, actix_web::http::StatusCode::OK).await?)
         }
+        Err(Error::NightOver(event_id)) => night_over(&state, &req, event_id).await,
         Err(e) => Ok(code_refused(&req, e, lang)),
     }
 }
@@ -108,6 +109,18 @@ async fn night_of(state: &web::Data<AppState>, req: &HttpRequest, code: &str) ->
         }),
         other => other,
     }
+}
+
+/// A night that is over: its final table.
+async fn night_over(state: &web::Data<AppState>, req: &HttpRequest, event_id: i64) -> Result<HttpResponse> {
+    let (lang, _) = lang::of(req);
+    let (report, league) = state.views().night(event_id).await?;
+    let live = crate::render::pages::live_tables(&report, &league, lang);
+    let mut response =
+        page(req, actix_web::http::StatusCode::OK, pages::night_over(&report.event.title, &league, &live, lang));
+    // The pass of a night that is over is no use to keep.
+    let _ = response.add_removal_cookie(&actix_web::cookie::Cookie::build(PASS_COOKIE, "").path("/").finish());
+    Ok(response)
 }
 
 /// A code that opens no night, or too many tried: a page saying so.
@@ -129,7 +142,7 @@ async fn join_form(
     req: &HttpRequest,
     code: &str,
     night: &passes::CodeNight,
-    error: Option<&str>,
+    refused: Option<&pages::Refused<'_>>,
     status: actix_web::http::StatusCode,
 ) -> Result<HttpResponse> {
     let (lang, _) = lang::of(req);
@@ -141,8 +154,9 @@ async fn join_form(
             Ok((seating::attendees(conn, event_id)?, league))
         })
         .await?;
-    let choices: Vec<Choice> = present.into_iter().map(|a| Choice { id: a.player_id, name: a.player }).collect();
-    Ok(page(req, status, pages::join(code, &night.title, &league, &choices, night.check_in, error, lang)))
+    let mut choices: Vec<Choice> = present.into_iter().map(|a| Choice { id: a.player_id, name: a.player }).collect();
+    crate::render::collation::sort_by_name(&mut choices, lang, |c| &c.name);
+    Ok(page(req, status, pages::join(code, &night.title, &league, &choices, refused, lang)))
 }
 
 /// Join a night with its code: as one of its players (`player`: an id), or by name
@@ -170,25 +184,27 @@ pub async fn join_form_post(
     let code = code.into_inner();
     let night = match night_of(&state, &req, &code).await {
         Ok(night) => night,
+        Err(Error::NightOver(event_id)) => return night_over(&state, &req, event_id).await,
         Err(e) => return Ok(code_refused(&req, e, lang)),
     };
-    let player = match (form.get("player").map(str::parse::<i64>), form.get("name")) {
-        (Some(Ok(id)), _) => PlayerRef::Id(id),
-        (_, Some(name)) => PlayerRef::Name(name.to_owned()),
+    let (player, field, value) = match (form.get("player"), form.get("name")) {
+        (Some(id), _) if id.parse::<i64>().is_ok() => (PlayerRef::Id(id.parse().unwrap_or_default()), "player", id),
+        (_, Some(name)) => (PlayerRef::Name(name.to_owned()), "name", name),
         _ => {
             let t = Text::of(lang);
+            let refused = pages::Refused { text: t.pick_your_name.to_owned(), ..Default::default() };
             return join_form(
                 &state,
                 &req,
                 &code,
                 &night,
-                Some(t.pick_your_name),
+                Some(&refused),
                 actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
             )
             .await;
         }
     };
-    let input = JoinInput { code: code.clone(), player };
+    let input = JoinInput { code: code.clone(), player, ask_organiser: Some(form.get("ask").is_some()) };
     match actions::join(&state, &req, input).await {
         Ok(pass) => {
             crate::http::night_changed(&state, pass.event_id);
@@ -198,19 +214,39 @@ pub async fn join_form_post(
         }
         Err(e @ Error::TooManyRequests(_)) => Ok(code_refused(&req, e, lang)),
         Err(e) => {
+            let t = Text::of(lang);
             let status = e.status();
-            let text = match &e {
-                Error::UnknownPlayers(names) => names
-                    .iter()
-                    .map(|n| match n.suggestions.as_slice() {
-                        [] => format!("{}?", n.name),
-                        suggestions => format!("{}? → {}", n.name, suggestions.join(", ")),
-                    })
-                    .collect::<Vec<_>>()
-                    .join("; "),
-                other => said(other, lang),
+            let refused = match &e {
+                Error::Join { why, player, .. } => {
+                    let (text, ask) = match why {
+                        JoinRefusal::OnOtherPhone => (fill(t.on_other_phone, &[player]), Some(t.move_here)),
+                        JoinRefusal::NotCheckedIn => (fill(t.not_checked_in, &[player]), Some(t.ask_check_in)),
+                        JoinRefusal::KeptOut => (fill(t.kept_out, &[player]), None),
+                    };
+                    pages::Refused {
+                        text,
+                        ask: ask.map(|label| (field, value.to_owned(), label)),
+                        ..Default::default()
+                    }
+                }
+                // A name nobody has: said so, the names meant offered, and the name shown
+                // to the organiser, who can add it with one tap.
+                Error::UnknownPlayers(names) => {
+                    let typed = names.first().map_or(value, |n| n.name.as_str()).to_owned();
+                    let suggestions = names.first().map(|n| n.suggestions.clone()).unwrap_or_default();
+                    let event_id = night.event_id;
+                    let asked = typed.clone();
+                    state.write(move |conn| passes::ask_for_name(conn, event_id, &asked)).await?;
+                    crate::http::night_changed(&state, event_id);
+                    let mut text = fill(t.unknown_name, &[&typed]);
+                    if !suggestions.is_empty() {
+                        text = format!("{text} {}", fill(t.did_you_mean, &[&suggestions.join(", ")]));
+                    }
+                    pages::Refused { text: format!("{text} {}", t.name_offered), suggestions, ask: None }
+                }
+                other => pages::Refused { text: said(other, lang), ..Default::default() },
             };
-            join_form(&state, &req, &code, &night, Some(&text), status).await
+            join_form(&state, &req, &code, &night, Some(&refused), status).await
         }
     }
 }
@@ -267,6 +303,10 @@ async fn night_page(
         if organiser(req, row.league_id).await.is_some() {
             return Ok(see_other(&format!("/app/organiser/nights/{event_id}")));
         }
+        // A night that is over shows its final table to whoever still has it open.
+        if row.closed_at.is_some() {
+            return night_over(state, req, event_id).await;
+        }
         // A page anyone may open: it says how to join (the API's operations answer 401).
         let t = Text::of(lang);
         let mut response =
@@ -276,6 +316,10 @@ async fn night_page(
         return Ok(response);
     };
     let (report, league) = state.views().night(event_id).await?;
+    if pass.waiting {
+        let live = crate::render::pages::live_tables(&report, &league, lang);
+        return Ok(page(req, status, pages::waiting(&report.event, &league, &pass.player, &live, lang)));
+    }
     let (rules, entered) = state
         .db(move |conn| {
             let league_id = events::row(conn, event_id)?.league_id;

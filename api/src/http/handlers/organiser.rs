@@ -7,11 +7,11 @@ use crate::error::{Error, Result};
 use crate::http::actions;
 use crate::http::docs::{PageReadErrors, PageWriteErrors};
 use crate::http::extract::{SESSION_COOKIE, Writer, organiser};
-use crate::http::forms::{self, Form};
+use crate::http::forms::{self, Form, OptionalForm};
 use crate::http::pages::{page, said, see_other};
 use crate::http::{AppState, lang, night_changed};
 use crate::render::app::entry::RangelnInput;
-use crate::render::app::organiser::{self, OrganiserNight};
+use crate::render::app::organiser::{self, Done, OrganiserNight};
 use crate::render::app::pages;
 use crate::render::app::{Text, fill};
 use crate::render::qr;
@@ -23,7 +23,7 @@ use actix_web::cookie::{Cookie, SameSite, time};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use spielstand_core::draw::DrawMethod;
-use spielstand_wire::{DrawInput, EventInput, PlayerRef};
+use spielstand_wire::{DrawInput, EventInput, PlayerRef, ResultStatus, TokenScope};
 use std::collections::BTreeMap;
 
 /// The session cookie: HttpOnly, SameSite=Strict, for 30 days (or until the token is
@@ -213,7 +213,7 @@ pub async fn start_night(
     let title = form.get("title").unwrap_or(Text::of(lang).default_title).to_owned();
     let input = EventInput { title, date, location: None };
     match state.write(move |conn| events::create(conn, writer.actor(), league_id, &input)).await {
-        Ok(event) => Ok(see_other(&format!("/app/organiser/nights/{}", event.id))),
+        Ok(event) => Ok(see_other(&format!("/app/organiser/nights/{}?done={}", event.id, Done::Started.slug()))),
         Err(e) => Ok(page(
             &req,
             e.status(),
@@ -239,25 +239,39 @@ pub async fn night_for_organiser(
     state: web::Data<AppState>,
     req: HttpRequest,
     id: web::Path<i64>,
+    params: crate::http::extract::Params<DoneParams>,
 ) -> Result<HttpResponse> {
-    night_page(&state, &req, id.into_inner(), None, StatusCode::OK).await
+    night_page(&state, &req, id.into_inner(), Err(params.0.done), StatusCode::OK).await
 }
 
+#[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DoneParams {
+    /// What the organiser's last action did, said at the top of the page.
+    done: Option<Done>,
+    /// `de` or `en` (remembered).
+    #[allow(dead_code)] // Read by `lang::of`, which every page asks.
+    lang: Option<String>,
+}
+
+/// The night for its organiser: with a refusal (`Ok`), or with what the last action did.
 async fn night_page(
     state: &web::Data<AppState>,
     req: &HttpRequest,
     event_id: i64,
-    error: Option<&str>,
+    said_first: std::result::Result<&str, Option<Done>>,
     status: StatusCode,
 ) -> Result<HttpResponse> {
     let (lang, _) = lang::of(req);
     let row = state.db(move |conn| events::row(conn, event_id)).await?;
-    if organiser(req, row.league_id).await.is_none() {
+    let Some(signed_in) = organiser(req, row.league_id).await else {
         return Ok(see_other("/app/sign-in"));
-    }
+    };
+    let may_close =
+        signed_in.scope == TokenScope::Admin || row.created_by.as_deref() == Some(signed_in.token_name.as_str());
     let (report, league) = state.views().night(event_id).await?;
     let league_id = row.league_id;
-    let (rules, everyone, passes_given, entered, code) = state
+    let (rules, mut everyone, passes_given, entered, code, asked) = state
         .db(move |conn| {
             Ok((
                 leagues::row(conn, league_id)?.rules()?,
@@ -265,9 +279,11 @@ async fn night_page(
                 passes::list(conn, event_id)?,
                 results::entered_at(conn, event_id)?,
                 passes::current_code(conn, event_id)?,
+                passes::asked_names(conn, event_id)?,
             ))
         })
         .await?;
+    crate::render::collation::sort_by_name(&mut everyone, lang, |p| &p.name);
     let base = state.page_base(req);
     let live = crate::render::pages::live_tables(&report, &league, lang);
     let html = organiser::night(
@@ -280,27 +296,32 @@ async fn night_page(
             passes: &passes_given,
             entered: &entered,
             live: &live,
-            error,
+            error: said_first.ok(),
+            done: said_first.err().flatten(),
+            asked: &asked,
+            may_close,
+            unreachable: crate::http::public_url::loopback(&base).then(|| base.clone()),
         },
         lang,
     );
     Ok(page(req, status, html))
 }
 
-/// After a form: back to the night, or the night again saying why it was refused.
+/// After a form: back to the night, saying what the action did; or the night again,
+/// saying why it was refused. Every organiser action ends here.
 async fn back_to_night(
     state: &web::Data<AppState>,
     req: &HttpRequest,
     event_id: i64,
-    done: Result<()>,
+    done: Result<Done>,
 ) -> Result<HttpResponse> {
     let (lang, _) = lang::of(req);
     match done {
-        Ok(()) => {
+        Ok(done) => {
             night_changed(state, event_id);
-            Ok(see_other(&format!("/app/organiser/nights/{event_id}")))
+            Ok(see_other(&format!("/app/organiser/nights/{event_id}?done={}", done.slug())))
         }
-        Err(e) => night_page(state, req, event_id, Some(&said(&e, lang)), e.status()).await,
+        Err(e) => night_page(state, req, event_id, Ok(&said(&e, lang)), e.status()).await,
     }
 }
 
@@ -331,7 +352,10 @@ pub async fn attendees(
                 (Some(player), _) if present => {
                     seating::check_in(conn, writer.actor(), event_id, &[PlayerRef::Id(player)])?;
                 }
-                (Some(player), _) => seating::check_out(conn, writer.actor(), event_id, player)?,
+                (Some(player), _) => {
+                    seating::check_out(conn, writer.actor(), event_id, player)?;
+                    return Ok(Done::CheckedOut);
+                }
                 (None, Some(name)) => {
                     // A name already known is that player; a new one is added first.
                     let id = match players::resolve(conn, &[("name".into(), name.clone())]) {
@@ -343,7 +367,7 @@ pub async fn attendees(
                 }
                 (None, None) => return Err(Error::InvalidBody("player: tap a name, or type a new one".into())),
             }
-            Ok(())
+            Ok(Done::CheckedIn)
         })
         .await;
     back_to_night(&state, &req, event_id, done).await
@@ -370,7 +394,7 @@ pub async fn join_code(
             passes::create_join_code(conn, writer.actor(), &writer.token_name, event_id, true, |code| {
                 format!("{base}/n/{}", passes::shown_code(code))
             })
-            .map(drop)
+            .map(|_| Done::JoinCode)
         })
         .await;
     back_to_night(&state, &req, event_id, done).await
@@ -419,18 +443,24 @@ pub async fn draw(
         Ok::<_, Error>(DrawInput { game, method, size, seed: None, pin, apart: Vec::new() })
     })();
     let done = match input {
-        Ok(input) => actions::draw(&state, writer, event_id, None, input).await.map(drop),
+        Ok(input) => actions::draw(&state, writer, event_id, None, input).await.map(|_| Done::Drawn),
         Err(e) => Err(e),
     };
     back_to_night(&state, &req, event_id, done).await
 }
 
-/// Close the night: no more results, every pass ends.
+/// Close the night: no more results, every pass ends. While results still wait for
+/// confirmation, the organiser sees which and says `confirm=yes` to close anyway.
 #[utoipa::path(
     operation_id = "organiser_close",
     tag = "app",
     params(("id" = i64, Path, description = "Club night id")),
-    responses((status = 303, description = "Closed: to the night", headers(("Location" = String))), PageWriteErrors)
+    request_body(content = Option<std::collections::BTreeMap<String, String>>, content_type = "application/x-www-form-urlencoded", description = "`confirm=yes` to close while results wait"),
+    responses(
+        (status = 303, description = "Closed: to the night", headers(("Location" = String))),
+        (status = 200, description = "Results still wait: which, and a button to close anyway", content_type = "text/html", body = String),
+        PageWriteErrors
+    )
 )]
 #[post("/app/organiser/nights/{id}/close", wrap = "crate::http::access::checked()")]
 pub async fn close(
@@ -438,9 +468,19 @@ pub async fn close(
     req: HttpRequest,
     writer: Writer,
     id: web::Path<i64>,
+    form: OptionalForm,
 ) -> Result<HttpResponse> {
+    let (lang, _) = lang::of(&req);
     let event_id = id.into_inner();
-    let done = state.write(move |conn| events::close(conn, writer.actor(), event_id).map(drop)).await;
+    if form.0.get("confirm") != Some("yes") {
+        let entered = state.db(move |conn| results::entered_at(conn, event_id)).await?;
+        let waiting: Vec<_> = entered.into_iter().filter(|r| r.status != ResultStatus::Confirmed).collect();
+        if !waiting.is_empty() {
+            let event = state.db(move |conn| events::row(conn, event_id)).await?.into_event(0);
+            return Ok(page(&req, StatusCode::OK, organiser::close_pending(&event, &waiting, lang)));
+        }
+    }
+    let done = state.write(move |conn| events::close(conn, writer.actor(), event_id).map(|_| Done::Closed)).await;
     back_to_night(&state, &req, event_id, done).await
 }
 
@@ -459,7 +499,128 @@ pub async fn revoke(
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse> {
     let (event_id, player_id) = path.into_inner();
-    let done = state.write(move |conn| passes::revoke(conn, writer.actor(), event_id, player_id)).await;
+    let done = state
+        .write(move |conn| passes::revoke(conn, writer.actor(), event_id, player_id).map(|()| Done::Revoked))
+        .await;
+    back_to_night(&state, &req, event_id, done).await
+}
+
+/// Let a member's waiting pass act (a new phone: the old one's pass ends; a check-in).
+#[utoipa::path(
+    operation_id = "organiser_approve_pass",
+    tag = "app",
+    params(("id" = i64, Path, description = "Club night id"), ("player_id" = i64, Path)),
+    responses((status = 303, description = "Allowed: to the night", headers(("Location" = String))), PageWriteErrors)
+)]
+#[post("/app/organiser/nights/{id}/passes/{player_id}/approve", wrap = "crate::http::access::checked()")]
+pub async fn approve(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    writer: Writer,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse> {
+    let (event_id, player_id) = path.into_inner();
+    let done = state
+        .write(move |conn| passes::approve(conn, writer.actor(), event_id, player_id).map(|()| Done::Approved))
+        .await;
+    back_to_night(&state, &req, event_id, done).await
+}
+
+/// Say no to a member's waiting pass.
+#[utoipa::path(
+    operation_id = "organiser_decline_pass",
+    tag = "app",
+    params(("id" = i64, Path, description = "Club night id"), ("player_id" = i64, Path)),
+    responses((status = 303, description = "Declined: to the night", headers(("Location" = String))), PageWriteErrors)
+)]
+#[post("/app/organiser/nights/{id}/passes/{player_id}/decline", wrap = "crate::http::access::checked()")]
+pub async fn decline(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    writer: Writer,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse> {
+    let (event_id, player_id) = path.into_inner();
+    let done = state
+        .write(move |conn| passes::decline(conn, writer.actor(), event_id, player_id).map(|()| Done::Declined))
+        .await;
+    back_to_night(&state, &req, event_id, done).await
+}
+
+/// Let a member whose pass was revoked back in: they may join again.
+#[utoipa::path(
+    operation_id = "organiser_readmit",
+    tag = "app",
+    params(("id" = i64, Path, description = "Club night id"), ("player_id" = i64, Path)),
+    responses((status = 303, description = "Let back in: to the night", headers(("Location" = String))), PageWriteErrors)
+)]
+#[post("/app/organiser/nights/{id}/passes/{player_id}/readmit", wrap = "crate::http::access::checked()")]
+pub async fn readmit(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    writer: Writer,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse> {
+    let (event_id, player_id) = path.into_inner();
+    let done = state
+        .write(move |conn| passes::readmit(conn, writer.actor(), event_id, player_id).map(|()| Done::Readmitted))
+        .await;
+    back_to_night(&state, &req, event_id, done).await
+}
+
+/// A name typed on the join page that was nobody's: add the player and check them in
+/// (they may join now).
+#[utoipa::path(
+    operation_id = "organiser_add_asked_name",
+    tag = "app",
+    params(("id" = i64, Path, description = "Club night id"), ("request_id" = i64, Path)),
+    responses((status = 303, description = "Added and checked in: to the night", headers(("Location" = String))), PageWriteErrors)
+)]
+#[post("/app/organiser/nights/{id}/names/{request_id}/add", wrap = "crate::http::access::checked()")]
+pub async fn add_asked_name(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    writer: Writer,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse> {
+    let (event_id, request) = path.into_inner();
+    let done = state
+        .write(move |conn| {
+            let name = passes::asked_names(conn, event_id)?
+                .into_iter()
+                .find(|(id, _)| *id == request)
+                .map(|(_, name)| name)
+                .ok_or_else(|| Error::not_found(format!("name request {request} of club night {event_id}")))?;
+            let id = match players::resolve(conn, &[("name".into(), name.clone())]) {
+                Ok(found) => found[0].id,
+                Err(Error::UnknownPlayers(_)) => players::create(conn, writer.actor(), &name)?.id,
+                Err(e) => return Err(e),
+            };
+            seating::check_in(conn, writer.actor(), event_id, &[PlayerRef::Id(id)])?;
+            passes::settle_name(conn, event_id, request)?;
+            Ok(Done::NameAdded)
+        })
+        .await;
+    back_to_night(&state, &req, event_id, done).await
+}
+
+/// Dismiss a name typed on the join page.
+#[utoipa::path(
+    operation_id = "organiser_dismiss_asked_name",
+    tag = "app",
+    params(("id" = i64, Path, description = "Club night id"), ("request_id" = i64, Path)),
+    responses((status = 303, description = "Dismissed: to the night", headers(("Location" = String))), PageWriteErrors)
+)]
+#[post("/app/organiser/nights/{id}/names/{request_id}/dismiss", wrap = "crate::http::access::checked()")]
+pub async fn dismiss_asked_name(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i64, i64)>,
+    _writer: Writer,
+) -> Result<HttpResponse> {
+    let (event_id, request) = path.into_inner();
+    let done =
+        state.write(move |conn| passes::settle_name(conn, event_id, request).map(|()| Done::NameDismissed)).await;
     back_to_night(&state, &req, event_id, done).await
 }
 
@@ -491,7 +652,9 @@ pub async fn accept(
     let expected = revision(&form);
     let night = night_of(&state, id).await?;
     let done = state
-        .write(move |conn| review::confirm(conn, id, Reviewer::Token(&writer.token_name), Some(&expected)).map(drop))
+        .write(move |conn| {
+            review::confirm(conn, id, Reviewer::Token(&writer.token_name), Some(&expected)).map(|_| Done::Accepted)
+        })
         .await;
     back_to_night(&state, &req, night, done).await
 }
@@ -518,7 +681,7 @@ pub async fn delete(
     let done = state
         .write(move |conn| {
             let ctx = writer.context();
-            results::delete(conn, id, &expected, &ctx).map(drop)
+            results::delete(conn, id, &expected, &ctx).map(|_| Done::Deleted)
         })
         .await;
     back_to_night(&state, &req, night, done).await
@@ -639,10 +802,7 @@ pub async fn correct(
         })
         .await;
     match done {
-        Ok(()) => {
-            night_changed(&state, night);
-            Ok(see_other(&format!("/app/organiser/nights/{night}")))
-        }
+        Ok(()) => back_to_night(&state, &req, night, Ok(Done::Corrected)).await,
         Err(e) => {
             let text = fill(Text::of(lang).refused, &[&said(&e, lang)]);
             correct_form(&state, &req, id, Some(forms::prefill(&form)), Some(&text), StatusCode::OK).await

@@ -80,8 +80,9 @@ pub async fn list_passes(state: web::Data<AppState>, _writer: Writer, id: web::P
     Ok(HttpResponse::Ok().json(state.db(move |conn| passes::list(conn, event_id)).await?))
 }
 
-/// Revoke a member's night pass: it acts no more (their phone shows it), and they may join
-/// again with the night's code.
+/// Revoke a member's night pass (and one waiting for the organiser): it acts no more
+/// (their phone shows it), and the member joins that night again only once let back in
+/// (`readmit_pass`).
 #[utoipa::path(
     operation_id = "revoke_pass",
     tag = "events",
@@ -96,6 +97,67 @@ pub async fn revoke_pass(
 ) -> Result<HttpResponse> {
     let (event_id, player_id) = path.into_inner();
     state.write(move |conn| passes::revoke(conn, writer.actor(), event_id, player_id)).await?;
+    night_changed(&state, event_id);
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The organiser lets a member's waiting pass act: a member moving to a new phone (their
+/// other phone's pass ends) or asking to be checked in (checked in now). 404 when none of
+/// the member's passes waits.
+#[utoipa::path(
+    operation_id = "approve_pass",
+    tag = "events",
+    params(("id" = i64, Path, description = "Club night id"), ("player_id" = i64, Path)),
+    responses((status = 204, description = "The waiting pass acts"), WriteErrors)
+)]
+#[post("/events/{id}/passes/{player_id}/approve", wrap = "crate::http::access::checked()")]
+pub async fn approve_pass(
+    state: web::Data<AppState>,
+    writer: Writer,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse> {
+    let (event_id, player_id) = path.into_inner();
+    state.write(move |conn| passes::approve(conn, writer.actor(), event_id, player_id)).await?;
+    night_changed(&state, event_id);
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The organiser says no to a member's waiting pass; the member may ask again. 404 when
+/// none of the member's passes waits.
+#[utoipa::path(
+    operation_id = "decline_pass",
+    tag = "events",
+    params(("id" = i64, Path, description = "Club night id"), ("player_id" = i64, Path)),
+    responses((status = 204, description = "Declined"), WriteErrors)
+)]
+#[post("/events/{id}/passes/{player_id}/decline", wrap = "crate::http::access::checked()")]
+pub async fn decline_pass(
+    state: web::Data<AppState>,
+    writer: Writer,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse> {
+    let (event_id, player_id) = path.into_inner();
+    state.write(move |conn| passes::decline(conn, writer.actor(), event_id, player_id)).await?;
+    night_changed(&state, event_id);
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The organiser lets a member whose pass they revoked back in: they may join the night
+/// again. 404 when no revoked pass keeps the member out.
+#[utoipa::path(
+    operation_id = "readmit_pass",
+    tag = "events",
+    params(("id" = i64, Path, description = "Club night id"), ("player_id" = i64, Path)),
+    responses((status = 204, description = "Let back in"), WriteErrors)
+)]
+#[post("/events/{id}/passes/{player_id}/readmit", wrap = "crate::http::access::checked()")]
+pub async fn readmit_pass(
+    state: web::Data<AppState>,
+    writer: Writer,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse> {
+    let (event_id, player_id) = path.into_inner();
+    state.write(move |conn| passes::readmit(conn, writer.actor(), event_id, player_id)).await?;
     night_changed(&state, event_id);
     Ok(HttpResponse::NoContent().finish())
 }

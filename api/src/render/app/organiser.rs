@@ -60,6 +60,82 @@ pub struct OrganiserNight<'a> {
     pub entered: &'a [StoredResult],
     pub live: &'a str,
     pub error: Option<&'a str>,
+    /// What the organiser's last action did, said at the top.
+    pub done: Option<Done>,
+    /// Names typed on the join page that are nobody's: (request id, name).
+    pub asked: &'a [(i64, String)],
+    /// May the signed-in token close this night (an admin's, or the token that started it)?
+    pub may_close: bool,
+    /// The address links and QR codes name, when no phone can reach it (a loopback
+    /// address): the page says so in words.
+    pub unreachable: Option<String>,
+}
+
+/// What an organiser's action did: the night's page says it, so that every tap is
+/// answered (`?done=` after the action's redirect).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Done {
+    Started,
+    CheckedIn,
+    CheckedOut,
+    JoinCode,
+    Drawn,
+    Closed,
+    Revoked,
+    Approved,
+    Declined,
+    Readmitted,
+    NameAdded,
+    NameDismissed,
+    Accepted,
+    Deleted,
+    Corrected,
+}
+
+impl Done {
+    /// Its name in the query (`?done=checked-in`).
+    pub fn slug(self) -> &'static str {
+        match self {
+            Done::Started => "started",
+            Done::CheckedIn => "checked-in",
+            Done::CheckedOut => "checked-out",
+            Done::JoinCode => "join-code",
+            Done::Drawn => "drawn",
+            Done::Closed => "closed",
+            Done::Revoked => "revoked",
+            Done::Approved => "approved",
+            Done::Declined => "declined",
+            Done::Readmitted => "readmitted",
+            Done::NameAdded => "name-added",
+            Done::NameDismissed => "name-dismissed",
+            Done::Accepted => "accepted",
+            Done::Deleted => "deleted",
+            Done::Corrected => "corrected",
+        }
+    }
+
+    /// What it says to the organiser.
+    pub fn said(self, lang: Lang) -> &'static str {
+        let t = Text::of(lang);
+        match self {
+            Done::Started => t.done_started,
+            Done::CheckedIn => t.done_checked_in,
+            Done::CheckedOut => t.done_checked_out,
+            Done::JoinCode => t.done_join_code,
+            Done::Drawn => t.done_drawn,
+            Done::Closed => t.done_closed,
+            Done::Revoked => t.done_revoked,
+            Done::Approved => t.done_approved,
+            Done::Declined => t.done_declined,
+            Done::Readmitted => t.done_readmitted,
+            Done::NameAdded => t.done_name_added,
+            Done::NameDismissed => t.done_name_dismissed,
+            Done::Accepted => t.done_accepted,
+            Done::Deleted => t.done_deleted,
+            Done::Corrected => t.done_corrected,
+        }
+    }
 }
 
 /// `GET /app/organiser/nights/{id}`.
@@ -76,7 +152,10 @@ pub fn night(night: &OrganiserNight, lang: Lang) -> String {
         p class="sub" { bdi { (night.league) } " · " (lang.date(event.date)) @if closed { " · " (t.closed) } }
         p { a href="/app/organiser" { (t.back) } " · " a href={ "/embed/events/" (id) "/tables?lang=" (lang.code()) } { (t.projector) } }
         @if let Some(error) = night.error { (notice("error", error)) }
+        @if let Some(done) = night.done { (notice("done", done.said(lang))) }
+        @if let (Some(base), false) = (&night.unreachable, closed) { (notice("error", &fill(t.loopback_warning, &[base]))) }
         @if !closed {
+            (requests(night, &base, lang))
             section aria-labelledby="code" {
                 h2 id="code" { (t.join_code) }
                 @if let Some(code) = &night.join_code { (trusted(code)) }
@@ -126,7 +205,7 @@ pub fn night(night: &OrganiserNight, lang: Lang) -> String {
                             @for n in 2..=6 { option value=(n) { (n) } }
                         }
                     }
-                    label class="field" { span { (t.pins) } textarea name="pins" rows="2" placeholder=(t.pins_hint) {} }
+                    label class="field wide" { span { (t.pins) } textarea name="pins" rows="3" placeholder=(t.pins_hint) {} }
                     button type="submit" class="primary" { (t.draw_button) }
                 }
             }
@@ -138,7 +217,7 @@ pub fn night(night: &OrganiserNight, lang: Lang) -> String {
                     (table_state(night, table, lang))
                 }
             }
-            div id="live" data-stream={ "/api/v1/events/" (id) "/stream" } data-lang=(lang.code()) data-reload="tables" aria-live="polite" {
+            div id="live" data-stream={ "/api/v1/events/" (id) "/stream" } data-lang=(lang.code()) data-reload="always" aria-live="polite" {
                 (trusted(night.live))
             }
         }
@@ -150,6 +229,7 @@ pub fn night(night: &OrganiserNight, lang: Lang) -> String {
                     li {
                         bdi { (pass.player) } " · " (fill(t.pass_number, &[&pass.id.to_string()]))
                         @if pass.revoked_at.is_some() { " · " (t.revoked) }
+                        @else if pass.waiting { " · " (t.requests) }
                         @else if !closed {
                             form method="post" action={ (base) "/passes/" (pass.player_id) "/revoke" } class="inline" {
                                 button type="submit" class="small" { (t.revoke) }
@@ -162,12 +242,88 @@ pub fn night(night: &OrganiserNight, lang: Lang) -> String {
         @if !closed {
             section aria-labelledby="close" {
                 h2 id="close" { (t.close_night) }
-                p class="hint" { (t.close_hint) }
-                form method="post" action={ (base) "/close" } { button type="submit" { (t.close_night) } }
+                @if night.may_close {
+                    p class="hint" { (t.close_hint) }
+                    form method="post" action={ (base) "/close" } { button type="submit" { (t.close_night) } }
+                } @else {
+                    p class="note" { (t.cannot_close) }
+                }
             }
         }
     };
     layout(lang, &event.title, &base, body)
+}
+
+/// What waits for the organiser: members moving to a new phone or asking to be checked
+/// in (allow or decline), names nobody has (add and check in, or dismiss), members whose
+/// pass was revoked (let back in).
+fn requests(night: &OrganiserNight, base: &str, lang: Lang) -> Markup {
+    let t = Text::of(lang);
+    let waiting: Vec<&PassInfo> = night.passes.iter().filter(|p| p.waiting).collect();
+    let present: Vec<i64> = night.report.attendees.iter().map(|a| a.player_id).collect();
+    // A member kept out: revoked, not let back in, and without a pass since.
+    let kept_out: Vec<&PassInfo> = night
+        .passes
+        .iter()
+        .filter(|p| p.ended_how == Some(spielstand_wire::PassEnd::Revoked) && p.readmitted_at.is_none())
+        .filter(|p| !night.passes.iter().any(|q| q.player_id == p.player_id && q.id > p.id))
+        .collect();
+    html! {
+        section aria-labelledby="requests" {
+            h2 id="requests" { (t.requests) }
+            @if waiting.is_empty() && night.asked.is_empty() && kept_out.is_empty() { p class="note" { (t.no_requests) } }
+            ul class="list requests" {
+                @for pass in &waiting {
+                    li {
+                        @let moving = night.passes.iter().any(|p| p.player_id == pass.player_id && !p.waiting && p.revoked_at.is_none());
+                        span { (fill(if moving || present.contains(&pass.player_id) { t.wants_move } else { t.wants_check_in }, &[&pass.player])) }
+                        div class="actions" {
+                            form method="post" action={ (base) "/passes/" (pass.player_id) "/approve" } { button type="submit" class="primary" { (t.approve) } }
+                            form method="post" action={ (base) "/passes/" (pass.player_id) "/decline" } { button type="submit" { (t.decline) } }
+                        }
+                    }
+                }
+                @for (id, name) in night.asked {
+                    li {
+                        span { (fill(t.asked_name, &[name])) }
+                        div class="actions" {
+                            form method="post" action={ (base) "/names/" (id) "/add" } { button type="submit" class="primary" { (t.add_and_check_in) } }
+                            form method="post" action={ (base) "/names/" (id) "/dismiss" } { button type="submit" { (t.dismiss) } }
+                        }
+                    }
+                }
+                @for pass in &kept_out {
+                    li {
+                        span { bdi { (pass.player) } " · " (t.kept_out_short) }
+                        div class="actions" {
+                            form method="post" action={ (base) "/passes/" (pass.player_id) "/readmit" } { button type="submit" { (t.readmit) } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `POST /app/organiser/nights/{id}/close` while results still wait: which ones, and
+/// whether to close anyway.
+pub fn close_pending(event: &Event, pending: &[StoredResult], lang: Lang) -> String {
+    let t = Text::of(lang);
+    let base = format!("/app/organiser/nights/{}", event.id);
+    let body = html! {
+        h1 { (t.close_pending_title) }
+        p class="sub" { bdi { (event.title) } " · " (lang.date(event.date)) }
+        (notice("note", t.close_pending))
+        @for result in pending { (placings(result, lang)) }
+        div class="actions" {
+            form method="post" action={ (base) "/close" } {
+                input type="hidden" name="confirm" value="yes";
+                button type="submit" class="primary" { (t.close_anyway) }
+            }
+            a class="button" href=(base) { (t.back) }
+        }
+    };
+    layout(lang, t.close_pending_title, &base, body)
 }
 
 /// One table of the current round, as the organiser sees it: its players and the state of

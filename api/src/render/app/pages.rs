@@ -57,15 +57,25 @@ pub struct Choice {
     pub name: String,
 }
 
-/// `GET /n/{code}`: pick your name among the night's players (or type it, where joining
-/// checks you in).
+/// A join refused, as the join page says it: what happened, the names meant (a name
+/// nobody has, close to someone's), and the form that asks the organiser instead, if any.
+#[derive(Debug, Default)]
+pub struct Refused<'a> {
+    pub text: String,
+    pub suggestions: Vec<String>,
+    /// Post the same choice again, asking the organiser (`ask`): the field (`player` or
+    /// `name`), its value, and the button's words.
+    pub ask: Option<(&'a str, String, &'static str)>,
+}
+
+/// `GET /n/{code}`: pick your name among the night's players, or type it (where joining
+/// checks you in, or to ask the organiser).
 pub fn join(
     code: &str,
     title: &str,
     league: &str,
     players: &[Choice],
-    check_in: bool,
-    error: Option<&str>,
+    refused: Option<&Refused>,
     lang: Lang,
 ) -> String {
     let t = Text::of(lang);
@@ -73,7 +83,26 @@ pub fn join(
     let body = html! {
         h1 { bdi { (title) } }
         p class="sub" { bdi { (league) } }
-        @if let Some(error) = error { (notice("error", error)) }
+        @if let Some(refused) = refused {
+            (notice("error", &refused.text))
+            @if !refused.suggestions.is_empty() {
+                div class="choices" {
+                    @for name in &refused.suggestions {
+                        form method="post" action=(action) {
+                            input type="hidden" name="name" value=(name);
+                            button type="submit" class="choice" { bdi { (name) } }
+                        }
+                    }
+                }
+            }
+            @if let Some((field, value, label)) = &refused.ask {
+                form method="post" action=(action) {
+                    input type="hidden" name=(field) value=(value);
+                    input type="hidden" name="ask" value="1";
+                    button type="submit" class="primary" { (label) }
+                }
+            }
+        }
         h2 { (t.who_are_you) }
         p { (t.pick_your_name) }
         div class="choices" {
@@ -84,15 +113,45 @@ pub fn join(
                 }
             }
         }
-        @if check_in {
-            h2 { (t.not_listed) }
-            form method="post" action=(action) class="inline" {
-                label { span { (t.your_name) } input name="name" autocomplete="name" required maxlength="100"; }
-                button type="submit" class="primary" { (t.join_as) }
-            }
+        h2 { (t.not_listed) }
+        form method="post" action=(action) class="stacked" {
+            label class="field" for="join-name" { (t.your_name) }
+            input id="join-name" name="name" autocomplete="name" required maxlength="100";
+            button type="submit" class="primary" { (t.join_as) }
         }
     };
     layout(lang, title, &action, body)
+}
+
+/// `GET /n/{code}` of a night that is over, and a member's page of it: its final table.
+pub fn night_over(title: &str, league: &str, live: &str, lang: Lang) -> String {
+    let t = Text::of(lang);
+    let body = html! {
+        h1 { bdi { (title) } }
+        p class="sub" { bdi { (league) } }
+        (notice("note", t.night_over))
+        (trusted(live))
+    };
+    layout(lang, title, "/", body)
+}
+
+/// A member's night while their pass waits for the organiser (a new phone, a check-in):
+/// it says so, and goes on by itself once they agree (the night's stream reloads it).
+pub fn waiting(event: &Event, league: &str, player: &str, live: &str, lang: Lang) -> String {
+    let t = Text::of(lang);
+    let path = format!("/app/nights/{}", event.id);
+    let body = html! {
+        h1 { bdi { (event.title) } }
+        p class="sub" { bdi { (league) } " · " (lang.date(event.date)) " · " (fill(t.hello, &[player])) }
+        (notice("note", t.waiting_for_organiser))
+        section aria-labelledby="night" {
+            h2 id="night" { (t.tonight_tables) }
+            div id="live" data-stream={ "/api/v1/events/" (event.id) "/stream" } data-lang=(lang.code()) data-reload="always" aria-live="polite" {
+                (trusted(live))
+            }
+        }
+    };
+    layout(lang, &event.title, &path, body)
 }
 
 /// A page that only says something went wrong, with a way back.
@@ -246,12 +305,32 @@ fn result_part(night: &MemberNight, round: &Round, table: &DrawnTable, lang: Lan
     }
 }
 
-/// A result's places, as a short list.
+/// A result's places, as a short list; a Rangeln result with every round, so that whoever
+/// confirms it sees what they confirm.
 pub fn placings(result: &StoredResult, lang: Lang) -> Markup {
     let t = Text::of(lang);
     let mut by_place = result.placings.clone();
     by_place.sort_by_key(|p| p.place);
+    let rounds = result.rangeln.as_ref().filter(|r| !r.rounds.is_empty());
     html! {
+        @if let Some(rangeln) = rounds {
+            table class="rounds" {
+                thead { tr {
+                    th scope="col" { (t.round) }
+                    @for total in &rangeln.totals { th scope="col" { bdi { (total.player) } } }
+                } }
+                tbody {
+                    @for round in &rangeln.rounds {
+                        tr {
+                            th scope="row" { (round.round) }
+                            @for total in &rangeln.totals {
+                                td { (round.scores.iter().find(|s| s.player == total.player).map_or(0, |s| s.score)) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
         ol class="placings" {
             @for placing in &by_place {
                 li value=(placing.place) {

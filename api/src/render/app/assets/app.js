@@ -56,6 +56,8 @@
               "Content-Type": "application/x-www-form-urlencoded",
               "Idempotency-Key": entry.key,
               Accept: "application/json",
+              // Refusals in the page's language, whatever the browser's own.
+              "Accept-Language": de ? "de" : "en",
             },
             body: entry.body,
           });
@@ -89,6 +91,7 @@
       if (line) {
         line.textContent = text;
         line.classList.toggle("error", !!error);
+        line.setAttribute("role", error ? "alert" : "status");
       }
     }
   };
@@ -143,9 +146,11 @@
         if (!response.ok) {
           out.textContent = answer.detail || String(response.status);
           out.classList.add("error");
+          out.setAttribute("role", "alert");
           return;
         }
         out.classList.remove("error");
+        out.removeAttribute("role");
         totals[fieldset.dataset.round] = scores;
         const sum = {};
         for (const round of Object.values(totals)) for (const [p, s] of Object.entries(round)) sum[p] = (sum[p] || 0) + s;
@@ -170,10 +175,16 @@
       // The page's own parts (a table's state, what one can do) follow on a reload, unless
       // someone is typing into a form.
       const state = JSON.stringify((frame.report.rounds || []).map((r) => r.tables.map((t) => [t.result_id, t.result_status])));
-      const typing = Array.from(
-        document.querySelectorAll('form.entry input:not([type="hidden"]):not([type="checkbox"]), form.entry select, textarea'),
-      ).some((f) => f.value);
-      if (!first && state !== seen && !typing && document.querySelector(".mine, .table-state, [data-reload]")) location.reload();
+      const active = document.activeElement;
+      const typing =
+        (active && active.matches && active.matches("main input, main textarea, main select")) ||
+        Array.from(
+          document.querySelectorAll('form.entry input:not([type="hidden"]):not([type="checkbox"]), form.entry select, textarea'),
+        ).some((f) => f.value);
+      // `data-reload="always"`: every change reloads (a pass waiting for the organiser, the
+      // organiser's requests), not only a table's result.
+      const always = live.dataset.reload === "always";
+      if (!first && (always || state !== seen) && !typing && document.querySelector(".mine, .table-state, [data-reload]")) location.reload();
       first = false;
       seen = state;
       if (frame.report.closed_at) stream.close();
