@@ -4,10 +4,11 @@
 # Installs only what is missing; a second run does nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# axe-core, the accessibility rules the browser tests run on every page, and puppeteer-core,
-# which drives Chromium through a night with phones (it downloads no browser): pinned in
+# axe-core, the accessibility rules the browser tests run on every page, puppeteer-core,
+# which drives Chromium through a night with phones (it downloads no browser), and jsQR,
+# which reads the projector's QR code as a phone's camera would: pinned in
 # .ci/axe/package-lock.json, installed from the npm registry when missing.
-if [ ! -f .ci/axe/node_modules/axe-core/axe.min.js ] || [ ! -d .ci/axe/node_modules/puppeteer-core ]; then
+if [ ! -f .ci/axe/node_modules/axe-core/axe.min.js ] || [ ! -d .ci/axe/node_modules/puppeteer-core ] || [ ! -f .ci/axe/node_modules/jsqr/dist/jsQR.js ]; then
   npm ci --prefix .ci/axe --no-audit --no-fund --silent
 fi
 

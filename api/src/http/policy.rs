@@ -93,7 +93,11 @@ const APP_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self
      frame-ancestors 'none'";
 
 /// A page of the app: personal (a pass, a session), so kept by no cache but the phone's
-/// own service worker; its links leak no join code to another site.
+/// own service worker; its links leak no join code to another site (`same-origin`: the
+/// `Referer` and `Origin` go to this server only). Not `no-referrer`: on a club's
+/// network the pages are no secure context, so Chromium sends no `Sec-Fetch-Site`, and
+/// under `no-referrer` a form's `Origin` is `null`; the origin check of the forms would
+/// refuse every one of them.
 pub fn app_page(status: actix_web::http::StatusCode, html: String) -> HttpResponse {
     let mut response = HttpResponse::build(status)
         .content_type("text/html; charset=utf-8")
@@ -102,6 +106,6 @@ pub fn app_page(status: actix_web::http::StatusCode, html: String) -> HttpRespon
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(APP_POLICY));
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    headers.insert(HeaderName::from_static("referrer-policy"), HeaderValue::from_static("no-referrer"));
+    headers.insert(HeaderName::from_static("referrer-policy"), HeaderValue::from_static("same-origin"));
     response
 }

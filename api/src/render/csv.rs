@@ -1,19 +1,49 @@
-//! The league table as CSV (RFC 4180), for spreadsheets and scripts: one header line with
-//! the JSON's field names, figures with at most two decimals; by default `,` between
-//! fields and a decimal point, with `?locale=de` `;` and a decimal comma, so that a German
-//! spreadsheet opens it in columns and never reads `1.25` as a date.
+//! The league table as CSV (RFC 4180), for spreadsheets and scripts: one header line,
+//! figures with at most two decimals. By default (`?locale=en`) the JSON's field names,
+//! `,` between fields and a decimal point, for scripts; with `?locale=de` what German
+//! Excel expects: a UTF-8 byte order mark first (without it Excel reads "Jürgen" as
+//! "JÃ¼rgen"), German column names, `;` between fields and a decimal comma (so it opens in
+//! columns and never reads `1.25` as a date).
 
 use super::Lang;
 use spielstand_core::{RatedStandingRow, TeamStandingRow};
 use spielstand_wire::CsvLocale;
 
-/// A writer for `locale`: its field separator, CRLF line ends.
+/// A writer for `locale`: its field separator, CRLF line ends, and for German
+/// spreadsheets the byte order mark that tells them the text is UTF-8.
 fn writer(locale: CsvLocale) -> csv::Writer<Vec<u8>> {
-    let delimiter = match locale {
-        CsvLocale::En => b',',
-        CsvLocale::De => b';',
+    let (delimiter, start) = match locale {
+        CsvLocale::En => (b',', Vec::new()),
+        CsvLocale::De => (b';', "\u{FEFF}".as_bytes().to_vec()),
     };
-    csv::WriterBuilder::new().delimiter(delimiter).terminator(csv::Terminator::CRLF).from_writer(Vec::new())
+    csv::WriterBuilder::new().delimiter(delimiter).terminator(csv::Terminator::CRLF).from_writer(start)
+}
+
+/// The header line in `locale`: the JSON's field names in English, German words in
+/// German.
+fn header<'a>(fields: &[&'a str], locale: CsvLocale) -> Vec<&'a str> {
+    match locale {
+        CsvLocale::En => fields.to_vec(),
+        CsvLocale::De => fields.iter().map(|f| german_column(f)).collect(),
+    }
+}
+
+fn german_column(field: &str) -> &'static str {
+    match field {
+        "place" => "Platz",
+        "player" => "Spieler",
+        "played" => "Spiele",
+        "wins" => "Siege",
+        "points" => "Punkte",
+        "average_place" => "Durchschnittsplatz",
+        "head_to_head" => "Direkter Vergleich",
+        "rating_display" => "Wertung",
+        "rating" => "Spielstärke",
+        "rating_uncertainty" => "Unsicherheit",
+        "team" => "Team",
+        "players" => "Spieler des Teams",
+        _ => "",
+    }
 }
 
 /// A figure as `locale` writes it: at most two decimals, none when whole.
@@ -48,7 +78,7 @@ fn inert(name: &str) -> String {
 
 pub fn standings(rows: &[RatedStandingRow], locale: CsvLocale) -> Vec<u8> {
     let mut out = writer(locale);
-    out.write_record(HEADER).expect("csv to memory");
+    out.write_record(header(&HEADER, locale)).expect("csv to memory");
     for rated in rows {
         let (row, skill) = (&rated.row, &rated.skill);
         out.write_record([
@@ -72,8 +102,8 @@ pub fn standings(rows: &[RatedStandingRow], locale: CsvLocale) -> Vec<u8> {
 /// The team table as CSV: one line per team, its players joined by `+`.
 pub fn teams(rows: &[TeamStandingRow], locale: CsvLocale) -> Vec<u8> {
     let mut out = writer(locale);
-    out.write_record(["place", "team", "players", "points", "played", "wins", "average_place", "head_to_head"])
-        .expect("csv to memory");
+    let fields = ["place", "team", "players", "points", "played", "wins", "average_place", "head_to_head"];
+    out.write_record(header(&fields, locale)).expect("csv to memory");
     for row in rows {
         let players: Vec<String> = row.players.iter().map(|p| inert(p)).collect();
         out.write_record([
@@ -149,8 +179,10 @@ mod tests {
         };
         let de = String::from_utf8(standings(std::slice::from_ref(&row), CsvLocale::De)).unwrap();
         assert_eq!(de.split("\r\n").nth(1).unwrap(), "1;Anna;4;1;1,25;2,33;;-2;20,39;7,5");
-        assert!(de.starts_with("place;player;played;"), "{de}");
+        // What German Excel expects: the byte order mark, then German column names.
+        assert!(de.starts_with("\u{FEFF}Platz;Spieler;Spiele;Siege;Punkte;Durchschnittsplatz;"), "{de}");
         let en = String::from_utf8(standings(&[row], CsvLocale::En)).unwrap();
+        assert!(en.starts_with("place,player,played,"), "English as before: {en}");
         assert_eq!(en.split("\r\n").nth(1).unwrap(), "1,Anna,4,1,1.25,2.33,,-2,20.39,7.5");
     }
 }

@@ -155,17 +155,20 @@ fn drawn_table(html: &mut String, lang: Lang, table: &DrawnTable, level: u8) {
         chance = l.win_chance,
         predicted = l.predicted,
     );
+    // Before anyone at the table has a rating of their own, every prediction is the same:
+    // an expected place says nothing then, and "1." for everyone would say something false.
+    let foretold = table.seats.iter().any(|s| s.prediction.place != table.seats[0].prediction.place);
     for seat in &table.seats {
         let starts =
             if seat.start { format!(" <span class=\"starts\">▶ {}</span>", l.starts) } else { String::new() };
+        let place = if foretold { format!("{}.", seat.prediction.place) } else { "–".to_owned() };
         let _ = writeln!(
             html,
             "<tr><td class=\"seat\">{}</td><th scope=\"row\" class=\"player\"><bdi>{}</bdi>{starts}</th>\
-             <td class=\"chance\">{} %</td><td class=\"predicted\">{}.</td></tr>",
+             <td class=\"chance\">{} %</td><td class=\"predicted\">{place}</td></tr>",
             seat.seat,
             escape(&seat.player),
             lang.fixed(seat.prediction.win * 100.0, 0),
-            seat.prediction.place,
         );
     }
     html.push_str("</tbody></table></section>\n");

@@ -518,3 +518,73 @@ fn a_club_night_with_phones_in_chromium() {
     assert_eq!(report["console"], json!([]), "console errors: {report:#}");
     assert!(report["steps"].as_array().unwrap().len() >= 10, "{report:#}");
 }
+
+/// Done when this runs: a club's night on the club's own network (a LAN host name, not a
+/// secure context), in German from the first screen to the last, end to end
+/// (`.ci/axe/lan-night.mjs` says what it does step by step).
+#[test]
+#[ignore = "needs Chromium (bash .ci/browser-deps.sh installs it)"]
+fn a_club_night_on_the_club_s_network_in_german() {
+    let chromium = chromium_or_fail();
+    let db = TestDb::sqlite();
+    let token = token(&db);
+    // A port chosen ahead: the public URL names it, as `--lan` names the machine's.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let base = format!("http://club.lan:{port}");
+    let server = Server::start_bound(&db, &[("SPIELSTAND_PUBLIC_URL", base.clone())], &format!("127.0.0.1:{port}"));
+    let players = ["Özlem", "Jürgen", "Käthe", "Bärbel"];
+    for name in players.iter().chain(&["Ursula", "Straßmann-Müller"]) {
+        let (status, body) = server.post("/players", &token, &json!({ "name": name }));
+        assert_eq!(status, 201, "{body}");
+    }
+    let (status, league) = server.post(
+        "/leagues",
+        &token,
+        &json!({"name": "Donnerstagsrunde", "rules": {"games": ["mensch-aergere-dich-nicht", "rangeln"]}}),
+    );
+    assert_eq!(status, 201, "{league}");
+    let league = league["id"].as_i64().unwrap();
+    // The tablet's sign-in link, as `token create --qr` prints it: a record token of the
+    // league, the organiser of the nights it starts.
+    let out = Command::new(common::process::BIN)
+        .args(["--database-url", &db.url.expose(), "--public-url", &base, "token", "create", "--name", "tablet"])
+        .args(["--league", &league.to_string(), "--qr"])
+        .env("LANG", "de_DE.UTF-8")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let printed = String::from_utf8_lossy(&out.stderr).into_owned();
+    let sign_in = printed
+        .split_whitespace()
+        .find(|word| word.starts_with(&format!("{base}/app/sign-in/")))
+        .unwrap_or_else(|| panic!("no sign-in link in: {printed}"))
+        .to_owned();
+    let config = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(
+        config.path(),
+        json!({"base": base, "port": port, "signIn": sign_in, "players": players, "league": league, "shots": target()})
+            .to_string(),
+    )
+    .unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../.ci/axe/lan-night.mjs");
+    let out = Command::new("node")
+        .arg(&script)
+        .arg(config.path())
+        .env("CHROMIUM", &chromium)
+        .stderr(Stdio::inherit())
+        .output()
+        .expect("node runs (bash .ci/browser-deps.sh installs puppeteer-core)");
+    let report: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("the script's report ({e}): {}", String::from_utf8_lossy(&out.stdout)));
+    for step in report["steps"].as_array().unwrap() {
+        eprintln!("club night: {}", step.as_str().unwrap());
+    }
+    assert_eq!(report["errors"], json!([]), "{report:#}");
+    assert_eq!(report["english"], json!([]), "English on a German page: {report:#}");
+    assert_eq!(report["labels"], json!([]), "a label away from its box: {report:#}");
+    assert_eq!(report["violations"], json!([]), "axe: {report:#}");
+    assert_eq!(report["overflow"], json!([]), "sideways scrolling: {report:#}");
+    assert_eq!(report["foreign"], json!([]), "requests to elsewhere: {report:#}");
+    assert_eq!(report["console"], json!([]), "console errors: {report:#}");
+    assert!(report["steps"].as_array().unwrap().len() >= 13, "{report:#}");
+}

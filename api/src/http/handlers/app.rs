@@ -215,7 +215,8 @@ pub async fn join_form_post(
         Err(e @ Error::TooManyRequests(_)) => Ok(code_refused(&req, e, lang)),
         Err(e) => {
             let t = Text::of(lang);
-            let status = e.status();
+            // The join page again, saying why and what to do: a page, not an error.
+            let status = actix_web::http::StatusCode::OK;
             let refused = match &e {
                 Error::Join { why, player, .. } => {
                     let (text, ask) = match why {

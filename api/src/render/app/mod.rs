@@ -56,7 +56,8 @@ pub fn layout(lang: Lang, title: &str, switch_to: &str, body: Markup) -> String 
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 meta name="color-scheme" content="light dark";
-                meta name="referrer" content="no-referrer";
+                // Referer and Origin to this server only (see `http::policy::app_page`).
+                meta name="referrer" content="same-origin";
                 title { (title) " – spielstand" }
                 link rel="stylesheet" href={ "/app/app.css?v=" (*ASSETS) };
                 // No icon to fetch: a page and its two assets are all a phone loads.

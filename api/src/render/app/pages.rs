@@ -314,6 +314,8 @@ pub fn placings(result: &StoredResult, lang: Lang) -> Markup {
     let rounds = result.rangeln.as_ref().filter(|r| !r.rounds.is_empty());
     html! {
         @if let Some(rangeln) = rounds {
+            // Scrolls sideways on its own at 320 px, never the page.
+            div class="scroll" role="region" tabindex="0" aria-label=(t.rounds_label) {
             table class="rounds" {
                 thead { tr {
                     th scope="col" { (t.round) }
@@ -329,6 +331,7 @@ pub fn placings(result: &StoredResult, lang: Lang) -> Markup {
                         }
                     }
                 }
+            }
             }
         }
         ol class="placings" {

@@ -171,6 +171,7 @@ pub struct Text {
     pub done_deleted: &'static str,
     pub done_corrected: &'static str,
     pub loopback_warning: &'static str,
+    pub rounds_label: &'static str,
 }
 
 impl Text {
@@ -258,7 +259,7 @@ pub static DE: Text = Text {
     confirmations: "Bestätigt von {}",
     tonight_tables: "Die Tische",
     night_standings: "Tabelle des Abends",
-    player: "Spieler*in",
+    player: "Spieler",
     points: "Punkte",
     games: "Partien",
     pass_ended: "Dein Zugang für diesen Abend gilt nicht mehr. Tritt mit dem Code des Abends wieder bei.",
@@ -281,7 +282,7 @@ pub static DE: Text = Text {
     check_in_hint: "Tippe auf einen Namen, um ihn ein- oder auszuchecken.",
     present: "da",
     absent: "nicht da",
-    new_player: "Neue Spieler*in",
+    new_player: "Neuer Spieler",
     add_and_check_in: "Hinzufügen und einchecken",
     join_code: "Code zum Mitspielen",
     make_code: "Code erzeugen",
@@ -357,6 +358,7 @@ pub static DE: Text = Text {
     done_accepted: "Ergebnis angenommen: Es zählt jetzt.",
     done_deleted: "Ergebnis gelöscht.",
     done_corrected: "Berichtigt und angenommen: Das Ergebnis zählt jetzt.",
+    rounds_label: "Die Runden",
     loopback_warning: "Handys erreichen diesen Server so nicht: Code und QR-Code nennen {}, die Adresse dieses Rechners für sich selbst. Starte den Server mit --lan (oder mit --public-url und der Adresse im Netz des Vereins).",
 };
 
@@ -521,5 +523,6 @@ pub static EN: Text = Text {
     done_accepted: "Result accepted: it counts now.",
     done_deleted: "Result deleted.",
     done_corrected: "Corrected and accepted: the result counts now.",
+    rounds_label: "The rounds",
     loopback_warning: "Phones cannot reach this server like this: the code and QR code name {}, this machine's address for itself. Start the server with --lan (or with --public-url and its address on the club's network).",
 };

@@ -69,7 +69,16 @@ impl Server {
         server
     }
 
+    /// Starts the server listening on `bind` (a port chosen ahead, where its public URL
+    /// must name it), and waits until it answers.
+    pub fn start_bound(db: &TestDb, env: &[(&str, String)], bind: &str) -> Server {
+        let mut env = env.to_vec();
+        env.push(("SPIELSTAND_TEST_BIND", bind.to_owned()));
+        Server::start(db, &env)
+    }
+
     fn spawn(db: &TestDb, env: &[(&str, String)], uid: Option<u32>, files: Option<(u64, u64)>) -> Server {
+        let bind = env.iter().find(|(k, _)| *k == "SPIELSTAND_TEST_BIND").map_or("127.0.0.1:0", |(_, v)| v.as_str());
         let mut command = match files {
             Some((soft, hard)) => {
                 let mut prlimit = Command::new("prlimit");
@@ -83,7 +92,7 @@ impl Server {
             command.uid(uid).gid(uid);
         }
         let mut child = command
-            .args(["--database-url", &db.url.expose(), "--bind", "127.0.0.1:0"])
+            .args(["--database-url", &db.url.expose(), "--bind", bind])
             .env("RUST_LOG", "warn,spielstand_api=info")
             .env("NO_COLOR", "1")
             // The tests' webhook receivers listen on this machine.

@@ -163,6 +163,12 @@
   }
 
   // ---- The night, live ------------------------------------------------------------------
+  // A page on its way to another (a form sent, a link followed) is not reloaded: the
+  // reload would cancel the form's answer.
+  let leaving = false;
+  document.addEventListener("submit", (event) => (leaving = leaving || !event.defaultPrevented));
+  window.addEventListener("beforeunload", () => (leaving = true));
+  window.addEventListener("pageshow", () => (leaving = false));
   const live = document.getElementById("live");
   if (live && live.dataset.stream && window.EventSource) {
     const stream = new EventSource(live.dataset.stream);
@@ -184,7 +190,7 @@
       // `data-reload="always"`: every change reloads (a pass waiting for the organiser, the
       // organiser's requests), not only a table's result.
       const always = live.dataset.reload === "always";
-      if (!first && (always || state !== seen) && !typing && document.querySelector(".mine, .table-state, [data-reload]")) location.reload();
+      if (!first && (always || state !== seen) && !typing && !leaving && document.querySelector(".mine, .table-state, [data-reload]")) location.reload();
       first = false;
       seen = state;
       if (frame.report.closed_at) stream.close();
