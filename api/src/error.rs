@@ -4,6 +4,7 @@
 //! anything else is a 500 (or a 503 when the database is merely busy or unavailable)
 //! that reveals nothing and is logged with the request id.
 
+use crate::said::Said;
 use actix_web::http::StatusCode;
 use spielstand_wire::{ProblemType, UnknownName};
 
@@ -13,15 +14,15 @@ pub enum Error {
     #[error("{0}")]
     Rule(#[from] spielstand_core::Error),
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Said),
     #[error("{0}")]
-    Conflict(String),
+    Conflict(Said),
     /// The body is not JSON at all.
     #[error("{0}")]
-    MalformedJson(String),
+    MalformedJson(Said),
     /// The body is JSON but not of the expected shape; names the path of the field.
     #[error("{0}")]
-    InvalidBody(String),
+    InvalidBody(Said),
     /// A postal game's order that breaks a rule where it is known when it arrives (422
     /// `invalid-body`): the field, and the adjudicator's refusal, said in the request's
     /// language.
@@ -32,11 +33,11 @@ pub enum Error {
     #[error("{}", unknown_names(.0))]
     UnknownPlayers(Vec<UnknownName>),
     #[error("{0}")]
-    InvalidQuery(String),
+    InvalidQuery(Said),
     #[error("{0}")]
-    InvalidPath(String),
+    InvalidPath(Said),
     #[error("{0}")]
-    InvalidHeader(String),
+    InvalidHeader(Said),
     #[error("this request needs a write token: send Authorization: Bearer <token>")]
     Unauthorized,
     #[error("the token sent is not known here: check it, or create one with `spielstand-api token create`")]
@@ -45,17 +46,17 @@ pub enum Error {
     Revoked(String),
     /// The token's scope or league does not allow the write; names the scope needed.
     #[error("{0}")]
-    InsufficientScope(String),
+    InsufficientScope(Said),
     #[error("{0}")]
-    PreconditionFailed(String),
+    PreconditionFailed(Said),
     #[error("{0}")]
-    PreconditionRequired(String),
+    PreconditionRequired(Said),
     /// A club night of another league, or a game not on its night's date.
     #[error("{0}")]
-    EventMismatch(String),
+    EventMismatch(Said),
     /// A new game for a club night an admin has closed.
     #[error("{0}")]
-    EventClosed(String),
+    EventClosed(Said),
     #[error("the Idempotency-Key {0:?} was used before with a different request")]
     IdempotencyMismatch(String),
     #[error("a request with the Idempotency-Key {0:?} is still being processed; retry shortly")]
@@ -65,7 +66,7 @@ pub enum Error {
     #[error("the request body did not arrive within {0} ms; send it at once")]
     RequestTimeout(u128),
     #[error("{0}")]
-    UnsupportedMediaType(String),
+    UnsupportedMediaType(Said),
     #[error("{method} is not allowed here; allowed: {allow}")]
     MethodNotAllowed { method: String, allow: String },
     #[error("no such resource: {0}")]
@@ -80,7 +81,7 @@ pub enum Error {
     Internal(#[source] Fault),
     /// The process should not be sent traffic yet (`/api/v1/ready`): the detail says why.
     #[error("not ready: {0}")]
-    NotReady(String),
+    NotReady(Said),
     /// The code of a club night that is over (closed): it opens the night's final table,
     /// and takes no one in.
     #[error("club night {0} is over: it takes no more members, and its final table is at /embed/events/{0}")]
@@ -89,11 +90,63 @@ pub enum Error {
     /// checked in, or kept out by the organiser. The pages offer what to do about each.
     #[error("{}", join_refusal(*.why, .player, .night))]
     Join { why: JoinRefusal, player: String, night: String },
+    /// A member's night pass that no longer acts (403 `token-revoked`), and why.
+    #[error("the token \"pass of {player}, night {night} ({})\" has been revoked", how.english())]
+    PassEnded { player: String, night: i64, how: PassGone },
     /// The database holds a value this server does not know (a newer spielstand wrote it,
     /// or someone edited the database by hand): refused, never read as the likeliest or
     /// the most permissive value. 503: the client's request was fine.
     #[error("the database holds {0}, which this server does not know; a newer spielstand may have written it")]
-    UnknownStored(String),
+    UnknownStored(Said),
+}
+
+impl From<spielstand_core::names::TextProblem> for Error {
+    fn from(problem: spielstand_core::names::TextProblem) -> Error {
+        use spielstand_core::names::TextFault;
+        let field = problem.field;
+        Error::InvalidBody(match problem.fault {
+            TextFault::Empty => said!("api-text-empty", field = field),
+            TextFault::TooLong(max) => said!("api-text-too-long", field = field, max = max),
+            TextFault::Whitespace => said!("api-text-whitespace", field = field),
+            TextFault::Control => said!("api-text-control", field = field),
+            TextFault::Invisible => said!("api-text-invisible", field = field),
+        })
+    }
+}
+
+/// Why a night pass no longer acts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PassGone {
+    Revoked,
+    Moved,
+    Declined,
+    Replaced,
+    Closed,
+    Expired,
+}
+
+impl PassGone {
+    fn english(self) -> &'static str {
+        match self {
+            PassGone::Revoked => "revoked by the organiser",
+            PassGone::Moved => "moved to another phone",
+            PassGone::Declined => "the organiser said no",
+            PassGone::Replaced => "asked for again from another phone",
+            PassGone::Closed => "the night is closed",
+            PassGone::Expired => "it is older than 18 hours",
+        }
+    }
+
+    fn id(self) -> &'static str {
+        match self {
+            PassGone::Revoked => "api-pass-gone-revoked",
+            PassGone::Moved => "api-pass-gone-moved",
+            PassGone::Declined => "api-pass-gone-declined",
+            PassGone::Replaced => "api-pass-gone-replaced",
+            PassGone::Closed => "api-pass-gone-closed",
+            PassGone::Expired => "api-pass-gone-expired",
+        }
+    }
 }
 
 /// Why a member may not join a night (yet).
@@ -136,7 +189,7 @@ impl Error {
             Error::InvalidPath(_) => ProblemType::InvalidPath,
             Error::InvalidHeader(_) => ProblemType::InvalidHeader,
             Error::Unauthorized | Error::UnknownToken => ProblemType::Unauthorized,
-            Error::Revoked(_) => ProblemType::TokenRevoked,
+            Error::Revoked(_) | Error::PassEnded { .. } => ProblemType::TokenRevoked,
             Error::InsufficientScope(_) => ProblemType::InsufficientScope,
             Error::PreconditionFailed(_) => ProblemType::PreconditionFailed,
             Error::PreconditionRequired(_) => ProblemType::PreconditionRequired,
@@ -163,8 +216,84 @@ impl Error {
         status_of(self.kind())
     }
 
+    /// What the error says to a reader of `lang`: every kind from the catalogue, with the
+    /// same facts in both languages; English is the `Display` the API has always written.
+    pub fn said(&self, lang: spielstand_text::Lang) -> String {
+        use spielstand_text::{Arg, Lang, message};
+        // The rules' English is their own `Display`, as the API has always written it.
+        if lang == Lang::En && matches!(self, Error::Rule(_) | Error::OrderRefused { .. } | Error::UnknownPlayers(_)) {
+            return self.to_string();
+        }
+        let say = |id: &str, args: &[(&str, Arg)]| message(lang, id, args);
+        match self {
+            Error::Rule(rule) => spielstand_text::rule(rule, lang),
+            Error::OrderRefused { field, refusal } => {
+                let lang = match lang {
+                    Lang::De => spielstand_core::postspiel::Lang::De,
+                    Lang::En => spielstand_core::postspiel::Lang::En,
+                };
+                format!("{field}: {}", refusal.text(lang))
+            }
+            Error::NotFound(said)
+            | Error::Conflict(said)
+            | Error::MalformedJson(said)
+            | Error::InvalidBody(said)
+            | Error::InvalidQuery(said)
+            | Error::InvalidPath(said)
+            | Error::InvalidHeader(said)
+            | Error::InsufficientScope(said)
+            | Error::PreconditionFailed(said)
+            | Error::PreconditionRequired(said)
+            | Error::EventMismatch(said)
+            | Error::EventClosed(said)
+            | Error::UnsupportedMediaType(said) => said.to(lang),
+            Error::NotReady(said) => say("api-not-ready", &[("why", said.to(lang).into())]),
+            Error::UnknownStored(said) => say("api-unknown-stored", &[("what", said.to(lang).into())]),
+            Error::UnknownPlayers(names) => {
+                let each: Vec<String> = names
+                    .iter()
+                    .map(|n| {
+                        let args = [("field", Arg::from(&n.field)), ("name", Arg::from(&n.name))];
+                        let first = say("api-no-player-named", &args);
+                        match n.suggestions.as_slice() {
+                            [] => first,
+                            all => format!("{first} {}", say("api-did-you-mean", &[("names", all.join(", ").into())])),
+                        }
+                    })
+                    .collect();
+                say("api-add-players-first", &[("count", names.len().into()), ("each", each.join("; ").into())])
+            }
+            Error::Unauthorized => say("api-unauthorized", &[]),
+            Error::UnknownToken => say("api-unknown-token", &[]),
+            Error::Revoked(name) => say("api-revoked", &[("name", Arg::from(name))]),
+            Error::IdempotencyMismatch(key) => say("api-idempotency-mismatch", &[("key", Arg::from(key))]),
+            Error::IdempotencyInProgress(key) => say("api-idempotency-in-progress", &[("key", Arg::from(key))]),
+            Error::PayloadTooLarge(bytes) => say("api-payload-too-large", &[("bytes", (*bytes).into())]),
+            Error::RequestTimeout(ms) => say("api-request-timeout", &[("ms", Arg::Text(ms.to_string()))]),
+            Error::MethodNotAllowed { method, allow } => {
+                say("api-method-not-allowed", &[("method", Arg::from(method)), ("allow", Arg::from(allow))])
+            }
+            Error::NoRoute(path) => say("api-no-route", &[("path", Arg::from(path))]),
+            Error::TooManyRequests(wait) => say("api-too-many-requests", &[("seconds", wait.as_secs().max(1).into())]),
+            Error::Unavailable(_) => say("api-unavailable", &[]),
+            Error::Internal(_) => say("api-internal", &[]),
+            Error::NightOver(id) => say("api-night-over", &[("id", (*id).into())]),
+            Error::PassEnded { player, night, how } => {
+                say(how.id(), &[("player", Arg::from(player)), ("night", (*night).into())])
+            }
+            Error::Join { why, player, night } => {
+                let id = match why {
+                    JoinRefusal::OnOtherPhone => "api-join-on-other-phone",
+                    JoinRefusal::NotCheckedIn => "api-join-not-checked-in",
+                    JoinRefusal::KeptOut => "api-join-kept-out",
+                };
+                say(id, &[("player", Arg::from(player)), ("night", Arg::from(night))])
+            }
+        }
+    }
+
     pub fn not_found(what: impl std::fmt::Display) -> Error {
-        Error::NotFound(format!("{what} does not exist"))
+        Error::NotFound(said!("api-does-not-exist", what = what))
     }
 }
 
@@ -349,7 +478,7 @@ fn did_you_mean(suggestions: &[String]) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A client's mistake is a 4xx, anything else a 5xx: the policy at the top, for every kind.
@@ -360,6 +489,71 @@ mod tests {
             let server_side = matches!(kind, ProblemType::Internal | ProblemType::Unavailable);
             assert_eq!(status.is_server_error(), server_side, "{kind:?}: {status}");
             assert!(status.is_client_error() || status.is_server_error(), "{kind:?}: {status}");
+        }
+    }
+
+    /// Words of English sentences, whole words by letters (for the German texts' tests).
+    pub(crate) fn english_words(text: &str) -> Vec<String> {
+        const WORDS: [&str; 24] = [
+            "the", "is", "are", "not", "has", "have", "must", "please", "your", "already", "only", "this", "that",
+            "was", "were", "with", "from", "there", "which", "should", "retry", "allowed", "does", "cannot",
+        ];
+        // Literal data kept in any language: `commands`, and `Field:` paths before a colon.
+        let mut plain = String::new();
+        let mut quoted = false;
+        for c in text.chars() {
+            if c == '`' {
+                quoted = !quoted;
+            } else if !quoted {
+                plain.push(c);
+            }
+        }
+        plain
+            .split(|c: char| !c.is_alphabetic())
+            .filter(|w| WORDS.contains(&w.to_lowercase().as_str()))
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// Every kind of problem is said in German from the catalogue, and in English as the API
+    /// has always said it (`Display`).
+    #[test]
+    fn every_kind_of_problem_is_said_in_both_languages() {
+        use spielstand_text::Lang;
+        let errors = [
+            Error::NotFound(said!("api-league-does-not-exist", id = 7)),
+            Error::Unauthorized,
+            Error::UnknownToken,
+            Error::Revoked("tablet".into()),
+            Error::IdempotencyMismatch("k1".into()),
+            Error::IdempotencyInProgress("k1".into()),
+            Error::PayloadTooLarge(65536),
+            Error::RequestTimeout(10000),
+            Error::MethodNotAllowed { method: "DELETE".into(), allow: "GET, HEAD".into() },
+            Error::NoRoute("/api/v1/nowhere".into()),
+            Error::TooManyRequests(std::time::Duration::from_secs(3)),
+            Error::unavailable("busy"),
+            Error::internal("boom"),
+            Error::NotReady(said!("api-migrations", why = "3 migrations behind")),
+            Error::UnknownStored(said!("api-end-night-pass", ended_how = "\"lost\"", id = 3)),
+            Error::NightOver(4),
+            Error::PassEnded { player: "Ursula".into(), night: 3, how: PassGone::Moved },
+            Error::Join { why: JoinRefusal::OnOtherPhone, player: "Ursula".into(), night: "Clubabend".into() },
+            Error::Join { why: JoinRefusal::NotCheckedIn, player: "Ursula".into(), night: "Clubabend".into() },
+            Error::Join { why: JoinRefusal::KeptOut, player: "Ursula".into(), night: "Clubabend".into() },
+            Error::UnknownPlayers(vec![UnknownName {
+                field: "players[0].player".into(),
+                name: "Bärbl".into(),
+                suggestions: vec!["Bärbel".into()],
+            }]),
+            Error::from(spielstand_core::names::check_text("title", " x", 100).unwrap_err()),
+        ];
+        for error in errors {
+            let english = error.said(Lang::En);
+            assert_eq!(english, error.to_string(), "{error:?}");
+            let german = error.said(Lang::De);
+            assert_ne!(german, english, "{error:?}");
+            assert!(english_words(&german).is_empty(), "English in German: {german} ({:?})", english_words(&german));
         }
     }
 

@@ -1,6 +1,9 @@
 //! The spielstand league server: players, leagues and results in SQLite or PostgreSQL,
 //! served over HTTP with an OpenAPI document.
 
+// `said!` before every module that says something.
+#[macro_use]
+pub mod said;
 pub mod db;
 pub mod deadlines;
 pub mod error;

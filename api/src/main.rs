@@ -239,15 +239,26 @@ enum TokenCommand {
     Revoke { name: String },
 }
 
+/// The server's message `id` in the language of its locale (`LANG`), filled in with `args`.
+fn say(id: &str, args: &[(&str, spielstand_text::Arg)]) -> String {
+    let lang = spielstand_text::Lang::of_environment().unwrap_or(spielstand_text::Lang::En);
+    spielstand_text::message(lang, id, args)
+}
+
+/// A moment as the locale's language writes it.
+fn moment(at: chrono::DateTime<chrono::Utc>) -> String {
+    match spielstand_text::Lang::of_environment() {
+        Some(spielstand_text::Lang::De) => at.with_timezone(&chrono::Local).format("%d.%m.%Y %H:%M").to_string(),
+        _ => at.to_rfc3339(),
+    }
+}
+
 /// The database of a command that manages an existing one (tokens): never created by
 /// it, unless asked, so that a command run in the wrong folder says so instead of making
 /// a new empty database with a token nobody's server knows.
 fn existing(url: &DatabaseUrl, create: bool) -> anyhow::Result<()> {
     if !create && url.sqlite_path().is_some_and(|p| !p.exists()) {
-        anyhow::bail!(
-            "there is no database at {} (--database-url, SPIELSTAND_DATABASE_URL): run this where the server keeps it, or give --create to make a new one",
-            url.shown()
-        );
+        anyhow::bail!(say("server-no-database", &[("url", url.shown().into())]));
     }
     Ok(())
 }
@@ -273,70 +284,83 @@ fn main() -> anyhow::Result<()> {
         Command::Backup { path } => {
             let url = DatabaseUrl::parse(&cli.database_url)?;
             existing(&url, false)?;
-            eprintln!("Database: {}", url.shown());
+            eprintln!("{}", say("server-database", &[("url", url.shown().into())]));
             let written = db::backup::backup(&url, &path)?;
-            eprintln!("Backed up the database to {} ({} bytes).", written.path.display(), written.bytes);
+            let (file, bytes) = (written.path.display().to_string(), written.bytes);
+            eprintln!("{}", say("server-backed-up", &[("path", file.into()), ("bytes", bytes.into())]));
             Ok(())
         }
         Command::Restore { path } => {
             let url = DatabaseUrl::parse(&cli.database_url)?;
-            eprintln!("Database: {}", url.shown());
+            eprintln!("{}", say("server-database", &[("url", url.shown().into())]));
+            let (from, into) = (path.display().to_string(), url.shown());
             match db::backup::restore(&url, &path)? {
                 Some(kept) => eprintln!(
-                    "Restored {} into {}; the database it replaced is kept as {}.",
-                    path.display(),
-                    url.shown(),
-                    kept.display()
+                    "{}",
+                    say(
+                        "server-restored-kept",
+                        &[("path", from.into()), ("url", into.into()), ("kept", kept.display().to_string().into())]
+                    )
                 ),
-                None => eprintln!("Restored {} into {} (there was no database there).", path.display(), url.shown()),
+                None => eprintln!("{}", say("server-restored", &[("path", from.into()), ("url", into.into())])),
             }
             Ok(())
         }
         Command::Token(command) => {
             let url = DatabaseUrl::parse(&cli.database_url)?;
             existing(&url, matches!(command, TokenCommand::Create { create: true, .. }))?;
-            eprintln!("Database: {}", url.shown());
+            eprintln!("{}", say("server-database", &[("url", url.shown().into())]));
             let pool = db::open(&url, 1)?;
             let mut conn = pool.get().context("opening a database connection")?;
             match command {
                 TokenCommand::Create { name, scope, league, qr, .. } => {
                     let scope: TokenScope = scope.parse().map_err(anyhow::Error::msg)?;
                     let token = tokens::create(&mut conn, &name, scope, league)?;
-                    let limit = league.map_or(String::new(), |l| format!(" for league {l}"));
-                    eprintln!(
-                        "Created write token {name:?} with scope {scope}{limit}. Store it now: it cannot be shown again."
-                    );
+                    let created = match league {
+                        Some(league) => say(
+                            "server-token-created-league",
+                            &[("name", name.clone().into()), ("scope", scope.slug().into()), ("league", league.into())],
+                        ),
+                        None => say(
+                            "server-token-created",
+                            &[("name", name.clone().into()), ("scope", scope.slug().into())],
+                        ),
+                    };
+                    eprintln!("{created}");
                     if qr {
                         let code = spielstand_api::store::passes::sign_in_code(&mut conn, &name)?;
                         let base = match (&cli.public_url, cli.lan) {
                             (Some(url), _) => spielstand_api::PublicUrl::base(Some(url)).to_owned(),
                             (None, true) => lan_url(&bind).unwrap_or_else(|| format!("http://{bind}")),
                             (None, false) => {
-                                eprintln!(
-                                    "No --public-url: the link names {bind}, which a phone reaches only if the server listens there for the club's network (--lan)."
-                                );
+                                eprintln!("{}", say("server-no-public-url", &[("bind", bind.clone().into())]));
                                 format!("http://{bind}")
                             }
                         };
                         let link = format!("{base}/app/sign-in/{code}");
-                        eprintln!(
-                            "Scan this with the organiser's phone within 10 minutes to sign it in (once):\n{}\n{link}",
-                            spielstand_api::render::qr::terminal(&link)
-                        );
+                        let minutes = spielstand_api::store::passes::SIGN_IN_MINUTES;
+                        eprintln!("{}", say("server-lan-sign-in", &[("minutes", minutes.into())]));
+                        eprintln!("{}\n{link}", spielstand_api::render::qr::terminal(&link));
                     }
                     println!("{token}");
                 }
                 TokenCommand::List => {
                     for t in tokens::list(&mut conn)? {
-                        let state =
-                            t.revoked_at.map_or("active".to_owned(), |at| format!("revoked {}", at.to_rfc3339()));
-                        let league = t.league_id.map_or("every league".to_owned(), |l| format!("league {l}"));
-                        println!("{}\t{}\t{league}\tcreated {}\t{state}", t.name, t.scope, t.created_at.to_rfc3339());
+                        let state = t.revoked_at.map_or_else(
+                            || say("server-token-active", &[]),
+                            |at| say("server-token-revoked-at", &[("at", moment(at).into())]),
+                        );
+                        let league = t.league_id.map_or_else(
+                            || say("server-token-every-league", &[]),
+                            |l| say("server-token-league", &[("league", l.into())]),
+                        );
+                        let created = say("server-token-created-at", &[("at", moment(t.created_at).into())]);
+                        println!("{}\t{}\t{league}\t{created}\t{state}", t.name, t.scope); // not text: a row of data
                     }
                 }
                 TokenCommand::Revoke { name } => {
                     tokens::revoke(&mut conn, &name)?;
-                    eprintln!("Revoked token {name:?}.");
+                    eprintln!("{}", say("server-token-revoked", &[("name", name.clone().into())]));
                 }
             }
             Ok(())

@@ -125,6 +125,86 @@ fn translate(mut cmd: Command, path: &str, lang: Lang) -> Command {
     ))
 }
 
+/// What clap says of a command line it cannot read, in `lang`: `None` where clap's own
+/// words are right (English, and `--help` or `--version`, which are no errors).
+pub fn error(e: &clap::Error, lang: Lang) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if lang == Lang::En
+        || matches!(
+            e.kind(),
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+        )
+    {
+        return None;
+    }
+    let quoted = |text: &str| format!("„{text}“");
+    let context = |kind: ContextKind| -> Option<String> {
+        match e.get(kind)? {
+            ContextValue::String(s) => Some(quoted(s)),
+            ContextValue::Strings(all) => Some(all.iter().map(|s| quoted(s)).collect::<Vec<_>>().join(", ")),
+            ContextValue::StyledStr(s) => Some(quoted(&s.to_string())),
+            ContextValue::StyledStrs(all) => {
+                Some(all.iter().map(|s| quoted(&s.to_string())).collect::<Vec<_>>().join(", "))
+            }
+            ContextValue::Number(n) => Some(n.to_string()),
+            _ => None,
+        }
+    };
+    let say = |id: &str, args: &[(&str, spielstand_text::Arg)]| spielstand_text::message(lang, id, args);
+    let arg = context(ContextKind::InvalidArg).unwrap_or_default();
+    let mut lines = Vec::new();
+    let first = match e.kind() {
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation => {
+            let value = context(ContextKind::InvalidValue).unwrap_or_default();
+            // The value parsers' own reason, in the command's language already.
+            match std::error::Error::source(e) {
+                Some(why) => say(
+                    "clap-invalid-value-because",
+                    &[("value", value.into()), ("arg", arg.clone().into()), ("why", why.to_string().into())],
+                ),
+                None => say("clap-invalid-value", &[("value", value.into()), ("arg", arg.clone().into())]),
+            }
+        }
+        ErrorKind::UnknownArgument => say("clap-unknown-argument", &[("arg", arg.clone().into())]),
+        ErrorKind::InvalidSubcommand => say(
+            "clap-unknown-subcommand",
+            &[("command", context(ContextKind::InvalidSubcommand).unwrap_or_default().into())],
+        ),
+        ErrorKind::MissingRequiredArgument | ErrorKind::MissingSubcommand => {
+            say("clap-missing", &[("args", arg.clone().into())])
+        }
+        ErrorKind::ArgumentConflict => say(
+            "clap-conflict",
+            &[("arg", arg.clone().into()), ("other", context(ContextKind::PriorArg).unwrap_or_default().into())],
+        ),
+        ErrorKind::NoEquals => say("clap-no-value", &[("arg", arg.clone().into())]),
+        ErrorKind::TooManyValues | ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => {
+            say("clap-values", &[("arg", arg.clone().into())])
+        }
+        other => say("clap-other", &[("kind", format!("{other:?}").into())]),
+    };
+    lines.push(format!("{} {first}", say("error-prefix", &[])));
+    if let Some(values) = context(ContextKind::ValidValue) {
+        lines.push(format!("  {}", say("clap-possible-values", &[("values", values.into())])));
+    }
+    for kind in [ContextKind::SuggestedSubcommand, ContextKind::SuggestedArg, ContextKind::SuggestedValue] {
+        if let Some(suggestion) = context(kind) {
+            lines.push(format!("  {}", say("clap-tip", &[("suggestion", suggestion.into())])));
+        }
+    }
+    if let Some(ContextValue::StyledStr(usage)) = e.get(ContextKind::Usage) {
+        let usage = usage.to_string();
+        // clap's own placeholders, worded as German help words them.
+        let usage = usage.trim().trim_start_matches("Usage:").trim().replace("[OPTIONS]", "[OPTIONEN]");
+        let usage = usage.replace("<COMMAND>", "<BEFEHL>");
+        lines.push(String::new());
+        lines.push(say("clap-usage", &[("usage", usage.into())]));
+    }
+    lines.push(String::new());
+    lines.push(say("clap-more", &[]));
+    Some(lines.join("\n") + "\n")
+}
+
 /// The help texts as a Fluent catalogue: each text a message, every line indented, the
 /// characters Fluent reads as syntax written as literals.
 #[cfg(test)]

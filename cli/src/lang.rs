@@ -69,6 +69,13 @@ pub fn column(header: &str) -> String {
     spielstand_text::lookup(current(), &id).unwrap_or_else(|| header.to_owned())
 }
 
+/// A value's slug (`one-each`, `average-place`) as a word of the language, where it is
+/// shown to be read rather than typed: the catalogue's `word-{kind}-{slug}`, else the
+/// slug as it is.
+pub fn word(kind: &str, slug: &str) -> String {
+    spielstand_text::lookup(current(), &format!("word-{kind}-{slug}")).unwrap_or_else(|| slug.to_owned())
+}
+
 /// A number written with a decimal point, as the language writes it (`27,5` in German).
 pub fn decimal(text: String) -> String {
     match current() {

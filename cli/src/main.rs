@@ -31,7 +31,18 @@ fn main() -> ExitCode {
     let asked = args::lang_asked(&args);
     let configured = if asked.is_none() { config::ConfigFile::saved_lang() } else { None };
     lang::init(asked, configured.as_deref());
-    let matches = help::localised(args::Cli::command(), lang::current()).get_matches_from(args);
+    let matches = match help::localised(args::Cli::command(), lang::current()).try_get_matches_from(args) {
+        Ok(matches) => matches,
+        // A command line that does not read: said in the command's language (`--help` and
+        // `--version` are no errors, and clap prints them).
+        Err(e) => match help::error(&e, lang::current()) {
+            Some(said) => {
+                eprint!("{said}");
+                return ExitCode::from(2);
+            }
+            None => e.exit(),
+        },
+    };
     let cli = args::Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     interrupt::install();
     match commands::run(cli) {

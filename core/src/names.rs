@@ -54,25 +54,58 @@ pub fn is_line_break(c: char) -> bool {
     matches!(c, '\u{2028}' | '\u{2029}')
 }
 
+/// What is wrong with free text people read ([`check_text`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextFault {
+    Empty,
+    /// Longer than this many characters.
+    TooLong(usize),
+    Whitespace,
+    Control,
+    Invisible,
+}
+
+/// Free text refused: the field it was given in, and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextProblem {
+    pub field: String,
+    pub fault: TextFault,
+}
+
+impl std::fmt::Display for TextProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let problem = match self.fault {
+            TextFault::Empty => "must not be empty".to_owned(),
+            TextFault::TooLong(max) => format!("is longer than {max} characters"),
+            TextFault::Whitespace => "starts or ends with whitespace".to_owned(),
+            TextFault::Control => "contains a control character or a line break".to_owned(),
+            TextFault::Invisible => {
+                "contains an invisible character (a zero-width space, a bidi mark or the like)".to_owned()
+            }
+        };
+        write!(f, "{}: {problem}", self.field)
+    }
+}
+
 /// Checks free text that people read (a night's title or location, an import's source
 /// id): `what` names it in the message. Not empty, at most `max` characters, no
 /// surrounding whitespace, and nothing invisible or line-breaking: no control
 /// characters, no zero-width or bidi characters ([`is_invisible`]), no line separators.
-pub fn check_text(what: &str, text: &str, max: usize) -> Result<(), String> {
-    let problem = if text.trim().is_empty() {
-        "must not be empty".to_owned()
+pub fn check_text(what: &str, text: &str, max: usize) -> Result<(), TextProblem> {
+    let fault = if text.trim().is_empty() {
+        TextFault::Empty
     } else if text.chars().count() > max {
-        format!("is longer than {max} characters")
+        TextFault::TooLong(max)
     } else if text.trim() != text {
-        "starts or ends with whitespace".to_owned()
+        TextFault::Whitespace
     } else if text.chars().any(|c| c.is_control() || is_line_break(c)) {
-        "contains a control character or a line break".to_owned()
+        TextFault::Control
     } else if text.chars().any(is_invisible) {
-        "contains an invisible character (a zero-width space, a bidi mark or the like)".to_owned()
+        TextFault::Invisible
     } else {
         return Ok(());
     };
-    Err(format!("{what}: {problem}"))
+    Err(TextProblem { field: what.to_owned(), fault })
 }
 
 /// Checks a name for a player (or a league): any script, but not empty, at most

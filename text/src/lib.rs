@@ -59,13 +59,15 @@ impl Lang {
         }
     }
 
-    /// The language's messages of the two binaries, built into them: the server's
-    /// (`server.ftl`), then the command line's, one file per area (`cli.ftl` the shared
+    /// The language's messages of the two binaries, built into them: the server's (the
+    /// API's problem details in `api.ftl`, its own command's in `server.ftl`), then the
+    /// command line's, one file per area (`cli.ftl` the shared
     /// words, then nights, people, input, import, and the `--help` texts), so that a
     /// message's id says where it is used.
-    fn cli_sources(self) -> [&'static str; 7] {
+    fn cli_sources(self) -> [&'static str; 8] {
         match self {
             Lang::De => [
+                include_str!("../locales/de/api.ftl"),
                 include_str!("../locales/de/server.ftl"),
                 include_str!("../locales/de/cli.ftl"),
                 include_str!("../locales/de/cli-nights.ftl"),
@@ -75,6 +77,7 @@ impl Lang {
                 include_str!("../locales/de/cli-help.ftl"),
             ],
             Lang::En => [
+                include_str!("../locales/en/api.ftl"),
                 include_str!("../locales/en/server.ftl"),
                 include_str!("../locales/en/cli.ftl"),
                 include_str!("../locales/en/cli-nights.ftl"),

@@ -309,10 +309,9 @@ async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Credentialed>)> {
         // A pass that waits for the organiser (a move to a new phone, a check-in) does
         // nothing until they let it.
         Credentialed::Caller(Caller::Pass(pass)) if pass.waiting => {
-            return Err(Error::InsufficientScope(format!(
-                "the {} waits for the organiser to let it act (a new phone, or a check-in)",
-                pass.label()
-            )));
+            return Err(Error::InsufficientScope(
+                said!("api-waits-organiser-let-act-new", label = pass.label()).german("label", pass.label_de()),
+            ));
         }
         Credentialed::Hare(hare) => return Ok((rule, Some(Credentialed::Hare(own_game(hare, rule, req)?)))),
         Credentialed::Caller(Caller::Pass(pass)) if matches!(rule.needs, Needs::TokenOrHare(_)) => {
@@ -324,11 +323,11 @@ async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Credentialed>)> {
         }
         Credentialed::Caller(Caller::Pass(pass)) => {
             if !matches!(rule.needs, Needs::TokenOrPass(_)) {
-                return Err(Error::InsufficientScope(format!(
-                    "{} needs a token of scope {}; the {} enters and reviews its own table's results only",
-                    rule.operation,
-                    needed.slug(),
-                    pass.label()
+                return Err(Error::InsufficientScope(said!(
+                    "api-needs-token-scope-enters-reviews",
+                    operation = rule.operation,
+                    needed_slug = needed.slug(),
+                    label = pass.label()
                 )));
             }
             let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::internal("no app state"))?;
@@ -337,12 +336,12 @@ async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Credentialed>)> {
         }
     };
     if !includes(writer.scope, needed) {
-        return Err(Error::InsufficientScope(format!(
-            "{} needs a token of scope {}; the token {:?} has scope {}",
-            rule.operation,
-            needed.slug(),
-            writer.token_name,
-            writer.scope.slug()
+        return Err(Error::InsufficientScope(said!(
+            "api-needs-token-scope-token-has",
+            operation = rule.operation,
+            needed_slug = needed.slug(),
+            token_name = format!("{:?}", writer.token_name),
+            scope_slug = writer.scope.slug()
         )));
     }
     if let Some(own) = writer.league_id {
@@ -365,7 +364,7 @@ async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Credentialed>)> {
 
 /// The path's `{id}` as actix captured (and decoded) it; a 400 when it is no id.
 fn path_id(id: Option<&str>) -> Result<i64> {
-    id.and_then(|v| v.parse::<i64>().ok()).ok_or_else(|| Error::InvalidPath("id: not an id".into()))
+    id.and_then(|v| v.parse::<i64>().ok()).ok_or_else(|| Error::InvalidPath(said!("api-id-not-id")))
 }
 
 /// A hare's code acts on its own game's orders only.
@@ -375,17 +374,15 @@ fn own_game(hare: HareCaller, rule: Rule, req: &ServiceRequest) -> Result<HareCa
             if path_id(req.match_info().get("id"))? == hare.game_id {
                 return Ok(hare);
             }
-            Err(Error::InsufficientScope(format!(
-                "the code of the {} sends orders for postal game {} only",
-                hare.label(),
-                hare.game_id
-            )))
+            Err(Error::InsufficientScope(
+                said!("api-code-sends-orders-postal-game", label = hare.label(), game_id = hare.game_id)
+                    .german("label", hare.label_de()),
+            ))
         }
-        _ => Err(Error::InsufficientScope(format!(
-            "{} needs a token; the code of the {} sends its orders only",
-            rule.operation,
-            hare.label()
-        ))),
+        _ => Err(Error::InsufficientScope(
+            said!("api-needs-token-code-sends-orders", operation = rule.operation, label = hare.label())
+                .german("label", hare.label_de()),
+        )),
     }
 }
 
@@ -395,11 +392,10 @@ async fn hare_of_pass(state: &AppState, pass: &Pass, rule: Rule, id: Option<&str
     let held = pass.clone();
     match state.db(move |conn| postal::hare_of_pass(conn, game, &held)).await? {
         Some(hare) => Ok(hare),
-        None => Err(Error::InsufficientScope(format!(
-            "the {} is no hare of postal game {game} in its league: {} needs the hare's code, its night pass, or a token",
-            pass.label(),
-            rule.operation
-        ))),
+        None => Err(Error::InsufficientScope(
+            said!("api-no-hare-postal-game-league", label = pass.label(), game = game, operation = rule.operation)
+                .german("label", pass.label_de()),
+        )),
     }
 }
 
@@ -410,17 +406,12 @@ async fn may_change_result(state: &AppState, writer: &Writer, id: Option<&str>, 
     // Nothing of that id: the handler answers 404 as for anyone.
     let Some(origin) = state.db(move |conn| owners::origin_of_result(conn, id)).await? else { return Ok(()) };
     if any_revision {
-        return Err(Error::InsufficientScope(format!(
-            "If-Match: * needs a token of scope admin; a record token names the revision it changes (ETag \"{}\")",
-            origin.revision
-        )));
+        return Err(Error::InsufficientScope(said!("api-if-match-needs-token-scope", revision = origin.revision)));
     }
     if origin.entered_by_pass || origin.recorded_by.as_deref() == Some(writer.token_name.as_str()) {
         return Ok(());
     }
-    Err(Error::InsufficientScope(format!(
-        "result {id} was recorded by another token: correcting or deleting it needs a token of scope admin"
-    )))
+    Err(Error::InsufficientScope(said!("api-result-was-recorded-another-token", id = id)))
 }
 
 /// May `writer`, a record token, close club night `id` ([`Acts::OrganisesNight`])? Only a
@@ -432,31 +423,34 @@ async fn organises_night(state: &AppState, writer: &Writer, id: Option<&str>) ->
     if started_by.as_deref() == Some(writer.token_name.as_str()) {
         return Ok(());
     }
-    Err(Error::InsufficientScope(format!(
-        "club night {id} was started by another token: closing it needs a token of scope admin, or the token that started it"
-    )))
+    Err(Error::InsufficientScope(said!("api-club-night-was-started-another", id = id)))
 }
 
 /// A night pass acts at its own night only: in its league's results (the store checks
 /// the night and the table), on its night, on results of its night.
 async fn in_own_night(state: &AppState, pass: &Pass, rule: Rule, id: Option<&str>) -> Result<()> {
-    let refused = |acts_in: String| {
-        Error::InsufficientScope(format!(
-            "the {} acts at club night {} only, and {} acts {acts_in}",
-            pass.label(),
-            pass.event_id,
-            rule.operation
-        ))
+    let refused = |(acts_in, german): (String, String)| {
+        Error::InsufficientScope(
+            said!(
+                "api-acts-club-night-only-acts",
+                label = pass.label(),
+                event_id = pass.event_id,
+                operation = rule.operation,
+                acts_in = acts_in
+            )
+            .german("label", pass.label_de())
+            .german("acts_in", german),
+        )
     };
     let id = || path_id(id);
     match rule.acts {
         Acts::InLeague => match id()? {
             league if league == pass.league_id => Ok(()),
-            league => Err(refused(format!("in league {league}"))),
+            league => Err(refused((format!("in league {league}"), format!("in der Liga {league}")))),
         },
         Acts::InLeagueOf(Owned::Event) => match id()? {
             night if night == pass.event_id => Ok(()),
-            night => Err(refused(format!("at club night {night}"))),
+            night => Err(refused((format!("at club night {night}"), format!("beim Spieleabend {night}")))),
         },
         Acts::InLeagueOf(Owned::Result) => {
             let result = id()?;
@@ -464,10 +458,13 @@ async fn in_own_night(state: &AppState, pass: &Pass, rule: Rule, id: Option<&str
                 // Nothing of that id: the handler answers 404 as for anyone.
                 None => Ok(()),
                 Some(Some(night)) if night == pass.event_id => Ok(()),
-                Some(_) => Err(refused(format!("on result {result} of another night"))),
+                Some(_) => Err(refused((
+                    format!("on result {result} of another night"),
+                    format!("beim Ergebnis {result} eines anderen Abends"),
+                ))),
             }
         }
-        other => Err(refused(format!("{other:?}"))),
+        other => Err(refused((format!("{other:?}"), format!("{other:?}")))),
     }
 }
 
@@ -480,19 +477,25 @@ async fn in_own_league(
     id: Option<&str>,
     query: &str,
 ) -> Result<()> {
-    let refused = |acts_in: String| {
-        Error::InsufficientScope(format!(
-            "the token {:?} may act in league {own} only, and {} acts {acts_in}",
-            writer.token_name, rule.operation
-        ))
+    let refused = |(acts_in, german): (String, String)| {
+        Error::InsufficientScope(
+            said!(
+                "api-token-may-act-league-only",
+                token_name = format!("{:?}", writer.token_name),
+                own = own,
+                operation = rule.operation,
+                acts_in = acts_in
+            )
+            .german("acts_in", german),
+        )
     };
     let id = || path_id(id);
     match rule.acts {
         Acts::Nowhere | Acts::OnSharedPlayers => Ok(()),
-        Acts::Everywhere => Err(refused("on every league".into())),
+        Acts::Everywhere => Err(refused(("on every league".into(), "in allen Ligen".into()))),
         Acts::InLeague => match id()? {
             league if league == own => Ok(()),
-            league => Err(refused(format!("in league {league}"))),
+            league => Err(refused((format!("in league {league}"), format!("in der Liga {league}")))),
         },
         Acts::InLeagueOf(_) | Acts::ChangesResult | Acts::OrganisesNight => {
             let kind = match rule.acts {
@@ -505,7 +508,10 @@ async fn in_own_league(
                 // Nothing of that id: the handler answers 404 as for anyone.
                 None => Ok(()),
                 Some(league) if league == own => Ok(()),
-                Some(league) => Err(refused(format!("in league {league} ({} {id})", kind.noun()))),
+                Some(league) => Err(refused((
+                    format!("in league {league} ({} {id})", kind.noun()),
+                    format!("in der Liga {league} ({} {id})", kind.noun_de()),
+                ))),
             }
         }
         Acts::OnAudit => {
@@ -515,7 +521,7 @@ async fn in_own_league(
             match asked.map(|v| v.parse::<i64>()) {
                 None => Ok(()),
                 Some(Ok(league)) if league == own => Ok(()),
-                Some(Ok(league)) => Err(refused(format!("in league {league}"))),
+                Some(Ok(league)) => Err(refused((format!("in league {league}"), format!("in der Liga {league}")))),
                 // A malformed filter is the handler's 400.
                 Some(Err(_)) => Ok(()),
             }

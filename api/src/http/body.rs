@@ -53,7 +53,7 @@ pub async fn read(payload: &mut Payload, max: usize, deadline: Duration) -> Resu
     while let Some(chunk) = payload.next().await {
         let chunk = chunk.map_err(|e| match e {
             PayloadError::Io(io) if io.kind() == io::ErrorKind::TimedOut => Error::RequestTimeout(deadline.as_millis()),
-            other => Error::MalformedJson(format!("the body could not be read: {other}")),
+            other => Error::MalformedJson(said!("api-body-could-not-read", other = other)),
         })?;
         if body.len() + chunk.len() > max {
             return Err(Error::PayloadTooLarge(max));

@@ -36,9 +36,9 @@ impl<T: DeserializeOwned + Serialize + 'static, const MAX: usize> FromRequest fo
         let content_type = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
         let essence = content_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
         if essence != "application/json" && !essence.ends_with("+json") {
-            let err = Error::UnsupportedMediaType(format!(
-                "Content-Type: expected application/json, got {}",
-                if content_type.is_empty() { "none".to_owned() } else { format!("{content_type:?}") }
+            let err = Error::UnsupportedMediaType(said!(
+                "api-content-type-expected-application-json",
+                content_type = if content_type.is_empty() { "none".to_owned() } else { format!("{content_type:?}") }
             ));
             return Box::pin(async move { Err(err) });
         }
@@ -84,10 +84,10 @@ impl<T: DeserializeOwned + Serialize + Default + 'static> FromRequest for Option
 pub fn parse_json<T: DeserializeOwned + Serialize>(bytes: &[u8]) -> Result<T, Error> {
     // `{"name": "A", "name": "B"}` is refused: a JSON value keeps only one of them.
     if let Some(path) = duplicate_key(bytes) {
-        return Err(Error::InvalidBody(format!("{path}: this key is given twice")));
+        return Err(Error::InvalidBody(said!("api-key-given-twice", path = path)));
     }
     let mut sent: serde_json::Value =
-        serde_json::from_slice(bytes).map_err(|e| Error::MalformedJson(format!("the body is not valid JSON: {e}")))?;
+        serde_json::from_slice(bytes).map_err(|e| Error::MalformedJson(said!("api-body-not-valid-json", e = e)))?;
     integral_numbers_as_integers(&mut sent);
     let mut ignored: Vec<String> = Vec::new();
     let mut note = |path: serde_ignored::Path<'_>| ignored.push(path.to_string());
@@ -104,11 +104,10 @@ pub fn parse_json<T: DeserializeOwned + Serialize>(bytes: &[u8]) -> Result<T, Er
         {
             let (shown, field) = shown_path(unknown);
             if closest(field, &[missing]).is_some() {
-                return Error::InvalidBody(format!("{shown}: unknown field (did you mean `{missing}`?)"));
+                return Error::InvalidBody(said!("api-unknown-field-did-you-mean", shown = shown, missing = missing));
             }
         }
-        let inner = with_suggestion(&inner);
-        Error::InvalidBody(if path == "." { inner } else { format!("{path}: {inner}") })
+        Error::InvalidBody(serde_problem(&path, &with_suggestion(&inner)))
     })?;
     let understood = serde_json::to_value(&value)?;
     // A field nobody reads is a mistake of the client's (a misspelt one would otherwise
@@ -118,10 +117,15 @@ pub fn parse_json<T: DeserializeOwned + Serialize>(bytes: &[u8]) -> Result<T, Er
     }
     if let Some(path) = array_for_object(&sent, &understood, String::new()) {
         let path = if path.is_empty() { ".".to_owned() } else { path };
-        return Err(Error::InvalidBody(format!("{path}: invalid type: array, expected an object")));
+        return Err(Error::InvalidBody(said!("api-invalid-type-array-expected-object", path = path)));
     }
     if let Some((path, sent, date)) = loose_date(&sent, &understood, String::new()) {
-        return Err(Error::InvalidBody(format!("{path}: write dates as YYYY-MM-DD ({date}), not {sent:?}")));
+        return Err(Error::InvalidBody(said!(
+            "api-write-dates-as-yyyy-mm",
+            path = path,
+            date = date,
+            sent = format!("{:?}", sent)
+        )));
     }
     Ok(value)
 }
@@ -150,7 +154,7 @@ fn loose_date(
 
 /// "detail.lettuce: unknown field (did you mean `lettuces`?)" for the ignored field at
 /// `path` (serde_ignored's `a.b.0.c`), its known neighbours read from `understood`.
-fn unknown_field(path: &str, understood: &serde_json::Value) -> String {
+fn unknown_field(path: &str, understood: &serde_json::Value) -> crate::said::Said {
     let segments: Vec<&str> = path.split('.').collect();
     let (_, parents) = segments.split_last().expect("a path has a field");
     let mut parent = Some(understood);
@@ -164,10 +168,55 @@ fn unknown_field(path: &str, understood: &serde_json::Value) -> String {
         parent.and_then(|p| p.as_object()).map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
     let (at, field) = shown_path(path);
     match closest(field, &known) {
-        Some(near) => format!("{at}: unknown field (did you mean `{near}`?)"),
-        None if known.is_empty() => format!("{at}: unknown field"),
-        None => format!("{at}: unknown field; the fields here are {}", known.join(", ")),
+        Some(near) => said!("api-unknown-field-did-you-mean", shown = at, missing = near),
+        None if known.is_empty() => said!("api-unknown-field", shown = at),
+        None => said!("api-unknown-field-known", shown = at, known = known.join(", ")),
     }
+}
+
+/// What serde said of a body or a query that does not read, at `path` (`.` for the
+/// whole): its words, said in German too where they are serde's usual ones.
+fn serde_problem(path: &str, inner: &str) -> crate::said::Said {
+    let said = if path == "." {
+        said!("api-serde-problem", problem = inner)
+    } else {
+        said!("api-serde-problem-at", path = path, problem = inner)
+    };
+    said.german("problem", serde_german(inner))
+}
+
+/// serde's usual words in German: `missing field`, `invalid type`, `unknown variant` and
+/// the kinds of value it expects. Anything else stays as serde wrote it.
+fn serde_german(inner: &str) -> String {
+    const WORDS: [(&str, &str); 22] = [
+        ("missing field", "es fehlt das Feld"),
+        ("unknown field", "unbekanntes Feld"),
+        ("unknown variant", "unbekannter Wert"),
+        ("duplicate field", "doppeltes Feld"),
+        ("invalid type:", "falscher Typ:"),
+        ("invalid value:", "ungültiger Wert:"),
+        ("invalid length", "falsche Länge"),
+        ("invalid digit found in string", "keine Zahl"),
+        ("expected one of", "erwartet wird einer von"),
+        ("expected", "erwartet wird"),
+        ("did you mean", "meintest du"),
+        ("a string", "Text"),
+        ("a sequence", "eine Liste"),
+        ("a map", "ein Objekt"),
+        ("a boolean", "wahr oder falsch"),
+        ("boolean", "wahr oder falsch"),
+        ("a valid date", "ein gültiges Datum"),
+        ("integer", "ganze Zahl"),
+        ("string", "Text"),
+        ("sequence", "Liste"),
+        ("map", "Objekt"),
+        ("struct", "Objekt"),
+    ];
+    let mut text = inner.to_owned();
+    for (english, german) in WORDS {
+        text = text.replace(english, german);
+    }
+    text
 }
 
 /// serde_ignored's `players.1.sear` as the problem says it, `players[1].sear`, and the
@@ -329,7 +378,7 @@ impl<T: DeserializeOwned> FromRequest for Params<T> {
         // would reach the database), and every date within the dates spielstand takes.
         for (key, value) in form_urlencoded::parse(req.query_string().as_bytes()) {
             if value.chars().any(|c| c.is_control()) {
-                return ready(Err(Error::InvalidQuery(format!("{key}: contains a control character"))));
+                return ready(Err(Error::InvalidQuery(said!("api-contains-control-character", key = key))));
             }
             if let Ok(day) = value.parse::<chrono::NaiveDate>()
                 && let Err(e) = spielstand_core::dates::check_filter(&key, day)
@@ -341,7 +390,7 @@ impl<T: DeserializeOwned> FromRequest for Params<T> {
         ready(serde_path_to_error::deserialize(de).map(Params).map_err(|e| {
             let path = e.path().to_string();
             let inner = e.into_inner();
-            Error::InvalidQuery(if path == "." { inner.to_string() } else { format!("{path}: {inner}") })
+            Error::InvalidQuery(serde_problem(&path, &inner.to_string()))
         }))
     }
 }
@@ -353,7 +402,7 @@ pub fn refuse_team_by(req: &HttpRequest, path: &str) -> Result<(), Error> {
     let asked =
         form_urlencoded::parse(req.query_string().as_bytes()).any(|(key, value)| key == "by" && value == "team");
     if asked {
-        return Err(Error::InvalidQuery(format!("by=team: the team table has its own path: {path}")));
+        return Err(Error::InvalidQuery(said!("api-team-team-table-has-own", path = path)));
     }
     Ok(())
 }
@@ -397,11 +446,11 @@ impl PageParams {
 pub fn paging_within(page: Option<u32>, per_page: Option<u32>, default: u32, max: u32) -> Result<(u32, u32), Error> {
     let page = page.unwrap_or(1);
     if page == 0 {
-        return Err(Error::InvalidQuery("page: pages start at 1".into()));
+        return Err(Error::InvalidQuery(said!("api-page-pages-start")));
     }
     let per_page = per_page.unwrap_or(default);
     if !(1..=max).contains(&per_page) {
-        return Err(Error::InvalidQuery(format!("per_page: must be between 1 and {max}")));
+        return Err(Error::InvalidQuery(said!("api-per-page-must-between", max = max)));
     }
     Ok((page, per_page))
 }
@@ -506,7 +555,7 @@ pub fn same_origin(req: &HttpRequest, state: &AppState) -> Result<(), Error> {
     if matches!(*req.method(), actix_web::http::Method::GET | actix_web::http::Method::HEAD) {
         return Ok(());
     }
-    let refused = |why: String| Err(Error::InsufficientScope(format!("cross-site request refused: {why}")));
+    let refused = |why: String| Err(Error::InsufficientScope(said!("api-cross-site-request-refused", why = why)));
     let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
     if let Some(site) = header("sec-fetch-site") {
         return if site == "same-origin" { Ok(()) } else { refused(format!("Sec-Fetch-Site: {site}")) };
@@ -563,7 +612,7 @@ pub fn identify(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Credentiale
             })
             .await;
         match found {
-            Err(e @ (Error::UnknownToken | Error::Revoked(_))) => {
+            Err(e @ (Error::UnknownToken | Error::Revoked(_) | Error::PassEnded { .. })) => {
                 let client_text = client.map_or("unknown".to_owned(), |c| c.to_string());
                 tracing::warn!(client = %client_text, error = %e, "failed authentication");
                 Err(match client.and_then(|c| state.throttle.auth_failed(c)) {
@@ -583,14 +632,12 @@ pub fn authenticate(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Writer,
     Box::pin(async move {
         match who.await? {
             Credentialed::Caller(Caller::Token(writer)) => Ok(writer),
-            Credentialed::Caller(Caller::Pass(pass)) => Err(Error::InsufficientScope(format!(
-                "the {} enters and reviews its table's results only; this needs a token",
-                pass.label()
-            ))),
-            Credentialed::Hare(hare) => Err(Error::InsufficientScope(format!(
-                "the code of the {} sends its orders only; this needs a token",
-                hare.label()
-            ))),
+            Credentialed::Caller(Caller::Pass(pass)) => Err(Error::InsufficientScope(
+                said!("api-enters-reviews-table-s-results", label = pass.label()).german("label", pass.label_de()),
+            )),
+            Credentialed::Hare(hare) => Err(Error::InsufficientScope(
+                said!("api-code-sends-orders-only-needs", label = hare.label()).german("label", hare.label_de()),
+            )),
         }
     })
 }
@@ -658,13 +705,9 @@ pub fn if_match(req: &HttpRequest, id: i64) -> Result<Precondition, Error> {
     let value = req
         .headers()
         .get(header::IF_MATCH)
-        .ok_or_else(|| {
-            Error::PreconditionRequired(format!(
-                "If-Match: send the ETag of result {id} (its revision, e.g. \"1\") so that a stale change cannot overwrite a newer one"
-            ))
-        })?
+        .ok_or_else(|| Error::PreconditionRequired(said!("api-if-match-send-etag-result", id = id)))?
         .to_str()
-        .map_err(|_| Error::InvalidHeader("If-Match: not valid ASCII".into()))?;
+        .map_err(|_| Error::InvalidHeader(said!("api-if-match-not-valid-ascii")))?;
     if value.trim() == "*" {
         return Ok(Precondition::Any);
     }
@@ -685,9 +728,7 @@ pub fn idempotency_key(req: &HttpRequest) -> Result<Option<String>, Error> {
         .ok()
         .map(str::trim)
         .filter(|k| (1..=255).contains(&k.len()) && k.chars().all(|c| c.is_ascii_graphic()));
-    key.map(|k| Some(k.to_owned())).ok_or_else(|| {
-        Error::InvalidHeader("Idempotency-Key: use 1 to 255 visible ASCII characters, e.g. a UUID".into())
-    })
+    key.map(|k| Some(k.to_owned())).ok_or_else(|| Error::InvalidHeader(said!("api-idempotency-key-use-visible-ascii")))
 }
 
 #[derive(Debug, serde::Deserialize, utoipa::IntoParams)]

@@ -34,9 +34,9 @@ impl FromRequest for Form {
         let content_type = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
         let essence = content_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
         if essence != "application/x-www-form-urlencoded" {
-            let err = Error::UnsupportedMediaType(format!(
-                "Content-Type: expected application/x-www-form-urlencoded, got {}",
-                if content_type.is_empty() { "none".to_owned() } else { format!("{content_type:?}") }
+            let err = Error::UnsupportedMediaType(said!(
+                "api-content-type-expected-application-x",
+                content_type = if content_type.is_empty() { "none".to_owned() } else { format!("{content_type:?}") }
             ));
             return Box::pin(async move { Err(err) });
         }
@@ -49,7 +49,7 @@ impl FromRequest for Form {
             // has); each handler checks the fields it reads.
             for (name, value) in form_urlencoded::parse(&body) {
                 if fields.insert(name.clone().into_owned(), value.into_owned()).is_some() {
-                    return Err(Error::InvalidBody(format!("{name}: this field is given twice")));
+                    return Err(Error::InvalidBody(said!("api-field-given-twice", name = name)));
                 }
             }
             Ok(Form(fields))

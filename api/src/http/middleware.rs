@@ -77,7 +77,8 @@ pub async fn request_context<B: MessageBody + 'static>(
     let mut res = match after {
         // Refused before any handler; the lines below still name, count and log it.
         Some(Err(e)) => {
-            let error = crate::error::Error::InvalidHeader(format!("{}: {e}", headers::READ_AFTER));
+            let error =
+                crate::error::Error::InvalidHeader(said!("api-message-2", read_after = headers::READ_AFTER, e = e));
             let response =
                 problem::REQUEST_ID.sync_scope(id.clone(), || actix_web::ResponseError::error_response(&error));
             req.into_response(response).map_into_right_body()

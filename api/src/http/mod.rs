@@ -183,8 +183,12 @@ pub fn app(
         InitError = (),
     >,
 > {
-    let path_config = web::PathConfig::default()
-        .error_handler(|err, req| Error::InvalidPath(format!("{}: {err}", req.path())).into());
+    let path_config = web::PathConfig::default().error_handler(|err, req| {
+        // actix's words for a segment that does not read; in German, what they mean.
+        let said = said!("api-path-problem", path = req.path(), err = err)
+            .german("err", "ein Teil des Pfades ist kein gültiger Wert (eine Nummer, wo eine Nummer stehen muss)");
+        Error::InvalidPath(said).into()
+    });
     let (app, api) = App::new()
         .into_utoipa_app()
         .openapi(docs::ApiDoc::openapi())

@@ -31,13 +31,9 @@ pub fn see_other(to: &str) -> HttpResponse {
     HttpResponse::SeeOther().insert_header((header::LOCATION, to.to_owned())).finish()
 }
 
-/// What a refusal says on a page: a broken rule in the reader's language, anything else
-/// as the API says it.
+/// What a refusal says on a page, in the reader's language.
 pub fn said(e: &Error, lang: Lang) -> String {
-    match e {
-        Error::Rule(rule) => spielstand_text::rule(rule, text_lang(lang)),
-        other => other.to_string(),
-    }
+    e.said(text_lang(lang))
 }
 
 fn text_lang(lang: Lang) -> spielstand_text::Lang {

@@ -11,9 +11,9 @@ tokio::task_local! {
     /// can be matched with the log.
     pub static REQUEST_ID: String;
     /// The request's `Accept-Language`, read only when a problem's `detail` is written
-    /// (German when it prefers German to English, else English; scripts read `type` and
-    /// `code`, which never change with it): kept as sent, so that answers without a problem
-    /// never parse it.
+    /// (German when it prefers German to English, else English, for every kind of problem;
+    /// scripts read `type` and `code`, which never change with it): kept as sent, so that
+    /// answers without a problem never parse it.
     pub static ACCEPT_LANGUAGE: Option<HeaderValue>;
 }
 
@@ -40,18 +40,7 @@ impl Error {
             kind: self.kind().uri(),
             title: status.canonical_reason().unwrap_or("Error").to_owned(),
             status: status.as_u16(),
-            detail: match (self, detail_language()) {
-                // The rule messages are in the catalogue in both languages; English stays
-                // the `Display` the API has always written.
-                (Error::Rule(rule), spielstand_text::Lang::De) => {
-                    spielstand_text::rule(rule, spielstand_text::Lang::De)
-                }
-                // The adjudicator says its refusals in both languages.
-                (Error::OrderRefused { field, refusal }, spielstand_text::Lang::De) => {
-                    format!("{field}: {}", refusal.text(spielstand_core::postspiel::Lang::De))
-                }
-                _ => self.to_string(),
-            },
+            detail: self.said(detail_language()),
             request_id,
             suggestions: match self {
                 Error::UnknownPlayers(names) => names.first().map(|n| n.suggestions.clone()).unwrap_or_default(),
@@ -75,10 +64,10 @@ impl ResponseError for Error {
         let problem = self.problem(REQUEST_ID.try_with(Clone::clone).ok());
         let mut response = HttpResponse::build(status);
         response.insert_header((header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON)));
-        if matches!(self, Error::Rule(_) | Error::OrderRefused { .. }) {
-            response.insert_header((header::CONTENT_LANGUAGE, detail_language().code()));
-            response.insert_header((header::VARY, "Accept-Language"));
-        }
+        // Every detail is said in the language asked for: caches keep one answer per
+        // language.
+        response.insert_header((header::CONTENT_LANGUAGE, detail_language().code()));
+        response.insert_header((header::VARY, "Accept-Language"));
         match self {
             Error::MethodNotAllowed { allow, .. } => {
                 response.insert_header((header::ALLOW, allow.as_str()));

@@ -64,9 +64,11 @@ impl Views<'_> {
         if row.league_id != league_id {
             // An unknown league is a 404 whatever the night.
             db::run(self.pool, move |conn| leagues::row(conn, league_id)).await?;
-            return Err(Error::EventMismatch(format!(
-                "after_event: event {event_id} belongs to league {}, not to league {league_id}",
-                row.league_id
+            return Err(Error::EventMismatch(said!(
+                "api-after-event-event-belongs-league",
+                event_id = event_id,
+                league_id = row.league_id,
+                league_id2 = league_id
             )));
         }
         Ok(Some(as_of.map_or(row.held_on, |day| day.min(row.held_on))))

@@ -48,7 +48,7 @@ impl EventRow {
 /// A title or location: visible text of at most [`MAX_EVENT_TEXT`] characters, as core
 /// checks every free text people read.
 fn check_text(field: &str, text: &str) -> Result<()> {
-    spielstand_core::names::check_text(field, text, MAX_EVENT_TEXT).map_err(Error::InvalidBody)
+    spielstand_core::names::check_text(field, text, MAX_EVENT_TEXT).map_err(Error::from)
 }
 
 fn check(input: &EventInput) -> Result<()> {
@@ -68,7 +68,11 @@ fn games(conn: &mut DbConn, event_id: i64) -> Result<i64> {
 }
 
 pub fn row(conn: &mut DbConn, id: i64) -> Result<EventRow> {
-    events::table.find(id).first(conn).optional()?.ok_or_else(|| Error::not_found(format!("event {id}")))
+    events::table
+        .find(id)
+        .first(conn)
+        .optional()?
+        .ok_or_else(|| Error::NotFound(said!("api-event-does-not-exist", id = id)))
 }
 
 /// Adds a night to a league, audited as done `by`.
@@ -77,9 +81,10 @@ pub fn create(conn: &mut DbConn, by: Actor, league_id: i64, input: &EventInput) 
     conn.write(|conn| {
         let league = leagues::row(conn, league_id)?;
         if !league.rules()?.season.contains(input.date) {
-            return Err(Error::InvalidBody(format!(
-                "date: {} is outside the season of league {league_id}, so none of its games could count",
-                input.date
+            return Err(Error::InvalidBody(said!(
+                "api-date-outside-season-league-so",
+                date = input.date,
+                league_id = league_id
             )));
         }
         let t = now();
@@ -144,9 +149,12 @@ pub fn update(conn: &mut DbConn, by: Actor, id: i64, input: &EventInput) -> Resu
         let old = row(conn, id)?;
         let n = games(conn, id)?;
         if input.date != old.held_on && n > 0 {
-            return Err(Error::InvalidBody(format!(
-                "date: event {id} has {n} game(s) on {}; correct or delete them before moving the night to {}",
-                old.held_on, input.date
+            return Err(Error::InvalidBody(said!(
+                "api-date-event-has-game-s",
+                id = id,
+                n = n,
+                held_on = old.held_on,
+                date = input.date
             )));
         }
         let before = old.into_event(n);
@@ -172,9 +180,7 @@ pub fn delete(conn: &mut DbConn, by: Actor, id: i64) -> Result<()> {
         let old = row(conn, id)?;
         let n = games(conn, id)?;
         if n > 0 {
-            return Err(Error::Conflict(format!(
-                "event {id} has {n} game(s): delete them, or correct them to no night, before deleting the night"
-            )));
+            return Err(Error::Conflict(said!("api-event-has-game-s-delete", id = id, n = n)));
         }
         // Deleted results still name it; their history keeps the record as entered, so
         // the link itself can go with the night.
@@ -217,26 +223,32 @@ pub fn close(conn: &mut DbConn, by: Actor, id: i64) -> Result<Event> {
 pub fn admit(conn: &mut DbConn, league_id: i64, event_id: i64, played_on: NaiveDate, already: bool) -> Result<()> {
     let event: Option<EventRow> = events::table.find(event_id).first(conn).optional()?;
     let Some(event) = event else {
-        return Err(Error::InvalidBody(format!("event_id: there is no event {event_id}")));
+        return Err(Error::InvalidBody(said!("api-event-id-there-no-event", event_id = event_id)));
     };
     if event.league_id != league_id {
-        return Err(Error::EventMismatch(format!(
-            "event_id: event {event_id} belongs to league {}, not to league {league_id}",
-            event.league_id
+        return Err(Error::EventMismatch(said!(
+            "api-event-id-event-belongs-league",
+            event_id = event_id,
+            league_id = event.league_id,
+            league_id2 = league_id
         )));
     }
     if event.held_on != played_on {
-        return Err(Error::EventMismatch(format!(
-            "event_id: event {event_id} ({:?}) is on {}, but the game's played_on is {played_on}; a night's games are on its date",
-            event.title, event.held_on
+        return Err(Error::EventMismatch(said!(
+            "api-event-id-event-but-game",
+            event_id = event_id,
+            title = format!("{:?}", event.title),
+            held_on = event.held_on,
+            played_on = played_on
         )));
     }
     if let Some(closed) = event.closed_at.filter(|_| !already) {
-        return Err(Error::EventClosed(format!(
-            "event_id: club night {event_id} ({:?}, {}) was closed at {} UTC: it takes no more games; record this one without the night, or ask an admin",
-            event.title,
-            event.held_on,
-            closed.format("%Y-%m-%d %H:%M")
+        return Err(Error::EventClosed(said!(
+            "api-event-id-club-night-was",
+            event_id = event_id,
+            title = format!("{:?}", event.title),
+            held_on = event.held_on,
+            m = closed.format("%Y-%m-%d %H:%M")
         )));
     }
     Ok(())

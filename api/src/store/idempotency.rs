@@ -89,7 +89,7 @@ pub fn claim(conn: &mut DbConn, key: &str, fingerprint: &str) -> Result<Claim> {
                         keys::started_at.eq(claimed_at),
                     ))
                     .execute(conn)
-                    .map_err(|e| unique_as_conflict(e, || key.to_owned()));
+                    .map_err(|e| unique_as_conflict(e, || crate::said::Said::as_is(key.to_owned())));
                 // On PostgreSQL a concurrent request may insert the key between our read and
                 // insert; the unique violation aborts this transaction, so it leaves as an
                 // error (rolled back) and becomes `InProgress` below.

@@ -39,7 +39,7 @@ impl LeagueRow {
 }
 
 fn check(input: &LeagueInput) -> Result<String> {
-    spielstand_core::check_name(&input.name).map_err(|e| Error::InvalidBody(format!("name: {e}")))?;
+    spielstand_core::check_name(&input.name).map_err(|e| Error::InvalidBody(said!("api-name", e = e)))?;
     input.rules.validate()?;
     Ok(serde_json::to_string(&input.rules)?)
 }
@@ -61,8 +61,8 @@ fn check_rosters(conn: &mut DbConn, rules: &spielstand_core::LeagueRules) -> Res
     Ok(())
 }
 
-fn taken(name: &str) -> impl FnOnce() -> String + '_ {
-    move || format!("name: a league named {name:?} already exists (names are compared case-insensitively)")
+fn taken(name: &str) -> impl FnOnce() -> crate::said::Said + '_ {
+    move || said!("api-league-name-taken", name = format!("{name:?}"))
 }
 
 /// Adds a league, audited as done `by`.
@@ -96,7 +96,11 @@ pub fn list(conn: &mut DbConn) -> Result<Vec<League>> {
 }
 
 pub fn row(conn: &mut DbConn, id: i64) -> Result<LeagueRow> {
-    leagues::table.find(id).first(conn).optional()?.ok_or_else(|| Error::not_found(format!("league {id}")))
+    leagues::table
+        .find(id)
+        .first(conn)
+        .optional()?
+        .ok_or_else(|| Error::NotFound(said!("api-league-does-not-exist", id = id)))
 }
 
 pub fn get(conn: &mut DbConn, id: i64) -> Result<League> {
@@ -123,7 +127,7 @@ pub fn update(conn: &mut DbConn, by: Actor, id: i64, input: &LeagueInput) -> Res
             .get_result(conn)
             .optional()
             .map_err(|e| unique_as_conflict(e, taken(&input.name)))?
-            .ok_or_else(|| Error::not_found(format!("league {id}")))?;
+            .ok_or_else(|| Error::NotFound(said!("api-league-does-not-exist", id = id)))?;
         changes::log(conn, row.id, row.revision, Subject::League)?;
         let after = row.into_league()?;
         let detail = json!({
@@ -144,7 +148,7 @@ pub fn bump(conn: &mut DbConn, id: i64) -> Result<LeagueRow> {
         .returning(leagues::all_columns)
         .get_result(conn)
         .optional()?
-        .ok_or_else(|| Error::not_found(format!("league {id}")))
+        .ok_or_else(|| Error::NotFound(said!("api-league-does-not-exist", id = id)))
 }
 
 /// The league's current revision, cheaply: keys the standings cache.
@@ -154,5 +158,5 @@ pub fn revision(conn: &mut DbConn, id: i64) -> Result<i64> {
         .select(leagues::revision)
         .first(conn)
         .optional()?
-        .ok_or_else(|| Error::not_found(format!("league {id}")))
+        .ok_or_else(|| Error::NotFound(said!("api-league-does-not-exist", id = id)))
 }

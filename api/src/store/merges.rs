@@ -32,22 +32,20 @@ use std::collections::BTreeMap;
 /// a night not closed yet (409: the draw would seat both).
 pub fn merge(conn: &mut DbConn, by: Actor, from: i64, into: i64) -> Result<PlayerMerge> {
     if from == into {
-        return Err(Error::InvalidBody(format!("into: player {from} cannot be merged into itself")));
+        return Err(Error::InvalidBody(said!("api-into-player-cannot-merged-into", from = from)));
     }
     conn.write(|conn| {
         conn.lock(Lock::Players)?;
         let (merged, kept) = (players::get(conn, from)?, players::get(conn, into)?);
         if let Some(other) = merged.merged_into {
-            return Err(Error::Conflict(format!(
-                "{} was merged into player {other} already; undo that merge first",
-                merged.name
+            return Err(Error::Conflict(said!(
+                "api-was-merged-into-player-already",
+                name = merged.name,
+                other = other
             )));
         }
         if let Some(other) = kept.merged_into {
-            return Err(Error::Conflict(format!(
-                "{} was merged into player {other}: merge into the player kept instead",
-                kept.name
-            )));
+            return Err(Error::Conflict(said!("api-was-merged-into-player-merge", name = kept.name, other = other)));
         }
         let theirs: Vec<i64> = result_players::table
             .filter(result_players::player_id.eq(into))
@@ -62,9 +60,13 @@ pub fn merge(conn: &mut DbConn, by: Actor, from: i64, into: i64) -> Result<Playe
             .first(conn)
             .optional()?;
         if let Some((result, game, day)) = shared {
-            return Err(Error::Conflict(format!(
-                "{} and {} both sat in the same game ({game} on {day}, result {result}): they are two people, not one",
-                merged.name, kept.name
+            return Err(Error::Conflict(said!(
+                "api-both-sat-same-game-result",
+                name = merged.name,
+                name2 = kept.name,
+                game = game,
+                day = day,
+                result = result
             )));
         }
         let open_night: Option<String> = event_attendees::table
@@ -75,10 +77,7 @@ pub fn merge(conn: &mut DbConn, by: Actor, from: i64, into: i64) -> Result<Playe
             .first(conn)
             .optional()?;
         if let Some(title) = open_night {
-            return Err(Error::Conflict(format!(
-                "{} is checked in to club night \"{title}\": check them out first",
-                merged.name
-            )));
+            return Err(Error::Conflict(said!("api-checked-club-night-check-them", name = merged.name, title = title)));
         }
         let merge_id: i64 = diesel::insert_into(player_merges::table)
             .values((
@@ -120,7 +119,7 @@ pub fn unmerge(conn: &mut DbConn, by: Actor, from: i64) -> Result<PlayerMerge> {
         conn.lock(Lock::Players)?;
         let merged = players::get(conn, from)?;
         let Some(into) = merged.merged_into else {
-            return Err(Error::Conflict(format!("{} is not merged into anyone", merged.name)));
+            return Err(Error::Conflict(said!("api-not-merged-into-anyone", name = merged.name)));
         };
         let merge_id: i64 = player_merges::table
             .filter(player_merges::from_id.eq(from))

@@ -28,7 +28,7 @@ pub(crate) use crate::db::{now, utc};
 pub(crate) use spielstand_core::name_key;
 
 /// Turns a unique-constraint violation into a 409 with `message`.
-pub(crate) fn unique_as_conflict(e: diesel::result::Error, message: impl FnOnce() -> String) -> Error {
+pub(crate) fn unique_as_conflict(e: diesel::result::Error, message: impl FnOnce() -> crate::said::Said) -> Error {
     use diesel::result::{DatabaseErrorKind, Error as D};
     match e {
         D::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => Error::Conflict(message()),

@@ -16,6 +16,16 @@ pub enum Owned {
 }
 
 impl Owned {
+    /// In German words: "Spieleabend", "Webhook", "Ergebnis".
+    pub fn noun_de(self) -> &'static str {
+        match self {
+            Owned::Event => "Spieleabend",
+            Owned::Webhook => "Webhook",
+            Owned::Result => "Ergebnis",
+            Owned::PostalGame => "Postspiel",
+        }
+    }
+
     /// For messages: "club night", "webhook", "result".
     pub fn noun(self) -> &'static str {
         match self {

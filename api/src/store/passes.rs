@@ -12,7 +12,7 @@ use crate::db::schema::{
     app_sessions, events, join_codes, join_requests, night_passes, players, sign_in_codes, tokens,
 };
 use crate::db::{DbConn, Lock};
-use crate::error::{Error, JoinRefusal, Result};
+use crate::error::{Error, JoinRefusal, PassGone, Result};
 use crate::store::events as nights;
 use crate::store::seating;
 use crate::store::tokens::{Caller, hash};
@@ -52,6 +52,11 @@ impl Pass {
     /// How the audit trail and a result's history name it: "pass of Anna, night 3".
     pub fn label(&self) -> String {
         label(&self.player, self.event_id)
+    }
+
+    /// The label in German words, for what is said to a German reader.
+    pub fn label_de(&self) -> String {
+        format!("Zugang von {}, Abend {}", self.player, self.event_id)
     }
 }
 
@@ -104,9 +109,10 @@ pub fn shown_code(code: &str) -> String {
 fn open_night(conn: &mut DbConn, event_id: i64) -> Result<nights::EventRow> {
     let night = nights::row(conn, event_id)?;
     if night.closed_at.is_some() {
-        return Err(Error::EventClosed(format!(
-            "club night {event_id} ({:?}) is closed: members join open nights only",
-            night.title
+        return Err(Error::EventClosed(said!(
+            "api-club-night-closed-members-join",
+            event_id = event_id,
+            title = format!("{:?}", night.title)
         )));
     }
     Ok(night)
@@ -189,8 +195,7 @@ pub fn night_of_code(conn: &mut DbConn, code: &str) -> Result<CodeNight> {
         ))
         .first(conn)
         .optional()?;
-    let unknown =
-        || Error::NotFound(format!("{} is not the code of an open club night (or it has expired)", shown_code(&code)));
+    let unknown = || Error::NotFound(said!("api-not-code-open-club-night", code = shown_code(&code)));
     let Some((code_id, event_id, check_in, expires_at, revoked_at)) = found else { return Err(unknown()) };
     if revoked_at.is_some() || expires_at <= now() {
         // The last code of a night that is over still opens its final table.
@@ -331,21 +336,23 @@ pub fn authenticate(conn: &mut DbConn, secret: &str) -> Result<Pass> {
     else {
         return Err(Error::UnknownToken);
     };
-    let ended = |why: &str| Err(Error::Revoked(format!("{} ({why})", label(&player, event_id))));
+    let ended = |how: PassGone| Err(Error::PassEnded { player: player.clone(), night: event_id, how });
     if revoked_at.is_some() {
         return match ended_how.as_deref().map(str::parse::<PassEnd>) {
-            Some(Ok(PassEnd::Moved)) => ended("moved to another phone"),
-            Some(Ok(PassEnd::Declined)) => ended("the organiser said no"),
-            Some(Ok(PassEnd::Replaced)) => ended("asked for again from another phone"),
-            Some(Ok(PassEnd::Revoked)) => ended("revoked by the organiser"),
-            Some(Err(_)) | None => Err(Error::UnknownStored(format!("the end {ended_how:?} of night pass {id}"))),
+            Some(Ok(PassEnd::Moved)) => ended(PassGone::Moved),
+            Some(Ok(PassEnd::Declined)) => ended(PassGone::Declined),
+            Some(Ok(PassEnd::Replaced)) => ended(PassGone::Replaced),
+            Some(Ok(PassEnd::Revoked)) => ended(PassGone::Revoked),
+            Some(Err(_)) | None => {
+                Err(Error::UnknownStored(said!("api-end-night-pass", ended_how = format!("{:?}", ended_how), id = id)))
+            }
         };
     }
     if closed_at.is_some() {
-        return ended("the night is closed");
+        return ended(PassGone::Closed);
     }
     if expires_at <= now() {
-        return ended("it is older than 18 hours");
+        return ended(PassGone::Expired);
     }
     Ok(Pass { id, event_id, league_id, player_id, player, waiting: waiting != 0 })
 }
@@ -362,7 +369,11 @@ pub fn revoke(conn: &mut DbConn, by: Actor, event_id: i64, player_id: i64) -> Re
             .set((night_passes::revoked_at.eq(Some(t)), night_passes::ended_how.eq(Some(PassEnd::Revoked.slug()))))
             .execute(conn)?;
         if n == 0 {
-            return Err(Error::not_found(format!("a pass of player {player_id} at club night {event_id}")));
+            return Err(Error::NotFound(said!(
+                "api-pass-player-club-night-does",
+                player_id = player_id,
+                event_id = event_id
+            )));
         }
         let name: String = players::table.find(player_id).select(players::name).first(conn)?;
         let detail = json!({"player": name, "night": night.title});
@@ -386,7 +397,11 @@ pub fn readmit(conn: &mut DbConn, by: Actor, event_id: i64, player_id: i64) -> R
         .set(night_passes::readmitted_at.eq(Some(now())))
         .execute(conn)?;
         if n == 0 {
-            return Err(Error::not_found(format!("a revoked pass of player {player_id} at club night {event_id}")));
+            return Err(Error::NotFound(said!(
+                "api-revoked-pass-player-club-night",
+                player_id = player_id,
+                event_id = event_id
+            )));
         }
         let name: String = players::table.find(player_id).select(players::name).first(conn)?;
         let detail = json!({"player": name, "night": night.title, "readmitted": true});
@@ -408,7 +423,11 @@ pub fn approve(conn: &mut DbConn, by: Actor, event_id: i64, player_id: i64) -> R
             .first(conn)
             .optional()?;
         let Some(waiting) = waiting else {
-            return Err(Error::not_found(format!("a waiting pass of player {player_id} at club night {event_id}")));
+            return Err(Error::NotFound(said!(
+                "api-waiting-pass-player-club-night",
+                player_id = player_id,
+                event_id = event_id
+            )));
         };
         let moved = diesel::update(live(event_id, player_id, t).filter(night_passes::waiting.eq(0)))
             .set((night_passes::revoked_at.eq(Some(t)), night_passes::ended_how.eq(Some(PassEnd::Moved.slug()))))
@@ -436,7 +455,11 @@ pub fn decline(conn: &mut DbConn, by: Actor, event_id: i64, player_id: i64) -> R
             .set((night_passes::revoked_at.eq(Some(t)), night_passes::ended_how.eq(Some(PassEnd::Declined.slug()))))
             .execute(conn)?;
         if n == 0 {
-            return Err(Error::not_found(format!("a waiting pass of player {player_id} at club night {event_id}")));
+            return Err(Error::NotFound(said!(
+                "api-waiting-pass-player-club-night",
+                player_id = player_id,
+                event_id = event_id
+            )));
         }
         let name: String = players::table.find(player_id).select(players::name).first(conn)?;
         let detail = json!({"player": name, "night": night.title, "how": PassEnd::Declined.slug()});
@@ -447,7 +470,7 @@ pub fn decline(conn: &mut DbConn, by: Actor, event_id: i64, player_id: i64) -> R
 /// A name typed on night `event_id`'s join page that is nobody's: kept for the
 /// organiser's page (once per name while it is open).
 pub fn ask_for_name(conn: &mut DbConn, event_id: i64, name: &str) -> Result<()> {
-    spielstand_core::names::check_text("name", name, 64).map_err(Error::InvalidBody)?;
+    spielstand_core::names::check_text("name", name, 64).map_err(Error::from)?;
     conn.write(|conn| {
         conn.lock(Lock::Night(event_id))?;
         let open: Vec<String> = join_requests::table
@@ -490,7 +513,7 @@ pub fn settle_name(conn: &mut DbConn, event_id: i64, id: i64) -> Result<()> {
     .set(join_requests::settled_at.eq(Some(now())))
     .execute(conn)?;
     if n == 0 {
-        return Err(Error::not_found(format!("name request {id} of club night {event_id}")));
+        return Err(Error::NotFound(said!("api-name-request-club-night-does-2", id = id, event_id = event_id)));
     }
     Ok(())
 }
@@ -530,8 +553,9 @@ pub fn list(conn: &mut DbConn, event_id: i64) -> Result<Vec<PassInfo>> {
             // A value this server does not know is refused, never read as the likeliest.
             let ended_how = ended_how
                 .map(|how| {
-                    how.parse::<PassEnd>()
-                        .map_err(|_| Error::UnknownStored(format!("the end {how:?} of night pass {id}")))
+                    how.parse::<PassEnd>().map_err(|_| {
+                        Error::UnknownStored(said!("api-end-night-pass-2", how = format!("{:?}", how), id = id))
+                    })
                 })
                 .transpose()?;
             Ok(PassInfo {
@@ -559,7 +583,9 @@ pub fn sign_in_code(conn: &mut DbConn, token_name: &str) -> Result<String> {
             .select(tokens::id)
             .first(conn)
             .optional()?
-            .ok_or_else(|| Error::not_found(format!("token {token_name:?}")))?;
+            .ok_or_else(|| {
+                Error::NotFound(said!("api-token-does-not-exist", token_name = format!("{:?}", token_name)))
+            })?;
         let code = secret("");
         let t = now();
         diesel::insert_into(sign_in_codes::table)

@@ -26,12 +26,8 @@ impl From<PlayerRow> for Player {
     }
 }
 
-fn taken(name: &str) -> impl FnOnce() -> String + '_ {
-    move || {
-        format!(
-            "name: a player named {name:?} already exists (names are compared ignoring case and Unicode normal forms)"
-        )
-    }
+fn taken(name: &str) -> impl FnOnce() -> crate::said::Said + '_ {
+    move || said!("api-player-name-taken", name = format!("{name:?}"))
 }
 
 /// 409 if `name` looks the same as another player's name (UTS #39 skeleton) without
@@ -43,8 +39,11 @@ fn refuse_lookalike(conn: &mut DbConn, name: &str, except: Option<i64>) -> Resul
         .into_iter()
         .find(|(id, other)| Some(*id) != except && !same_name(other, name) && lookalike_key(other) == key)
     {
-        Some((id, other)) => Err(Error::Conflict(format!(
-            "name: {name:?} looks the same as the existing player {other:?} (id {id}); choose a name that reads differently"
+        Some((id, other)) => Err(Error::Conflict(said!(
+            "api-name-looks-same-as-existing",
+            name = format!("{:?}", name),
+            other = format!("{:?}", other),
+            id = id
         ))),
         None => Ok(()),
     }
@@ -103,7 +102,7 @@ pub fn get(conn: &mut DbConn, id: i64) -> Result<Player> {
         .first::<PlayerRow>(conn)
         .optional()?
         .map(Player::from)
-        .ok_or_else(|| Error::not_found(format!("player {id}")))
+        .ok_or_else(|| Error::NotFound(said!("api-player-does-not-exist", id = id)))
 }
 
 /// Renames a player. Every league the player has results in gets a new revision, since
@@ -120,7 +119,7 @@ pub fn rename(conn: &mut DbConn, by: Actor, id: i64, name: &str) -> Result<Playe
             .get_result(conn)
             .optional()
             .map_err(|e| unique_as_conflict(e, taken(name)))?
-            .ok_or_else(|| Error::not_found(format!("player {id}")))?;
+            .ok_or_else(|| Error::NotFound(said!("api-player-does-not-exist", id = id)))?;
         let affected = results::table
             .inner_join(result_players::table)
             .filter(result_players::player_id.eq(id))

@@ -57,6 +57,11 @@ impl HareCaller {
     pub fn label(&self) -> String {
         format!("hare {}, postal game {}", self.name, self.game_id)
     }
+
+    /// The label in German words, for what is said to a German reader.
+    pub fn label_de(&self) -> String {
+        format!("Hase {}, Postspiel {}", self.name, self.game_id)
+    }
 }
 
 /// Who sends orders: the game master (a token of the league) for any hare, or a hare for
@@ -124,7 +129,7 @@ fn row(conn: &mut DbConn, id: i64) -> Result<GameRow> {
         .select(GameRow::as_select())
         .first(conn)
         .optional()?
-        .ok_or_else(|| Error::NotFound(format!("no postal game with id {id}")))
+        .ok_or_else(|| Error::NotFound(said!("api-no-postal-game-id", id = id)))
 }
 
 /// The players of game `id` by seat.
@@ -176,36 +181,30 @@ fn to_wire(row: &GameRow, seats: &[(i32, i64)]) -> Result<PostalGame> {
 /// on the start, round 1 due at `first_deadline`. Answers each hare's code, once.
 pub fn create(conn: &mut DbConn, by: &str, league_id: i64, input: PostalGameInput) -> Result<PostalGameCreated> {
     let t = now();
-    let invalid = |message: String| Err(Error::InvalidBody(message));
+    let invalid = |message: crate::said::Said| Err(Error::InvalidBody(message));
     let title = input.title.trim();
     if title.is_empty() || title.chars().count() > 120 {
-        return invalid("title: must have 1 to 120 characters".into());
+        return invalid(said!("api-postal-title-length"));
     }
     if !(2..=MAX_POSTAL_HARES).contains(&input.players.len()) {
-        return invalid(format!(
-            "players: a postal game has 2 to {MAX_POSTAL_HARES} hares, not {}",
-            input.players.len()
-        ));
+        return invalid(said!("api-postal-hares", max = MAX_POSTAL_HARES, count = input.players.len()));
     }
     if !(1..=MAX_POSTAL_ROUNDS).contains(&input.round_limit) {
-        return invalid(format!("round_limit: must be between 1 and {MAX_POSTAL_ROUNDS}"));
+        return invalid(said!("api-postal-round-limit", max = MAX_POSTAL_ROUNDS));
     }
     if !(1..=MAX_ROUND_DAYS).contains(&input.round_days) {
-        return invalid(format!("round_days: must be between 1 and {MAX_ROUND_DAYS}"));
+        return invalid(said!("api-postal-round-days", max = MAX_ROUND_DAYS));
     }
     let deadline = input.first_deadline.naive_utc();
     if deadline <= t {
-        return invalid(format!(
-            "first_deadline: {} has passed; the deadline of round 1 must lie ahead",
-            input.first_deadline.to_rfc3339()
-        ));
+        return invalid(said!("api-postal-deadline-passed", deadline = input.first_deadline.to_rfc3339()));
     }
     if deadline > t + Duration::days(MAX_DAYS_AHEAD) {
-        return invalid(format!("first_deadline: more than {MAX_DAYS_AHEAD} days ahead"));
+        return invalid(said!("api-postal-deadline-far", days = MAX_DAYS_AHEAD));
     }
     let board = match input.board.as_deref() {
         None => Board::default_board(),
-        Some(text) => text.parse::<Board>().map_err(|e| Error::InvalidBody(format!("board: {e}")))?,
+        Some(text) => text.parse::<Board>().map_err(|e| Error::InvalidBody(said!("api-board", e = e)))?,
     };
     conn.write(|conn| {
         conn.lock(Lock::League(league_id))?;
@@ -216,13 +215,13 @@ pub fn create(conn: &mut DbConn, by: &str, league_id: i64, input: PostalGameInpu
         let rows = players::resolve(conn, &fields)?;
         for (j, row) in rows.iter().enumerate() {
             if let Some(i) = rows[..j].iter().position(|earlier| earlier.id == row.id) {
-                return invalid(format!("players[{j}]: {} is players[{i}] already", row.name));
+                return invalid(said!("api-postal-player-twice", j = j, name = row.name, i = i));
             }
         }
         let mut state = GameState::new(rows.iter().map(|r| r.name.clone()));
         state.board = board;
         state.round_limit = Some(input.round_limit);
-        state.check().map_err(|e| Error::InvalidBody(format!("players: {e}")))?;
+        state.check().map_err(|e| Error::InvalidBody(said!("api-players", e = e)))?;
         let id: i64 = diesel::insert_into(postal_games::table)
             .values((
                 postal_games::league_id.eq(league_id),
@@ -335,7 +334,7 @@ fn change<T>(
     change: impl FnOnce(&mut DbConn, GameRow, GameState, NaiveDateTime) -> Result<T>,
 ) -> Result<T> {
     let league_id = owners::league_of(conn, Owned::PostalGame, game_id)?
-        .ok_or_else(|| Error::NotFound(format!("no postal game with id {game_id}")))?;
+        .ok_or_else(|| Error::NotFound(said!("api-no-postal-game-id-2", game_id = game_id)))?;
     conn.write(|conn| {
         conn.lock(Lock::League(league_id))?;
         let game = row(conn, game_id)?;
@@ -358,17 +357,17 @@ fn known_ahead(code: RefusalCode) -> bool {
 /// is known when it arrives (the rule named).
 pub fn send(conn: &mut DbConn, game_id: i64, sender: Sender, input: PostalOrdersInput) -> Result<PostalOrdersReceipt> {
     if input.orders.is_empty() || input.orders.len() > 2 {
-        return Err(Error::InvalidBody("orders: one order for the next round, or one each for the next two".into()));
+        return Err(Error::InvalidBody(said!("api-orders-one-order-next-round")));
     }
     change(conn, game_id, |conn, game, state, t| {
         if state.finished {
-            return Err(Error::Conflict(format!("postal game {game_id} is over: it takes no more orders")));
+            return Err(Error::Conflict(said!("api-postal-game-over-takes-no", game_id = game_id)));
         }
         if let Some(deadline) = game.deadline.filter(|d| *d <= t) {
-            return Err(Error::Conflict(format!(
-                "the deadline of round {} passed at {}: its orders are closed, and it is resolved at once",
-                state.round,
-                utc(deadline).to_rfc3339()
+            return Err(Error::Conflict(said!(
+                "api-deadline-round-passed-orders-are",
+                round = state.round,
+                to_rfc3339 = utc(deadline).to_rfc3339()
             )));
         }
         let (seat, name, sent_by) = match sender {
@@ -378,26 +377,27 @@ pub fn send(conn: &mut DbConn, game_id: i64, sender: Sender, input: PostalOrders
                     .as_deref()
                     .filter(|n| spielstand_core::name_key(n) != spielstand_core::name_key(&hare.name))
                 {
-                    return Err(Error::InsufficientScope(format!(
-                        "player: the {} sends {}'s orders only, not {named}'s",
-                        hare.label(),
-                        hare.name
+                    return Err(Error::InsufficientScope(said!(
+                        "api-player-sends-s-orders-only",
+                        label = hare.label(),
+                        name = hare.name,
+                        named = named
                     )));
                 }
                 (hare.seat, hare.name.clone(), hare.label())
             }
             Sender::Master(token) => {
                 let Some(named) = input.player.as_deref() else {
-                    return Err(Error::InvalidBody(
-                        "player: the game master names the hare whose orders these are".into(),
-                    ));
+                    return Err(Error::InvalidBody(said!("api-postal-master-names-hare")));
                 };
                 let key = spielstand_core::name_key(named);
                 let Some(i) = state.hares.iter().position(|h| spielstand_core::name_key(&h.name) == key) else {
                     let names: Vec<&str> = state.hares.iter().map(|h| h.name.as_str()).collect();
-                    return Err(Error::InvalidBody(format!(
-                        "player: {named} is no hare of postal game {game_id} (its hares: {})",
-                        names.join(", ")
+                    return Err(Error::InvalidBody(said!(
+                        "api-player-no-hare-postal-game",
+                        named = named,
+                        game_id = game_id,
+                        join = names.join(", ")
                     )));
                 };
                 (i as i32 + 1, state.hares[i].name.clone(), token.to_owned())
@@ -407,7 +407,11 @@ pub fn send(conn: &mut DbConn, game_id: i64, sender: Sender, input: PostalOrders
         for (i, sent) in input.orders.iter().enumerate() {
             let field = format!("orders[{i}]");
             if input.orders[..i].iter().any(|earlier| earlier.round == sent.round) {
-                return Err(Error::InvalidBody(format!("{field}.round: a second order for round {}", sent.round)));
+                return Err(Error::InvalidBody(said!(
+                    "api-round-second-order-round",
+                    field = field,
+                    round = sent.round
+                )));
             }
             let last = state.round_limit.unwrap_or(u32::MAX);
             if sent.round != state.round && sent.round != state.round + 1 || sent.round > last {
@@ -416,15 +420,18 @@ pub fn send(conn: &mut DbConn, game_id: i64, sender: Sender, input: PostalOrders
                 } else {
                     state.round.to_string()
                 };
-                return Err(Error::InvalidBody(format!(
-                    "{field}.round: orders are taken for round {rounds}, not {}",
-                    sent.round
+                return Err(Error::InvalidBody(said!(
+                    "api-round-orders-are-taken-round",
+                    field = field,
+                    rounds = rounds,
+                    round = sent.round
                 )));
             }
             if sent.order.contains(['\n', '\r']) || sent.order.chars().count() > 300 {
-                return Err(Error::InvalidBody(format!("{field}.order: one line of at most 300 characters")));
+                return Err(Error::InvalidBody(said!("api-order-one-line-most-characters", field = field)));
             }
-            let order: Order = sent.order.parse().map_err(|e| Error::InvalidBody(format!("{field}.order: {e}")))?;
+            let order: Order =
+                sent.order.parse().map_err(|e: String| Error::InvalidBody(said!("api-order", field = field, e = e)))?;
             let mut at = state.clone();
             at.round = sent.round;
             let orders = Orders([(name.clone(), order.clone())].into_iter().collect());
@@ -478,12 +485,14 @@ pub fn resolve(conn: &mut DbConn, game_id: i64, trigger: Trigger) -> Result<Opti
             Trigger::Deadline if game.deadline.is_none_or(|d| d > t) => return Ok(None),
             Trigger::Deadline => AT_DEADLINE,
             Trigger::Master { .. } if state.finished => {
-                return Err(Error::Conflict(format!("postal game {game_id} is over: no round is left to resolve")));
+                return Err(Error::Conflict(said!("api-postal-game-over-no-round", game_id = game_id)));
             }
             Trigger::Master { round, .. } if round != state.round => {
-                return Err(Error::Conflict(format!(
-                    "round {round} is not the next round of postal game {game_id}: round {} is",
-                    state.round
+                return Err(Error::Conflict(said!(
+                    "api-round-not-next-round-postal",
+                    round = round,
+                    game_id = game_id,
+                    round2 = state.round
                 )));
             }
             Trigger::Master { token, .. } => token,
@@ -643,8 +652,9 @@ pub fn round(conn: &mut DbConn, game_id: i64, round: u32, lang: Lang) -> Result<
     row(conn, game_id)?;
     let found: Option<RoundRow> =
         postal_rounds::table.find((game_id, round as i32)).select(RoundRow::as_select()).first(conn).optional()?;
-    let found = found
-        .ok_or_else(|| Error::NotFound(format!("round {round} of postal game {game_id} is not resolved (yet)")))?;
+    let found = found.ok_or_else(|| {
+        Error::NotFound(said!("api-round-postal-game-not-resolved", round = round, game_id = game_id))
+    })?;
     round_to_wire(found, lang, &seats(conn, game_id)?)
 }
 

@@ -62,10 +62,11 @@ struct RoundRow {
 fn open_night(conn: &mut DbConn, event_id: i64) -> Result<EventRow> {
     let night = nights::row(conn, event_id)?;
     if let Some(closed) = night.closed_at {
-        return Err(Error::EventClosed(format!(
-            "club night {event_id} ({:?}) was closed at {} UTC: its seating is final",
-            night.title,
-            closed.format("%Y-%m-%d %H:%M")
+        return Err(Error::EventClosed(said!(
+            "api-club-night-was-closed-utc",
+            event_id = event_id,
+            title = format!("{:?}", night.title),
+            m = closed.format("%Y-%m-%d %H:%M")
         )));
     }
     Ok(night)
@@ -86,7 +87,7 @@ fn resolve(conn: &mut DbConn, field: &str, refs: &[PlayerRef]) -> Result<Vec<(i6
         .map(|r| match r {
             PlayerRef::Id(id) => people::get(conn, *id)
                 .map(|p| (p.id, p.name))
-                .map_err(|_| Error::InvalidBody(format!("{field}: there is no player {id}"))),
+                .map_err(|_| Error::InvalidBody(said!("api-there-no-player", field = field, id = id))),
             PlayerRef::Name(_) => Ok(by_name.next().map(|p| (p.id, p.name)).expect("resolved in order")),
         })
         .collect()
@@ -113,7 +114,7 @@ pub fn attendees(conn: &mut DbConn, event_id: i64) -> Result<Vec<Attendee>> {
 /// `by`; answers everyone present.
 pub fn check_in(conn: &mut DbConn, by: Actor, event_id: i64, refs: &[PlayerRef]) -> Result<Vec<Attendee>> {
     if refs.is_empty() {
-        return Err(Error::InvalidBody("players: name at least one player".into()));
+        return Err(Error::InvalidBody(said!("api-players-name-least-one-player")));
     }
     conn.write(|conn| {
         let night = open_night(conn, event_id)?;
@@ -154,7 +155,11 @@ pub fn check_out(conn: &mut DbConn, by: Actor, event_id: i64, player_id: i64) ->
         )
         .execute(conn)?;
         if gone == 0 {
-            return Err(Error::not_found(format!("player {player_id} at event {event_id}")));
+            return Err(Error::NotFound(said!(
+                "api-player-event-does-not-exist",
+                player_id = player_id,
+                event_id = event_id
+            )));
         }
         let name = people::get(conn, player_id)?.name;
         let detail = json!({"checked_out": [name]});
@@ -174,7 +179,7 @@ pub fn draw_round(
     fresh_seed: u64,
 ) -> Result<Round> {
     if input.seed.is_some_and(|s| s > MAX_SEED) {
-        return Err(Error::InvalidBody(format!("seed: at most {MAX_SEED}")));
+        return Err(Error::InvalidBody(said!("api-seed-most", max_seed = MAX_SEED)));
     }
     conn.write(|conn| {
         let night = open_night(conn, event_id)?;
@@ -185,13 +190,15 @@ pub fn draw_round(
             None => drawn.last().map_or(1, |r| r.number + 1),
             Some(n) => {
                 let Some(round) = drawn.iter().find(|r| r.number == n) else {
-                    return Err(Error::not_found(format!("round {n} of event {event_id}")));
+                    return Err(Error::NotFound(said!("api-round-event-does-not-exist", n = n, event_id = event_id)));
                 };
                 if let Some(done) = round.tables.iter().find(|t| t.result_id.is_some()) {
-                    return Err(Error::Conflict(format!(
-                        "round {n} of event {event_id} has a result (table {}, result {}): a round is drawn again only before its first result",
-                        done.number,
-                        done.result_id.unwrap_or_default()
+                    return Err(Error::Conflict(said!(
+                        "api-round-event-has-result-table",
+                        n = n,
+                        event_id = event_id,
+                        number = done.number,
+                        unwrap_or_default = done.result_id.unwrap_or_default()
                     )));
                 }
                 n
@@ -203,7 +210,10 @@ pub fn draw_round(
             if name_of.contains_key(&id) {
                 Ok(())
             } else {
-                Err(Error::Rule(spielstand_core::Error::NotCheckedIn { player: name.to_owned(), field: field.to_owned() }))
+                Err(Error::Rule(spielstand_core::Error::NotCheckedIn {
+                    player: name.to_owned(),
+                    field: field.to_owned(),
+                }))
             }
         };
         let mut pins = Vec::new();
@@ -220,7 +230,7 @@ pub fn draw_round(
                 checked_in("apart", *id, name)?;
             }
             if both[0].0 == both[1].0 {
-                return Err(Error::InvalidBody(format!("apart[{i}]: {} cannot sit apart from themselves", both[0].1)));
+                return Err(Error::InvalidBody(said!("api-apart-cannot-sit-apart-from", i = i, both = both[0].1)));
             }
             apart.push((both[0].0, both[1].0));
         }
@@ -297,10 +307,14 @@ pub fn draw_round(
             event_rounds::tables.eq(serde_json::to_string(&tables)?),
             event_rounds::drawn_at.eq(drawn_at),
         );
-        diesel::delete(event_rounds::table.filter(event_rounds::event_id.eq(event_id)).filter(event_rounds::number.eq(number as i32)))
-            .execute(conn)?;
+        diesel::delete(
+            event_rounds::table
+                .filter(event_rounds::event_id.eq(event_id))
+                .filter(event_rounds::number.eq(number as i32)),
+        )
+        .execute(conn)?;
         diesel::insert_into(event_rounds::table).values(row).execute(conn).map_err(|e| {
-            super::unique_as_conflict(e, || format!("round {number} of event {event_id} was drawn meanwhile: ask for the rounds again"))
+            super::unique_as_conflict(e, || said!("api-round-drawn-meanwhile", number = number, event_id = event_id))
         })?;
         // Everyone seated is present, and a round just drawn has no result yet.
         let round = round(event_id, number, resolved, tables, drawn_at, |id| Ok(name_of[&id].to_owned()))?;
@@ -408,29 +422,32 @@ pub fn table_of(
             r.tables.iter().find(|t| t.seats.iter().any(|s| s.player_id == pass.player_id)).map(|t| (r, t))
         });
     let Some((round, table)) = found else {
-        return Err(Error::InvalidBody(format!(
-            "game: {} has no table of {} at club night {} yet: the organiser draws the tables first",
-            pass.player,
-            game.slug(),
-            pass.event_id
+        return Err(Error::InvalidBody(said!(
+            "api-game-has-no-table-club",
+            player = pass.player,
+            game_slug = game.slug(),
+            event_id = pass.event_id
         )));
     };
     let mut sent = players.to_vec();
     sent.sort_unstable();
     if sent != sorted_ids(table) {
         let names: Vec<&str> = table.seats.iter().map(|s| s.player.as_str()).collect();
-        return Err(Error::InvalidBody(format!(
-            "players: the result of table {} of round {} names exactly its players: {}",
-            table.number,
-            round.number,
-            names.join(", ")
+        return Err(Error::InvalidBody(said!(
+            "api-players-result-table-round-names",
+            number = table.number,
+            number2 = round.number,
+            join = names.join(", ")
         )));
     }
     if let Some(result) = table.result_id {
         let status = table.result_status.map_or("confirmed", |s| s.slug());
-        return Err(Error::Conflict(format!(
-            "table {} of round {} already has result {result} ({status}): confirm or reject it instead",
-            table.number, round.number
+        return Err(Error::Conflict(said!(
+            "api-table-round-already-has-result",
+            number = table.number,
+            number2 = round.number,
+            result = result,
+            status = status
         )));
     }
     Ok(table.seats.len())

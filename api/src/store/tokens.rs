@@ -51,7 +51,7 @@ pub fn create(conn: &mut DbConn, name: &str, scope: TokenScope, league_id: Optio
     // The audit trail and a result's history name a night pass "pass of Anna, night 3";
     // a token of that name could pass for one (and change what the pass entered).
     if spielstand_core::name_key(name).starts_with("pass of") {
-        return Err(Error::InvalidBody(format!("name: {name:?}: token names may not start with \"pass of\"")));
+        return Err(Error::InvalidBody(said!("api-name-token-names-may-not", name = format!("{:?}", name))));
     }
     let mut secret = [0u8; 32];
     rand::rng().fill_bytes(&mut secret);
@@ -59,13 +59,15 @@ pub fn create(conn: &mut DbConn, name: &str, scope: TokenScope, league_id: Optio
     conn.write(|conn| {
         if let Some(league) = league_id {
             let found: Option<i64> = leagues::table.find(league).select(leagues::id).first(conn).optional()?;
-            found.ok_or_else(|| Error::not_found(format!("league {league}")))?;
+            found.ok_or_else(|| Error::NotFound(said!("api-league-does-not-exist-2", league = league)))?;
         }
         // Token names compare as player names do: `TABLE` is the token `table`.
         let names: Vec<String> = tokens::table.select(tokens::name).load(conn)?;
         if let Some(taken) = names.iter().find(|n| spielstand_core::same_name(n, name)) {
-            return Err(Error::Conflict(format!(
-                "a token named {taken:?} already exists, and {name:?} is the same name"
+            return Err(Error::Conflict(said!(
+                "api-token-named-already-exists-same",
+                taken = format!("{:?}", taken),
+                name = format!("{:?}", name)
             )));
         }
         diesel::insert_into(tokens::table)
@@ -77,7 +79,7 @@ pub fn create(conn: &mut DbConn, name: &str, scope: TokenScope, league_id: Optio
                 tokens::league_id.eq(league_id),
             ))
             .execute(conn)
-            .map_err(|e| unique_as_conflict(e, || format!("a token named {name:?} already exists")))?;
+            .map_err(|e| unique_as_conflict(e, || said!("api-token-name-taken", name = format!("{name:?}"))))?;
         let detail = serde_json::json!({"name": name, "scope": scope, "league_id": league_id});
         audit::log(conn, Actor::CommandLine, AuditAction::TokenCreated, league_id, None, detail)?;
         Ok(token)
@@ -107,7 +109,7 @@ pub fn revoke(conn: &mut DbConn, name: &str) -> Result<()> {
         let found: Option<Option<NaiveDateTime>> =
             tokens::table.filter(tokens::name.eq(name)).select(tokens::revoked_at).first(conn).optional()?;
         match found {
-            None => Err(Error::not_found(format!("token {name:?}"))),
+            None => Err(Error::NotFound(said!("api-token-does-not-exist-2", name = format!("{:?}", name)))),
             Some(Some(_)) => Ok(()),
             Some(None) => {
                 diesel::update(tokens::table.filter(tokens::name.eq(name)))

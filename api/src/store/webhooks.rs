@@ -28,7 +28,7 @@ fn view((id, league_id, url, _secret, token_name, created_at, paused_at): Webhoo
 
 /// Only absolute `http` and `https` URLs with a host: anything else cannot be POSTed to.
 fn check_url(url: &str) -> Result<()> {
-    let bad = |why: &str| Err(Error::InvalidBody(format!("url: {why}")));
+    let bad = |why: &str| Err(Error::InvalidBody(said!("api-url", why = why)));
     if url.chars().count() > MAX_URL_CHARS {
         return bad(&format!("longer than {MAX_URL_CHARS} characters"));
     }
@@ -59,9 +59,9 @@ pub fn check_egress(url: &str, egress: &Egress) -> Result<()> {
     let Some(host) = uri.host() else { return Ok(()) };
     let port = uri.port_u16().unwrap_or(if uri.scheme_str() == Some("https") { 443 } else { 80 });
     match egress.resolve(host, port) {
-        Err(Refused::NotPublic(ip)) => Err(Error::InvalidBody(format!(
-            "url: {host} is {ip}, not a public address: webhooks are delivered to public addresses only (the server's operator may allow a host with --webhook-allow-host)"
-        ))),
+        Err(Refused::NotPublic(ip)) => {
+            Err(Error::InvalidBody(said!("api-url-not-public-address-webhooks", host = host, ip = ip)))
+        }
         Ok(_) | Err(Refused::Unresolved) => Ok(()),
     }
 }
@@ -79,8 +79,10 @@ pub fn create(conn: &mut DbConn, league_id: i64, url: &str, token_name: &str) ->
         league_exists(conn, league_id)?;
         let existing: i64 = webhooks::table.filter(webhooks::league_id.eq(league_id)).count().get_result(conn)?;
         if existing >= MAX_PER_LEAGUE {
-            return Err(Error::Conflict(format!(
-                "league {league_id} has {existing} webhooks, the most allowed; delete one first"
+            return Err(Error::Conflict(said!(
+                "api-league-has-webhooks-most-allowed",
+                league_id = league_id,
+                existing = existing
             )));
         }
         let row: WebhookRow = diesel::insert_into(webhooks::table)
@@ -122,7 +124,7 @@ pub fn get(conn: &mut DbConn, id: i64) -> Result<Webhook> {
         .first::<WebhookRow>(conn)
         .optional()?
         .map(view)
-        .ok_or_else(|| Error::not_found(format!("webhook {id}")))
+        .ok_or_else(|| Error::NotFound(said!("api-webhook-does-not-exist", id = id)))
 }
 
 /// A webhook paused by a revocation: (id, league id, URL).
@@ -149,7 +151,7 @@ pub fn enable(conn: &mut DbConn, by: Actor, id: i64) -> Result<Webhook> {
             .get_result::<WebhookRow>(conn)
             .optional()?
             .map(view)
-            .ok_or_else(|| Error::not_found(format!("webhook {id}")))?;
+            .ok_or_else(|| Error::NotFound(said!("api-webhook-does-not-exist", id = id)))?;
         let detail = json!({"url": hook.url});
         audit::log(conn, by, AuditAction::WebhookEnabled, Some(hook.league_id), Some(id), detail)?;
         Ok(hook)
@@ -177,7 +179,7 @@ fn league_exists(conn: &mut DbConn, id: i64) -> Result<()> {
         .first::<i64>(conn)
         .optional()?
         .map(drop)
-        .ok_or_else(|| Error::not_found(format!("league {id}")))
+        .ok_or_else(|| Error::NotFound(said!("api-league-does-not-exist", id = id)))
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ mod browser;
 mod domain;
 mod faults;
 mod idempotency;
+mod languages;
 mod leagues;
 mod merges;
 mod nights;

@@ -164,7 +164,7 @@ fn accuracy_table(a: &RatingAccuracy) -> Table {
 fn rules_table(league: &League) -> Table {
     let rules = &league.rules;
     let mut table = Table::new(&["Setting", "Value"]);
-    let breakers: Vec<&str> = rules.tie_breakers.iter().map(|t| t.slug()).collect();
+    let breakers: Vec<String> = rules.tie_breakers.iter().map(|t| crate::lang::word("tie-breaker", t.slug())).collect();
     // The points scheme, tie-breakers and options as their flags take them.
     for (setting, value) in [
         (t!("league-setting-name"), league.name.clone()),

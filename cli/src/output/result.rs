@@ -79,8 +79,11 @@ pub fn view(stored: &StoredResult) -> (Vec<String>, Vec<Table>) {
         (outcome, _) => {
             match outcome {
                 Outcome::MenschAergereDichNicht(r) | Outcome::Ghostbuster(r) => {
-                    let rules: Vec<&str> = r.house_rules.iter().flatten().map(|h| h.slug()).collect();
-                    let colours = serde_json::to_value(r.colours).ok().and_then(|v| v.as_str().map(str::to_owned));
+                    let rules: Vec<String> =
+                        r.house_rules.iter().flatten().map(|h| crate::lang::word("house-rule", h.slug())).collect();
+                    let colours = serde_json::to_value(r.colours)
+                        .ok()
+                        .and_then(|v| v.as_str().map(|slug| crate::lang::word("colours", slug)));
                     lines.push(t!(
                         "view-house-rules",
                         rules = if rules.is_empty() { t!("view-house-rules-none") } else { rules.join(", ") },
@@ -92,7 +95,9 @@ pub fn view(stored: &StoredResult) -> (Vec<String>, Vec<Table>) {
                     }
                 }
                 Outcome::LaufRauf(r) => {
-                    let edition = serde_json::to_value(r.edition).ok().and_then(|v| v.as_str().map(str::to_owned));
+                    let edition = serde_json::to_value(r.edition)
+                        .ok()
+                        .and_then(|v| v.as_str().map(|slug| crate::lang::word("edition", slug)));
                     lines.push(t!(
                         "view-lauf-rauf",
                         edition = edition.unwrap_or_default(),

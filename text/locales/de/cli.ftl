@@ -142,3 +142,33 @@ args-fix-round-syntax = { $typed }: N:ANGABE schreiben, z. B. 2:Anna=4,Ben=-3,Cl
 args-not-a-round = { $typed } ist keine Rundennummer
 output-cannot-write = Warnung: Die Ausgabe lässt sich nicht schreiben: { $error }
 help-flag-help-subcommand = Diese Hilfe oder die Hilfe der genannten Befehle zeigen
+
+# Werte, die gelesen und nicht getippt werden (Regeln einer Liga, ein Ergebnis), nach ihren Kürzeln.
+word-tie-breaker-wins = Siege
+word-tie-breaker-average-place = Durchschnittsplatz
+word-tie-breaker-head-to-head = direkter Vergleich
+word-colours-one-each = je eine Farbe
+word-colours-two-each = je zwei Farben
+word-colours-neutral = mit neutraler Farbe
+word-house-rule-backward-capture = Rückwärtsschlagen
+word-house-rule-three-rolls = dreimal würfeln
+word-house-rule-no-jumping-in-home-row = kein Überspringen im Ziel
+word-house-rule-barriers = Sperren
+word-house-rule-forced-capture = Schlagzwang
+word-edition-published = veröffentlichte Ausgabe (drei Würfel)
+word-edition-revised = überarbeitete Regeln (zwei Würfel)
+
+# Eine Befehlszeile, die sich nicht lesen lässt (Fehler von clap), auf Deutsch.
+clap-invalid-value = ungültiger Wert { $value } für { $arg }
+clap-invalid-value-because = ungültiger Wert { $value } für { $arg }: { $why }
+clap-possible-values = mögliche Werte: { $values }
+clap-unknown-argument = unbekanntes Argument { $arg }
+clap-unknown-subcommand = unbekannter Befehl { $command }
+clap-tip = Tipp: meintest du { $suggestion }?
+clap-missing = diese Angaben fehlen: { $args }
+clap-conflict = { $arg } lässt sich nicht zusammen mit { $other } angeben
+clap-no-value = { $arg } braucht einen Wert
+clap-values = { $arg } nimmt eine andere Anzahl von Werten
+clap-other = die Befehlszeile lässt sich nicht lesen ({ $kind })
+clap-usage = Aufruf: { $usage }
+clap-more = Mehr dazu: '--help'.

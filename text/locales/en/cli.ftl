@@ -136,3 +136,33 @@ args-fix-round-syntax = { $typed }: write N:SPEC, e.g. 2:Anna=4,Ben=-3,Cleo=0
 args-not-a-round = { $typed } is not a round number
 output-cannot-write = warning: cannot write the output: { $error }
 help-flag-help-subcommand = Print this message or the help of the given subcommand(s)
+
+# Values shown to be read (a league's rules, a result), by their slugs.
+word-tie-breaker-wins = wins
+word-tie-breaker-average-place = average-place
+word-tie-breaker-head-to-head = head-to-head
+word-colours-one-each = one-each
+word-colours-two-each = two-each
+word-colours-neutral = neutral
+word-house-rule-backward-capture = backward-capture
+word-house-rule-three-rolls = three-rolls
+word-house-rule-no-jumping-in-home-row = no-jumping-in-home-row
+word-house-rule-barriers = barriers
+word-house-rule-forced-capture = forced-capture
+word-edition-published = published
+word-edition-revised = revised
+
+# A command line that does not read (clap's errors), said in German; English is clap's own.
+clap-invalid-value = invalid value { $value } for { $arg }
+clap-invalid-value-because = invalid value { $value } for { $arg }: { $why }
+clap-possible-values = possible values: { $values }
+clap-unknown-argument = unexpected argument { $arg }
+clap-unknown-subcommand = unrecognized subcommand { $command }
+clap-tip = tip: did you mean { $suggestion }?
+clap-missing = the following required arguments were not provided: { $args }
+clap-conflict = the argument { $arg } cannot be used with { $other }
+clap-no-value = a value is required for { $arg } but none was supplied
+clap-values = { $arg } takes another number of values
+clap-other = the command line cannot be read: { $kind }
+clap-usage = Usage: { $usage }
+clap-more = For more information, try '--help'.

@@ -58,7 +58,7 @@ pub struct CodeParams {
 pub async fn find(params: crate::http::extract::Params<CodeParams>) -> Result<HttpResponse> {
     let typed = params.0.code.unwrap_or_default();
     if typed.chars().count() > 32 {
-        return Err(Error::InvalidQuery("code: a night's code has 8 letters and digits".into()));
+        return Err(Error::InvalidQuery(said!("api-code-night-s-code-has")));
     }
     let code = passes::normalise_code(&typed);
     let code: String = code.chars().filter(char::is_ascii_alphanumeric).collect();
@@ -396,18 +396,19 @@ pub async fn member_enter(
         Caller::Pass(pass) => pass.player_id,
         Caller::Token(_) => match form.get("player").and_then(|p| p.parse().ok()) {
             Some(player) => player,
-            None => return refused(Error::InvalidBody("player: name the table by one of its players".into())).await,
+            None => return refused(Error::InvalidBody(said!("api-player-name-table-one-players"))).await,
         },
     };
     let Some((round, table)) = pages::my_table(&report, seat_of) else {
-        return refused(Error::InvalidBody(Text::of(lang).no_table_yet.into())).await;
+        return refused(Error::InvalidBody(said!("api-no-table-yet"))).await;
     };
     let league_id = report.event.league_id;
     let rules = state.db(move |conn| leagues::row(conn, league_id)?.rules()).await?;
     let partners = crate::render::app::entry::partners(&rules, round.game);
     let record = match forms::record(&form, round.game, table, event_id, report.event.date, partners, lang) {
         Ok(record) => record,
-        Err(missing) => return refused(Error::InvalidBody(missing)).await,
+        // Said in the page's language already, by the form's reader.
+        Err(missing) => return refused(Error::InvalidBody(crate::said::Said::as_is(missing))).await,
     };
     match actions::record(&state, &caller, league_id, record, key).await {
         Ok(Recorded::Created(stored)) if json => Ok(HttpResponse::Created()

@@ -36,9 +36,10 @@ pub async fn batch(
     let league_id = league_id.into_inner();
     let items = body.0.items;
     if items.is_empty() || items.len() > MAX_BATCH_ITEMS {
-        return Err(Error::InvalidBody(format!(
-            "items: send 1 to {MAX_BATCH_ITEMS} results in one batch, not {}",
-            items.len()
+        return Err(Error::InvalidBody(said!(
+            "api-items-send-results-one-batch",
+            max_batch_items = MAX_BATCH_ITEMS,
+            items_len = items.len()
         )));
     }
     results::check_items(&items)?;

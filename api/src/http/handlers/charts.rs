@@ -53,7 +53,7 @@ pub struct PlayerChartParams {
 fn limit(asked: Option<u32>) -> Result<usize> {
     match asked {
         Some(n) if !(1..=MAX_LINES).contains(&n) => {
-            Err(Error::InvalidQuery(format!("limit: must be between 1 and {MAX_LINES}")))
+            Err(Error::InvalidQuery(said!("api-limit-must-between-2", max_lines = MAX_LINES)))
         }
         n => Ok(n.unwrap_or(DEFAULT_LINES) as usize),
     }

@@ -54,7 +54,7 @@ impl EmbedParams {
     /// The table's query, checked: `limit` within its bounds.
     fn table(&self) -> Result<StandingsParams> {
         if self.limit.is_some_and(|n| !(1..=MAX_LIMIT).contains(&n)) {
-            return Err(Error::InvalidQuery(format!("limit: must be between 1 and {MAX_LIMIT}")));
+            return Err(Error::InvalidQuery(said!("api-limit-must-between", max_limit = MAX_LIMIT)));
         }
         Ok(StandingsParams { game: self.game, as_of: self.as_of, after_event: self.after_event, locale: None })
     }

@@ -37,19 +37,19 @@ pub async fn ready(state: web::Data<AppState>) -> Result<HttpResponse> {
     // (none at all while the database is known to be down).
     let checked = web::block(move || {
         let mut conn = crate::db::checkout(&pool)?;
-        crate::db::migrations_current(&mut conn).map_err(Error::NotReady)
+        crate::db::migrations_current(&mut conn).map_err(|why| Error::NotReady(said!("api-migrations", why = why)))
     })
     .await
     .map_err(Error::from)
     .and_then(|r| r);
     let migrations = checked.map_err(|e| match e {
         Error::NotReady(_) => e,
-        Error::Unavailable(why) => Error::NotReady(format!("the database does not answer ({why})")),
-        other => Error::NotReady(format!("the database does not answer ({other})")),
+        Error::Unavailable(why) => Error::NotReady(said!("api-database-does-not-answer", why = why)),
+        other => Error::NotReady(said!("api-database-does-not-answer-2", other = other)),
     })?;
     // Reads work, but writes do not (a read-only or full database): not ready either.
     if let Some(why) = state.writes_failing() {
-        return Err(Error::NotReady(format!("the database takes no writes ({why})")));
+        return Err(Error::NotReady(said!("api-database-takes-no-writes", why = why)));
     }
     Ok(HttpResponse::Ok().json(Ready {
         status: "ready".into(),

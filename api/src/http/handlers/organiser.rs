@@ -127,7 +127,7 @@ async fn open_session(
             let _ = response.add_cookie(&session_cookie(state, session, expires));
             Ok(response)
         }
-        Err(e @ (Error::UnknownToken | Error::Revoked(_) | Error::Unauthorized)) => {
+        Err(e @ (Error::UnknownToken | Error::Revoked(_) | Error::PassEnded { .. } | Error::Unauthorized)) => {
             tracing::warn!(client = %client.map_or("unknown".into(), |c| c.to_string()), error = %e, "failed sign-in");
             let status = match client.and_then(|c| state.throttle.auth_failed(c)) {
                 Some(_) => StatusCode::TOO_MANY_REQUESTS,
@@ -365,7 +365,7 @@ pub async fn attendees(
                     };
                     seating::check_in(conn, writer.actor(), event_id, &[PlayerRef::Id(id)])?;
                 }
-                (None, None) => return Err(Error::InvalidBody("player: tap a name, or type a new one".into())),
+                (None, None) => return Err(Error::InvalidBody(said!("api-player-tap-name-type-new"))),
             }
             Ok(Done::CheckedIn)
         })
@@ -420,7 +420,7 @@ pub async fn draw(
     let event_id = id.into_inner();
     let input = (|| {
         let game =
-            form.get("game").unwrap_or("").parse().map_err(|_| Error::InvalidBody("game: pick a game".into()))?;
+            form.get("game").unwrap_or("").parse().map_err(|_| Error::InvalidBody(said!("api-game-pick-game")))?;
         let method = match form.get("method") {
             Some("random") => DrawMethod::Random,
             Some("swiss") => DrawMethod::Swiss,
@@ -428,16 +428,19 @@ pub async fn draw(
         };
         let size = match form.get("size") {
             None => None,
-            Some(size) => Some(size.parse::<u32>().map_err(|_| Error::InvalidBody(format!("size: {size:?}")))?),
+            Some(size) => Some(
+                size.parse::<u32>().map_err(|_| Error::InvalidBody(said!("api-size", size = format!("{:?}", size))))?,
+            ),
         };
         let mut pin = BTreeMap::new();
         for line in form.get("pins").unwrap_or("").lines().map(str::trim).filter(|l| !l.is_empty()) {
-            let (name, table) =
-                line.split_once('=').ok_or_else(|| Error::InvalidBody(format!("pins: {line:?} is not Name=table")))?;
+            let (name, table) = line
+                .split_once('=')
+                .ok_or_else(|| Error::InvalidBody(said!("api-pins-not-name-table", line = format!("{:?}", line))))?;
             let table = table
                 .trim()
                 .parse::<u32>()
-                .map_err(|_| Error::InvalidBody(format!("pins: {line:?} is not Name=table")))?;
+                .map_err(|_| Error::InvalidBody(said!("api-pins-not-name-table", line = format!("{:?}", line))))?;
             pin.insert(name.trim().to_owned(), table);
         }
         Ok::<_, Error>(DrawInput { game, method, size, seed: None, pin, apart: Vec::new() })
@@ -590,7 +593,9 @@ pub async fn add_asked_name(
                 .into_iter()
                 .find(|(id, _)| *id == request)
                 .map(|(_, name)| name)
-                .ok_or_else(|| Error::not_found(format!("name request {request} of club night {event_id}")))?;
+                .ok_or_else(|| {
+                    Error::NotFound(said!("api-name-request-club-night-does", request = request, event_id = event_id))
+                })?;
             let id = match players::resolve(conn, &[("name".into(), name.clone())]) {
                 Ok(found) => found[0].id,
                 Err(Error::UnknownPlayers(_)) => players::create(conn, writer.actor(), &name)?.id,
@@ -690,7 +695,7 @@ pub async fn delete(
 /// The club night result `id` names (a 404 for a result of none).
 async fn night_of(state: &web::Data<AppState>, id: i64) -> Result<i64> {
     let night = state.db(move |conn| crate::store::owners::night_of_result(conn, id)).await?;
-    night.flatten().ok_or_else(|| Error::not_found(format!("a club night's result {id}")))
+    night.flatten().ok_or_else(|| Error::NotFound(said!("api-club-night-s-result-does", id = id)))
 }
 
 /// A member's entry to correct: the result form, filled in.
@@ -779,7 +784,8 @@ pub async fn correct(
     let (lang, _) = lang::of(&req);
     let id = id.into_inner();
     let result = state.db(move |conn| results::get(conn, id)).await?;
-    let night = result.record.event_id.ok_or_else(|| Error::not_found(format!("a club night's result {id}")))?;
+    let night =
+        result.record.event_id.ok_or_else(|| Error::NotFound(said!("api-club-night-s-result-does", id = id)))?;
     let league_id = result.league_id;
     let rules = state.db(move |conn| leagues::row(conn, league_id)?.rules()).await?;
     let table = table_of(&result);

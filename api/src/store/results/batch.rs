@@ -85,7 +85,7 @@ fn by_source(conn: &mut DbConn, league_id: i64, source: &ResultSource) -> Result
 pub fn check_items(items: &[BatchItem]) -> Result<()> {
     for (i, item) in items.iter().enumerate() {
         let at = |e: Error| match e {
-            Error::InvalidBody(detail) => Error::InvalidBody(format!("items[{i}].{detail}")),
+            Error::InvalidBody(detail) => Error::InvalidBody(said!("api-items", i = i, detail = detail)),
             other => other,
         };
         check_key(&item.idempotency_key).map_err(at)?;
@@ -100,7 +100,7 @@ fn check_key(key: &str) -> Result<()> {
     if (1..=255).contains(&key.len()) && key.chars().all(|c| c.is_ascii_graphic()) {
         Ok(())
     } else {
-        Err(Error::InvalidBody("idempotency_key: use 1 to 255 visible ASCII characters, e.g. a UUID".into()))
+        Err(Error::InvalidBody(said!("api-idempotency-key-use-visible-ascii-2")))
     }
 }
 
@@ -109,11 +109,8 @@ fn check_source(source: &ResultSource) -> Result<()> {
         && source.system.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
         && source.system.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
     if !system_ok {
-        return Err(Error::InvalidBody(format!(
-            "source.system: {:?} is not an app's slug (lower-case letters, digits and '-', up to 40)",
-            source.system
-        )));
+        return Err(Error::InvalidBody(said!("api-source-system-not-app-s", system = format!("{:?}", source.system))));
     }
     // Shown to people (`result show`): visible text, as every free text is.
-    spielstand_core::names::check_text("source.id", &source.id, 200).map_err(Error::InvalidBody)
+    spielstand_core::names::check_text("source.id", &source.id, 200).map_err(Error::from)
 }

@@ -51,7 +51,7 @@ pub fn history(conn: &mut DbConn, id: i64) -> Result<Vec<HistoryEntry>> {
     conn.read(|conn| {
         let exists: Option<i64> = results::table.find(id).select(results::id).first(conn).optional()?;
         if exists.is_none() {
-            return Err(Error::not_found(format!("result {id}")));
+            return Err(Error::NotFound(said!("api-result-does-not-exist", id = id)));
         }
         let rows: Vec<HistoryRow> =
             result_history::table.filter(result_history::result_id.eq(id)).order(result_history::id).load(conn)?;

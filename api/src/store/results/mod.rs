@@ -60,10 +60,13 @@ pub fn counted()
 
 /// A result that exists and is not deleted.
 pub(super) fn live_row(conn: &mut DbConn, id: i64) -> Result<ResultRow> {
-    let row: ResultRow =
-        results::table.find(id).first(conn).optional()?.ok_or_else(|| Error::not_found(format!("result {id}")))?;
+    let row: ResultRow = results::table
+        .find(id)
+        .first(conn)
+        .optional()?
+        .ok_or_else(|| Error::NotFound(said!("api-result-does-not-exist", id = id)))?;
     if row.deleted_at.is_some() {
-        return Err(Error::NotFound(format!("result {id} was deleted; its history is still available")));
+        return Err(Error::NotFound(said!("api-result-was-deleted-history-still", id = id)));
     }
     Ok(row)
 }

@@ -116,19 +116,17 @@ fn tablemate(conn: &mut DbConn, row: &ResultRow, pass: &Pass) -> Result<()> {
         .first(conn)
         .optional()?;
     if seated.is_none() || row.event_id != Some(pass.event_id) {
-        return Err(Error::InsufficientScope(format!(
-            "{} did not play in result {}: only its tablemates confirm or reject it",
-            pass.player, row.id
-        )));
+        return Err(Error::InsufficientScope(said!("api-did-not-play-result-only", player = pass.player, id = row.id)));
     }
     let entered_by: Option<i64> = match row.entered_by_pass {
         Some(entered) => Some(night_passes::table.find(entered).select(night_passes::player_id).first(conn)?),
         None => None,
     };
     if entered_by == Some(pass.player_id) {
-        return Err(Error::InsufficientScope(format!(
-            "{} entered result {}: another player of the table confirms it",
-            pass.player, row.id
+        return Err(Error::InsufficientScope(said!(
+            "api-entered-result-another-player-table",
+            player = pass.player,
+            id = row.id
         )));
     }
     Ok(())
@@ -157,9 +155,7 @@ pub fn confirm(conn: &mut DbConn, id: i64, by: Reviewer, expected: Option<&Preco
             Reviewer::Pass(pass) => {
                 tablemate(conn, &row, pass)?;
                 if row.status() == ResultStatus::Rejected {
-                    return Err(Error::Conflict(format!(
-                        "result {id} was rejected: the organiser corrects and accepts it, or deletes it"
-                    )));
+                    return Err(Error::Conflict(said!("api-result-was-rejected-organiser-corrects", id = id)));
                 }
                 // One confirmation per player and revision, whichever of their passes
                 // (a lost phone's, the new one's) gives it.
@@ -232,25 +228,21 @@ pub fn confirm(conn: &mut DbConn, id: i64, by: Reviewer, expected: Option<&Preco
 
 /// A tablemate rejects pending result `id` with `reason`; the organiser settles it.
 pub fn reject(conn: &mut DbConn, id: i64, by: Reviewer, reason: &str) -> Result<StoredResult> {
-    spielstand_core::names::check_text("reason", reason, 200).map_err(Error::InvalidBody)?;
+    spielstand_core::names::check_text("reason", reason, 200).map_err(Error::from)?;
     conn.write(|conn| {
         conn.lock(Lock::Result(id))?;
         let row = super::live_row(conn, id)?;
         let Reviewer::Pass(pass) = by else {
-            return Err(Error::InsufficientScope(format!(
-                "a tablemate rejects a result with their night pass; the organiser corrects result {id} (PUT) or deletes it"
-            )));
+            return Err(Error::InsufficientScope(said!("api-tablemate-rejects-result-their-night", id = id)));
         };
         tablemate(conn, &row, pass)?;
         match row.status() {
             ResultStatus::Pending => {}
             ResultStatus::Rejected => {
-                return Err(Error::Conflict(format!("result {id} was rejected already: the organiser settles it")));
+                return Err(Error::Conflict(said!("api-result-was-rejected-already-organiser", id = id)));
             }
             ResultStatus::Confirmed => {
-                return Err(Error::Conflict(format!(
-                    "result {id} counts already: ask the organiser to correct it"
-                )));
+                return Err(Error::Conflict(said!("api-result-counts-already-ask-organiser", id = id)));
             }
         }
         let who = by.name();

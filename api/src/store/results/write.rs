@@ -136,10 +136,11 @@ pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &Write
             match record.event_id {
                 None => record.event_id = Some(pass.event_id),
                 Some(other) if other != pass.event_id => {
-                    return Err(Error::InvalidBody(format!(
-                        "event_id: the {} enters results of club night {} only, not {other}",
-                        pass.label(),
-                        pass.event_id
+                    return Err(Error::InvalidBody(said!(
+                        "api-event-id-enters-results-club",
+                        label = pass.label(),
+                        event_id = pass.event_id,
+                        other = other
                     )));
                 }
                 Some(_) => {}
@@ -202,12 +203,16 @@ pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &Write
 /// The row a conditional write changes. A deleted result has no current revision, so
 /// no `If-Match` holds (RFC 9110): 412, saying so; the writer that deleted it won.
 pub(super) fn current_row(conn: &mut DbConn, id: i64) -> Result<ResultRow> {
-    let row: ResultRow =
-        results::table.find(id).first(conn).optional()?.ok_or_else(|| Error::not_found(format!("result {id}")))?;
+    let row: ResultRow = results::table
+        .find(id)
+        .first(conn)
+        .optional()?
+        .ok_or_else(|| Error::NotFound(said!("api-result-does-not-exist", id = id)))?;
     if row.deleted_at.is_some() {
-        return Err(Error::PreconditionFailed(format!(
-            "If-Match: result {id} was deleted (revision {}); its history is still available",
-            row.revision
+        return Err(Error::PreconditionFailed(said!(
+            "api-if-match-result-was-deleted",
+            id = id,
+            revision = row.revision
         )));
     }
     Ok(row)
@@ -215,9 +220,10 @@ pub(super) fn current_row(conn: &mut DbConn, id: i64) -> Result<ResultRow> {
 
 pub(super) fn check_revision(row: &ResultRow, expected: &Precondition) -> Result<()> {
     if !expected.admits(row.revision) {
-        return Err(Error::PreconditionFailed(format!(
-            "If-Match: result {} is at revision {} (ETag \"{}\"); reload it and apply the change again",
-            row.id, row.revision, row.revision
+        return Err(Error::PreconditionFailed(said!(
+            "api-if-match-result-revision-etag",
+            id = row.id,
+            revision = row.revision
         )));
     }
     Ok(())
