@@ -296,15 +296,22 @@ async fn check(req: &ServiceRequest) -> Result<(Rule, Option<Credentialed>)> {
         .operation(req.method(), &pattern)
         .ok_or_else(|| Error::internal(format!("{} {pattern} is not an operation of the document", req.method())))?;
     let rule = rule(operation).ok_or_else(|| Error::internal(format!("operation {operation} has no access rule")))?;
-    // The pages' forms come from the pages, whoever sends them (login CSRF included).
-    if routes.is_form(req.method(), &pattern) {
-        let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::internal("no app state"))?;
-        same_origin(req.request(), state)?;
-    }
+    // The pages' forms come from the pages, whoever sends them (login CSRF included); a
+    // form that needs a credential says first that it is missing (401), as the API does.
+    let from_pages = || -> Result<()> {
+        if routes.is_form(req.method(), &pattern) {
+            let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::internal("no app state"))?;
+            same_origin(req.request(), state)?;
+        }
+        Ok(())
+    };
     let (Needs::Token(needed) | Needs::TokenOrPass(needed) | Needs::TokenOrHare(needed)) = rule.needs else {
+        from_pages()?;
         return Ok((rule, None));
     };
-    let writer = match identify(req.request()).await? {
+    let caller = identify(req.request()).await?;
+    from_pages()?;
+    let writer = match caller {
         Credentialed::Caller(Caller::Token(writer)) => writer,
         // A pass that waits for the organiser (a move to a new phone, a check-in) does
         // nothing until they let it.

@@ -188,7 +188,12 @@ fn serde_problem(path: &str, inner: &str) -> crate::said::Said {
 /// serde's usual words in German: `missing field`, `invalid type`, `unknown variant` and
 /// the kinds of value it expects. Anything else stays as serde wrote it.
 fn serde_german(inner: &str) -> String {
-    const WORDS: [(&str, &str); 22] = [
+    const WORDS: [(&str, &str); 26] = [
+        // chrono's words for a date that does not read.
+        ("input is out of range", "dieses Datum gibt es nicht"),
+        ("input contains invalid characters", "enthält Zeichen, die kein Datum sind"),
+        ("premature end of input", "ist unvollständig"),
+        ("trailing input", "hat Zeichen zu viel"),
         ("missing field", "es fehlt das Feld"),
         ("unknown field", "unbekanntes Feld"),
         ("unknown variant", "unbekannter Wert"),

@@ -282,3 +282,71 @@ fn a_club_night_with_phones_as_plain_forms_sqlite() {
 fn a_club_night_with_phones_as_plain_forms_postgres() {
     app_night(TestDb::postgres());
 }
+
+/// `--lan`, as the phone chapter starts: the server says where phones reach it and prints
+/// the organiser's sign-in QR code; the code's link, and every join link after it, name this
+/// machine's address on its network (never loopback). A server without it says on the
+/// organiser's page that phones cannot reach it. (The test's own requests go to 127.0.0.1.)
+#[test]
+fn a_server_for_the_club_s_network_names_its_address_everywhere() {
+    let db = TestDb::sqlite();
+    let admin = token(&db);
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let server = Server::start_bound(
+        &db,
+        &[("SPIELSTAND_LAN", "true".to_owned()), ("LANG", "de_DE.UTF-8".to_owned())],
+        &format!("0.0.0.0:{port}"),
+    );
+    let expected = spielstand_api::lan::phones_address(&spielstand_api::lan::addresses())
+        .map_or_else(|| format!("http://127.0.0.1:{port}"), |ip| spielstand_api::lan::url(ip, port));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let link = loop {
+        let log = server.log.lock().unwrap().clone();
+        if let Some(link) = log.iter().find_map(|l| l.trim().strip_prefix(&format!("{expected}/app/sign-in/"))) {
+            assert!(log.iter().any(|l| l.contains("spielstand ist im Netz des Vereins erreichbar unter:")), "{log:?}");
+            assert!(
+                !expected.contains("127.0.0.1") || log.iter().any(|l| l.contains("keine Netzwerkadresse")),
+                "{log:?}"
+            );
+            break link.to_owned();
+        }
+        assert!(std::time::Instant::now() < deadline, "no sign-in link naming {expected}: {log:?}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    // The tablet signs in with the QR code's link.
+    let mut tablet = Browser::new(&server.base);
+    let page = tablet.post(&format!("/app/sign-in/{link}"), &[]);
+    assert_eq!((page.status, page.location()), (303, "/app/organiser"), "{}", page.body);
+    let (status, league) = post_with(
+        &ureq::Agent::new_with_defaults(),
+        &format!("{}/leagues", server.api),
+        &admin,
+        &json!({"name": "Donnerstagsrunde", "rules": {"games": ["mensch-aergere-dich-nicht"]}}),
+    );
+    assert_eq!(status, 201, "{league}");
+    let page = tablet.post(&format!("/app/organiser/leagues/{}/nights", league["id"]), &[("title", "Clubabend")]);
+    assert_eq!(page.status, 303, "{}", page.body);
+    let night = page.location().split('?').next().unwrap().to_owned();
+    let page = tablet.post(&format!("{night}/join-code"), &[]);
+    assert_eq!(page.status, 303, "{}", page.body);
+    let page = tablet.get(&night);
+    assert!(page.body.contains(&format!("{expected}/n")), "the join link names {expected}: {}", page.body);
+    assert!(!page.body.contains("Handys erreichen diesen Server so nicht"), "{}", page.body);
+
+    // Without --lan: links name loopback, and the organiser's page says so.
+    let db = TestDb::sqlite();
+    let admin = token(&db);
+    let server = Server::start(&db, &[]);
+    let (_, league) = post_with(
+        &ureq::Agent::new_with_defaults(),
+        &format!("{}/leagues", server.api),
+        &admin,
+        &json!({"name": "Donnerstagsrunde", "rules": {"games": ["mensch-aergere-dich-nicht"]}}),
+    );
+    let mut tablet = Browser::new(&server.base);
+    assert_eq!(tablet.post("/app/sign-in", &[("token", &admin)]).status, 303);
+    let page = tablet.post(&format!("/app/organiser/leagues/{}/nights", league["id"]), &[("title", "Clubabend")]);
+    let night = page.location().split('?').next().unwrap().to_owned();
+    let page = tablet.get(&night);
+    assert!(page.body.contains("Handys erreichen diesen Server so nicht"), "{}", page.body);
+}

@@ -220,7 +220,14 @@ fn listening_port(log: ChildStderr, kept: std::sync::Arc<std::sync::Mutex<Vec<St
         for line in BufReader::new(log).lines().map_while(Result::ok) {
             eprintln!("{line}");
             kept.lock().unwrap().push(line.clone());
-            let Some(rest) = line.split("listening on http://127.0.0.1:").nth(1) else { continue };
+            // On 127.0.0.1, or on every address (`0.0.0.0`, as --lan listens).
+            let Some(rest) = line
+                .split("listening on http://127.0.0.1:")
+                .nth(1)
+                .or_else(|| line.split("listening on http://0.0.0.0:").nth(1))
+            else {
+                continue;
+            };
             let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
             if let (Some(found), Ok(port)) = (found.take(), digits.parse::<u16>()) {
                 let _ = found.send(port);
