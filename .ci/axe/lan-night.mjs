@@ -14,60 +14,19 @@
 // It prints one JSON report on stdout; the Rust test asserts on it.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import puppeteer from "puppeteer-core";
+import { harness, newReport, phone, tabletView } from "./harness.mjs";
 
 const require = createRequire(import.meta.url);
 const config = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const jsqrSource = readFileSync(require.resolve("jsqr/dist/jsQR.js"), "utf8");
-const report = { steps: [], violations: [], overflow: [], foreign: [], console: [], errors: [], english: [], labels: [] };
+const report = { ...newReport(), english: [], labels: [] };
 const step = (text) => report.steps.push(text);
 const base = config.base;
 
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--force-device-scale-factor=1",
-    // The club's network: its host name, and nothing else.
-    "--host-resolver-rules=MAP club.lan 127.0.0.1, EXCLUDE localhost",
-  ],
-});
-
-const phone = { width: 360, height: 740, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
-const tabletView = { width: 800, height: 1100, hasTouch: true, isMobile: true, deviceScaleFactor: 1 };
-
-// Words of English sentences that no German page may show (names are the club's own).
 // Whole words only, by Unicode letters ("Käthe" holds no "the").
 const ENGLISH = ["the", "your", "has", "please", "joined", "token", "waiting", "night", "pass", "is not"].map(
   (word) => new RegExp(`(?<!\\p{L})${word}(?!\\p{L})`, "iu"),
 );
-
-async function watched(context, name, viewport) {
-  const page = await context.newPage();
-  await page.setViewport(viewport);
-  // A German phone: its browser asks for German.
-  await page.setExtraHTTPHeaders({ "Accept-Language": "de-DE,de;q=0.9" });
-  page.on("request", (request) => {
-    const url = request.url();
-    if (!url.startsWith(base) && !url.startsWith("data:")) report.foreign.push(`${name}: ${url}`);
-  });
-  page.on("console", (message) => {
-    const offline = /ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED/.test(message.text() + JSON.stringify(message.location()));
-    if (message.type() === "error" && !offline) report.console.push(`${name}: ${message.text()} ${JSON.stringify(message.location())}`);
-  });
-  page.on("pageerror", (error) => report.console.push(`${name}: ${error.message}`));
-  return page;
-}
-
-const shot = (page, name) => page.screenshot({ path: `${config.shots}/lan-${name}.png`, fullPage: true });
 
 /// The page's text holds no English sentence.
 async function german(page, name) {
@@ -119,51 +78,15 @@ async function labels(context, url, name, width) {
   return found.fields.length;
 }
 
-/// axe on `url` as `context` sees it, light and dark, at 360 and 320 px; no sideways
-/// scrolling at 320 px; no English.
-async function audit(context, url, name) {
-  for (const scheme of ["light", "dark"]) {
-    for (const width of [360, 320]) {
-      const page = await context.newPage();
-      await page.setExtraHTTPHeaders({ "Accept-Language": "de-DE,de;q=0.9" });
-      await page.setBypassCSP(true);
-      await page.setViewport({ ...phone, width });
-      await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: scheme }]);
-      await page.goto(url, { waitUntil: "networkidle2" });
-      await german(page, name);
-      await page.addScriptTag({ content: axeSource });
-      const found = await page.evaluate(async () => {
-        const result = await window.axe.run(document, { resultTypes: ["violations"] });
-        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-      });
-      for (const violation of found) report.violations.push(`${name} (${scheme}, ${width}px): ${violation}`);
-      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-      if (wide > width) report.overflow.push(`${name} (${scheme}): ${wide}px wide at ${width}px`);
-      await page.close();
-    }
-  }
-}
-
-async function press(page, selector, text) {
-  await page.bringToFront();
-  for (const button of await page.$$(selector)) {
-    const label = await button.evaluate((b) => b.textContent);
-    if (label.includes(text)) {
-      await Promise.all([page.waitForNavigation({ waitUntil: "networkidle2" }), button.tap()]);
-      return;
-    }
-  }
-  throw new Error(`no ${selector} with ${text} on ${page.url()}`);
-}
-
-const shows = async (page, text, timeout = 15000) => {
-  await page.bringToFront();
-  try {
-    await page.waitForFunction((t) => document.body && document.body.innerText.includes(t), { timeout }, text);
-  } catch (e) {
-    throw new Error(`${page.url()} does not show "${text}": ${(await page.evaluate(() => document.body.innerText)).slice(0, 600)}`);
-  }
-};
+// Chromium on the club's network: its host name, and nothing else.
+const { browser, watched, shot, audit, press, shows } = await harness({
+  base,
+  shots: config.shots,
+  prefix: "lan",
+  report,
+  args: ["--host-resolver-rules=MAP club.lan 127.0.0.1, EXCLUDE localhost"],
+  check: german,
+});
 
 const api = async (path) => (await fetch(`http://127.0.0.1:${config.port}${path}`)).json();
 

@@ -8,98 +8,17 @@
 //   node .ci/axe/phones.mjs CONFIG.json    (CONFIG: {base, token, night, league, shots})
 // It prints one JSON report on stdout; the Rust test asserts on it.
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import puppeteer from "puppeteer-core";
+import { harness, newReport, phone, tabletView } from "./harness.mjs";
 
-const require = createRequire(import.meta.url);
 const config = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-const report = { steps: [], violations: [], overflow: [], foreign: [], console: [], errors: [] };
+const report = newReport();
 const step = (text) => report.steps.push(text);
-
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--force-device-scale-factor=1",
-  ],
+const { browser, watched, shot, audit, press, shows } = await harness({
+  base: config.base,
+  shots: config.shots,
+  prefix: "phones",
+  report,
 });
-
-const phone = { width: 360, height: 740, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
-const tabletView = { width: 800, height: 1100, hasTouch: true, isMobile: true, deviceScaleFactor: 1 };
-
-/// A page that records what it asks for and what its console says.
-async function watched(context, name, viewport) {
-  const page = await context.newPage();
-  await page.setViewport(viewport);
-  await page.setExtraHTTPHeaders({ "Accept-Language": "de-DE,de;q=0.9" });
-  page.on("request", (request) => {
-    const url = request.url();
-    if (!url.startsWith(config.base) && !url.startsWith("data:")) report.foreign.push(`${name}: ${url}`);
-  });
-  page.on("console", (message) => {
-    // A page without a network says so while it is off; nothing else may be an error.
-    const offline = /ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED/.test(message.text() + JSON.stringify(message.location()));
-    if (message.type() === "error" && !offline) report.console.push(`${name}: ${message.text()} ${JSON.stringify(message.location())}`);
-  });
-  page.on("pageerror", (error) => report.console.push(`${name}: ${error.message}`));
-  return page;
-}
-
-const shot = (page, name) => page.screenshot({ path: `${config.shots}/phones-${name}.png`, fullPage: true });
-
-/// axe on `url` as `context` sees it (its cookies), light and dark, at 360 px and 320 px;
-/// and no sideways scrolling at 320 px.
-async function audit(context, url, name) {
-  for (const scheme of ["light", "dark"]) {
-    for (const width of [360, 320]) {
-      const page = await context.newPage();
-      await page.setExtraHTTPHeaders({ "Accept-Language": "de-DE,de;q=0.9" });
-      await page.setBypassCSP(true);
-      await page.setViewport({ ...phone, width });
-      await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: scheme }]);
-      await page.goto(url, { waitUntil: "networkidle2" });
-      await page.addScriptTag({ content: axeSource });
-      const found = await page.evaluate(async () => {
-        const result = await window.axe.run(document, { resultTypes: ["violations"] });
-        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-      });
-      for (const violation of found) report.violations.push(`${name} (${scheme}, ${width}px): ${violation}`);
-      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-      if (wide > width) report.overflow.push(`${name} (${scheme}): ${wide}px wide at ${width}px`);
-      await page.close();
-    }
-  }
-}
-
-/// Clicks the button whose text contains `text` (within `scope`), waiting for the page it
-/// leads to.
-async function press(page, selector, text) {
-  // Several pages share one browser: taps reach the page in front only.
-  await page.bringToFront();
-  const buttons = await page.$$(selector);
-  for (const button of buttons) {
-    const label = await button.evaluate((b) => b.textContent);
-    if (label.includes(text)) {
-      await Promise.all([page.waitForNavigation({ waitUntil: "networkidle2" }), button.tap()]);
-      return;
-    }
-  }
-  throw new Error(`no ${selector} with ${text} on ${page.url()}`);
-}
-
-/// Waits until the page shows `text` (after the reloads and frames that bring it).
-const shows = async (page, text, timeout = 15000) => {
-  await page.bringToFront();
-  await page.waitForFunction((t) => document.body && document.body.innerText.includes(t), { timeout }, text);
-};
 
 const count = async (status) => {
   const response = await fetch(`${config.base}/api/v1/leagues/${config.league}/results?status=${status}&per_page=500`);

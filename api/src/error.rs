@@ -478,7 +478,7 @@ fn did_you_mean(suggestions: &[String]) -> String {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
 
     /// A client's mistake is a 4xx, anything else a 5xx: the policy at the top, for every kind.
@@ -490,29 +490,6 @@ pub(crate) mod tests {
             assert_eq!(status.is_server_error(), server_side, "{kind:?}: {status}");
             assert!(status.is_client_error() || status.is_server_error(), "{kind:?}: {status}");
         }
-    }
-
-    /// Words of English sentences, whole words by letters (for the German texts' tests).
-    pub(crate) fn english_words(text: &str) -> Vec<String> {
-        const WORDS: [&str; 24] = [
-            "the", "is", "are", "not", "has", "have", "must", "please", "your", "already", "only", "this", "that",
-            "was", "were", "with", "from", "there", "which", "should", "retry", "allowed", "does", "cannot",
-        ];
-        // Literal data kept in any language: `commands`, and `Field:` paths before a colon.
-        let mut plain = String::new();
-        let mut quoted = false;
-        for c in text.chars() {
-            if c == '`' {
-                quoted = !quoted;
-            } else if !quoted {
-                plain.push(c);
-            }
-        }
-        plain
-            .split(|c: char| !c.is_alphabetic())
-            .filter(|w| WORDS.contains(&w.to_lowercase().as_str()))
-            .map(str::to_owned)
-            .collect()
     }
 
     /// Every kind of problem is said in German from the catalogue, and in English as the API
@@ -553,7 +530,8 @@ pub(crate) mod tests {
             assert_eq!(english, error.to_string(), "{error:?}");
             let german = error.said(Lang::De);
             assert_ne!(german, english, "{error:?}");
-            assert!(english_words(&german).is_empty(), "English in German: {german} ({:?})", english_words(&german));
+            let english = spielstand_text::english_words(&german);
+            assert!(english.is_empty(), "English in German: {german} ({english:?})");
         }
     }
 

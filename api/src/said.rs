@@ -133,14 +133,11 @@ mod tests {
         let de =
             concat!(include_str!("../../text/locales/de/api.ftl"), include_str!("../../text/locales/de/server.ftl"));
         let mut english = Vec::new();
-        let placeable = regex::Regex::new(r"\{[^}]*\}").unwrap();
         for line in de.lines().filter(|l| !l.starts_with('#')) {
             let text = line.split_once(" = ").map_or(line, |(_, text)| text);
             // The literal prefix a token name may not take is data (`store/tokens.rs`).
             let text = text.replace("\"pass of\"", "");
-            // Placeables are facts, not words: `{ $from }`.
-            let text = placeable.replace_all(&text, "").into_owned();
-            let found = crate::error::tests::english_words(&text);
+            let found = spielstand_text::english_words(&text);
             if !found.is_empty() {
                 english.push(format!("{line} ({found:?})"));
             }

@@ -63,6 +63,16 @@ pub async fn read(payload: &mut Payload, max: usize, deadline: Duration) -> Resu
     Ok(body.freeze())
 }
 
+/// Was no body sent at all (no `Content-Type`, no length or 0, not chunked)? A body that
+/// may be left out is then its default.
+pub fn absent(req: &actix_web::HttpRequest) -> bool {
+    use actix_web::http::header;
+    let headers = req.headers();
+    !headers.contains_key(header::CONTENT_TYPE)
+        && headers.get(header::CONTENT_LENGTH).is_none_or(|v| v.as_bytes() == b"0")
+        && !headers.contains_key(header::TRANSFER_ENCODING)
+}
+
 /// The deadline of `req`'s server, for the 408's words.
 pub fn deadline_of(req: &actix_web::HttpRequest) -> Duration {
     req.app_data::<web::Data<AppState>>().map_or(DEFAULT_DEADLINE, |s| s.body_deadline)

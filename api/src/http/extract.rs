@@ -68,11 +68,7 @@ impl<T: DeserializeOwned + Serialize + Default + 'static> FromRequest for Option
     type Future = LocalBoxFuture<'static, Result<Self, Error>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let headers = req.headers();
-        let empty = !headers.contains_key(header::CONTENT_TYPE)
-            && headers.get(header::CONTENT_LENGTH).is_none_or(|v| v.as_bytes() == b"0")
-            && !headers.contains_key(header::TRANSFER_ENCODING);
-        if empty {
+        if crate::http::body::absent(req) {
             return Box::pin(async { Ok(OptionalJson(T::default())) });
         }
         // `null` is a body left out, as the document's nullable body says.

@@ -357,6 +357,10 @@ pub fn authenticate(conn: &mut DbConn, secret: &str) -> Result<Pass> {
     Ok(Pass { id, event_id, league_id, player_id, player, waiting: waiting != 0 })
 }
 
+/// What the organiser does to a member's passes at a night (`revoke`, `approve`,
+/// `decline`, `readmit`): done `by`, at night `event_id`, to player `player_id`.
+pub type Step = for<'a> fn(&mut DbConn, Actor<'a>, i64, i64) -> Result<()>;
+
 /// Revokes the passes of player `player_id` at night `event_id`, acting or waiting (a 404
 /// if none lives), audited as done `by`: the member joins that night again only once the
 /// organiser lets them back in (`readmit`).

@@ -9,30 +9,6 @@ use actix_web::test::TestRequest;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 
-/// Words of English sentences, whole words by letters; `commands` and placeholders of
-/// data left out.
-fn english(text: &str) -> Vec<String> {
-    const WORDS: [&str; 26] = [
-        "the", "is", "are", "not", "has", "have", "must", "please", "your", "already", "only", "this", "that", "was",
-        "were", "with", "from", "there", "which", "should", "retry", "allowed", "does", "cannot", "expected",
-        "invalid",
-    ];
-    let mut plain = String::new();
-    let mut quoted = false;
-    for c in text.chars() {
-        if c == '`' {
-            quoted = !quoted;
-        } else if !quoted {
-            plain.push(c);
-        }
-    }
-    plain
-        .split(|c: char| !c.is_alphabetic())
-        .filter(|w| WORDS.contains(&w.to_lowercase().as_str()))
-        .map(str::to_owned)
-        .collect()
-}
-
 fn german(req: TestRequest) -> TestRequest {
     req.insert_header(("accept-language", "de-DE,de;q=0.9,en;q=0.5"))
 }
@@ -52,7 +28,7 @@ where
     let detail = problem["detail"].as_str().unwrap_or_else(|| panic!("{what}: no detail: {problem}"));
     assert!(r.status.is_client_error() || r.status.is_server_error(), "{what}: {} {problem}", r.status);
     assert_eq!(r.header("content-language"), Some("de"), "{what}: {problem}");
-    let found = english(detail);
+    let found = spielstand_text::english_words(detail);
     assert!(found.is_empty(), "{what}: English in German ({found:?}): {detail}");
     kinds.insert(problem["type"].as_str().unwrap().to_owned());
     r
@@ -242,7 +218,7 @@ api_test!(every_kind_of_problem_is_said_in_german, |api| {
         if r.status.as_u16() == 429 {
             let problem: Value = r.json();
             let detail = problem["detail"].as_str().unwrap();
-            assert!(english(detail).is_empty(), "too-many-requests: {detail}");
+            assert!(spielstand_text::english_words(detail).is_empty(), "too-many-requests: {detail}");
             kinds.insert(problem["type"].as_str().unwrap().to_owned());
             throttled = true;
             break;

@@ -3,6 +3,7 @@
 //! forms posted from other sites, forwarded headers from anyone, live-stream places and
 //! connections taken by one address, and bodies that never finish.
 
+use crate::common::phones::{join, night, today, with_pass};
 use crate::common::process::{Server, agent, connect, token};
 use crate::common::{Response, TestApi, TestDb};
 use actix_web::body::MessageBody;
@@ -12,48 +13,6 @@ use actix_web::test::{self as at, TestRequest};
 use serde_json::{Value, json};
 use spielstand_wire::{Event, JoinCode, NightPass, PassInfo, ResultStatus, Round, StoredResult};
 use std::time::{Duration, Instant};
-
-fn today() -> String {
-    chrono::Utc::now().date_naive().to_string()
-}
-
-/// A night of league `league` with Anna, Ben, Cleo and Dora, drawn at two tables of two,
-/// and its join code: (night, round, code).
-async fn night<S, B>(api: &TestApi<S>, league: i64) -> (i64, Round, JoinCode)
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let event: Event = api
-        .post(&format!("/api/v1/leagues/{league}/events"), &json!({"title": "Clubabend", "date": today()}))
-        .await
-        .body();
-    let r = api
-        .post(&format!("/api/v1/events/{}/attendees", event.id), &json!({"players": ["Anna", "Ben", "Cleo", "Dora"]}))
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", String::from_utf8_lossy(&r.body));
-    let round: Round = api
-        .post(
-            &format!("/api/v1/events/{}/rounds", event.id),
-            &json!({"game": "mensch-aergere-dich-nicht", "method": "random", "size": 2, "seed": 7}),
-        )
-        .await
-        .body();
-    let code: JoinCode = api.post(&format!("/api/v1/events/{}/join-codes", event.id), &json!({})).await.body();
-    (event.id, round, code)
-}
-
-async fn join<S, B>(api: &TestApi<S>, code: &str, player: &str) -> Response
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    api.send(TestRequest::post().uri("/api/v1/join").set_json(json!({"code": code, "player": player}))).await
-}
-
-fn with_pass(req: TestRequest, pass: &str) -> TestRequest {
-    req.insert_header(("authorization", format!("Bearer {pass}")))
-}
 
 async fn passes<S, B>(api: &TestApi<S>, night: i64) -> Vec<PassInfo>
 where

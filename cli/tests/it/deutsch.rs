@@ -39,47 +39,6 @@ fn the_command_line_speaks_the_language_asked_for() {
     assert!(err.contains("de or en"), "{err}");
 }
 
-/// Words of English sentences, whole words by letters (data in backticks left out).
-fn english(text: &str) -> Vec<String> {
-    const WORDS: [&str; 21] = [
-        "the",
-        "is",
-        "are",
-        "not",
-        "has",
-        "must",
-        "please",
-        "your",
-        "already",
-        "only",
-        "this",
-        "that",
-        "was",
-        "with",
-        "there",
-        "invalid",
-        "value",
-        "unexpected",
-        "for",
-        "more",
-        "try",
-    ];
-    let mut plain = String::new();
-    let mut quoted = false;
-    for c in text.chars() {
-        if c == '`' {
-            quoted = !quoted;
-        } else if !quoted {
-            plain.push(c);
-        }
-    }
-    plain
-        .split(|c: char| !c.is_alphabetic())
-        .filter(|w| WORDS.contains(&w.to_lowercase().as_str()))
-        .map(str::to_owned)
-        .collect()
-}
-
 /// Under a German locale every error path of the command line speaks German: clap's own
 /// refusals of a command line (a value, a command, a flag), the server's problems of every
 /// kind it answers the organiser's laptop (a name taken, a scope too small), and the
@@ -90,7 +49,7 @@ fn every_error_path_speaks_german() {
     cli.locale = Some("de_DE.UTF-8".into());
     let check = |what: &str, err: &str| {
         assert!(err.starts_with("Fehler: "), "{what}: {err}");
-        let found = english(err);
+        let found = spielstand_text::english_words(err);
         assert!(found.is_empty(), "{what}: English ({found:?}): {err}");
     };
     let err = cli.fails(&["record", "mensch", "-l", "Winterliga", "--date", "31.02.2026", "--order", "Anna,Ben"], 2);

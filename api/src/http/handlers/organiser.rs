@@ -501,11 +501,7 @@ pub async fn revoke(
     writer: Writer,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse> {
-    let (event_id, player_id) = path.into_inner();
-    let done = state
-        .write(move |conn| passes::revoke(conn, writer.actor(), event_id, player_id).map(|()| Done::Revoked))
-        .await;
-    back_to_night(&state, &req, event_id, done).await
+    answer_pass(&state, &req, writer, path.into_inner(), passes::revoke, Done::Revoked).await
 }
 
 /// Let a member's waiting pass act (a new phone: the old one's pass ends; a check-in).
@@ -522,11 +518,7 @@ pub async fn approve(
     writer: Writer,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse> {
-    let (event_id, player_id) = path.into_inner();
-    let done = state
-        .write(move |conn| passes::approve(conn, writer.actor(), event_id, player_id).map(|()| Done::Approved))
-        .await;
-    back_to_night(&state, &req, event_id, done).await
+    answer_pass(&state, &req, writer, path.into_inner(), passes::approve, Done::Approved).await
 }
 
 /// Say no to a member's waiting pass.
@@ -543,11 +535,7 @@ pub async fn decline(
     writer: Writer,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse> {
-    let (event_id, player_id) = path.into_inner();
-    let done = state
-        .write(move |conn| passes::decline(conn, writer.actor(), event_id, player_id).map(|()| Done::Declined))
-        .await;
-    back_to_night(&state, &req, event_id, done).await
+    answer_pass(&state, &req, writer, path.into_inner(), passes::decline, Done::Declined).await
 }
 
 /// Let a member whose pass was revoked back in: they may join again.
@@ -564,11 +552,7 @@ pub async fn readmit(
     writer: Writer,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse> {
-    let (event_id, player_id) = path.into_inner();
-    let done = state
-        .write(move |conn| passes::readmit(conn, writer.actor(), event_id, player_id).map(|()| Done::Readmitted))
-        .await;
-    back_to_night(&state, &req, event_id, done).await
+    answer_pass(&state, &req, writer, path.into_inner(), passes::readmit, Done::Readmitted).await
 }
 
 /// A name typed on the join page that was nobody's: add the player and check them in
@@ -627,6 +611,21 @@ pub async fn dismiss_asked_name(
     let done =
         state.write(move |conn| passes::settle_name(conn, event_id, request).map(|()| Done::NameDismissed)).await;
     back_to_night(&state, &req, event_id, done).await
+}
+
+/// The organiser's answer to a member's pass (revoke it, let a waiting one act, say no,
+/// let a revoked member back in): the store's step, then back to the night saying what it
+/// did.
+async fn answer_pass(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    writer: Writer,
+    (event_id, player_id): (i64, i64),
+    step: passes::Step,
+    done: Done,
+) -> Result<HttpResponse> {
+    let result = state.write(move |conn| step(conn, writer.actor(), event_id, player_id).map(|()| done)).await;
+    back_to_night(state, req, event_id, result).await
 }
 
 /// The revision a form acts on (`revision`), for `If-Match`.

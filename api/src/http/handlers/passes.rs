@@ -95,10 +95,7 @@ pub async fn revoke_pass(
     writer: Writer,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse> {
-    let (event_id, player_id) = path.into_inner();
-    state.write(move |conn| passes::revoke(conn, writer.actor(), event_id, player_id)).await?;
-    night_changed(&state, event_id);
-    Ok(HttpResponse::NoContent().finish())
+    answer_pass(&state, writer, path.into_inner(), passes::revoke).await
 }
 
 /// The organiser lets a member's waiting pass act: a member moving to a new phone (their
@@ -116,10 +113,7 @@ pub async fn approve_pass(
     writer: Writer,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse> {
-    let (event_id, player_id) = path.into_inner();
-    state.write(move |conn| passes::approve(conn, writer.actor(), event_id, player_id)).await?;
-    night_changed(&state, event_id);
-    Ok(HttpResponse::NoContent().finish())
+    answer_pass(&state, writer, path.into_inner(), passes::approve).await
 }
 
 /// The organiser says no to a member's waiting pass; the member may ask again. 404 when
@@ -136,10 +130,7 @@ pub async fn decline_pass(
     writer: Writer,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse> {
-    let (event_id, player_id) = path.into_inner();
-    state.write(move |conn| passes::decline(conn, writer.actor(), event_id, player_id)).await?;
-    night_changed(&state, event_id);
-    Ok(HttpResponse::NoContent().finish())
+    answer_pass(&state, writer, path.into_inner(), passes::decline).await
 }
 
 /// The organiser lets a member whose pass they revoked back in: they may join the night
@@ -156,8 +147,18 @@ pub async fn readmit_pass(
     writer: Writer,
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse> {
-    let (event_id, player_id) = path.into_inner();
-    state.write(move |conn| passes::readmit(conn, writer.actor(), event_id, player_id)).await?;
-    night_changed(&state, event_id);
+    answer_pass(&state, writer, path.into_inner(), passes::readmit).await
+}
+
+/// The organiser's answer to a member's pass: the store's step, the night's followers
+/// told, 204.
+async fn answer_pass(
+    state: &web::Data<AppState>,
+    writer: Writer,
+    (event_id, player_id): (i64, i64),
+    step: passes::Step,
+) -> Result<HttpResponse> {
+    state.write(move |conn| step(conn, writer.actor(), event_id, player_id)).await?;
+    night_changed(state, event_id);
     Ok(HttpResponse::NoContent().finish())
 }

@@ -1,5 +1,6 @@
 //! Test harness: the real application on a real SQLite file in a temp dir.
 
+pub mod phones;
 pub mod process;
 pub mod tiny;
 
