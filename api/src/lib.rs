@@ -14,6 +14,7 @@ pub mod read;
 pub mod render;
 pub mod store;
 pub mod telemetry;
+pub mod tls;
 pub mod webhooks;
 
 pub use http::{AppState, Options, PublicUrl, app, openapi};

@@ -83,6 +83,15 @@ struct Cli {
     #[arg(long, env = "SPIELSTAND_PUBLIC_URL", value_name = "URL", global = true)]
     public_url: Option<spielstand_api::PublicUrl>,
 
+    /// Speak HTTPS with this certificate chain (PEM, e.g. certbot's fullchain.pem); with
+    /// --tls-key. Read again on SIGHUP, without dropping a connection.
+    #[arg(long, env = "SPIELSTAND_TLS_CERT", value_name = "PEM", requires = "tls_key", global = true)]
+    tls_cert: Option<std::path::PathBuf>,
+
+    /// The private key of --tls-cert (PEM, e.g. certbot's privkey.pem).
+    #[arg(long, env = "SPIELSTAND_TLS_KEY", value_name = "PEM", requires = "tls_cert", global = true)]
+    tls_key: Option<std::path::PathBuf>,
+
     /// Connections one client address may hold open at once; one more is answered 503
     /// and closed at once (trusted proxies have no limit). 0: no limit.
     #[arg(long, env = "SPIELSTAND_CONNECTIONS_PER_ADDRESS", default_value_t = 256, global = true)]
@@ -266,6 +275,7 @@ fn existing(url: &DatabaseUrl, create: bool) -> anyhow::Result<()> {
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let bind = cli.bind.clone().unwrap_or_else(|| if cli.lan { "0.0.0.0:8080" } else { "127.0.0.1:8080" }.to_owned());
+    let scheme = if cli.tls_cert.is_some() { "https" } else { "http" };
     let log = tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,actix_server=warn".into()),
@@ -331,7 +341,7 @@ fn main() -> anyhow::Result<()> {
                         let code = spielstand_api::store::passes::sign_in_code(&mut conn, &name)?;
                         let base = match (&cli.public_url, cli.lan) {
                             (Some(url), _) => spielstand_api::PublicUrl::base(Some(url)).to_owned(),
-                            (None, true) => lan_url(&bind).unwrap_or_else(|| format!("http://{bind}")),
+                            (None, true) => lan_url(&bind, scheme).unwrap_or_else(|| format!("{scheme}://{bind}")),
                             (None, false) => {
                                 eprintln!("{}", say("server-no-public-url", &[("bind", bind.clone().into())]));
                                 format!("http://{bind}")
@@ -385,8 +395,9 @@ fn main() -> anyhow::Result<()> {
                 public_url: cli
                     .public_url
                     .clone()
-                    .or_else(|| if cli.lan { lan_url(&bind)?.parse().ok() } else { None })
-                    .or_else(|| format!("http://{bind}").parse().ok()),
+                    .or_else(|| if cli.lan { lan_url(&bind, scheme)?.parse().ok() } else { None })
+                    .or_else(|| format!("{scheme}://{bind}").parse().ok()),
+                tls: cli.tls_cert.is_some(),
                 replica: None,
                 ..Options::default()
             };
@@ -398,6 +409,7 @@ fn main() -> anyhow::Result<()> {
                 postal_check: Duration::from_secs(cli.postal_check_s),
                 connections_per_address: cli.connections_per_address,
                 lan: cli.lan,
+                tls: cli.tls_cert.clone().zip(cli.tls_key.clone()),
             };
             serve(&cli.database_url, replica, &bind, options, cli.db_connections, background, drain)
         }
@@ -414,6 +426,8 @@ struct Background {
     connections_per_address: usize,
     /// `--lan`: print where phones reach the server, and the organiser's sign-in QR code.
     lan: bool,
+    /// `--tls-cert` and `--tls-key`: speak HTTPS with them.
+    tls: Option<(std::path::PathBuf, std::path::PathBuf)>,
 }
 
 #[actix_web::main]
@@ -426,7 +440,11 @@ async fn serve(
     background: Background,
     drain: Duration,
 ) -> anyhow::Result<()> {
-    let Background { delivery, postal_check, connections_per_address, lan } = background;
+    let Background { delivery, postal_check, connections_per_address, lan, tls } = background;
+    let certificates = match &tls {
+        Some((cert, key)) => Some(spielstand_api::tls::Certificates::load(cert, key)?),
+        None => None,
+    };
     let url = DatabaseUrl::parse(database_url)?;
     let connections = db_connections.unwrap_or_else(|| match url.backend() {
         Backend::Sqlite => 8,
@@ -482,13 +500,20 @@ async fn serve(
         .on_connect(spielstand_api::http::connections::on_connect(
             spielstand_api::http::connections::Shares::new(connections_per_address),
             proxies,
-        ))
-        .bind(bind)
-        .with_context(|| format!("cannot listen on {bind}"))?
-        // On Ctrl-C or SIGTERM: stop accepting, finish the requests in flight.
-        .shutdown_timeout(drain.as_secs());
+        ));
+    let server = match &certificates {
+        Some(certificates) => {
+            actix_web::rt::spawn(spielstand_api::tls::reload_on_hangup(certificates.clone()));
+            server.bind_rustls_0_23(bind, certificates.server_config())
+        }
+        None => server.bind(bind),
+    }
+    .with_context(|| format!("cannot listen on {bind}"))?
+    // On Ctrl-C or SIGTERM: stop accepting, finish the requests in flight.
+    .shutdown_timeout(drain.as_secs());
+    let scheme = if certificates.is_some() { "https" } else { "http" };
     for addr in server.addrs() {
-        tracing::info!(database = %url, "spielstand-api listening on http://{addr} (docs at http://{addr}/docs/)");
+        tracing::info!(database = %url, "spielstand-api listening on {scheme}://{addr} (docs at {scheme}://{addr}/docs/)");
     }
     if lan {
         let port = server.addrs().first().map_or(8080, std::net::SocketAddr::port);
@@ -508,10 +533,10 @@ async fn serve(
 }
 
 /// This machine's address on the club's network, as a URL with the port of `bind`.
-fn lan_url(bind: &str) -> Option<String> {
+fn lan_url(bind: &str, scheme: &str) -> Option<String> {
     let port = bind.rsplit_once(':').and_then(|(_, port)| port.parse().ok()).unwrap_or(8080);
     let ip = spielstand_api::lan::phones_address(&spielstand_api::lan::addresses())?;
-    Some(spielstand_api::lan::url(ip, port))
+    Some(spielstand_api::lan::url(ip, port).replacen("http://", &format!("{scheme}://"), 1))
 }
 
 /// `--lan` at start: where phones reach the server, and the organiser's sign-in QR code

@@ -114,7 +114,7 @@ pub fn pass_cookie(state: &AppState, pass: &NightPass) -> Cookie<'static> {
     Cookie::build(PASS_COOKIE, pass.pass.clone())
         .http_only(true)
         .same_site(SameSite::Strict)
-        .secure(state.public_url.as_ref().is_some_and(|u| u.origin().starts_with("https://")))
+        .secure(state.secure_cookies)
         .path("/")
         .max_age(time::Duration::seconds(seconds))
         .finish()

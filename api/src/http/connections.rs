@@ -81,7 +81,13 @@ content-length: 157\r\n\r\n\
 /// the connection's data, where it lives exactly as long as the connection.
 pub fn on_connect(shares: Shares, proxies: Proxies) -> impl Fn(&dyn Any, &mut Extensions) + Send + Sync + 'static {
     move |io, data| {
-        let Some(stream) = io.downcast_ref::<actix_web::rt::net::TcpStream>() else { return };
+        // Plain HTTP, or HTTPS the server speaks itself (the socket under its TLS).
+        type Tls = actix_tls::accept::rustls_0_23::TlsStream<actix_web::rt::net::TcpStream>;
+        let (stream, plain) = match (io.downcast_ref::<actix_web::rt::net::TcpStream>(), io.downcast_ref::<Tls>()) {
+            (Some(stream), _) => (stream, true),
+            (None, Some(tls)) => (tls.get_ref().0, false),
+            (None, None) => return,
+        };
         let Ok(peer) = stream.peer_addr() else { return };
         if proxies.trusts(peer.ip()) {
             return;
@@ -93,9 +99,12 @@ pub fn on_connect(shares: Shares, proxies: Proxies) -> impl Fn(&dyn Any, &mut Ex
             None => {
                 metrics::counter!("spielstand_connections_refused_total").increment(1);
                 tracing::debug!(client = %peer.ip(), "connection refused: its address holds its share");
-                // A fresh socket's send buffer takes these few bytes at once; the shut
+                // A fresh socket's send buffer takes these few bytes at once (in plain
+                // HTTP only: under TLS nothing is said before the handshake); the shut
                 // socket reads as closed to the server, which lets it go at once.
-                let _ = stream.try_write(REFUSED);
+                if plain {
+                    let _ = stream.try_write(REFUSED);
+                }
                 let _ = socket2::SockRef::from(stream).shutdown(std::net::Shutdown::Both);
             }
         }

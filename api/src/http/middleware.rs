@@ -114,6 +114,10 @@ pub async fn request_context<B: MessageBody + 'static>(
     }
     // No response may be sniffed into another type (a JSON body rendered as HTML).
     res.headers_mut().insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    // Served over HTTPS by the server itself: browsers keep to HTTPS for a year.
+    if res.request().app_config().secure() {
+        res.headers_mut().insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000"));
+    }
     // The route actix matched, however the path was spelt (`/%64ocs/` is `/docs/`).
     let matched = res.request().match_pattern();
     // The API's documentation is not for framing (clickjacking); the embedded pages are,

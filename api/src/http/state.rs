@@ -35,6 +35,8 @@ pub struct Options {
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Live streams one client address may follow at once (0: no limit).
     pub streams_per_address: usize,
+    /// The server speaks HTTPS itself (`--tls-cert`): its cookies are `Secure`.
+    pub tls: bool,
     /// Where the server is reached from outside: absolute links start with it; without
     /// it links are relative (the server binary passes its bind address instead).
     pub public_url: Option<PublicUrl>,
@@ -55,6 +57,7 @@ impl Default for Options {
             throttle: ThrottleOptions::default(),
             trusted_proxies: Vec::new(),
             streams_per_address: DEFAULT_STREAMS_PER_ADDRESS,
+            tls: false,
             public_url: None,
             replica: None,
             snapshot_after: crate::read::tables::SNAPSHOT_AFTER,
@@ -84,6 +87,9 @@ pub struct AppState {
     /// Each client address's share of the live streams.
     pub streams: Shares,
     pub public_url: Option<PublicUrl>,
+    /// Cookies only over HTTPS: the server speaks it itself, or its public URL is https
+    /// (a proxy in front speaks it).
+    pub secure_cookies: bool,
 }
 
 impl AppState {
@@ -122,6 +128,8 @@ impl AppState {
             throttle: Throttle::new(&options.throttle),
             proxies: Proxies::new(&options.trusted_proxies),
             streams: Shares::new(options.streams_per_address),
+            secure_cookies: options.tls
+                || options.public_url.as_ref().is_some_and(|u| u.origin().starts_with("https://")),
             public_url: options.public_url,
         })
     }

@@ -40,4 +40,5 @@ mod seating;
 mod snapshots;
 mod tables;
 mod teams;
+mod tls;
 mod website;

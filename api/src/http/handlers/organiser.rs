@@ -33,7 +33,7 @@ fn session_cookie(state: &AppState, session: String, expires: chrono::NaiveDateT
     Cookie::build(SESSION_COOKIE, session)
         .http_only(true)
         .same_site(SameSite::Strict)
-        .secure(state.public_url.as_ref().is_some_and(|u| u.origin().starts_with("https://")))
+        .secure(state.secure_cookies)
         .path("/")
         .max_age(time::Duration::seconds(seconds))
         .finish()

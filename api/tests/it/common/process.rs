@@ -220,11 +220,11 @@ fn listening_port(log: ChildStderr, kept: std::sync::Arc<std::sync::Mutex<Vec<St
         for line in BufReader::new(log).lines().map_while(Result::ok) {
             eprintln!("{line}");
             kept.lock().unwrap().push(line.clone());
-            // On 127.0.0.1, or on every address (`0.0.0.0`, as --lan listens).
-            let Some(rest) = line
-                .split("listening on http://127.0.0.1:")
-                .nth(1)
-                .or_else(|| line.split("listening on http://0.0.0.0:").nth(1))
+            // On 127.0.0.1, or on every address (`0.0.0.0`, as --lan listens), over HTTP
+            // or HTTPS.
+            let Some(rest) = ["http://127.0.0.1:", "http://0.0.0.0:", "https://127.0.0.1:"]
+                .iter()
+                .find_map(|at| line.split(&format!("listening on {at}")).nth(1))
             else {
                 continue;
             };
