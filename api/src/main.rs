@@ -201,10 +201,22 @@ enum Command {
     /// Serve the API (the default).
     Serve,
     /// Write a consistent copy of the database to PATH while the server keeps running
-    /// (SQLite: VACUUM INTO, then an integrity check; PostgreSQL: pg_dump).
+    /// (SQLite: VACUUM INTO, then an integrity check; PostgreSQL: pg_dump). With --into, a
+    /// dated copy into a folder, whose older copies are rotated.
     Backup {
-        #[arg(value_name = "PATH")]
-        path: std::path::PathBuf,
+        #[arg(value_name = "PATH", required_unless_present = "into", conflicts_with = "into")]
+        path: Option<std::path::PathBuf>,
+        /// Write a dated backup (spielstand-YYYY-MM-DD-HHMMSS.db) into this folder, check it,
+        /// then remove the folder's older backups beyond --keep-daily and --keep-weekly
+        /// (the package's timer runs this every day)
+        #[arg(long, value_name = "FOLDER")]
+        into: Option<std::path::PathBuf>,
+        /// With --into: the newest backup of each of this many days is kept
+        #[arg(long, default_value_t = 7, requires = "into")]
+        keep_daily: usize,
+        /// With --into: and the newest of each of this many weeks before them
+        #[arg(long, default_value_t = 4, requires = "into")]
+        keep_weekly: usize,
     },
     /// Put a SQLite backup back in place of the database, after an integrity check. Stop
     /// the server first: while any process has the database open it is refused. A backup of
@@ -291,13 +303,24 @@ fn main() -> anyhow::Result<()> {
             print!("{}", spielstand_api::openapi_yaml());
             Ok(())
         }
-        Command::Backup { path } => {
+        Command::Backup { path, into, keep_daily, keep_weekly } => {
             let url = DatabaseUrl::parse(&cli.database_url)?;
             existing(&url, false)?;
             eprintln!("{}", say("server-database", &[("url", url.shown().into())]));
-            let written = db::backup::backup(&url, &path)?;
+            let (written, removed) = match (path, into) {
+                (Some(path), _) => (db::backup::backup(&url, &path)?, Vec::new()),
+                (None, Some(folder)) => {
+                    let keep = db::backup::Keep { daily: keep_daily, weekly: keep_weekly };
+                    let rotated = db::backup::backup_into(&url, &folder, chrono::Local::now().naive_local(), keep)?;
+                    (rotated.written, rotated.removed)
+                }
+                (None, None) => unreachable!("clap requires PATH or --into"),
+            };
             let (file, bytes) = (written.path.display().to_string(), written.bytes);
             eprintln!("{}", say("server-backed-up", &[("path", file.into()), ("bytes", bytes.into())]));
+            for old in removed {
+                eprintln!("{}", say("server-backup-removed", &[("path", old.display().to_string().into())]));
+            }
             Ok(())
         }
         Command::Restore { path } => {

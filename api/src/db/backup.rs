@@ -313,8 +313,153 @@ pub fn restore(url: &DatabaseUrl, src: &Path) -> Result<Option<PathBuf>, BackupE
     Ok(kept)
 }
 
+/// How many backups a folder keeps (`backup --into`): the newest of each of the last
+/// `daily` days that have one, and the newest of each of the `weekly` weeks before them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Keep {
+    pub daily: usize,
+    pub weekly: usize,
+}
+
+impl Default for Keep {
+    fn default() -> Keep {
+        Keep { daily: 7, weekly: 4 }
+    }
+}
+
+/// What `backup --into` did: the backup it wrote (and checked), the old ones it removed.
+#[derive(Debug)]
+pub struct Rotated {
+    pub written: Written,
+    pub removed: Vec<PathBuf>,
+}
+
+/// The name of a backup taken at `at`: `spielstand-2026-11-27-031500.db` (a PostgreSQL
+/// dump ends in `.dump`). The time in the name is what the rotation reads.
+fn rotated_name(at: chrono::NaiveDateTime, backend: Backend) -> String {
+    let ending = match backend {
+        Backend::Sqlite => "db",
+        Backend::Postgres => "dump",
+    };
+    format!("spielstand-{}.{ending}", at.format("%Y-%m-%d-%H%M%S"))
+}
+
+/// When a file of `folder` was taken, if it is a rotated backup (a name `rotated_name`
+/// writes); every other file is left alone.
+fn taken_at(name: &str) -> Option<chrono::NaiveDateTime> {
+    let stem = name.strip_prefix("spielstand-")?;
+    let stem = stem.strip_suffix(".db").or_else(|| stem.strip_suffix(".dump"))?;
+    chrono::NaiveDateTime::parse_from_str(stem, "%Y-%m-%d-%H%M%S").ok()
+}
+
+/// Of the backups taken at `times`, the ones `keep` does not keep.
+fn to_remove(times: &[chrono::NaiveDateTime], keep: Keep) -> Vec<chrono::NaiveDateTime> {
+    use chrono::Datelike;
+    let mut newest_first = times.to_vec();
+    newest_first.sort_unstable_by(|a, b| b.cmp(a));
+    let (mut days, mut weeks) = (Vec::new(), Vec::new());
+    let mut removed = Vec::new();
+    for at in newest_first {
+        let (day, week) = (at.date(), at.date().iso_week());
+        let kept = if days.len() < keep.daily || days.contains(&day) {
+            // The newest of a day stands for it; an older one of the same day goes.
+            let first = !days.contains(&day);
+            if first {
+                days.push(day);
+            }
+            first
+        } else if weeks.len() < keep.weekly && !weeks.contains(&week) && !days.iter().any(|d| d.iso_week() == week) {
+            weeks.push(week);
+            true
+        } else {
+            false
+        };
+        if !kept {
+            removed.push(at);
+        }
+    }
+    removed
+}
+
+/// Writes a backup taken `now` into `folder` (made if missing) under a dated name, checks
+/// it, then removes the older backups of the folder that `keep` does not keep (never a
+/// file of another name). The backup is written first: a failed one removes nothing.
+pub fn backup_into(
+    url: &DatabaseUrl,
+    folder: &Path,
+    now: chrono::NaiveDateTime,
+    keep: Keep,
+) -> Result<Rotated, BackupError> {
+    std::fs::create_dir_all(folder).map_err(io(format!("making the folder {}", folder.display())))?;
+    let written = backup(url, &folder.join(rotated_name(now, url.backend())))?;
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(folder).map_err(io(format!("reading the folder {}", folder.display())))? {
+        let entry = entry.map_err(io(format!("reading the folder {}", folder.display())))?;
+        if let Some(at) = entry.file_name().to_str().and_then(taken_at) {
+            found.push((at, entry.path()));
+        }
+    }
+    let times: Vec<chrono::NaiveDateTime> = found.iter().map(|(at, _)| *at).collect();
+    let gone = to_remove(&times, keep);
+    let mut removed = Vec::new();
+    for (at, path) in found {
+        if gone.contains(&at) && path != written.path {
+            std::fs::remove_file(&path).map_err(io(format!("removing the old backup {}", path.display())))?;
+            removed.push(path);
+        }
+    }
+    removed.sort();
+    Ok(Rotated { written, removed })
+}
+
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
     PathBuf::from(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(day: &str) -> chrono::NaiveDateTime {
+        format!("{day}T03:15:00").parse().unwrap()
+    }
+
+    /// Sixty days of daily backups keep the last seven days and four weeks before them.
+    #[test]
+    fn a_daily_backup_keeps_seven_days_and_four_weeks() {
+        let first = chrono::NaiveDate::from_ymd_opt(2026, 9, 1).unwrap();
+        let times: Vec<chrono::NaiveDateTime> =
+            (0..60).map(|d| (first + chrono::Days::new(d)).and_hms_opt(3, 15, 0).unwrap()).collect();
+        let removed = to_remove(&times, Keep::default());
+        let kept: Vec<String> = times.iter().filter(|t| !removed.contains(t)).map(|t| t.date().to_string()).collect();
+        assert_eq!(kept.len(), 11, "{kept:?}");
+        // The last seven days (2026-10-24 to 2026-10-30), then the newest of each of the four
+        // weeks before them (Sundays: the last day of an ISO week).
+        assert_eq!(
+            kept,
+            [
+                "2026-09-27",
+                "2026-10-04",
+                "2026-10-11",
+                "2026-10-18",
+                "2026-10-24",
+                "2026-10-25",
+                "2026-10-26",
+                "2026-10-27",
+                "2026-10-28",
+                "2026-10-29",
+                "2026-10-30"
+            ]
+        );
+        // Two on one day: the newer stands for the day.
+        let twice = [at("2026-10-30"), "2026-10-30T21:00:00".parse().unwrap()];
+        assert_eq!(to_remove(&twice, Keep::default()), [at("2026-10-30")]);
+        // Only names the rotation writes are read.
+        assert_eq!(taken_at("spielstand-2026-10-30-031500.db"), Some(at("2026-10-30")));
+        assert_eq!(taken_at(&rotated_name(at("2026-10-30"), Backend::Postgres)), Some(at("2026-10-30")));
+        assert_eq!(taken_at("spielstand.db"), None);
+        assert_eq!(taken_at("notes-2026-10-30-031500.db"), None);
+    }
 }

@@ -278,3 +278,50 @@ fn restore_checks_the_schema_and_refuses_links() {
     let out = run(&db, &["restore", good.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// The package's timer, as it runs every night (`backup --into`): forty nights of backups
+/// leave the last seven days and four weeks before them, each one checked; a file of
+/// another name is never touched; and a rotated backup restores with the results it held.
+#[test]
+fn backups_into_a_folder_rotate_and_a_rotated_one_restores() {
+    let db = TestDb::sqlite();
+    let token = process::token(&db);
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::write(folder.path().join("notes.txt"), "mine").unwrap();
+    let server = Server::start(&db, &[]);
+    let (league, _) = process::seed(&server, &token, &["Anna", "Ben"], &["mensch-aergere-dich-nicht"]);
+    let url = format!("{}/leagues/{league}/results", server.api);
+    let first = NaiveDate::from_ymd_opt(2026, 9, 1).unwrap();
+    let mut held = HashMap::new();
+    for night in 0..40u64 {
+        let day = first + chrono::Days::new(night);
+        let (status, body) = post_with(&agent(), &url, &token, &mensch(&day.to_string(), "Anna,Ben"));
+        assert_eq!(status, 201, "{body}");
+        let at = day.and_hms_opt(3, 15, 0).unwrap();
+        let rotated = spielstand_api::db::backup::backup_into(&db.url, folder.path(), at, Default::default()).unwrap();
+        spielstand_api::db::backup::check(&rotated.written.path).unwrap();
+        held.insert(rotated.written.path.clone(), night + 1);
+    }
+    let mut names: Vec<String> =
+        std::fs::read_dir(folder.path()).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names.len(), 12, "7 days, 4 weeks and the file that is no backup: {names:?}");
+    assert_eq!(names[0], "notes.txt");
+    assert_eq!(names[11], "spielstand-2026-10-10-031500.db", "{names:?}");
+    // The binary's own --into writes today's and keeps the rest by the same rule.
+    drop(server);
+    let out = run(&db, &["backup", "--into", folder.path().to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // The oldest backup the rotation keeps restores with the results it held then.
+    let old = std::fs::read_dir(folder.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| held.contains_key(p))
+        .min()
+        .expect("a rotated backup");
+    let count = held[&old];
+    let out = run(&db, &["restore", old.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let restored: i64 = dates(&db.url.sqlite_path().unwrap()).values().sum();
+    assert_eq!(restored as u64, count, "the results the rotated backup held");
+}

@@ -22,3 +22,4 @@ server-token-every-league = alle Ligen
 server-token-league = Liga { $league }
 server-token-created-at = angelegt am { $at }
 server-token-revoked = Das Token „{ $name }“ ist gesperrt.
+server-backup-removed = Die alte Sicherung { $path } ist entfernt (die Rotation behält sie nicht mehr).

@@ -22,3 +22,4 @@ server-token-every-league = every league
 server-token-league = league { $league }
 server-token-created-at = created { $at }
 server-token-revoked = Revoked token "{ $name }".
+server-backup-removed = Removed the old backup { $path } (the rotation keeps it no longer).
