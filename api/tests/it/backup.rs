@@ -322,6 +322,6 @@ fn backups_into_a_folder_rotate_and_a_rotated_one_restores() {
     let count = held[&old];
     let out = run(&db, &["restore", old.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let restored: i64 = dates(&db.url.sqlite_path().unwrap()).values().sum();
+    let restored: i64 = dates(db.url.sqlite_path().unwrap()).values().sum();
     assert_eq!(restored as u64, count, "the results the rotated backup held");
 }
