@@ -2,10 +2,13 @@
 # The Debian package as a club installs it, in a clean Debian root made by debootstrap
 # from Debian's packages (its tarball cached under target/): installed with apt, its
 # server run from there on the packaged settings until /api/v1/ready answers, the CLI
-# recording a game against it; removed with the data kept and installed again; upgraded by
-# a package of a higher version with results, tokens and passes intact; purged with the
-# data gone. The units are checked with systemd-analyze. Needs root (chroot). Usage:
-#   bash .ci/package.sh          (after deploy/package.sh, which builds the package)
+# recording a game against it; removed with the data kept and installed again; upgraded to
+# this commit's package with results, tokens and passes intact; purged with the data gone.
+# The package installed first is the one clubs run now: built from the commit named in
+# .ci/upgrade-from (the last one that landed; raised on purpose), with the same target
+# folder, so only the workspace's own crates are compiled again. The units are checked
+# with systemd-analyze. Needs root (chroot). Usage:
+#   bash .ci/package.sh          (after deploy/package.sh, which builds this commit's package)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-target}"
@@ -32,8 +35,45 @@ if command -v systemd-analyze > /dev/null; then
   echo "units: systemd-analyze verify passes"
 fi
 
-deb=$(ls -1 "$target"/debian/spielstand_*_amd64.deb | head -n 1)
+deb=$(ls -1t "$target"/debian/spielstand_*_amd64.deb | head -n 1)
 [ -f "$deb" ] || { echo "no package: run bash deploy/package.sh first" >&2; exit 1; }
+
+# The package of the version before, built by that version's own script. Its binaries
+# replace this commit's in target/release while it is packed: they are put back after.
+from=$(cat .ci/upgrade-from)
+previous=
+if git cat-file -e "$from^{commit}" 2> /dev/null; then
+  target_dir=$(cd "$target" && pwd)
+  previous="$target_dir/debian-previous/spielstand-previous.deb"
+  if [ ! -f "$previous.$from" ]; then
+    tree="$target/upgrade-from"
+    git worktree remove --force "$tree" 2> /dev/null || rm -rf "$tree"
+    git worktree prune
+    git worktree add --detach "$tree" "$from" > /dev/null 2>&1
+    kept=$(mktemp -d)
+    cp "$target/release/spielstand-api" "$target/release/spielstand" "$kept/"
+    mkdir -p "$(dirname "$previous")"
+    stamp=$(TZ=UTC git log -1 --format=%cd --date=format-local:%Y%m%d%H%M%S "$from")
+    crate=$(cd "$tree" && cargo metadata --no-deps --format-version 1 --locked \
+      | python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "spielstand-api"))')
+    (cd "$tree" && CARGO_TARGET_DIR="$target_dir" bash deploy/package.sh --deb-version "$crate+git$stamp" --output "$previous") \
+      > "$target/package-previous.log" 2>&1 || {
+      cat "$target/package-previous.log" >&2
+      exit 1
+    }
+    cp "$kept"/* "$target/release/"
+    rm -rf "$kept"
+    git worktree remove --force "$tree"
+    touch "$previous.$from"
+  fi
+  echo "package: the version before ($from) built as $(dpkg-deb -f "$previous" Version)"
+else
+  echo "################################################################" >&2
+  echo "## WARNING: commit $from (.ci/upgrade-from) is not in this clone:" >&2
+  echo "## the upgrade is tested from this commit's package instead.    ##" >&2
+  echo "################################################################" >&2
+fi
+first=${previous:-$deb}
 
 # The clean root, from a cached tarball of Debian's packages.
 mkdir -p "$cache"
@@ -95,8 +135,8 @@ spielstand() {
 }
 results() { curl -fsS "http://127.0.0.1:$port/api/v1/leagues/1/results" | python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])'; }
 
-# 1. Installed: the user, the folders, the settings, both binaries.
-install_package "$deb"
+# 1. Installed (the version before): the user, the folders, the settings, both binaries.
+install_package "$first"
 in_root getent passwd spielstand > /dev/null
 [ "$(in_root stat -c '%U %a' /var/lib/spielstand)" = "spielstand 750" ]
 [ "$(in_root stat -c '%U:%G %a' /etc/spielstand/spielstand.conf)" = "root:spielstand 640" ]
@@ -133,20 +173,25 @@ kill_server
 in_root apt-get remove -y -qq spielstand > /dev/null 2>&1
 in_root test ! -e /usr/bin/spielstand-api
 in_root test -f /var/lib/spielstand/spielstand.db
-install_package "$deb"
+install_package "$first"
 start_server
 [ "$(results)" = "1" ]
 kill_server
 echo "package: removed and installed again, every result kept"
 
-# 4. Upgraded by a package of a higher version: results, tokens and passes intact, the
-#    settings a club changed kept.
+# 4. Upgraded to this commit's package: results, tokens and passes intact, the settings a
+#    club changed kept. (Without the version before: to this commit's, one revision up.)
 echo "# changed by the club" >> "$root/etc/spielstand/spielstand.conf"
-version=$(dpkg-deb -f "$deb" Version)
-newer="$target/debian/spielstand_${version%-*}-99_amd64.deb"
-cargo deb --locked --no-build --strip -p spielstand-api --deb-revision 99 --output "$newer" > /dev/null
+newer=$deb
+if [ -z "$previous" ]; then
+  version=$(dpkg-deb -f "$deb" Version)
+  newer="$target/debian-previous/spielstand-99.deb"
+  mkdir -p "$(dirname "$newer")"
+  cargo deb --locked --no-build --strip -p spielstand-api --deb-version "${version%-*}" --deb-revision 99 --output "$newer" > /dev/null
+fi
 install_package "$newer"
-[ "$(in_root dpkg-query -W -f '${Version}' spielstand)" = "${version%-*}-99" ]
+[ "$(in_root dpkg-query -W -f '${Version}' spielstand)" = "$(dpkg-deb -f "$newer" Version)" ]
+[ "$(dpkg-deb -f "$first" Version)" != "$(dpkg-deb -f "$newer" Version)" ]
 grep -q "changed by the club" "$root/etc/spielstand/spielstand.conf"
 start_server
 [ "$(results)" = "1" ]
@@ -157,7 +202,7 @@ status=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H "Authorization: Beare
   "http://127.0.0.1:$port/api/v1/results/999999/confirm")
 [ "$status" = "404" ] || { echo "the member's pass does not act after the upgrade ($status)" >&2; exit 1; }
 kill_server
-echo "package: upgraded, results, the token and the member's pass intact, the club's settings kept"
+echo "package: upgraded from $(dpkg-deb -f "$first" Version) to $(dpkg-deb -f "$newer" Version), results, the token and the member's pass intact, the club's settings kept"
 
 # 5. Purged: data, settings and user gone.
 in_root apt-get purge -y -qq spielstand > /dev/null 2>&1
@@ -165,4 +210,3 @@ in_root test ! -e /var/lib/spielstand
 in_root test ! -e /etc/spielstand
 ! in_root getent passwd spielstand > /dev/null
 echo "package: purged, nothing left"
-rm -f "$newer"

@@ -284,6 +284,14 @@ fn existing(url: &DatabaseUrl, create: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A database that cannot be set up, in the operator's language where the catalogue has it.
+fn setup_failed(e: db::DbSetupError) -> anyhow::Error {
+    match e {
+        db::DbSetupError::Migrate(why) => anyhow::anyhow!(say("server-migration-failed", &[("why", why.into())])),
+        e => e.into(),
+    }
+}
+
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let bind = cli.bind.clone().unwrap_or_else(|| if cli.lan { "0.0.0.0:8080" } else { "127.0.0.1:8080" }.to_owned());
@@ -343,7 +351,7 @@ fn main() -> anyhow::Result<()> {
             let url = DatabaseUrl::parse(&cli.database_url)?;
             existing(&url, matches!(command, TokenCommand::Create { create: true, .. }))?;
             eprintln!("{}", say("server-database", &[("url", url.shown().into())]));
-            let pool = db::open(&url, 1)?;
+            let pool = db::open(&url, 1).map_err(setup_failed)?;
             let mut conn = pool.get().context("opening a database connection")?;
             match command {
                 TokenCommand::Create { name, scope, league, qr, .. } => {
@@ -493,7 +501,7 @@ async fn serve(
             tracing::warn!(database = %url, error = %source, "the database does not answer yet; migrating it once it does");
             db::open_when_reachable(&url, connections)
         }
-        Err(e) => return Err(e.into()),
+        Err(e) => return Err(setup_failed(e)),
     };
     let leases = Leases::default();
     if let Some(config) = delivery {

@@ -179,7 +179,8 @@ pub enum DbSetupError {
     Connect { url: DatabaseUrl, source: r2d2::Error },
     #[error("cannot open the database {url}: {source}")]
     Pool { url: DatabaseUrl, source: r2d2::PoolError },
-    #[error("migrating the database failed: {0}")]
+    /// Nothing of the migration was applied: the database is as it was.
+    #[error("migrating the database failed, it is unchanged: {0}")]
     Migrate(String),
 }
 
@@ -507,10 +508,23 @@ pub fn migrations_current(conn: &mut DbConn) -> Result<usize, String> {
     }
 }
 
+/// The advisory lock PostgreSQL's migrations hold (any number no other lock of the
+/// database uses).
+const MIGRATION_LOCK: i64 = 0x5350_4945_4c00;
+
+/// Brings the schema up to date in one transaction: a migration that fails leaves the
+/// database as it was before the first pending one (diesel runs each migration in a
+/// transaction of its own, which would keep the ones before it), and the error names the
+/// migration and why. Processes starting together on one database migrate one at a time:
+/// SQLite's write lock is taken first (`BEGIN IMMEDIATE`), PostgreSQL's an advisory lock
+/// held until the transaction ends; the one after finds nothing pending.
 pub fn migrate(conn: &mut DbConn) -> Result<(), DbSetupError> {
     let done = match conn {
-        DbConn::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
-        DbConn::Pg(c) => c.run_pending_migrations(POSTGRES_MIGRATIONS).map(|v| v.len()),
+        DbConn::Sqlite(c) => c.immediate_transaction(|c| c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len())),
+        DbConn::Pg(c) => c.transaction(|c| {
+            diesel::sql_query(format!("SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")).execute(c)?;
+            c.run_pending_migrations(POSTGRES_MIGRATIONS).map(|v| v.len())
+        }),
     };
     match done {
         Ok(n) if n > 0 => {

@@ -41,4 +41,5 @@ mod snapshots;
 mod tables;
 mod teams;
 mod tls;
+mod upgrade;
 mod website;

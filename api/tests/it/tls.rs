@@ -34,8 +34,17 @@ fn trusting(der: &[u8]) -> ureq::Agent {
 }
 
 #[test]
-fn the_server_speaks_https_itself_and_takes_a_renewed_certificate_on_sighup() {
-    let db = TestDb::sqlite();
+fn the_server_speaks_https_itself_and_takes_a_renewed_certificate_on_sighup_sqlite() {
+    speaks_https_and_takes_a_renewed_certificate(TestDb::sqlite());
+}
+
+#[test]
+#[ignore = "needs PostgreSQL (SPIELSTAND_TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres)"]
+fn the_server_speaks_https_itself_and_takes_a_renewed_certificate_on_sighup_postgres() {
+    speaks_https_and_takes_a_renewed_certificate(TestDb::postgres());
+}
+
+fn speaks_https_and_takes_a_renewed_certificate(db: TestDb) {
     let admin = token(&db);
     let dir = tempfile::tempdir().unwrap();
     let (cert, key, first) = certificate(dir.path(), "first");

@@ -9,6 +9,7 @@ server-lan-organiser-created = Das Admin-Token „{ $name }“ für die Anmeldun
 server-lan-sign-in = Die Spielleitung scannt dies innerhalb von { $minutes } Minuten, um sich auf einem Handy oder Tablet anzumelden (einmalig):
 server-lan-sign-in-link = { "  " }{ $url }
 server-no-database = Unter { $url } gibt es keine Datenbank (--database-url, SPIELSTAND_DATABASE_URL): Führe den Befehl dort aus, wo der Server sie hat, oder lege mit --create eine neue an
+server-migration-failed = Die Datenbank ließ sich nicht auf den Stand dieser Version bringen; sie ist unverändert (keine Migration wurde übernommen). Grund: { $why }
 server-database = Datenbank: { $url }
 server-backed-up = Die Datenbank ist nach { $path } gesichert ({ $bytes } Bytes).
 server-restored-kept = { $path } ist nach { $url } zurückgespielt; die ersetzte Datenbank liegt als { $kept } daneben.

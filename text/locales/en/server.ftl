@@ -9,6 +9,7 @@ server-lan-organiser-created = Made the admin token "{ $name }" for the organise
 server-lan-sign-in = The organiser scans this within { $minutes } minutes to sign in on a phone or tablet (once):
 server-lan-sign-in-link = { "  " }{ $url }
 server-no-database = there is no database at { $url } (--database-url, SPIELSTAND_DATABASE_URL): run this where the server keeps it, or give --create to make a new one
+server-migration-failed = The database could not be brought up to this version; it is unchanged (no migration was applied). Why: { $why }
 server-database = Database: { $url }
 server-backed-up = Backed up the database to { $path } ({ $bytes } bytes).
 server-restored-kept = Restored { $path } into { $url }; the database it replaced is kept as { $kept }.
