@@ -1,9 +1,11 @@
 """The layout's invariants (ARCHITECTURE.md, "Invariants"), checked on the source text.
 
 Usage: python3 .ci/layout.py --crates CRATE/src... --siblings DIR...
---crates: no import circle between the top-level modules of each crate. A module is a file
-  or folder directly under src/; a folder and its files count as one, so a parent
-  re-exporting its children is not a circle.
+--crates: no import circle in any crate, between its top-level modules (a file or folder
+  directly under src/; a folder and its files count as one) nor between its files. Each
+  use is counted for the file that defines what it names: a name a module re-exports
+  (`pub use child::Name`) is its child's, and a parent re-exporting its children is no
+  import.
 --siblings: no file of DIR imports another file of DIR (handlers never import handlers,
   commands never import commands); what two of them share lives below them.
 Code after `#[cfg(test)]` is skipped: tests may reach across. Prints every breach, exits 1
@@ -36,6 +38,102 @@ def edges_of(src: pathlib.Path) -> dict:
             target = names if m.group(1) == "crate" else base[:-1] + names
             if target and target[0] in tops and target[0] != here:
                 edges[here].add(target[0])
+    return edges
+
+
+def expand(tree):
+    """`a::{b, c::{d, e}}` -> [[a,b],[a,c,d],[a,c,e]] (names only; `as` and `*` dropped)."""
+    tree = re.sub(r"\s+", "", tree)
+    out = []
+    def walk(prefix, s):
+        # split s at top-level commas
+        depth, start, items = 0, 0, []
+        for i, ch in enumerate(s):
+            if ch == "{": depth += 1
+            elif ch == "}": depth -= 1
+            elif ch == "," and depth == 0:
+                items.append(s[start:i]); start = i + 1
+        items.append(s[start:])
+        for item in items:
+            if not item: continue
+            if "{" in item:
+                head, rest = item.split("{", 1)
+                walk(prefix + [x for x in head.split("::") if x], rest[:-1])
+            else:
+                item = item.split("as")[0] if re.search(r"\w as\w", item) else item
+                out.append(prefix + [x for x in item.split("::") if x and x != "*"])
+    walk([], tree)
+    return out
+
+def resolve(files, module, p):
+    """The module a path used in `module` names, as a list of segments (the item last)."""
+    if p[0] == "crate":
+        return p[1:]
+    if p[0] == "self":
+        return list(module) + p[1:]
+    if p[0] == "super":
+        b = list(module)
+        while p and p[0] == "super":
+            b, p = b[:-1], p[1:]
+        return b + p
+    # Relative to this module: a child it declares (else an outside crate's path).
+    target = list(module) + p
+    return target if tuple(target[: len(module) + 1]) in files else None
+
+
+def file_edges(src):
+    """Imports between the files of a crate, each to the file that defines what it names:
+    a name a module re-exports (`pub use child::Name`) counts as its child's."""
+    files = {module_of(src, p): p for p in src.rglob("*.rs")}
+    texts, uses = {}, {}
+    for module, path in files.items():
+        text = path.read_text(encoding="utf-8").split("#[cfg(test)]")[0]
+        texts[module] = re.sub(r"//[^\n]*", "", text)
+        uses[module] = [
+            (p, bool(m.group(1)))
+            for m in re.finditer(r"\b(pub(?:\([^)]*\))?\s+)?use\s+([^;]+);", texts[module])
+            for p in expand(m.group(2))
+            if p
+        ]
+    # What each module re-exports: name -> the segments it stands for.
+    exported = {m: {} for m in files}
+    for module, items in uses.items():
+        for p, reexport in items:
+            target = resolve(files, module, p) if reexport else None
+            if target:
+                exported[module][target[-1]] = target
+
+    def owner(target, depth=0):
+        best = None
+        for k in range(len(target), 0, -1):
+            if tuple(target[:k]) in files:
+                best = tuple(target[:k])
+                break
+        if best is None:
+            return None
+        rest = target[len(best):]
+        if rest and rest[0] in exported[best] and depth < 10:
+            again = exported[best][rest[0]] + rest[1:]
+            if again != target:
+                return owner(again, depth + 1) or best
+        return best
+
+    edges = {m: set() for m in files}
+    for module in files:
+        body = re.sub(r"\buse\s+[^;]+;", "", texts[module])
+        paths = list(uses[module])
+        paths += [(m.group(1).split("::"), False) for m in re.finditer(r"\b((?:crate|super|self)(?:::\w+)+)", body)]
+        for p, reexport in paths:
+            target = resolve(files, module, p)
+            if not target:
+                continue
+            best = owner(target)
+            if best is None or best == module or not best:
+                continue
+            # A parent re-exporting its children is no import.
+            if reexport and best[: len(module)] == module:
+                continue
+            edges[module].add(best)
     return edges
 
 
@@ -103,6 +201,10 @@ for arg in sys.argv[1:]:
             status = 1
         for circle in circles(edges):
             print(f"{src}: import circle: {' <-> '.join(circle)}", file=sys.stderr)
+            status = 1
+        for circle in circles(file_edges(src)):
+            named = " <-> ".join("::".join(m) or "(crate root)" for m in circle)
+            print(f"{src}: import circle between files: {named}", file=sys.stderr)
             status = 1
     elif mode == "--siblings":
         for breach in sibling_imports(pathlib.Path(arg)):

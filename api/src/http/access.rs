@@ -11,17 +11,19 @@
 
 use crate::error::{Error, Result};
 use crate::http::AppState;
-use crate::http::extract::{Caller, Credentialed, Writer, identify, same_origin};
+use crate::http::caller::{Caller, Credentialed, Writer, authenticate, identify, same_origin};
 use crate::http::routes::RouteTable;
 use crate::store::owners::{self, Owned};
 use crate::store::passes::Pass;
 use crate::store::postal::{self, HareCaller};
 use actix_web::HttpMessage;
 use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::Payload;
 use actix_web::dev::{Service, ServiceRequest, ServiceResponse, Transform};
 use actix_web::http::header;
 use actix_web::middleware::Next;
-use actix_web::web;
+use actix_web::{FromRequest, HttpRequest, web};
+use futures_util::future::LocalBoxFuture;
 use spielstand_wire::TokenScope;
 
 /// What an operation needs of its caller.
@@ -536,6 +538,27 @@ async fn in_own_league(
     }
 }
 
+/// The token the access check let through (it runs before the body is read).
+impl FromRequest for Writer {
+    type Error = Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        // Checked already, before the body was read, with the operation's scope and
+        // league (`access::checked`). Only an operation open to anyone gets here without
+        // one: a token sent to it is read as it is (a result's history). A route the
+        // check did not run on gets nothing (fail closed).
+        if let Some(writer) = req.extensions().get::<Writer>().cloned() {
+            return Box::pin(async move { Ok(writer) });
+        }
+        let needs = req.extensions().get::<Checked>().map(|c| c.0.needs);
+        match needs {
+            Some(Needs::Anyone) => authenticate(req),
+            _ => Box::pin(async { Err(Error::internal("the access check did not run on this route")) }),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -566,7 +589,7 @@ mod tests {
 
 #[cfg(test)]
 mod fail_closed {
-    use crate::http::extract::Writer;
+    use crate::http::caller::Writer;
     use actix_web::{App, HttpResponse, test, web};
 
     /// A handler registered without the check cannot act as a writer: `Writer` needs the

@@ -3,7 +3,7 @@
 //! followers (`night_changed`).
 
 use crate::error::{Error, Result};
-use crate::http::extract::{Caller, PASS_COOKIE, Writer};
+use crate::http::caller::{Caller, PASS_COOKIE, Writer};
 use crate::http::{AppState, night_changed};
 use crate::store::idempotency::{self, Once};
 use crate::store::passes;

@@ -12,7 +12,7 @@ use actix_web::{HttpRequest, HttpResponse};
 /// new result shows at once.
 pub const REVALIDATE: &str = "public, no-cache";
 
-pub use crate::read::tables::etag;
+pub use crate::read::cache::etag;
 
 /// Does `If-None-Match` name `etag` (weak comparison, as RFC 9110 asks for it)?
 fn unchanged(req: &HttpRequest, etag: &str) -> bool {

@@ -4,6 +4,7 @@ pub mod access;
 pub mod actions;
 mod assets;
 pub mod body;
+pub mod caller;
 mod conditional;
 pub mod connections;
 pub mod docs;

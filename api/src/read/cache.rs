@@ -11,6 +11,7 @@ use crate::render::compressed::{Compressed, Effort, Packed};
 use crate::render::{Lang, Theme};
 use crate::store::results::projection::Projection;
 use chrono::NaiveDate;
+use sha2::{Digest, Sha256};
 use spielstand_core::{GameKind, Lines, PlayerStats, PointsLine, RatingLine};
 use spielstand_wire::{CsvLocale, Standings, TeamStandings};
 use std::collections::{HashMap, VecDeque};
@@ -234,7 +235,7 @@ impl CachedView {
 /// A body rendered from a league's state, with its strong ETag; compressed when first
 /// accepted so.
 pub fn rendered(body: Vec<u8>) -> Compressed {
-    let etag = crate::read::tables::etag(&body);
+    let etag = etag(&body);
     Compressed::new(body.into(), etag, Effort::Render)
 }
 
@@ -522,6 +523,12 @@ impl LeagueCache {
     }
 
     /// Bytes held, as the budget counts them.
+    /// A strong ETag for `body`: the same bytes give the same tag in every process, and two
+    /// representations of one table (JSON, CSV, HTML) never share one.
+    pub fn etag(body: &[u8]) -> String {
+        format!("\"{}\"", &hex::encode(Sha256::digest(body))[..32])
+    }
+
     #[cfg(test)]
     fn bytes(&self) -> usize {
         self.lock().bytes
@@ -532,6 +539,12 @@ impl LeagueCache {
     fn leagues(&self) -> usize {
         self.lock().leagues.len()
     }
+}
+
+/// A strong ETag for `body`: the same bytes give the same tag in every process, and two
+/// representations of one table (JSON, CSV, HTML) never share one.
+pub fn etag(body: &[u8]) -> String {
+    format!("\"{}\"", &hex::encode(Sha256::digest(body))[..32])
 }
 
 #[cfg(test)]

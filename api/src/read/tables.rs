@@ -19,7 +19,6 @@ use crate::read::revisions::Revisions;
 use crate::render::{Lang, atom};
 use crate::store::results::projection::{self, Loaded, Projection};
 use crate::store::{feed, leagues, players, snapshots};
-use sha2::{Digest, Sha256};
 use spielstand_core::{GameKind, Lines, PairPage, PairQuery, PlayerStats, RatingLine, Slug, StandingsQuery};
 use spielstand_wire::{ByPlayer, ByTeam};
 use spielstand_wire::{
@@ -407,10 +406,4 @@ fn feed_xml(
         lang: lang.unwrap_or_default(),
     })
     .into_bytes())
-}
-
-/// A strong ETag for `body`: the same bytes give the same tag in every process, and two
-/// representations of one table (JSON, CSV, HTML) never share one.
-pub fn etag(body: &[u8]) -> String {
-    format!("\"{}\"", &hex::encode(Sha256::digest(body))[..32])
 }

@@ -406,27 +406,30 @@ pub fn rounds(conn: &mut DbConn, event_id: i64) -> Result<Vec<Round>> {
     Ok(out)
 }
 
-/// The size of the table a member's pass enters `game` at: the table of the night's
-/// latest round of that game where the pass's player sits. Refused: no such table yet
+/// The size of the table a member enters `game` at with their pass of night `event_id`:
+/// the table of the night's latest round of that game where `player` sits. Refused: no such table yet
 /// (422), a result naming other players than the table's (422), a table that already has
 /// a result, in any status (409, naming it).
 pub fn table_of(
     conn: &mut DbConn,
-    pass: &crate::store::passes::Pass,
+    event_id: i64,
+    player_id: i64,
+    player: &str,
     game: spielstand_core::GameKind,
     players: &[i64],
 ) -> Result<usize> {
-    let rounds = rounds(conn, pass.event_id)?;
-    let found =
-        rounds.iter().rev().filter(|r| r.game == game).find_map(|r| {
-            r.tables.iter().find(|t| t.seats.iter().any(|s| s.player_id == pass.player_id)).map(|t| (r, t))
-        });
+    let rounds = rounds(conn, event_id)?;
+    let found = rounds
+        .iter()
+        .rev()
+        .filter(|r| r.game == game)
+        .find_map(|r| r.tables.iter().find(|t| t.seats.iter().any(|s| s.player_id == player_id)).map(|t| (r, t)));
     let Some((round, table)) = found else {
         return Err(Error::InvalidBody(said!(
             "api-game-has-no-table-club",
-            player = pass.player,
+            player = player,
             game_slug = game.slug(),
-            event_id = pass.event_id
+            event_id = event_id
         )));
     };
     let mut sent = players.to_vec();

@@ -12,9 +12,8 @@ mod teams;
 pub use charts::{Lines, PointsLine, PointsPoint, RatingLine, RatingPoint};
 pub use night::{TableMove, night_table, night_winners, table_change};
 pub use points::{POINT_UNITS, PointsScheme};
-pub use standings::{
-    LeagueTable, RatedStandingRow, StandingRow, StandingsQuery, rated_standings, standings, team_standings,
-};
+pub use ranking::StandingRow;
+pub use standings::{LeagueTable, RatedStandingRow, StandingsQuery, rated_standings, standings, team_standings};
 pub use state::{CHECKPOINT_EVERY, LeagueState, ResultEntry, SNAPSHOT_FORMAT, SnapshotError};
 pub use stats::{GameStats, PairPage, PairQuery, PairRecord, PlayerStats};
 pub use teams::{TeamRoster, TeamStandingRow};

@@ -2,9 +2,34 @@
 //! the from-scratch table and the incremental league state, which differ only in how
 //! they count (and so in how head-to-head points are found).
 
-use super::{LeagueRules, POINT_UNITS, StandingRow, TieBreaker};
+use super::{LeagueRules, POINT_UNITS, TieBreaker};
+use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use std::ops::Range;
+
+/// One line of a league table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct StandingRow {
+    /// Players level on points and on every tie-breaker share a place (1, 1, 3);
+    /// `null` for a player short of the league's `min_games`.
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub place: Option<u32>,
+    /// False for a player with fewer games than the league's `min_games`: listed after
+    /// everyone ranked, without a place.
+    pub ranked: bool,
+    pub player: String,
+    /// Games counted.
+    pub played: u32,
+    /// Games won (place 1, shared or not).
+    pub wins: u32,
+    pub points: f64,
+    pub average_place: f64,
+    /// Head-to-head points among the players this one was level with when the
+    /// head-to-head tie-breaker was applied; `null` when it was not needed.
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub head_to_head: Option<f64>,
+}
 
 /// One player's sums in one table. Every field is a sum over the player's games, so a
 /// result can be added and taken away again exactly.

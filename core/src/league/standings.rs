@@ -1,6 +1,6 @@
 //! The league table: points, then the league's tie-breakers, shared places.
 
-use super::ranking::{Tally, head_to_head_units, rank};
+use super::ranking::{StandingRow, Tally, head_to_head_units, rank};
 use super::teams::{TeamStandingRow, rank_teams};
 use super::{LeagueRules, TieBreaker};
 use crate::catalogue::GameKind;
@@ -21,30 +21,6 @@ pub struct StandingsQuery {
     /// Only results played on or before this day.
     #[serde(default)]
     pub as_of: Option<NaiveDate>,
-}
-
-/// One line of a league table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct StandingRow {
-    /// Players level on points and on every tie-breaker share a place (1, 1, 3);
-    /// `null` for a player short of the league's `min_games`.
-    #[cfg_attr(feature = "openapi", schema(required))]
-    pub place: Option<u32>,
-    /// False for a player with fewer games than the league's `min_games`: listed after
-    /// everyone ranked, without a place.
-    pub ranked: bool,
-    pub player: String,
-    /// Games counted.
-    pub played: u32,
-    /// Games won (place 1, shared or not).
-    pub wins: u32,
-    pub points: f64,
-    pub average_place: f64,
-    /// Head-to-head points among the players this one was level with when the
-    /// head-to-head tie-breaker was applied; `null` when it was not needed.
-    #[cfg_attr(feature = "openapi", schema(required))]
-    pub head_to_head: Option<f64>,
 }
 
 /// A table line with the player's Weng-Lin skill, replayed from the same results.

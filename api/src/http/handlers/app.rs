@@ -7,8 +7,8 @@
 use crate::error::{Error, JoinRefusal, Result};
 use crate::http::actions::{self, Recorded};
 use crate::http::assets::Asset;
+use crate::http::caller::{Caller, PASS_COOKIE, member, organiser};
 use crate::http::docs::{PageReadErrors, PageWriteErrors};
-use crate::http::extract::{Caller, PASS_COOKIE, member, organiser};
 use crate::http::forms::{self, Form};
 use crate::http::pages::{page, said, see_other, wants_json};
 use crate::http::{AppState, lang};

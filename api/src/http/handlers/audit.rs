@@ -2,8 +2,9 @@
 
 use crate::error::Result;
 use crate::http::AppState;
+use crate::http::caller::Writer;
 use crate::http::docs::TokenReadErrors;
-use crate::http::extract::{MAX_PER_PAGE, Params, Writer, paging_within};
+use crate::http::extract::{MAX_PER_PAGE, Params, paging_within};
 use crate::store::audit::{self, AuditFilter};
 use actix_web::{HttpResponse, get, web};
 use spielstand_wire::{AuditPage, AuditParams, DEFAULT_PER_PAGE};

@@ -2,8 +2,9 @@
 
 use crate::error::{Error, Result};
 use crate::http::AppState;
+use crate::http::caller::Writer;
 use crate::http::docs::WriteErrors;
-use crate::http::extract::{JsonBody, MAX_BATCH_BYTES, Writer};
+use crate::http::extract::{JsonBody, MAX_BATCH_BYTES};
 use crate::http::problem::REQUEST_ID;
 use crate::store::results::{self, BatchContext};
 use actix_web::{HttpResponse, post, web};

@@ -3,9 +3,10 @@
 
 use crate::error::{Error, Result};
 use crate::http::AppState;
+use crate::http::caller::organiser;
 use crate::http::conditional;
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors, TableReadErrors};
-use crate::http::extract::{LookParams, Params, organiser, refuse_team_by};
+use crate::http::extract::{LookParams, Params, refuse_team_by};
 use crate::http::policy;
 use crate::read::cache::{Other, View};
 use crate::render::charts::player_chart;

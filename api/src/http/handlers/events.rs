@@ -2,9 +2,10 @@
 //! (`views::Views::night`).
 
 use crate::error::Result;
+use crate::http::caller::Writer;
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors, WriteErrors};
-use crate::http::extract::{JsonBody, Writer};
+use crate::http::extract::JsonBody;
 use crate::http::{AppState, night_changed};
 use crate::store::events;
 use actix_web::http::header;

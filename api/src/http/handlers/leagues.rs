@@ -1,7 +1,8 @@
 use crate::error::Result;
 use crate::http::AppState;
+use crate::http::caller::Writer;
 use crate::http::docs::{ReadErrors, WriteErrors};
-use crate::http::extract::{JsonBody, Writer};
+use crate::http::extract::JsonBody;
 use crate::store::leagues;
 use actix_web::http::header;
 use actix_web::{HttpResponse, get, post, put, web};

@@ -1,8 +1,8 @@
 use crate::error::{Error, Result};
 use crate::http::AppState;
+use crate::http::caller::Writer;
 use crate::http::docs::{ReadErrors, WriteErrors};
 use crate::http::extract::JsonBody;
-use crate::http::extract::Writer;
 use actix_web::{HttpResponse, get, post, web};
 use diesel::connection::SimpleConnection;
 use spielstand_core::rangeln::{PlayerScore, play_round};

@@ -5,8 +5,8 @@
 
 use crate::error::{Error, Result};
 use crate::http::actions;
+use crate::http::caller::{SESSION_COOKIE, Writer, organiser};
 use crate::http::docs::{PageReadErrors, PageWriteErrors};
-use crate::http::extract::{SESSION_COOKIE, Writer, organiser};
 use crate::http::forms::{self, Form, OptionalForm};
 use crate::http::pages::{page, said, see_other};
 use crate::http::{AppState, lang, night_changed};

@@ -3,8 +3,9 @@
 
 use crate::error::Result;
 use crate::http::actions;
+use crate::http::caller::Writer;
 use crate::http::docs::{TokenReadErrors, WriteErrors};
-use crate::http::extract::{JsonBody, OptionalJson, Writer};
+use crate::http::extract::{JsonBody, OptionalJson};
 use crate::http::{AppState, night_changed};
 use crate::store::passes;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};

@@ -1,8 +1,9 @@
 use crate::error::Result;
 use crate::http::AppState;
+use crate::http::caller::Writer;
 use crate::http::docs::{ReadErrors, WriteErrors};
+use crate::http::extract::JsonBody;
 use crate::http::extract::Params;
-use crate::http::extract::{JsonBody, Writer};
 use crate::store::{merges, players, results};
 use actix_web::http::header;
 use actix_web::{HttpResponse, get, patch, post, web};

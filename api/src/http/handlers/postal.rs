@@ -4,9 +4,10 @@
 //! their deadline (`deadlines`).
 
 use crate::error::Result;
+use crate::http::caller::{OrdersFrom, Writer};
 use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors, WriteErrors};
-use crate::http::extract::{JsonBody, LookParams, OrdersFrom, Params, Writer};
+use crate::http::extract::{JsonBody, LookParams, Params};
 use crate::http::{AppState, PublicUrl, policy};
 use crate::render::{self, Lang};
 use crate::store::feed as instance;

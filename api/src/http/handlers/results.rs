@@ -1,8 +1,9 @@
 use crate::error::Result;
 use crate::http::actions::{self, Recorded};
+use crate::http::caller::{Caller, Writer};
 use crate::http::docs::{PreconditionErrors, ReadErrors, WriteErrors};
 use crate::http::extract::{
-    Caller, IdempotencyHeader, JsonBody, MAX_PER_PAGE, Params, Writer, idempotency_key, if_match, paging_within,
+    IdempotencyHeader, JsonBody, MAX_PER_PAGE, Params, idempotency_key, if_match, paging_within,
 };
 use crate::http::{AppState, night_changed};
 use crate::store::results;

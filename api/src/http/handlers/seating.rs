@@ -4,8 +4,9 @@
 
 use crate::error::Result;
 use crate::http::actions;
+use crate::http::caller::Writer;
 use crate::http::docs::{ReadErrors, WriteErrors};
-use crate::http::extract::{JsonBody, Writer};
+use crate::http::extract::JsonBody;
 use crate::http::{AppState, night_changed};
 use crate::store::seating;
 use actix_web::http::header;

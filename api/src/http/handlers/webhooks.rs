@@ -3,8 +3,9 @@
 
 use crate::error::Result;
 use crate::http::AppState;
+use crate::http::caller::Writer;
 use crate::http::docs::{TokenReadErrors, WriteErrors};
-use crate::http::extract::{JsonBody, PageParams, Params, Writer};
+use crate::http::extract::{JsonBody, PageParams, Params};
 use crate::store::webhooks as hooks;
 use crate::webhooks::queue::{self, DeliveryFilter};
 use actix_web::http::header;

@@ -14,7 +14,7 @@ pub use batch::{BatchContext, check_items, create_batch};
 pub use history::history;
 pub use projection::for_player_ratings;
 pub use read::{by_ids, entered_at, get, list, of_event};
-pub use write::{Precondition, WriteContext, create, delete, update};
+pub use write::{WriteContext, create, delete, update};
 
 use super::utc;
 use crate::db::DbConn;
@@ -91,4 +91,53 @@ pub(super) fn view(row: ResultRow, record: GameRecord) -> Result<StoredResult> {
         // Read with the result's reviews, where it has any (`review::of`).
         review: None,
     })
+}
+
+/// The `If-Match` condition of a correction or deletion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Precondition {
+    /// `*`: any current revision.
+    Any,
+    /// One of these strong entity tags, without their quotes: a result's tag is its
+    /// revision, `"2"`, and only exactly that matches (RFC 9110's strong comparison:
+    /// `"02"` is another tag).
+    Tags(Vec<String>),
+}
+
+impl Precondition {
+    fn admits(&self, revision: i64) -> bool {
+        match self {
+            Precondition::Any => true,
+            Precondition::Tags(tags) => tags.iter().any(|tag| *tag == revision.to_string()),
+        }
+    }
+}
+
+/// The row a conditional write changes. A deleted result has no current revision, so
+/// no `If-Match` holds (RFC 9110): 412, saying so; the writer that deleted it won.
+pub(crate) fn current_row(conn: &mut DbConn, id: i64) -> Result<ResultRow> {
+    let row: ResultRow = results::table
+        .find(id)
+        .first(conn)
+        .optional()?
+        .ok_or_else(|| Error::NotFound(said!("api-result-does-not-exist", id = id)))?;
+    if row.deleted_at.is_some() {
+        return Err(Error::PreconditionFailed(said!(
+            "api-if-match-result-was-deleted",
+            id = id,
+            revision = row.revision
+        )));
+    }
+    Ok(row)
+}
+
+pub(crate) fn check_revision(row: &ResultRow, expected: &Precondition) -> Result<()> {
+    if !expected.admits(row.revision) {
+        return Err(Error::PreconditionFailed(said!(
+            "api-if-match-result-revision-etag",
+            id = row.id,
+            revision = row.revision
+        )));
+    }
+    Ok(())
 }

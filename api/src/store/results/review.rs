@@ -5,8 +5,7 @@
 //! then it gets a new revision of its league, a line in the change log, and its webhook
 //! deliveries (as `recorded`), exactly as a token's result gets them when recorded.
 
-use super::write::{Precondition, check_revision, current_row};
-use super::{ResultRow, history, view};
+use super::{Precondition, ResultRow, check_revision, current_row, history, view};
 use crate::db::schema::{night_passes, players, result_players, result_reviews, results};
 use crate::db::{DbConn, Lock};
 use crate::error::{Error, Result};

@@ -3,7 +3,7 @@
 //! the change for the tables, appends to the result's history, queues webhook deliveries
 //! and, for a new result, settles its idempotency key.
 
-use super::{ResultRow, history, review, view};
+use super::{Precondition, ResultRow, check_revision, current_row, history, review, view};
 use crate::db::schema::{result_players, results};
 use crate::db::{DbConn, Lock};
 use crate::error::{Error, Result};
@@ -17,26 +17,6 @@ use spielstand_core::{GameRecord, Slug};
 use spielstand_wire::AuditAction;
 use spielstand_wire::{Action, ResultSource, ResultStatus, StoredResult, TokenScope};
 use std::collections::HashMap;
-
-/// The `If-Match` condition of a correction or deletion.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Precondition {
-    /// `*`: any current revision.
-    Any,
-    /// One of these strong entity tags, without their quotes: a result's tag is its
-    /// revision, `"2"`, and only exactly that matches (RFC 9110's strong comparison:
-    /// `"02"` is another tag).
-    Tags(Vec<String>),
-}
-
-impl Precondition {
-    fn admits(&self, revision: i64) -> bool {
-        match self {
-            Precondition::Any => true,
-            Precondition::Tags(tags) => tags.iter().any(|tag| *tag == revision.to_string()),
-        }
-    }
-}
 
 /// Who made a change, for the audit trail and what it may change; and the idempotency
 /// key to settle with it.
@@ -153,7 +133,14 @@ pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &Write
         let needed = match ctx.pass {
             Some(pass) => {
                 let players: Vec<i64> = prepared.seats.iter().map(|s| s.1).collect();
-                let table = seating::table_of(conn, pass, prepared.record.game(), &players)?;
+                let table = seating::table_of(
+                    conn,
+                    pass.event_id,
+                    pass.player_id,
+                    &pass.player,
+                    prepared.record.game(),
+                    &players,
+                )?;
                 (rules.confirmations as usize).min(table.saturating_sub(1)) as i32
             }
             None => 0,
@@ -198,35 +185,6 @@ pub fn create(conn: &mut DbConn, league_id: i64, record: GameRecord, ctx: &Write
         }
         Ok(stored)
     })
-}
-
-/// The row a conditional write changes. A deleted result has no current revision, so
-/// no `If-Match` holds (RFC 9110): 412, saying so; the writer that deleted it won.
-pub(super) fn current_row(conn: &mut DbConn, id: i64) -> Result<ResultRow> {
-    let row: ResultRow = results::table
-        .find(id)
-        .first(conn)
-        .optional()?
-        .ok_or_else(|| Error::NotFound(said!("api-result-does-not-exist", id = id)))?;
-    if row.deleted_at.is_some() {
-        return Err(Error::PreconditionFailed(said!(
-            "api-if-match-result-was-deleted",
-            id = id,
-            revision = row.revision
-        )));
-    }
-    Ok(row)
-}
-
-pub(super) fn check_revision(row: &ResultRow, expected: &Precondition) -> Result<()> {
-    if !expected.admits(row.revision) {
-        return Err(Error::PreconditionFailed(said!(
-            "api-if-match-result-revision-etag",
-            id = row.id,
-            revision = row.revision
-        )));
-    }
-    Ok(())
 }
 
 /// Replaces a result's record, if its revision meets `expected`.
