@@ -93,9 +93,9 @@ pub fn list(conn: &mut DbConn, filter: AuditFilter) -> Result<AuditPage> {
                     id,
                     at: utc(at),
                     token_name,
-                    action: action
-                        .parse()
-                        .map_err(|_| Error::internal(format!("audit entry {id} has an unknown action {action:?}")))?,
+                    action: action.parse().map_err(|_| {
+                        Error::UnknownStored(said!("api-stored-audit-action", value = format!("{action:?}"), id = id))
+                    })?,
                     league_id,
                     subject_id,
                     detail: serde_json::from_str(&detail)?,

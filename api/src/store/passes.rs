@@ -20,7 +20,7 @@ use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use rand::Rng;
 use serde_json::json;
-use spielstand_wire::{AuditAction, JoinCode, NightPass, PassEnd, PassInfo, PlayerRef, TokenScope};
+use spielstand_wire::{AuditAction, JoinCode, NightPass, PassEnd, PassInfo, PlayerRef};
 
 /// How long a pass, and a join code, act at most.
 pub const PASS_HOURS: i64 = 18;
@@ -685,7 +685,7 @@ pub fn session_caller(conn: &mut DbConn, session: &str) -> Result<Caller> {
         Some((_, _, name, Some(_), ..)) => Err(Error::Revoked(name)),
         Some((expires_at, ended_at, ..)) if ended_at.is_some() || expires_at <= now() => Err(Error::UnknownToken),
         Some((_, _, name, None, scope, league_id)) => {
-            Ok(Caller { name, scope: scope.parse().unwrap_or(TokenScope::Record), league_id })
+            Ok(Caller { scope: crate::store::tokens::scope_of(&name, &scope)?, name, league_id })
         }
     }
 }

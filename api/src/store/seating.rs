@@ -400,7 +400,7 @@ pub fn rounds(conn: &mut DbConn, event_id: i64) -> Result<Vec<Round>> {
         });
         if let Some((r, t)) = table {
             out[r].tables[t].result_id = Some(*id);
-            out[r].tables[t].result_status = status.parse().ok();
+            out[r].tables[t].result_status = Some(crate::store::results::status_of(*id, status)?);
         }
     }
     Ok(out)

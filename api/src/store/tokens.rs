@@ -35,9 +35,12 @@ pub struct Caller {
 /// A token as listed: name, scope, league, created, revoked.
 type TokenRow = (String, String, Option<i64>, NaiveDateTime, Option<NaiveDateTime>);
 
-/// A scope as stored; anything unknown is the least powerful.
-fn scope_of(stored: &str) -> TokenScope {
-    stored.parse().unwrap_or(TokenScope::Record)
+/// A scope as stored: one this server does not know is refused, never read as another
+/// (a newer version's scope may be narrower or wider than any this one knows).
+pub fn scope_of(name: &str, stored: &str) -> Result<TokenScope> {
+    stored
+        .parse()
+        .map_err(|_| Error::UnknownStored(said!("api-stored-token-scope", value = format!("{stored:?}"), name = name)))
 }
 
 pub fn hash(token: &str) -> String {
@@ -91,16 +94,17 @@ pub fn list(conn: &mut DbConn) -> Result<Vec<TokenInfo>> {
         .order(tokens::name)
         .select((tokens::name, tokens::scope, tokens::league_id, tokens::created_at, tokens::revoked_at))
         .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(|(name, scope, league_id, created_at, revoked_at)| TokenInfo {
-            name,
-            scope: scope_of(&scope),
-            league_id,
-            created_at: utc(created_at),
-            revoked_at: revoked_at.map(utc),
+    rows.into_iter()
+        .map(|(name, scope, league_id, created_at, revoked_at)| {
+            Ok(TokenInfo {
+                scope: scope_of(&name, &scope)?,
+                name,
+                league_id,
+                created_at: utc(created_at),
+                revoked_at: revoked_at.map(utc),
+            })
         })
-        .collect())
+        .collect()
 }
 
 /// Revokes the token named `name`; revoking twice is harmless.
@@ -149,6 +153,6 @@ pub fn authenticate(conn: &mut DbConn, token: &str) -> Result<Caller> {
     match found {
         None => Err(Error::UnknownToken),
         Some((name, Some(_), ..)) => Err(Error::Revoked(name)),
-        Some((name, None, scope, league_id)) => Ok(Caller { name, scope: scope_of(&scope), league_id }),
+        Some((name, None, scope, league_id)) => Ok(Caller { scope: scope_of(&name, &scope)?, name, league_id }),
     }
 }

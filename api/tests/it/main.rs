@@ -38,6 +38,7 @@ mod schema;
 mod scopes;
 mod seating;
 mod snapshots;
+mod stored;
 mod tables;
 mod teams;
 mod tls;

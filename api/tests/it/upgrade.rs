@@ -5,9 +5,8 @@
 //! backends; their tokens keep what they could do, their passes how they ended. A migration
 //! that fails leaves the database as it was and says why.
 
-use crate::common::TestDb;
 use crate::common::process::{BIN, Server, agent};
-use diesel::connection::SimpleConnection;
+use crate::common::{TestDb, sql};
 use diesel::prelude::*;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -191,8 +190,7 @@ fn sqlite_databases_of_every_earlier_schema_migrate_and_answer_as_before() {
 
 /// Loads a dump made by `pg_dump --inserts` into `db` (statements only: no client needed).
 fn load_dump(db: &TestDb, dump: &Path) {
-    let mut conn = diesel::PgConnection::establish(&db.url.expose()).unwrap();
-    conn.batch_execute(&read(dump)).unwrap_or_else(|e| panic!("{}: {e}", dump.display()));
+    sql(&db.url, &read(dump));
 }
 
 #[test]
@@ -240,12 +238,7 @@ fn schema_of(db: &TestDb) -> String {
 /// names the migration and the cause, and the database is exactly as it was, 000016
 /// included, which ran before it in the same transaction.
 fn a_failed_migration_leaves_the_database_as_it_was(db: &TestDb) {
-    let sql = "CREATE TABLE join_requests (id BIGINT PRIMARY KEY)";
-    if db.url.expose().starts_with("postgres") {
-        diesel::PgConnection::establish(&db.url.expose()).unwrap().batch_execute(sql).unwrap();
-    } else {
-        SqliteConnection::establish(&db.url.expose()).unwrap().batch_execute(sql).unwrap();
-    }
+    sql(&db.url, "CREATE TABLE join_requests (id BIGINT PRIMARY KEY)");
     let before = schema_of(db);
     assert!(!before.contains("ran 20261128000016"), "the fixture is from before 000016");
     for args in [vec!["--bind", "127.0.0.1:0"], vec!["token", "list"]] {
@@ -265,12 +258,7 @@ fn a_failed_migration_leaves_the_database_as_it_was(db: &TestDb) {
         assert_eq!(schema_of(db), before, "{args:?}: the database changed");
     }
     // Once the obstacle is gone, the same database migrates and serves.
-    let sql = "DROP TABLE join_requests";
-    if db.url.expose().starts_with("postgres") {
-        diesel::PgConnection::establish(&db.url.expose()).unwrap().batch_execute(sql).unwrap();
-    } else {
-        SqliteConnection::establish(&db.url.expose()).unwrap().batch_execute(sql).unwrap();
-    }
+    sql(&db.url, "DROP TABLE join_requests");
     upgraded(
         db,
         &fixture("schema-15").join(if db.url.expose().starts_with("postgres") { "postgres" } else { "sqlite" }),

@@ -60,8 +60,9 @@ pub fn history(conn: &mut DbConn, id: i64) -> Result<Vec<HistoryEntry>> {
             .map(|(_, _, revision, action, token_name, at, before, after)| {
                 Ok(HistoryEntry {
                     revision,
-                    action: Action::from_slug(&action)
-                        .ok_or_else(|| Error::internal(format!("unknown action {action}")))?,
+                    action: Action::from_slug(&action).ok_or_else(|| {
+                        Error::UnknownStored(said!("api-stored-history-action", value = format!("{action:?}"), id = id))
+                    })?,
                     at: utc(at),
                     token_name: Some(token_name),
                     before: parse(before)?,

@@ -46,9 +46,25 @@ pub struct ResultRow {
 }
 
 impl ResultRow {
-    pub fn status(&self) -> ResultStatus {
-        self.status.parse().unwrap_or(ResultStatus::Confirmed)
+    /// Its status: one this server does not know is refused, never read as `confirmed`
+    /// (which would count a result nobody confirmed).
+    pub fn status(&self) -> Result<ResultStatus> {
+        status_of(self.id, &self.status)
     }
+}
+
+/// A result's status as stored (see [`ResultRow::status`]).
+pub fn status_of(id: i64, stored: &str) -> Result<ResultStatus> {
+    stored
+        .parse()
+        .map_err(|_| Error::UnknownStored(said!("api-stored-result-status", value = format!("{stored:?}"), id = id)))
+}
+
+/// A result's game as stored: one this server does not know is refused.
+pub fn game_of(id: i64, stored: &str) -> Result<spielstand_core::GameKind> {
+    stored
+        .parse()
+        .map_err(|_| Error::UnknownStored(said!("api-stored-result-game", value = format!("{stored:?}"), id = id)))
 }
 
 /// The results that count in tables, ratings, statistics, exports and feeds: live and
@@ -76,7 +92,7 @@ pub(super) fn view(row: ResultRow, record: GameRecord) -> Result<StoredResult> {
     let evaluation = record
         .evaluate()
         .map_err(|e| Error::internal(format!("stored result {} no longer passes the rules: {e}", row.id)))?;
-    let status = row.status();
+    let status = row.status()?;
     Ok(StoredResult {
         id: row.id,
         league_id: row.league_id,

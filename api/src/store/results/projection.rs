@@ -6,7 +6,7 @@
 use super::counted;
 use crate::db::DbConn;
 use crate::db::schema::{players, result_players, results};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::store::changes::{self, Subject};
 use crate::store::leagues::{self, LeagueRow};
 use crate::store::snapshots;
@@ -178,7 +178,7 @@ fn entries(rows: Vec<SeatRow>) -> Result<Vec<ResultEntry>> {
     let mut out: Vec<ResultEntry> = Vec::new();
     for (id, game, played_on, player, place, team) in rows {
         if out.last().is_none_or(|r| r.id != id) {
-            let game = game.parse().map_err(|e| Error::internal(format!("result {id}: {e}")))?;
+            let game = super::game_of(id, &game)?;
             out.push(ResultEntry { id, game, played_on, placings: Vec::new(), teams: Vec::new() });
         }
         let entry = out.last_mut().expect("pushed above");
@@ -231,7 +231,7 @@ fn group_placings(rows: Vec<PlacingRow>) -> Result<Vec<LeagueResult>> {
     let mut out: Vec<LeagueResult> = Vec::new();
     for (id, game, played_on, place, team, name) in rows {
         if out.last().is_none_or(|r| r.id != id) {
-            let game = game.parse().map_err(|e| Error::internal(format!("result {id}: {e}")))?;
+            let game = super::game_of(id, &game)?;
             out.push(LeagueResult { id, game, played_on, placings: Vec::new() });
         }
         let placing = Placing { team: team.map(|t| t as u32), ..Placing::alone(name, place as u32) };

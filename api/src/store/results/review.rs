@@ -65,10 +65,13 @@ pub fn of(conn: &mut DbConn, id: i64, revision: i64) -> Result<Option<Review>> {
             result_reviews::pass_id,
         ))
         .load(conn)?;
+    if let Some((_, verdict, ..)) = reviews.iter().find(|r| r.1 != CONFIRMED && r.1 != REJECTED) {
+        return Err(Error::UnknownStored(said!("api-stored-review-verdict", value = format!("{verdict:?}"), id = id)));
+    }
     // Confirmations count for the revision confirmed; a rejection stands, whatever the
     // organiser corrected since, until they accept or delete the result.
     let confirmed: Vec<&ReviewRow> = reviews.iter().filter(|r| r.0 == revision && r.1 == CONFIRMED).collect();
-    let rejection = (row.status() == ResultStatus::Rejected)
+    let rejection = (row.status()? == ResultStatus::Rejected)
         .then(|| reviews.iter().rev().find(|r| r.1 == REJECTED))
         .flatten()
         .map(|(_, _, by, reason, at, player, _)| Rejection {
@@ -146,14 +149,14 @@ pub fn confirm(conn: &mut DbConn, id: i64, by: Reviewer, expected: Option<&Preco
             }
             None => super::live_row(conn, id)?,
         };
-        if row.status() == ResultStatus::Confirmed {
+        if row.status()? == ResultStatus::Confirmed {
             return answer(conn, row);
         }
         let who = by.name();
         let counts_now = match by {
             Reviewer::Pass(pass) => {
                 tablemate(conn, &row, pass)?;
-                if row.status() == ResultStatus::Rejected {
+                if row.status()? == ResultStatus::Rejected {
                     return Err(Error::Conflict(said!("api-result-was-rejected-organiser-corrects", id = id)));
                 }
                 // One confirmation per player and revision, whichever of their passes
@@ -235,7 +238,7 @@ pub fn reject(conn: &mut DbConn, id: i64, by: Reviewer, reason: &str) -> Result<
             return Err(Error::InsufficientScope(said!("api-tablemate-rejects-result-their-night", id = id)));
         };
         tablemate(conn, &row, pass)?;
-        match row.status() {
+        match row.status()? {
             ResultStatus::Pending => {}
             ResultStatus::Rejected => {
                 return Err(Error::Conflict(said!("api-result-was-rejected-already-organiser", id = id)));

@@ -200,7 +200,7 @@ pub fn update(
         let old = current_row(conn, id)?;
         check_revision(&old, expected)?;
         // A result that does not count yet changes no table: no new revision.
-        let counts = old.status() == ResultStatus::Confirmed;
+        let counts = old.status()? == ResultStatus::Confirmed;
         let league = if counts { leagues::bump(conn, old.league_id)? } else { leagues::row(conn, old.league_id)? };
         let rules = league.rules()?;
         rules.admits(record.game(), record.played_on)?;
@@ -254,7 +254,7 @@ pub fn delete(conn: &mut DbConn, id: i64, expected: &Precondition, ctx: &WriteCo
         conn.lock(Lock::Result(id))?;
         let old = current_row(conn, id)?;
         check_revision(&old, expected)?;
-        let counts = old.status() == ResultStatus::Confirmed;
+        let counts = old.status()? == ResultStatus::Confirmed;
         if counts {
             let league = leagues::bump(conn, old.league_id)?;
             changes::log(conn, league.id, league.revision, Subject::Result(id))?;

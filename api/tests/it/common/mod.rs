@@ -63,6 +63,20 @@ pub const POSTGRES_ENV: &str = "SPIELSTAND_TEST_POSTGRES_URL";
 /// The server `.ci/run` starts: trust authentication on the loopback address.
 pub const POSTGRES_DEFAULT: &str = "postgres://postgres@127.0.0.1:5432/postgres";
 
+/// Runs `statements` on the database at `url` directly, past the server: what a newer
+/// version or a hand edit could have left there.
+pub fn sql(url: &DatabaseUrl, statements: &str) {
+    use diesel::Connection;
+    use diesel::connection::SimpleConnection;
+    let url = url.expose();
+    let done = if url.starts_with("postgres") {
+        diesel::PgConnection::establish(&url).unwrap().batch_execute(statements)
+    } else {
+        diesel::SqliteConnection::establish(&url).unwrap().batch_execute(statements)
+    };
+    done.unwrap_or_else(|e| panic!("{statements}: {e}"));
+}
+
 /// A fresh, empty database for one test.
 pub struct TestDb {
     pub url: DatabaseUrl,

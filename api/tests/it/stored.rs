@@ -1,0 +1,84 @@
+//! Values read from the database that this server does not know (a newer spielstand wrote
+//! them, or someone edited the database by hand) are refused, loudly: 503 naming the value
+//! and whose it is, in the caller's language, never read as the likeliest or the most
+//! permissive value. One case per kind of value kept as text: a result's status and game,
+//! a token's scope, a review's verdict, a pass's end, an audit entry's and a history
+//! entry's action.
+
+use crate::common::phones::{join, night, with_pass};
+use crate::common::{Response, mensch, sql};
+use actix_web::test::TestRequest;
+use serde_json::json;
+use spielstand_wire::{NightPass, StoredResult};
+
+/// A refusal of a stored value: 503, a problem naming `value`, and in German when asked.
+fn refused(r: &Response, value: &str) {
+    assert_eq!(r.status.as_u16(), 503, "{}", String::from_utf8_lossy(&r.body));
+    assert_eq!(r.header("content-type"), Some("application/problem+json"));
+    let detail = r.json()["detail"].as_str().unwrap().to_owned();
+    assert!(detail.contains(&format!("\"{value}\"")), "names the value: {detail}");
+}
+
+api_test!(unknown_stored_values_are_refused_never_read_as_another, |api| {
+    api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
+    let league = api.add_league(json!({"name": "Liga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let results = format!("/api/v1/leagues/{league}/results");
+    let recorded: StoredResult = api.post(&results, &mensch("2026-10-01", "Anna,Ben")).await.body();
+    let id = recorded.id;
+
+    // A result's status: never `confirmed` (it would count a result nobody confirmed).
+    sql(&api.url, &format!("UPDATE results SET status = 'paused' WHERE id = {id}"));
+    refused(&api.get(&format!("/api/v1/results/{id}")).await, "paused");
+    let german = api
+        .send(TestRequest::get().uri(&format!("/api/v1/results/{id}")).insert_header(("accept-language", "de")))
+        .await;
+    refused(&german, "paused");
+    let detail = german.json()["detail"].as_str().unwrap().to_owned();
+    assert!(detail.contains("den Status \"paused\" des Ergebnisses"), "{detail}");
+    sql(&api.url, &format!("UPDATE results SET status = 'confirmed' WHERE id = {id}"));
+
+    // Its history's action.
+    sql(&api.url, &format!("UPDATE result_history SET action = 'merged' WHERE result_id = {id}"));
+    refused(&api.get(&format!("/api/v1/results/{id}/history")).await, "merged");
+
+    // Its game, as the ratings read it from the database.
+    sql(&api.url, &format!("UPDATE results SET game = 'schach' WHERE id = {id}"));
+    refused(&api.get("/api/v1/players/1/ratings").await, "schach");
+    sql(&api.url, &format!("UPDATE results SET game = 'mensch-aergere-dich-nicht' WHERE id = {id}"));
+
+    // A token's scope: neither the least nor the most it could mean.
+    sql(&api.url, "UPDATE tokens SET scope = 'owner' WHERE name = 'test-club'");
+    refused(&api.post("/api/v1/players", &json!({"name": "Erik"})).await, "owner");
+    sql(&api.url, "UPDATE tokens SET scope = 'admin' WHERE name = 'test-club'");
+
+    // An audit entry's action.
+    sql(&api.url, "UPDATE audit_log SET action = 'teleported'");
+    refused(&api.get_with_token("/api/v1/audit").await, "teleported");
+
+    // A review's verdict, and a pass's end.
+    let (_, round, code) = night(&api, league).await;
+    let table: Vec<String> = round.tables[0].seats.iter().map(|s| s.player.clone()).collect();
+    let enterer: NightPass = join(&api, &code.code, &table[0]).await.body();
+    let entered = api
+        .send(with_pass(
+            TestRequest::post()
+                .uri(&results)
+                .set_json(mensch(&crate::common::phones::today(), &format!("{},{}", table[1], table[0]))),
+            &enterer.pass,
+        ))
+        .await;
+    assert_eq!(entered.status.as_u16(), 201, "{}", String::from_utf8_lossy(&entered.body));
+    let pending: StoredResult = entered.body();
+    sql(
+        &api.url,
+        &format!(
+            "INSERT INTO result_reviews (result_id, revision, verdict, reviewer, at) \
+             VALUES ({}, {}, 'maybe', 'someone', CURRENT_TIMESTAMP)",
+            pending.id, pending.revision
+        ),
+    );
+    refused(&api.get(&format!("/api/v1/results/{}", pending.id)).await, "maybe");
+    sql(&api.url, "UPDATE night_passes SET revoked_at = CURRENT_TIMESTAMP, ended_how = 'lost'");
+    let r = api.send(with_pass(TestRequest::get().uri("/api/v1/token"), &enterer.pass)).await;
+    refused(&r, "lost");
+});
