@@ -81,3 +81,22 @@ pub struct EventReport {
     /// The rounds drawn, each table with its result once recorded.
     pub rounds: Vec<Round>,
 }
+
+/// One frame of a club night's live stream (`GET /events/{id}/stream`, Server-Sent
+/// Events): the `data` of each `event: night`, as JSON.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct NightFrame {
+    /// The night, as `GET /events/{id}` answers it.
+    pub report: EventReport,
+    /// The night's live part of the pages, rendered by the server, in each language.
+    pub html: LiveHtml,
+}
+
+/// A part of a page in each language the pages speak.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LiveHtml {
+    pub de: String,
+    pub en: String,
+}

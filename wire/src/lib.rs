@@ -34,7 +34,7 @@ pub mod webhook;
 pub use audit::{AuditAction, AuditEntry, AuditPage, AuditParams};
 pub use batch::{BatchInput, BatchItem, BatchItemOutcome, BatchOutcome, BatchStatus, MAX_BATCH_ITEMS, ResultSource};
 pub use dates::FILTER_DATE_PATTERN;
-pub use event::{Event, EventInput, EventReport, MAX_EVENT_TEXT};
+pub use event::{Event, EventInput, EventReport, LiveHtml, MAX_EVENT_TEXT, NightFrame};
 pub use export::{EXPORT_FORMAT, LeagueExport};
 pub use leagues::*;
 pub use meta::*;

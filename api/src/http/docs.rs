@@ -486,3 +486,41 @@ fn add_links(doc: &mut utoipa::openapi::OpenApi) {
         response.extensions.get_or_insert_with(Default::default).insert("links".to_owned(), links.into());
     }
 }
+
+/// One event of a club night's live stream, as Server-Sent Events carry it and clients
+/// (and schemathesis) parse it: `event: night`, its `id` the league's revision, its `data`
+/// a [`spielstand_wire::NightFrame`] as JSON. The `retry:` line and heartbeat comments
+/// the stream also sends carry no data and are no event.
+pub struct NightStreamEvent;
+
+impl utoipa::PartialSchema for NightStreamEvent {
+    fn schema() -> RefOr<Schema> {
+        let frame: utoipa::openapi::extensions::Extensions =
+            [("contentSchema", serde_json::json!({"$ref": "#/components/schemas/NightFrame"}))].into_iter().collect();
+        ObjectBuilder::new()
+            .description(Some(
+                "One event of the stream: `event: night`, `id` the league's revision, `data` a `NightFrame` as JSON.",
+            ))
+            .property("id", ObjectBuilder::new().schema_type(Type::String).description(Some("The league's revision.")))
+            .property("event", ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["night"])))
+            .property(
+                "data",
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .content_media_type("application/json")
+                    .description(Some("A `NightFrame`, as JSON."))
+                    .extensions(Some(frame)),
+            )
+            .required("event")
+            .required("data")
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for NightStreamEvent {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        use utoipa::PartialSchema;
+        schemas.push(("NightFrame".into(), spielstand_wire::NightFrame::schema()));
+        <spielstand_wire::NightFrame as utoipa::ToSchema>::schemas(schemas);
+    }
+}

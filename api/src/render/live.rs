@@ -4,16 +4,17 @@
 //! rendering in the script, and every name escaped here).
 
 use super::Lang;
-use spielstand_wire::EventReport;
+use spielstand_wire::{EventReport, LiveHtml, NightFrame};
 
 /// The SSE event for night `report` of league `league`: `event: night`, one `data:` line
 /// of JSON (`{"report": ..., "html": {"de": ..., "en": ...}}`), its `id` the league's
 /// revision.
 pub fn frame(report: &EventReport, league: &str) -> Vec<u8> {
-    let html: serde_json::Map<String, serde_json::Value> = [Lang::De, Lang::En]
-        .into_iter()
-        .map(|lang| (lang.code().to_owned(), super::pages::live_tables(report, league, lang).into()))
-        .collect();
-    let data = serde_json::json!({"report": report, "html": html});
+    let html = LiveHtml {
+        de: super::pages::live_tables(report, league, Lang::De),
+        en: super::pages::live_tables(report, league, Lang::En),
+    };
+    let frame = NightFrame { report: report.clone(), html };
+    let data = serde_json::to_string(&frame).expect("a frame serializes");
     format!("id: {}\nevent: night\ndata: {data}\n\n", report.league_revision).into_bytes()
 }

@@ -29,7 +29,7 @@ const HEARTBEAT: Duration = Duration::from_secs(20);
     tag = "events",
     params(("id" = i64, Path, description = "Club night id")),
     responses(
-        (status = 200, description = "The night's frames, as Server-Sent Events", content_type = "text/event-stream", body = String),
+        (status = 200, description = "The night's frames, as Server-Sent Events: each event as `NightStreamEvent` describes it", content_type = "text/event-stream", body = crate::http::docs::NightStreamEvent),
         (status = 204, description = "The night is closed: nothing will follow"),
         StreamErrors
     )
