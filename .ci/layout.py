@@ -1,6 +1,6 @@
 """The layout's invariants (ARCHITECTURE.md, "Invariants"), checked on the source text.
 
-Usage: python3 .ci/layout.py --crates CRATE/src... --siblings DIR...
+Usage: python3 .ci/layout.py --crates CRATE/src... --siblings DIR... --apart DIR...
 --crates: no import circle in any crate, between its top-level modules (a file or folder
   directly under src/; a folder and its files count as one) nor between its files. Each
   use is counted for the file that defines what it names: a name a module re-exports
@@ -8,6 +8,8 @@ Usage: python3 .ci/layout.py --crates CRATE/src... --siblings DIR...
   import.
 --siblings: no file of DIR imports another file of DIR (handlers never import handlers,
   commands never import commands); what two of them share lives below them.
+--apart: no file of DIR imports a module of its crate outside DIR (render touches no store,
+  database or read side: it turns wire values into text and pictures).
 Code after `#[cfg(test)]` is skipped: tests may reach across. Prints every breach, exits 1
 if any."""
 import pathlib
@@ -187,10 +189,23 @@ def sibling_imports(folder: pathlib.Path) -> list:
     return found
 
 
+def outside_imports(folder: pathlib.Path) -> list:
+    src = next(p for p in folder.parents if p.name == "src")
+    room = module_of(src, folder / "mod.rs")
+    edges = file_edges(src)
+    return [
+        f"{src}/{'/'.join(module)}: imports {'::'.join(target)}, outside {'::'.join(room)}"
+        for module, targets in sorted(edges.items())
+        if module[: len(room)] == room
+        for target in sorted(targets)
+        if target[: len(room)] != room
+    ]
+
+
 status = 0
 mode = None
 for arg in sys.argv[1:]:
-    if arg in ("--crates", "--siblings"):
+    if arg in ("--crates", "--siblings", "--apart"):
         mode = arg
         continue
     if mode == "--crates":
@@ -208,6 +223,10 @@ for arg in sys.argv[1:]:
             status = 1
     elif mode == "--siblings":
         for breach in sibling_imports(pathlib.Path(arg)):
+            print(breach, file=sys.stderr)
+            status = 1
+    elif mode == "--apart":
+        for breach in outside_imports(pathlib.Path(arg)):
             print(breach, file=sys.stderr)
             status = 1
     else:

@@ -50,18 +50,25 @@ if git cat-file -e "$from^{commit}" 2> /dev/null; then
     git worktree remove --force "$tree" 2> /dev/null || rm -rf "$tree"
     git worktree prune
     git worktree add --detach "$tree" "$from" > /dev/null 2>&1
+    rm -f "$previous"
     kept=$(mktemp -d)
     cp "$target/release/spielstand-api" "$target/release/spielstand" "$kept/"
     mkdir -p "$(dirname "$previous")"
     stamp=$(TZ=UTC git log -1 --format=%cd --date=format-local:%Y%m%d%H%M%S "$from")
     crate=$(cd "$tree" && cargo metadata --no-deps --format-version 1 --locked \
       | python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "spielstand-api"))')
+    # cargo-deb empties target/debian/ as it packs: this commit's package waits aside.
+    cp "$deb" "$kept/"
+    # That script ends by listing target/debian/, empty now: the package written is what counts.
     (cd "$tree" && CARGO_TARGET_DIR="$target_dir" bash deploy/package.sh --deb-version "$crate+git$stamp" --output "$previous") \
-      > "$target/package-previous.log" 2>&1 || {
+      > "$target/package-previous.log" 2>&1 || true
+    [ -f "$previous" ] || {
       cat "$target/package-previous.log" >&2
+      echo "the package of $from was not built" >&2
       exit 1
     }
-    cp "$kept"/* "$target/release/"
+    cp "$kept/spielstand-api" "$kept/spielstand" "$target/release/"
+    cp "$kept/$(basename "$deb")" "$deb"
     rm -rf "$kept"
     git worktree remove --force "$tree"
     touch "$previous.$from"

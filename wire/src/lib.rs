@@ -39,7 +39,10 @@ pub use export::{EXPORT_FORMAT, LeagueExport};
 pub use leagues::*;
 pub use meta::*;
 pub use paging::{DEFAULT_PAIRS_PER_PAGE, DEFAULT_PER_PAGE, Listed, MAX_PAIRS_PER_PAGE, MAX_PER_PAGE, Page};
-pub use passes::{JoinCode, JoinCodeInput, JoinInput, NightPass, PassEnd, PassInfo};
+pub use passes::{
+    JOIN_CODE_LENGTH, JoinCode, JoinCodeInput, JoinInput, NightPass, PassEnd, PassInfo, normalise_code, pass_label,
+    shown_code,
+};
 pub use players::*;
 pub use position::Position;
 pub use postal::*;

@@ -36,7 +36,7 @@ pub fn terminal(text: &str) -> String {
 /// The join code for a night's tables page: its QR code (of the page members open) and
 /// its text, to type.
 pub fn join_section(base: &str, code: &str, lang: Lang) -> String {
-    let shown = crate::store::passes::shown_code(code);
+    let shown = spielstand_wire::shown_code(code);
     let url = format!("{base}/n/{shown}");
     let (heading, how) = match lang {
         Lang::De => ("Mitspielen", "Scanne den Code oder öffne die Adresse und gib den Code ein:"),

@@ -23,7 +23,7 @@ pub struct LeagueRow {
 
 impl LeagueRow {
     pub fn rules(&self) -> Result<LeagueRules> {
-        Ok(serde_json::from_str(&self.rules)?)
+        crate::store::stored_json(&self.rules, || said!("api-stored-league-rules", id = self.id))
     }
 
     pub fn into_league(self) -> Result<League> {

@@ -82,3 +82,29 @@ api_test!(unknown_stored_values_are_refused_never_read_as_another, |api| {
     let r = api.send(with_pass(TestRequest::get().uri("/api/v1/token"), &enterer.pass)).await;
     refused(&r, "lost");
 });
+
+/// A refusal of stored JSON: 503, a problem naming whose it is.
+fn refused_json(r: &Response, whose: &str) {
+    assert_eq!(r.status.as_u16(), 503, "{}", String::from_utf8_lossy(&r.body));
+    let detail = r.json()["detail"].as_str().unwrap().to_owned();
+    assert!(detail.contains(whose), "names whose it is: {detail}");
+}
+
+api_test!(stored_json_with_an_unknown_field_or_value_is_refused, |api| {
+    api.add_players(&["Anna", "Ben"]).await;
+    let league = api.add_league(json!({"name": "Liga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let recorded: StoredResult =
+        api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-10-01", "Anna,Ben")).await.body();
+    let id = recorded.id;
+    // A league's rules with a field a newer version added: not read as if it were not there.
+    sql(
+        &api.url,
+        &format!(
+            "UPDATE leagues SET rules = '{{\"games\": [\"mensch-aergere-dich-nicht\"], \"jackpot\": true}}' WHERE id = {league}"
+        ),
+    );
+    refused_json(&api.get(&format!("/api/v1/leagues/{league}")).await, &format!("league {league}"));
+    // A result's record that does not read.
+    sql(&api.url, &format!("UPDATE results SET record = '{{\"game\": \"schach\"}}' WHERE id = {id}"));
+    refused_json(&api.get(&format!("/api/v1/results/{id}")).await, &format!("result {id}"));
+});

@@ -241,7 +241,7 @@ pub fn member(night: &MemberNight, lang: Lang) -> String {
 fn result_part(night: &MemberNight, round: &Round, table: &DrawnTable, lang: Lang) -> Markup {
     let t = Text::of(lang);
     let entered = table.result_id.and_then(|id| night.entered.iter().find(|r| r.id == id));
-    let me = crate::store::passes::label(night.player, night.report.event.id);
+    let me = spielstand_wire::pass_label(night.player, night.report.event.id);
     html! {
         @match entered {
             None => {

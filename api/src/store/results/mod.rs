@@ -74,13 +74,18 @@ pub fn counted()
     results::deleted_at.is_null().and(results::status.eq("confirmed"))
 }
 
-/// A result that exists and is not deleted.
-pub(super) fn live_row(conn: &mut DbConn, id: i64) -> Result<ResultRow> {
-    let row: ResultRow = results::table
+/// A result's row, deleted or not: 404 if there never was one.
+fn any_row(conn: &mut DbConn, id: i64) -> Result<ResultRow> {
+    results::table
         .find(id)
         .first(conn)
         .optional()?
-        .ok_or_else(|| Error::NotFound(said!("api-result-does-not-exist", id = id)))?;
+        .ok_or_else(|| Error::NotFound(said!("api-result-does-not-exist", id = id)))
+}
+
+/// A result that exists and is not deleted.
+pub(super) fn live_row(conn: &mut DbConn, id: i64) -> Result<ResultRow> {
+    let row = any_row(conn, id)?;
     if row.deleted_at.is_some() {
         return Err(Error::NotFound(said!("api-result-was-deleted-history-still", id = id)));
     }
@@ -132,11 +137,7 @@ impl Precondition {
 /// The row a conditional write changes. A deleted result has no current revision, so
 /// no `If-Match` holds (RFC 9110): 412, saying so; the writer that deleted it won.
 pub(crate) fn current_row(conn: &mut DbConn, id: i64) -> Result<ResultRow> {
-    let row: ResultRow = results::table
-        .find(id)
-        .first(conn)
-        .optional()?
-        .ok_or_else(|| Error::NotFound(said!("api-result-does-not-exist", id = id)))?;
+    let row = any_row(conn, id)?;
     if row.deleted_at.is_some() {
         return Err(Error::PreconditionFailed(said!(
             "api-if-match-result-was-deleted",

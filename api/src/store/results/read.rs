@@ -24,7 +24,8 @@ fn views(conn: &mut DbConn, rows: Vec<ResultRow>) -> Result<Vec<StoredResult>> {
     }
     rows.into_iter()
         .map(|row| {
-            let mut record: GameRecord = serde_json::from_str(&row.record)?;
+            let mut record: GameRecord =
+                crate::store::stored_json(&row.record, || said!("api-stored-result-record", id = row.id))?;
             let by_old_name: HashMap<String, String> = record
                 .players
                 .iter()

@@ -100,7 +100,7 @@ pub fn of(conn: &mut DbConn, id: i64, revision: i64) -> Result<Option<Review>> {
 
 /// The result as answered, with its review.
 fn answer(conn: &mut DbConn, row: ResultRow) -> Result<StoredResult> {
-    let record: GameRecord = serde_json::from_str(&row.record)?;
+    let record: GameRecord = crate::store::stored_json(&row.record, || said!("api-stored-result-record", id = row.id))?;
     let (id, revision) = (row.id, row.revision);
     let mut stored = view(row, record)?;
     stored.review = of(conn, id, revision)?;
