@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// Most hares in a postal game: a Hase und Igel result seats at most six.
 pub const MAX_POSTAL_HARES: usize = 6;
-/// Most rounds a game may be set to: the seed's games end long before.
+/// Most rounds a game may be set to: the rule text's games end long before.
 pub const MAX_POSTAL_ROUNDS: u32 = 200;
 /// Most days between two deadlines.
 pub const MAX_ROUND_DAYS: u32 = 60;
@@ -157,7 +157,7 @@ pub struct PostalResolveInput {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PostalLine {
     pub hare: String,
-    /// The seed's phase: `1`, `2`, `2a`, ..., `3`.
+    /// The rule text's phase: `1`, `2`, `2a`, ..., `3`.
     pub phase: String,
     /// What happened, in the language asked for.
     pub text: String,

@@ -474,7 +474,7 @@ pub fn due(conn: &mut DbConn) -> Result<Vec<i64>> {
 }
 
 /// Resolves game `game_id`'s next round with the orders kept for it (a hare without one
-/// hops, seed G), publishes them with the report, and sets the next deadline (the last
+/// hops, docs/rules.md "NMR"), publishes them with the report, and sets the next deadline (the last
 /// one plus the game's days, counted from now if the round was late). When the game ends
 /// it becomes a Hase und Igel result of its league. `None`: `Trigger::Deadline` found the
 /// round not due (another process resolved it).

@@ -199,7 +199,7 @@ api_test!(a_round_is_secret_until_resolved_and_resolved_once, |api| {
     assert_eq!(anna.order.as_deref(), Some("forward 3"));
     assert!(round.orders.iter().filter(|o| o.hare != "Anna").all(|o| o.order.is_none()));
     // Resolved as the adjudicator resolves the last order sent; without orders a hare
-    // hops one field (seed G).
+    // hops one field (docs/rules.md "NMR").
     let mut start = GameState::new(HARES);
     start.round_limit = Some(10);
     let expected = postspiel::resolve(&start, &Orders::from_text("Anna: forward 3").unwrap()).unwrap();

@@ -320,6 +320,15 @@ fn every_citation_of_the_rules_points_into_docs_rules_md() {
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
         assert!(!text.contains(&outside), "{}: cites the rules outside the repository", file.display());
+        // The original rule texts are not in the repository: neither their files nor their
+        // lettered sections are cited, only docs/rules.md's sections.
+        let texts = ["seeds", "/"].concat();
+        assert!(!text.contains(&texts), "{}: cites a rule text's file the repository lacks", file.display());
+        for (at, _) in text.match_indices("seed ").chain(text.match_indices("Seed ")) {
+            let mut rest = text[at + "seed ".len()..].chars();
+            let cites = matches!((rest.next(), rest.next()), (Some('A'..='G'), Some(c)) if !c.is_alphanumeric());
+            assert!(!cites, "{}: cites a section of a rule text: {:?}", file.display(), &text[at..at + 7]);
+        }
         for (at, _) in text.match_indices("docs/rules.md") {
             let after = &text[at + "docs/rules.md".len()..];
             // `docs/rules.md "Stuck"`, `docs/rules.md's "Stuck"`: a quoted name right after.

@@ -1,12 +1,12 @@
 //! The race track: field 0 is the start, the last field the goal, and every field between
-//! has a kind. The seed gives no board, so the board is data: the default is the published
+//! has a kind. The rule text gives no board, so the board is data: the default is the published
 //! board as `docs/rules.md` transcribes it, and a game may bring its own.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
 
-/// Race positions a flag field pays for (seed B: "Flaggen stehen für Position 1, 5 und 6").
+/// Race positions a flag field pays for (docs/rules.md "The board": "Flaggen stehen für Position 1, 5 und 6").
 pub const FLAG_POSITIONS: [u32; 3] = [1, 5, 6];
 
 /// Most fields between start and goal a board may have; bounds the work of every scan.

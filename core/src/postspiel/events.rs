@@ -1,4 +1,4 @@
-//! Hare events (seed F, tables 2 and 3): what happens to a hare that lands on a hare field.
+//! Hare events (docs/rules.md "Hare events", tables 2 and 3): what happens to a hare that lands on a hare field.
 
 use serde::{Deserialize, Serialize};
 
@@ -15,7 +15,7 @@ pub enum HareEvent {
     Wait,
     /// "10 Möhren abgeben": 10 carrots off in phase 3 (0 if it has fewer).
     GiveTen,
-    /// "10 Möhren aufnehmen": 10 carrots on in phase 3 (seed E names it; table 3 does not use it).
+    /// "10 Möhren aufnehmen": 10 carrots on in phase 3 (an order names it; table 3 does not use it).
     TakeTen,
     /// "zurück zum nächsten Möhrenfeld": to the nearest carrot field behind, free.
     BackToCarrot,
@@ -34,7 +34,7 @@ pub enum HareEvent {
 }
 
 /// Table 2: the code of a hare event from the round and the race position at the start of
-/// phase 2 (seed F: 7, 13, 19, 25 -> 1; 2, 8, 14, ... -> 2; ...).
+/// phase 2 (docs/rules.md "Hare events": 7, 13, 19, 25 -> 1; 2, 8, 14, ... -> 2; ...).
 pub fn event_code(round: u32, position: u32) -> u32 {
     ((u64::from(round) + u64::from(position) + 5) % 6) as u32 + 1
 }

@@ -1,11 +1,11 @@
-//! Hase und Igel as a postal game: the game master's adjudicator (seed
-//! `seeds/003_e250cc2df753e79e.txt`, read in `docs/rules.md`, "Hase und Igel as a postal
-//! game"). Pure: a state and a round's orders in, the next state and a report out.
+//! Hase und Igel as a postal game: the game master's adjudicator, as
+//! docs/rules.md "Hase und Igel as a postal game" reads the rule text. Pure: a state and a
+//! round's orders in, the next state and a report out.
 //!
 //! - [`GameState`] is the game between rounds ([`Board`], [`EventTable`], the hares);
 //! - [`Orders`] are a round's orders, as JSON or in the text form for mail;
 //! - [`validate`] refuses, when orders arrive, what can be known before the round;
-//! - [`resolve`] plays one round in the seed's three phases and reports;
+//! - [`resolve`] plays one round in the rule text's three phases and reports;
 //! - [`final_order`] and [`league_result`] turn a finished game into a result.
 //!
 //! # The text form of orders

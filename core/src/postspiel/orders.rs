@@ -12,7 +12,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// What a hare does when it stays (seed E, phase 1: "aussetzen").
+/// What a hare does when it stays (docs/rules.md "Orders": "aussetzen").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[derive(strum::IntoStaticStr, strum::VariantArray)]
@@ -128,7 +128,7 @@ pub enum Test {
     Alone(bool),
 }
 
-/// A condition (seed C): about the state after an earlier round, never about the future.
+/// A condition (docs/rules.md "Conditions"): about the state after an earlier round, never about the future.
 /// It is evaluated on the state at the start of the round the order is for.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Condition {

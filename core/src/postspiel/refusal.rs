@@ -1,6 +1,6 @@
-//! Refusing orders when they arrive (seed C and E): everything that can be known before
+//! Refusing orders when they arrive (docs/rules.md "Conditions" and "Orders"): everything that can be known before
 //! the round is resolved. Each refusal has a stable code (clients key on it: never rename
-//! one) and the seed sentence it rests on.
+//! one) and the rule text's sentence it rests on.
 
 use super::board::FieldKind;
 use super::orders::{Action, Condition, Order, Orders, Plain, StayKind, Test};
@@ -41,7 +41,7 @@ impl RefusalCode {
         self.into()
     }
 
-    /// The sentence of the seed (or, where it is silent, of `docs/rules.md`) the refusal rests on.
+    /// The sentence of the rule text (or, where it is silent, of `docs/rules.md`) the refusal rests on.
     pub fn rule(self) -> &'static str {
         use RefusalCode::*;
         match self {
@@ -102,7 +102,7 @@ impl std::fmt::Display for Refusal {
 pub(crate) type Why = (RefusalCode, String);
 
 /// Checks every order against the state the round starts from. A hare without an order is
-/// no refusal: it hops (seed G).
+/// no refusal: it hops (docs/rules.md "NMR").
 pub fn validate(state: &GameState, orders: &Orders) -> Result<(), Vec<Refusal>> {
     let mut refusals = Vec::new();
     for (name, order) in &orders.0 {
@@ -130,7 +130,7 @@ pub(crate) fn choose(state: &GameState, i: usize, order: &Order) -> Result<(Plai
     }
 }
 
-/// A condition on the state the round starts from (seed C: "auf ein zeitlich zurückliegendes
+/// A condition on the state the round starts from (docs/rules.md "Conditions": "auf ein zeitlich zurückliegendes
 /// Ereignis"). The state kept is the one after the previous round, so a condition may name
 /// that round or none.
 pub(crate) fn evaluate(state: &GameState, i: usize, condition: &Condition) -> Result<bool, Why> {

@@ -18,7 +18,7 @@ pub enum Lang {
     En,
 }
 
-/// A phase of the round (seed E).
+/// A phase of the round (docs/rules.md "A round").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Phase {
     /// Phase 1: the orders.
@@ -78,7 +78,7 @@ pub enum Happening {
         code: RefusalCode,
         reason: String,
     },
-    /// No orders (seed G).
+    /// No orders (docs/rules.md "NMR").
     NoOrders,
     Moved {
         from: u32,
@@ -99,12 +99,12 @@ pub enum Happening {
     },
     /// No field ahead a hop could pay for: stays.
     CannotHop,
-    /// Moved onto the same field as others at once: all stay (seed D).
+    /// Moved onto the same field as others at once: all stay (docs/rules.md "Same field, same action").
     Collision {
         field: u32,
         with: Vec<String>,
     },
-    /// Did the same on one field as others: nothing happens (seed D).
+    /// Did the same on one field as others: nothing happens (docs/rules.md "Same field, same action").
     SameAction {
         kind: StayKind,
         with: Vec<String>,

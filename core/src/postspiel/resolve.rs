@@ -1,4 +1,4 @@
-//! The game master: one round resolved from a state and the round's orders (seed E), as
+//! The game master: one round resolved from a state and the round's orders (docs/rules.md "A round"), as
 //! a pure function. Phase 1 carries out every order at once; phase 2 the hare events of
 //! the hares that landed on a hare field, again as 2a, 2b, ... while "noch einmal ziehen"
 //! lands hares on hare fields; phase 3 pays carrots.
@@ -56,7 +56,7 @@ enum Intent {
 ///
 /// Orders are checked as [`super::validate`] checks them; an order that breaks a rule
 /// where the hare stands when the round is resolved is void, reported with its refusal
-/// code, and the hare does as without orders (seed G: it hops one field; a hare that must
+/// code, and the hare does as without orders (docs/rules.md "NMR": it hops one field; a hare that must
 /// stay stays). Orders naming a hare not in the game are an error: they are someone
 /// else's orders.
 pub fn resolve(state: &GameState, orders: &Orders) -> Result<Resolution, ResolveError> {
@@ -121,7 +121,7 @@ impl<'a> Round<'a> {
         self.now.hares[i].name.clone()
     }
 
-    /// One field forward (seed G, and "noch einmal ziehen" without a move): the next field a
+    /// One field forward (docs/rules.md "NMR", and "noch einmal ziehen" without a move): the next field a
     /// forward move may enter, hedgehog fields passed over and counted; `None` if the hare
     /// cannot pay for it or no field ahead may be entered.
     fn hop(&self, i: usize) -> Option<Step> {
@@ -216,7 +216,7 @@ impl<'a> Round<'a> {
             let intent = self.intent(i, orders);
             intents.push(intent);
         }
-        // Seed D: hares doing the same on one field achieve nothing.
+        // docs/rules.md "Same field, same action": hares doing the same on one field achieve nothing.
         let doing = |intent: &Intent| match *intent {
             Intent::Stay(kind @ (StayKind::Eat | StayKind::Take | StayKind::Give)) => Some(kind),
             Intent::Forced(Pending::Eat) => Some(StayKind::Eat),
@@ -276,7 +276,7 @@ impl<'a> Round<'a> {
     }
 
     /// Carries out moves made at once. Hares moving onto one field (the goal aside) all
-    /// stay where they were (seed D); hares entering the goal together finish in the order
+    /// stay where they were (docs/rules.md "Same field, same action"); hares entering the goal together finish in the order
     /// of their race positions before the moves, each checked against its own place.
     /// Returns the hares that landed on a hare field by a move that starts an event.
     fn apply(&mut self, moves: Vec<(Step, How)>) -> Vec<usize> {

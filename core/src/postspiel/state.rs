@@ -39,7 +39,7 @@ pub struct Hare {
 }
 
 impl Hare {
-    /// A hare on the start field with the seed's 98 carrots and 3 lettuces.
+    /// A hare on the start field with the rule text's 98 carrots and 3 lettuces.
     pub fn new(name: impl Into<String>) -> Hare {
         Hare {
             name: name.into(),

@@ -43,7 +43,7 @@ pub fn careful_order(state: &GameState, i: usize) -> Option<Order> {
         let kind = board.kind(f);
         if hare.lettuces > 0 { kind == FieldKind::Lettuce } else { kind == FieldKind::Carrot }
     };
-    // Players who all want the same field collide round after round (seed D); each of
+    // Players who all want the same field collide round after round (docs/rules.md "Same field, same action"); each of
     // these holds back on its own rounds.
     let eager = !(state.round as usize + i).is_multiple_of(3);
     for n in (1..=10).rev() {
