@@ -18,7 +18,7 @@ if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
 for tool in "${tools[@]}"; do
-  if ! installed | grep -qix "$tool"; then
+  if ! installed | grep -ix "$tool" > /dev/null; then
     "$venv/bin/pip" install --quiet --disable-pip-version-check "${tools[@]}"
     break
   fi

@@ -54,7 +54,7 @@ start_three() {
 }
 
 db="${pg_admin%/*}/$db_name"
-if [ -n "${KEEP_DB:-}" ] && psql "$db" -qtAc 'select 1 from leagues limit 1' 2> /dev/null | grep -q 1; then
+if [ -n "${KEEP_DB:-}" ] && psql "$db" -qtAc 'select 1 from leagues limit 1' 2> /dev/null | grep 1 > /dev/null; then
   echo "== federation: measuring the kept database $db_name again, no fill" >&2
   read -r first last <<< "$(psql "$db" -qtAc "select min(id) || ' ' || max(id) from leagues")"
   token=$("$bin/spielstand-api" --database-url "$db" token create --name "federation-$$" --scope admin 2> /dev/null | tail -n 1)
