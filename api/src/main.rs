@@ -430,6 +430,7 @@ fn main() -> anyhow::Result<()> {
                     .or_else(|| format!("{scheme}://{bind}").parse().ok()),
                 tls: cli.tls_cert.is_some(),
                 replica: None,
+                watch_revisions: true,
                 ..Options::default()
             };
             let drain = Duration::from_secs(cli.drain_timeout_s);

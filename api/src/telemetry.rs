@@ -78,6 +78,23 @@ fn describe() {
         "spielstand_revision_reads_shared_total",
         "Requests answered by a revision read another request made."
     );
+    describe_counter!(
+        "spielstand_reads_behind_total",
+        "Views served from the revision before while the newest was computed (readers without a write of their own)."
+    );
+    describe_counter!(
+        "spielstand_reads_waited_total",
+        "Readers made to wait for the newest view: the one held was more than 900 ms behind."
+    );
+    describe_histogram!(
+        "spielstand_read_behind_seconds",
+        metrics::Unit::Seconds,
+        "How far behind the newest revision a view served from the revision before was."
+    );
+    describe_counter!(
+        "spielstand_revision_watch_lost_total",
+        "Times the watcher of the leagues' revisions lost its connection (reads asked the database until it was back)."
+    );
     describe_histogram!(
         "spielstand_table_full_load_seconds",
         metrics::Unit::Seconds,
@@ -132,6 +149,9 @@ fn zero() {
         "spielstand_flight_waits_total",
         "spielstand_revision_reads_total",
         "spielstand_revision_reads_shared_total",
+        "spielstand_reads_behind_total",
+        "spielstand_reads_waited_total",
+        "spielstand_revision_watch_lost_total",
         "spielstand_unchecked_requests_total",
     ] {
         metrics::counter!(counter).increment(0);

@@ -272,7 +272,9 @@ impl Pooled {
         }
     }
 
-    fn stale(&self) -> bool {
+    /// Opened before the last [`recycle_connections`]: to be closed (a connection held for
+    /// long, such as the revision watcher's, checks this itself).
+    pub fn stale(&self) -> bool {
         self.counted.generation != GENERATION.load(Ordering::SeqCst)
     }
 

@@ -42,6 +42,25 @@ pub async fn throttle<B: MessageBody + 'static>(
     }
 }
 
+/// How long a browser keeps its last write's position: past it, every reader sees the
+/// write anyway (a table is never more than a second behind).
+const READ_AFTER_KEPT: actix_web::cookie::time::Duration = actix_web::cookie::time::Duration::seconds(10);
+
+/// The cookie that keeps a browser's last write for its next reads.
+fn read_after_cookie<B>(res: &ServiceResponse<B>, position: &str) -> actix_web::cookie::Cookie<'static> {
+    let secure = res
+        .request()
+        .app_data::<actix_web::web::Data<crate::http::AppState>>()
+        .is_some_and(|state| state.secure_cookies);
+    actix_web::cookie::Cookie::build(headers::READ_AFTER_COOKIE, position.to_owned())
+        .path("/")
+        .max_age(READ_AFTER_KEPT)
+        .http_only(true)
+        .secure(secure)
+        .same_site(actix_web::cookie::SameSite::Lax)
+        .finish()
+}
+
 /// Swagger UI loads its scripts and styles from /docs/ itself (no inline script), draws
 /// icons from data: URIs and styles elements inline, and fetches the document and the
 /// requests tried from this server only.
@@ -73,7 +92,16 @@ pub async fn request_context<B: MessageBody + 'static>(
         .headers()
         .get(headers::READ_AFTER)
         .map(|v| v.to_str().map_err(|e| e.to_string()).and_then(str::parse::<Position>));
-    let consistency = Rc::new(Consistency { after: after.clone().and_then(Result::ok), ..Consistency::default() });
+    // A page's last write, kept by the browser: a value not understood still asks for
+    // every acknowledged write (never less than the page may expect), but is no error
+    // the phone's user could do anything about.
+    let cookie_after =
+        req.cookie(headers::READ_AFTER_COOKIE).map(|c| c.value().parse::<Position>().unwrap_or(Position(u64::MAX)));
+    let consistency =
+        Rc::new(Consistency { after: after.clone().and_then(Result::ok).or(cookie_after), ..Consistency::default() });
+    // A browser's write (it keeps cookies, or says where its page came from): its next
+    // reads are told of it.
+    let browser = req.headers().contains_key(header::COOKIE) || req.headers().contains_key(header::ORIGIN);
     let mut res = match after {
         // Refused before any handler; the lines below still name, count and log it.
         Some(Err(e)) => {
@@ -106,7 +134,25 @@ pub async fn request_context<B: MessageBody + 'static>(
         res.headers_mut().insert(header::HeaderName::from_static("x-request-id"), value);
     }
     if let Some(value) = consistency.wrote.get().and_then(|p| HeaderValue::from_str(&p.to_string()).ok()) {
+        if browser {
+            let cookie = read_after_cookie(&res, value.to_str().unwrap_or_default());
+            if let Ok(cookie) = HeaderValue::from_str(&cookie.to_string()) {
+                res.headers_mut().append(header::SET_COOKIE, cookie);
+            }
+        }
         res.headers_mut().insert(header::HeaderName::from_static(headers::WRITE_POSITION_LOWER), value);
+    }
+    if let Some((revision, behind)) = consistency.served.get() {
+        let sent = res.headers_mut();
+        sent.insert(header::HeaderName::from_static(headers::REVISION_LOWER), HeaderValue::from(revision));
+        sent.insert(
+            header::HeaderName::from_static(headers::BEHIND_MS_LOWER),
+            HeaderValue::from(behind.as_millis() as u64),
+        );
+        if !behind.is_zero() {
+            // Whole seconds, rounded up: never younger than it is.
+            sent.insert(header::AGE, HeaderValue::from(behind.as_secs() + 1));
+        }
     }
     if let Some(lag) = consistency.replica_lag_ms.get() {
         res.headers_mut()

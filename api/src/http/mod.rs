@@ -218,6 +218,9 @@ pub fn app(
                     header::HeaderName::from_static("x-request-id"),
                     header::HeaderName::from_static(spielstand_wire::headers::WRITE_POSITION_LOWER),
                     header::HeaderName::from_static(spielstand_wire::headers::REPLICA_LAG_MS_LOWER),
+                    header::HeaderName::from_static(spielstand_wire::headers::REVISION_LOWER),
+                    header::HeaderName::from_static(spielstand_wire::headers::BEHIND_MS_LOWER),
+                    header::AGE,
                 ])
                 .max_age(86_400),
         )

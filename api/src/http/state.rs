@@ -45,6 +45,10 @@ pub struct Options {
     pub replica: Option<(Pool, Duration)>,
     /// Changes to a league after which its snapshot is written again.
     pub snapshot_after: i64,
+    /// Learn the leagues' revisions as they change (`read::watch`) and serve readers the
+    /// newest finished table; off, every read asks the database and waits for the
+    /// newest (the in-process test harness, whose clients do not send their writes).
+    pub watch_revisions: bool,
 }
 
 impl Default for Options {
@@ -61,6 +65,7 @@ impl Default for Options {
             public_url: None,
             replica: None,
             snapshot_after: crate::read::tables::SNAPSHOT_AFTER,
+            watch_revisions: false,
         }
     }
 }
@@ -116,8 +121,11 @@ impl AppState {
         web::Data::new(AppState {
             pool,
             live: crate::live::Live::default(),
-            tables: Tables::new(options.cache_bytes, options.snapshot_after)
-                .linking(PublicUrl::base(options.public_url.as_ref())),
+            tables: {
+                let tables = Tables::new(options.cache_bytes, options.snapshot_after)
+                    .linking(PublicUrl::base(options.public_url.as_ref()));
+                if options.watch_revisions { tables.watching(url) } else { tables }
+            },
             reads: match options.replica {
                 Some((replica, max_lag)) => Reads::with_replica(replica, max_lag),
                 None => Reads::primary(),
@@ -146,7 +154,12 @@ impl AppState {
         F: FnOnce(&mut DbConn) -> Result<T> + Send + 'static,
     {
         match &self.writer {
-            Some(writer) => writer.write(f).await,
+            Some(writer) => {
+                let done = writer.write(f).await?;
+                // SQLite has no replica: the position only says "after this commit".
+                let _ = replica::REQUEST.try_with(|r| r.wrote.set(r.wrote.get().max(Some(replica::committed_now()))));
+                Ok(done)
+            }
             None => {
                 // PostgreSQL: where the primary stood once the write committed, for the
                 // client to read its own write from any process (`replica`).

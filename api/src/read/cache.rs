@@ -265,7 +265,8 @@ pub enum Served {
 }
 
 impl Served {
-    fn revision(&self) -> i64 {
+    /// The league revision it was rendered at.
+    pub fn revision(&self) -> i64 {
         match self {
             Served::Full(view) => view.revision,
             Served::Packed(view) => view.revision,
@@ -393,6 +394,11 @@ impl LeagueCache {
         }
     }
 
+    /// The newest `view` held, of whatever revision: whole, or packed too if that will do.
+    pub fn newest(&self, league_id: i64, view: View, packed_will_do: bool) -> Option<Served> {
+        self.held(league_id, view, i64::MIN, packed_will_do)
+    }
+
     /// The body of `view`, whole or packed, if one at `revision` or later is held.
     pub fn served(&self, league_id: i64, view: View, revision: i64) -> Option<Served> {
         self.held(league_id, view, revision, true)
@@ -429,8 +435,10 @@ impl LeagueCache {
         entry.slot.clone()
     }
 
-    /// Keeps a freshly rendered table (dropping the league's views of older revisions)
-    /// and the projection's new size, then makes room down to the budget.
+    /// Keeps a freshly rendered table (in place of the view's older revision; the league's
+    /// other views stay until they are replaced in turn: readers may still be served
+    /// them while their newer revision is computed) and the projection's new size, then
+    /// makes room down to the budget.
     pub fn store(&self, league_id: i64, slot: &Slot, slot_bytes: usize, view: View, table: Arc<CachedView>) {
         let mut inner = self.lock();
         let used = inner.tick();
@@ -442,7 +450,6 @@ impl LeagueCache {
         }
         entry.used = used;
         entry.slot_bytes = slot_bytes;
-        entry.views.retain(|_, held| held.revision() >= table.revision);
         if entry.views.get(&view).is_none_or(|old| old.revision() < table.revision || matches!(old, Served::Packed(_)))
         {
             entry.views.insert(view, Served::Full(table));
@@ -523,12 +530,6 @@ impl LeagueCache {
     }
 
     /// Bytes held, as the budget counts them.
-    /// A strong ETag for `body`: the same bytes give the same tag in every process, and two
-    /// representations of one table (JSON, CSV, HTML) never share one.
-    pub fn etag(body: &[u8]) -> String {
-        format!("\"{}\"", &hex::encode(Sha256::digest(body))[..32])
-    }
-
     #[cfg(test)]
     fn bytes(&self) -> usize {
         self.lock().bytes
@@ -581,7 +582,8 @@ mod tests {
         assert!(cache.table(1, ALL, 4).is_none(), "a newer revision is a miss");
         let as_of = View::Table { game: None, as_of: NaiveDate::from_ymd_opt(2026, 1, 1) };
         cache.store(1, &slot, 100, as_of, table(4, 10));
-        assert!(cache.table(1, ALL, 3).is_none(), "tables of older revisions are dropped");
+        assert_eq!(cache.newest(1, ALL, false).unwrap().revision(), 3, "the older table stays until replaced");
+        assert!(cache.table(1, ALL, 4).is_none(), "but is no answer at the newer revision");
         // A computation that finished late never replaces a newer table.
         cache.store(1, &slot, 100, as_of, table(2, 10));
         assert_eq!(cache.table(1, as_of, 4).unwrap().revision, 4);

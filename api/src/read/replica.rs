@@ -43,6 +43,9 @@ pub struct Consistency {
     pub wrote: Cell<Option<Position>>,
     /// The replica's lag, when this request read a table from it.
     pub replica_lag_ms: Cell<Option<u64>>,
+    /// The league revision a view was answered from, and how far behind the newest
+    /// revision known that was (zero: it is the newest).
+    pub served: Cell<Option<(i64, std::time::Duration)>>,
 }
 
 /// The primary's position now (PostgreSQL; `None` on SQLite, which has no replicas).
@@ -60,6 +63,13 @@ pub fn position(conn: &mut DbConn) -> Result<Option<Position>> {
             row.lsn.parse().map(Some).map_err(Error::internal)
         }
     }
+}
+
+/// A SQLite write's position: the time of its commit, in microseconds since 1970 (SQLite
+/// has no replica to compare it with; it only has to say "after this write").
+pub fn committed_now() -> Position {
+    let micros = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_micros();
+    Position(micros as u64)
 }
 
 /// What the monitor last saw of the replica.
@@ -115,6 +125,11 @@ impl Reads {
             })
             .expect("a thread can be started at startup");
         Reads { replica: Some(replica), max_lag_ms: max_lag.as_millis() as u64 }
+    }
+
+    /// Whether tables may be read from a replica.
+    pub fn has_replica(&self) -> bool {
+        self.replica.is_some()
     }
 
     /// Where the request being served reads its tables from (why not the replica is

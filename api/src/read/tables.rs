@@ -10,23 +10,26 @@
 //! the changes logged since the revision it holds (a full load only when it holds
 //! nothing or the log has a gap), and renders the table from it.
 
-use crate::db::{self, Pool};
+use crate::db::{self, DatabaseUrl, Pool};
 use crate::error::Result;
 use crate::read::cache::{self, CachedView, LeagueCache, Served, Slot, View, ViewData};
 use crate::read::flight::SingleFlight;
+use crate::read::known::{Known, MAX_BEHIND};
 use crate::read::replica::{self, Reads, Source};
 use crate::read::revisions::Revisions;
+use crate::read::watch;
 use crate::render::{Lang, atom};
 use crate::store::results::projection::{self, Loaded, Projection};
 use crate::store::{feed, leagues, players, snapshots};
+use rustc_hash::FxHashSet;
 use spielstand_core::{GameKind, Lines, PairPage, PairQuery, PlayerStats, RatingLine, Slug, StandingsQuery};
 use spielstand_wire::{ByPlayer, ByTeam};
 use spielstand_wire::{
     HeadToHead, LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, Standings, TeamStandings,
 };
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// How a computation got its projection up to date; counted for tests and logs.
 #[derive(Debug, Default)]
@@ -46,15 +49,39 @@ pub struct Counters {
 }
 
 pub struct Tables {
+    shared: Arc<Shared>,
+    revisions: Revisions<(i64, bool)>,
+}
+
+/// What a computation needs, also one that runs after the request that started it was
+/// answered (a refresh).
+struct Shared {
     cache: Arc<LeagueCache>,
     flights: SingleFlight<(i64, View, i64), Arc<CachedView>>,
-    revisions: Revisions<(i64, bool)>,
     counters: Arc<Counters>,
     snapshot_after: i64,
     /// What absolute links in a view (a feed's) start with: the public URL, or nothing.
     links: Arc<str>,
     /// Where computations and snapshots run.
     heavy: Arc<db::Heavy>,
+    /// The leagues' revisions as pushed to this process (`watch`), when it watches.
+    known: Arc<Known>,
+    /// The views being brought to a newer revision while readers are served the one
+    /// before: one refresh per view at a time (writes arriving meanwhile are taken
+    /// together by the next).
+    refreshing: Mutex<FxHashSet<(i64, View)>>,
+}
+
+/// How new a view a caller needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Newest {
+    /// Every write acknowledged before the call, whichever process made it: a night's
+    /// report, a draw, a live frame, and any reader that sent its last write
+    /// (`Spielstand-Read-After`, or the cookie the pages keep it in).
+    Acknowledged,
+    /// The newest finished: while a newer revision is computed, the one before, at most
+    /// [`MAX_BEHIND`] behind it. A reader is never made to wait for another's write.
+    Finished,
 }
 
 /// Changes to a league after which its snapshot is written again (or one per 100 results,
@@ -66,55 +93,142 @@ impl Tables {
     /// again after `snapshot_after` changes (at least 1).
     pub fn new(budget_bytes: usize, snapshot_after: i64) -> Tables {
         Tables {
-            cache: Arc::new(LeagueCache::new(budget_bytes)),
-            flights: SingleFlight::default(),
+            shared: Arc::new(Shared {
+                cache: Arc::new(LeagueCache::new(budget_bytes)),
+                flights: SingleFlight::default(),
+                counters: Arc::default(),
+                snapshot_after: snapshot_after.max(1),
+                links: Arc::from(""),
+                heavy: Arc::new(db::Heavy::per_core()),
+                known: Arc::default(),
+                refreshing: Mutex::default(),
+            }),
             revisions: Revisions::default(),
-            counters: Arc::default(),
-            snapshot_after: snapshot_after.max(1),
-            links: Arc::from(""),
-            heavy: Arc::new(db::Heavy::per_core()),
         }
     }
 
+    fn shared_mut(&mut self) -> &mut Shared {
+        Arc::get_mut(&mut self.shared).expect("set up before the first request")
+    }
+
     /// The same, its views' absolute links starting with `base` (the public URL).
-    pub fn linking(self, base: &str) -> Tables {
-        Tables { links: Arc::from(base.trim_end_matches('/')), ..self }
+    pub fn linking(mut self, base: &str) -> Tables {
+        self.shared_mut().links = Arc::from(base.trim_end_matches('/'));
+        self
+    }
+
+    /// The same, learning the leagues' revisions as they change (`watch`) instead of
+    /// reading them per request, and serving the newest finished view.
+    pub fn watching(self, url: &DatabaseUrl) -> Tables {
+        watch::start(url.clone(), &self.shared.known);
+        self
+    }
+
+    /// Whether this process knows the leagues' revisions without asking (its watcher
+    /// vouches for them).
+    pub fn watched(&self) -> bool {
+        self.shared.known.vouched()
     }
 
     /// Waits until no snapshot is being written (for tests and a clean shutdown).
     pub async fn snapshots_written(&self) {
-        while self.counters.snapshots_pending.load(Ordering::Acquire) > 0 {
+        while self.shared.counters.snapshots_pending.load(Ordering::Acquire) > 0 {
             actix_web::rt::time::sleep(std::time::Duration::from_millis(5)).await;
         }
     }
 
     pub fn counters(&self) -> &Counters {
-        &self.counters
+        &self.shared.counters
     }
 
-    /// The whole view of `view` at the league's current revision: with everything its
-    /// other representations (CSV, pages, pictures) are made from.
-    pub async fn get(&self, reads: &Reads, primary: &Pool, league_id: i64, view: View) -> Result<Arc<CachedView>> {
-        let (pool, revision) = self.revision(reads, primary, league_id).await?;
-        if let Some(table) = self.cache.table(league_id, view, revision) {
-            metrics::counter!("spielstand_cache_hits_total").increment(1);
+    /// The whole view of `view` at the league's current revision, or the newest finished
+    /// (`newest`): with everything its other representations (CSV, pages, pictures) are
+    /// made from.
+    pub async fn get(
+        &self,
+        reads: &Reads,
+        primary: &Pool,
+        league_id: i64,
+        view: View,
+        newest: Newest,
+    ) -> Result<Arc<CachedView>> {
+        if let Some(Served::Full(table)) = self.finished(reads, primary, league_id, view, newest, false) {
             return Ok(table);
         }
-        self.computed(pool, primary, league_id, view, revision).await
+        let (pool, revision) = self.revision(reads, primary, league_id).await?;
+        if let Some(table) = self.shared.cache.table(league_id, view, revision) {
+            metrics::counter!("spielstand_cache_hits_total").increment(1);
+            served_revision(table.revision, Duration::ZERO);
+            return Ok(table);
+        }
+        Shared::computed(&self.shared, pool, primary, league_id, view, revision).await
     }
 
-    /// The body of `view` at the league's current revision: whole, or packed if that is
-    /// what the cache holds of a league it demoted (the same bytes and ETags).
-    pub async fn served(&self, reads: &Reads, primary: &Pool, league_id: i64, view: View) -> Result<Served> {
+    /// The body of `view` at the league's current revision, or the newest finished
+    /// (`newest`): whole, or packed if that is what the cache holds of a league it demoted
+    /// (the same bytes and ETags).
+    pub async fn served(
+        &self,
+        reads: &Reads,
+        primary: &Pool,
+        league_id: i64,
+        view: View,
+        newest: Newest,
+    ) -> Result<Served> {
+        if let Some(served) = self.finished(reads, primary, league_id, view, newest, true) {
+            return Ok(served);
+        }
         let (pool, revision) = self.revision(reads, primary, league_id).await?;
-        if let Some(served) = self.cache.served(league_id, view, revision) {
+        if let Some(served) = self.shared.cache.served(league_id, view, revision) {
             metrics::counter!("spielstand_cache_hits_total").increment(1);
             if let Served::Packed(_) = served {
                 metrics::counter!("spielstand_cache_packed_hits_total").increment(1);
             }
+            served_revision(served.revision(), Duration::ZERO);
             return Ok(served);
         }
-        Ok(Served::Full(self.computed(pool, primary, league_id, view, revision).await?))
+        Ok(Served::Full(Shared::computed(&self.shared, pool, primary, league_id, view, revision).await?))
+    }
+
+    /// The newest finished `view` held, without a database read, when the caller may have
+    /// it: it asked for no more, the process knows the league's revision (its watcher
+    /// vouches), and what is held is that revision or at most [`MAX_BEHIND`] behind it
+    /// (then the newer one is computed in the background). `None`: the caller reads the
+    /// revision and waits for its view.
+    fn finished(
+        &self,
+        reads: &Reads,
+        primary: &Pool,
+        league_id: i64,
+        view: View,
+        newest: Newest,
+        packed_will_do: bool,
+    ) -> Option<Served> {
+        // A replica may not have replayed what this process knows of: it is read as before.
+        let after = replica::REQUEST.try_with(|r| r.after.is_some()).unwrap_or(false);
+        if newest == Newest::Acknowledged || after || reads.has_replica() {
+            return None;
+        }
+        let latest = self.shared.known.latest(league_id)?;
+        let held = self.shared.cache.newest(league_id, view, packed_will_do)?;
+        let revision = held.revision();
+        let behind = match self.shared.known.behind(league_id, revision) {
+            None if revision >= latest => Duration::ZERO,
+            behind => {
+                Shared::refresh(&self.shared, primary, league_id, view, latest);
+                let behind = behind.unwrap_or(Duration::MAX);
+                if behind > MAX_BEHIND {
+                    metrics::counter!("spielstand_reads_waited_total").increment(1);
+                    return None;
+                }
+                metrics::counter!("spielstand_reads_behind_total").increment(1);
+                metrics::histogram!("spielstand_read_behind_seconds").record(behind.as_secs_f64());
+                behind
+            }
+        };
+        metrics::counter!("spielstand_cache_hits_total").increment(1);
+        served_revision(revision, behind);
+        Some(held)
     }
 
     /// Where the league is read from, and its current revision there.
@@ -128,16 +242,28 @@ impl Tables {
         };
         metrics::counter!("spielstand_reads_total", "source" => if from_replica { "replica" } else { "primary" })
             .increment(1);
+        let arrived = Instant::now();
         let revision = self
             .revisions
             .current((league_id, from_replica), || db::run(pool, move |conn| leagues::revision(conn, league_id)))
             .await?;
+        if !from_replica {
+            self.shared.known.saw(league_id, revision, arrived);
+        }
         Ok((pool, revision))
     }
+}
 
+/// Tells the request being served which revision of a league it was answered from, and
+/// how far behind the newest that was (for its headers).
+fn served_revision(revision: i64, behind: Duration) {
+    let _ = replica::REQUEST.try_with(|r| r.served.set(Some((revision, behind))));
+}
+
+impl Shared {
     /// `view` computed at `revision` (or later), once however many requests ask for it.
     async fn computed(
-        &self,
+        shared: &Arc<Shared>,
         pool: &Pool,
         primary: &Pool,
         league_id: i64,
@@ -145,11 +271,14 @@ impl Tables {
         revision: i64,
     ) -> Result<Arc<CachedView>> {
         metrics::counter!("spielstand_cache_misses_total").increment(1);
-        let (cache, pool, counters) = (self.cache.clone(), pool.clone(), self.counters.clone());
-        let (primary, snapshot_after, links) = (primary.clone(), self.snapshot_after, self.links.clone());
-        let heavy = self.heavy.clone();
-        self.flights
+        let (pool, primary, this) = (pool.clone(), primary.clone(), shared.clone());
+        let table = shared
+            .flights
             .run((league_id, view, revision), move || async move {
+                let Shared { cache, counters, heavy, known, snapshot_after, links, .. } = &*this;
+                let (cache, counters, heavy, links, snapshot_after) =
+                    (cache.clone(), counters.clone(), heavy.clone(), links.clone(), *snapshot_after);
+                let started = Instant::now();
                 let slot = cache.slot(league_id);
                 let work = slot.clone();
                 let counting = counters.clone();
@@ -159,14 +288,36 @@ impl Tables {
                         compute(conn, &work, at, view, &counting, &links)
                     })
                     .await?;
+                known.saw(league_id, table.revision, started);
                 cache.store(league_id, &slot, bytes, view, table.clone());
                 if snapshot_due {
                     snapshot_later(heavy, primary, slot, league_id, counters);
                 }
                 Ok(table)
             })
-            .await
+            .await?;
+        served_revision(table.revision, Duration::ZERO);
+        Ok(table)
     }
+
+    /// Brings `view` to `revision` in the background, unless that is under way already.
+    fn refresh(shared: &Arc<Shared>, primary: &Pool, league_id: i64, view: View, revision: i64) {
+        if !lock(&shared.refreshing).insert((league_id, view)) {
+            return;
+        }
+        let (this, primary) = (shared.clone(), primary.clone());
+        actix_web::rt::spawn(async move {
+            // Outside any request: nothing to tell about what it served.
+            if let Err(error) = Shared::computed(&this, &primary, &primary, league_id, view, revision).await {
+                tracing::debug!(league_id, %error, "a newer table could not be computed");
+            }
+            lock(&this.refreshing).remove(&(league_id, view));
+        });
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Which revision of which league a computation brings its projection to, and after how

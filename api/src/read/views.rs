@@ -7,7 +7,7 @@ use crate::db::{self, Pool};
 use crate::error::{Error, Result};
 use crate::read::cache::{CachedView, Served, View};
 use crate::read::replica::Reads;
-use crate::read::tables::Tables;
+use crate::read::tables::{Newest, Tables};
 use crate::store::seating::{self, Standing};
 use crate::store::{events, leagues, results};
 use chrono::NaiveDate;
@@ -26,15 +26,21 @@ pub struct Views<'a> {
 }
 
 impl Views<'_> {
-    /// `view` of league `league_id` at the league's current revision.
+    /// `view` of league `league_id` for a reader: the newest finished, or (a reader that
+    /// sent its last write) at the league's current revision ([`Newest`]).
     pub async fn get(&self, league_id: i64, view: View) -> Result<Arc<CachedView>> {
-        self.tables.get(self.reads, self.pool, league_id, view).await
+        self.tables.get(self.reads, self.pool, league_id, view, Newest::Finished).await
     }
 
-    /// The body of `view` (its JSON; a feed's XML) at the league's current revision,
-    /// whole or packed: for a handler that answers with that body only.
+    /// `view` of league `league_id` with every write acknowledged so far.
+    async fn acknowledged(&self, league_id: i64, view: View) -> Result<Arc<CachedView>> {
+        self.tables.get(self.reads, self.pool, league_id, view, Newest::Acknowledged).await
+    }
+
+    /// The body of `view` (its JSON; a feed's XML) for a reader, as [`Self::get`], whole
+    /// or packed: for a handler that answers with that body only.
     pub async fn served(&self, league_id: i64, view: View) -> Result<Served> {
-        self.tables.served(self.reads, self.pool, league_id, view).await
+        self.tables.served(self.reads, self.pool, league_id, view, Newest::Finished).await
     }
 
     /// The table a query asks for: its game, on its day (`as_of`, `after_event`). JSON,
@@ -76,7 +82,9 @@ impl Views<'_> {
 
     /// What a night of `event` looks like: its games, its own table and winners, and how
     /// it moved the league table (from two tables of the league's state: the day before,
-    /// and after the night, never a reload of the league); with the league's name.
+    /// and after the night, never a reload of the league); with the league's name. Its
+    /// tables include every acknowledged write, as its list of games (read now) does: a
+    /// night's pages and its live stream show only what is finished and agrees.
     pub async fn night(&self, event_id: i64) -> Result<(EventReport, String)> {
         let (row, rules, games, attendees, rounds) = db::run(self.pool, move |conn| {
             conn.read(|conn| {
@@ -88,9 +96,9 @@ impl Views<'_> {
         })
         .await?;
         let (league_id, date) = (row.league_id, row.held_on);
-        let after = self.get(league_id, View::Table { game: None, as_of: Some(date) }).await?;
+        let after = self.acknowledged(league_id, View::Table { game: None, as_of: Some(date) }).await?;
         let day_before = date.pred_opt().unwrap_or(NaiveDate::MIN);
-        let before = self.get(league_id, View::Table { game: None, as_of: Some(day_before) }).await?;
+        let before = self.acknowledged(league_id, View::Table { game: None, as_of: Some(day_before) }).await?;
         let table = night_table(&rules, &as_league_results(&games));
         let report = EventReport {
             event: row.into_event(games.len() as i64),
@@ -119,7 +127,7 @@ impl Views<'_> {
             })
         })
         .await?;
-        let table = self.get(league_id, View::Table { game: None, as_of: None }).await?;
+        let table = self.acknowledged(league_id, View::Table { game: None, as_of: None }).await?;
         let rows = &table.table()?.rows;
         Ok(Standing {
             skill: rows.iter().map(|r| (r.row.player.clone(), r.skill)).collect(),

@@ -19,8 +19,21 @@ pub enum Subject {
     League,
 }
 
+/// The PostgreSQL channel every new revision is announced on, as `"{league} {revision}"`,
+/// when its transaction commits: how other processes learn of it (`read::watch`).
+pub const CHANNEL: &str = "spielstand_changes";
+
 /// Logs what `revision` of `league_id` changed; call in the transaction that made it.
+/// On PostgreSQL it is announced on [`CHANNEL`] too: at commit, and never if the
+/// transaction (or the savepoint) rolls back.
 pub fn log(conn: &mut DbConn, league_id: i64, revision: i64, subject: Subject) -> Result<()> {
+    if let DbConn::Pg(_) = conn {
+        use diesel::sql_types::Text;
+        diesel::sql_query("SELECT pg_notify($1, $2)")
+            .bind::<Text, _>(CHANNEL)
+            .bind::<Text, _>(format!("{league_id} {revision}"))
+            .execute(conn)?;
+    }
     let (result_id, player_id) = match subject {
         Subject::Result(id) => (Some(id), None),
         Subject::Player(id) => (None, Some(id)),

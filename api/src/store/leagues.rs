@@ -151,6 +151,11 @@ pub fn bump(conn: &mut DbConn, id: i64) -> Result<LeagueRow> {
         .ok_or_else(|| Error::NotFound(said!("api-league-does-not-exist", id = id)))
 }
 
+/// Every league's current revision (a full check of what a process knows).
+pub fn revisions(conn: &mut DbConn) -> Result<Vec<(i64, i64)>> {
+    Ok(leagues::table.select((leagues::id, leagues::revision)).load(conn)?)
+}
+
 /// The league's current revision, cheaply: keys the standings cache.
 pub fn revision(conn: &mut DbConn, id: i64) -> Result<i64> {
     leagues::table

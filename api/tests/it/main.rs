@@ -30,6 +30,7 @@ mod postal;
 mod probes;
 mod protocol;
 mod races;
+mod readers;
 mod replica;
 mod results;
 mod rules;

@@ -3,10 +3,11 @@
 
 use crate::common;
 use crate::common::TestDb;
-use crate::common::process::{Server, agent, get_as, post_with as post, seed, token, typed};
+use crate::common::process::{Server, agent, get_as, post_with as post, seed, token, typed, written};
 use chrono::{Days, NaiveDate};
 use serde_json::{Value, json};
 use spielstand_core::{LeagueResult, StandingsQuery};
+use spielstand_wire::headers::READ_AFTER;
 use spielstand_wire::{BatchOutcome, League, LeagueExport, ResultPage, Standings};
 use std::time::Instant;
 
@@ -135,7 +136,14 @@ fn check_coherence(db: TestDb) {
     let token = token(&db);
     let (league, _) = seed(&a, &token, &NAMES, &["mensch-aergere-dich-nicht", "lauf-rauf"]);
     let agent = agent();
-    let standings = |s: &Server| get_as::<Standings>(&agent, &format!("{}/leagues/{league}/standings", s.api));
+    // As the CLI does: this client's last write (through A) sent along to either process.
+    let standings = |s: &Server| {
+        let mut request = agent.get(&format!("{}/leagues/{league}/standings", s.api));
+        if let Some(position) = written(&a.api) {
+            request = request.header(READ_AFTER, &position);
+        }
+        typed::<Standings>(&request.call().unwrap().body_mut().read_json::<Value>().unwrap())
+    };
     // B computes and caches the empty table.
     assert_eq!(standings(&b).rows.len(), 0);
     assert_eq!(standings(&b).rows.len(), 0);
@@ -146,7 +154,7 @@ fn check_coherence(db: TestDb) {
         let via_a = standings(&a);
         // The whole document: which table, of which revision, and its rows.
         let whole = |s: &Standings| (s.league_id, s.league_revision, s.game, s.as_of, s.rows.clone());
-        assert_eq!(whole(&via_b), whole(&via_a), "process B serves what process A wrote, at once");
+        assert_eq!(whole(&via_b), whole(&via_a), "process B serves what process A wrote, at once, to its writer");
         let played: u64 = via_b.rows.iter().map(|r| u64::from(r.row.played)).sum();
         assert!(played >= 2 * (n as u64 + 1), "B still serves an old table: {via_b:?}");
     }

@@ -10,7 +10,7 @@ use diesel::prelude::*;
 use serde_json::json;
 use spielstand_api::read::cache::View;
 use spielstand_api::read::replica::Reads;
-use spielstand_api::read::tables::Tables;
+use spielstand_api::read::tables::{Newest, Tables};
 use spielstand_api::store::snapshots;
 use spielstand_core::{GameKind, Lines, StandingsQuery};
 use spielstand_wire::{League, Player, Standings, StoredResult};
@@ -36,7 +36,7 @@ fn views(anna: i64) -> Vec<View> {
 
 /// The JSON a view is served as.
 async fn served(tables: &Tables, pool: &spielstand_api::db::Pool, league: i64, view: View) -> String {
-    let table = tables.get(&Reads::primary(), pool, league, view).await.unwrap();
+    let table = tables.get(&Reads::primary(), pool, league, view, Newest::Acknowledged).await.unwrap();
     String::from_utf8(table.json.plain.bytes.to_vec()).unwrap()
 }
 

@@ -8,7 +8,7 @@ use actix_web::test::TestRequest;
 use serde_json::json;
 use spielstand_api::read::cache::View;
 use spielstand_api::read::replica::Reads;
-use spielstand_api::read::tables::Tables;
+use spielstand_api::read::tables::{Newest, Tables};
 use spielstand_core::{GameKind, PairRecord};
 use spielstand_wire::{
     HeadToHead, League, LeaguePlayerStats, Player, PlayerRatings, ResultPage, Standings, StoredResult,
@@ -549,7 +549,13 @@ api_test!(
         let table: Standings = serde_json::from_slice(&gunzip(&changed.body)).unwrap();
         let fresh = Tables::new(64 << 20, 128);
         let whole = fresh
-            .get(&Reads::primary(), &api.state.pool, leagues[2], View::Table { game: None, as_of: None })
+            .get(
+                &Reads::primary(),
+                &api.state.pool,
+                leagues[2],
+                View::Table { game: None, as_of: None },
+                Newest::Acknowledged,
+            )
             .await
             .unwrap();
         assert_eq!(gunzip(&changed.body), whole.json.plain.bytes.to_vec(), "equal to a computation from the database");

@@ -97,7 +97,7 @@ async fn answer(
     tag = "standings",
     params(("id" = i64, Path, description = "League id"), StandingsParams, IfNoneMatch),
     responses(
-        (status = 200, description = "The table of players", body = Standings, content_type = "application/json", headers(("ETag" = String), ("Cache-Control" = String), ("Vary" = String))),
+        (status = 200, description = "The table of players", body = Standings, content_type = "application/json", headers(("ETag" = String), ("Cache-Control" = String), ("X-Spielstand-Revision" = i64, description = "The league revision shown"), ("X-Spielstand-Behind-Ms" = u64, description = "How far behind the newest revision (0: the newest; at most 900 while a newer one is computed, for a reader that sent no Spielstand-Read-After)"), ("Vary" = String))),
         NotModified,
         TableReadErrors
     )
@@ -124,7 +124,7 @@ pub async fn standings(
     tag = "standings",
     params(("id" = i64, Path, description = "League id"), StandingsParams, IfNoneMatch),
     responses(
-        (status = 200, description = "The table as CSV", content_type = "text/csv", body = String, headers(("ETag" = String), ("Cache-Control" = String))),
+        (status = 200, description = "The table as CSV", content_type = "text/csv", body = String, headers(("ETag" = String), ("Cache-Control" = String), ("X-Spielstand-Revision" = i64, description = "The league revision shown"), ("X-Spielstand-Behind-Ms" = u64, description = "How far behind the newest revision (0: the newest; at most 900 while a newer one is computed, for a reader that sent no Spielstand-Read-After)"))),
         NotModified,
         TableReadErrors
     )
@@ -151,7 +151,7 @@ pub async fn standings_csv(
     tag = "standings",
     params(("id" = i64, Path, description = "League id"), StandingsParams, IfNoneMatch),
     responses(
-        (status = 200, description = "The team table", body = TeamStandings, content_type = "application/json", headers(("ETag" = String), ("Cache-Control" = String), ("Vary" = String))),
+        (status = 200, description = "The team table", body = TeamStandings, content_type = "application/json", headers(("ETag" = String), ("Cache-Control" = String), ("X-Spielstand-Revision" = i64, description = "The league revision shown"), ("X-Spielstand-Behind-Ms" = u64, description = "How far behind the newest revision (0: the newest; at most 900 while a newer one is computed, for a reader that sent no Spielstand-Read-After)"), ("Vary" = String))),
         NotModified,
         TableReadErrors
     )
@@ -172,7 +172,7 @@ pub async fn team_standings(
     tag = "standings",
     params(("id" = i64, Path, description = "League id"), StandingsParams, IfNoneMatch),
     responses(
-        (status = 200, description = "The team table as CSV", content_type = "text/csv", body = String, headers(("ETag" = String), ("Cache-Control" = String))),
+        (status = 200, description = "The team table as CSV", content_type = "text/csv", body = String, headers(("ETag" = String), ("Cache-Control" = String), ("X-Spielstand-Revision" = i64, description = "The league revision shown"), ("X-Spielstand-Behind-Ms" = u64, description = "How far behind the newest revision (0: the newest; at most 900 while a newer one is computed, for a reader that sent no Spielstand-Read-After)"))),
         NotModified,
         TableReadErrors
     )

@@ -3,6 +3,7 @@
 use super::TestDb;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use spielstand_wire::headers::{READ_AFTER, WRITE_POSITION};
 use std::io::{BufRead, BufReader};
 use std::process::{Child, ChildStderr, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -121,8 +122,8 @@ impl Server {
 
     /// GETs `path` under `/api/v1` with the token; it must answer 200 with JSON.
     pub fn get(&self, path: &str, token: &str) -> Value {
-        let mut res = agent()
-            .get(&format!("{}{path}", self.api))
+        let agent = agent();
+        let mut res = reading(&agent, &format!("{}{path}", self.api))
             .header("Authorization", &format!("Bearer {token}"))
             .call()
             .unwrap();
@@ -171,16 +172,52 @@ pub fn token(db: &TestDb) -> String {
     String::from_utf8(out.stdout).unwrap().lines().last().unwrap().to_owned()
 }
 
+thread_local! {
+    /// This test's last write to each server (`Spielstand-Write-Position`), sent back with
+    /// its reads through these helpers, as the CLI does: a client reads its own writes.
+    /// (A test of what other readers see reads without them.)
+    static WRITTEN: std::cell::RefCell<std::collections::HashMap<String, String>> = Default::default();
+}
+
+/// `scheme://host:port` of `url`: whose write position it is.
+fn origin(url: &str) -> String {
+    let after_scheme = url.find("://").map_or(0, |i| i + 3);
+    let end = url[after_scheme..].find('/').map_or(url.len(), |i| after_scheme + i);
+    url[..end].to_owned()
+}
+
+/// Remembers the write position an answer from `url` carries.
+pub fn remember<B>(url: &str, res: &ureq::http::Response<B>) {
+    if let Some(position) = res.headers().get(WRITE_POSITION).and_then(|v| v.to_str().ok()) {
+        WRITTEN.with(|w| w.borrow_mut().insert(origin(url), position.to_owned()));
+    }
+}
+
+/// This test's last write to the server of `url`, if any.
+pub fn written(url: &str) -> Option<String> {
+    WRITTEN.with(|w| w.borrow().get(&origin(url)).cloned())
+}
+
+/// A GET of `url` that reads this test's own writes to its server.
+pub fn reading<'a>(agent: &'a ureq::Agent, url: &str) -> ureq::RequestBuilder<ureq::typestate::WithoutBody> {
+    let request = agent.get(url);
+    match written(url) {
+        Some(position) => request.header(READ_AFTER, &position),
+        None => request,
+    }
+}
+
 /// POSTs JSON to `url` with the token; the status and JSON answer.
 pub fn post_with(agent: &ureq::Agent, url: &str, token: &str, body: &Value) -> (u16, Value) {
     let mut res = agent.post(url).header("Authorization", &format!("Bearer {token}")).send_json(body).unwrap();
+    remember(url, &res);
     let status = res.status().as_u16();
     (status, res.body_mut().read_json().unwrap_or(Value::Null))
 }
 
-/// GETs `url`, which must answer 200 with JSON.
+/// GETs `url` (reading this test's own writes), which must answer 200 with JSON.
 pub fn get(agent: &ureq::Agent, url: &str) -> Value {
-    let mut res = agent.get(url).call().unwrap();
+    let mut res = reading(agent, url).call().unwrap();
     assert_eq!(res.status(), 200, "GET {url}");
     res.body_mut().read_json().unwrap()
 }
