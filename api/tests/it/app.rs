@@ -216,7 +216,12 @@ fn app_night(db: TestDb) {
     let result_id = page.body.split("/app/results/").nth(1).and_then(|s| s.split('/').next()).unwrap().to_owned();
     let confirmed = ben.post(&format!("/app/results/{result_id}/confirm"), &[]);
     assert_eq!(confirmed.status, 303, "{}", confirmed.body);
-    let standings = crate::common::process::get(&agent, &format!("{}/leagues/{league}/standings", server.api));
+    // His phone keeps its write for its next reads: the table it reads has it, not the
+    // one before (which another reader may still be served for a moment).
+    assert!(ben.cookies.contains_key("spielstand_read_after"), "{:?}", ben.cookies);
+    let table = ben.get(&format!("/api/v1/leagues/{league}/standings"));
+    assert_eq!(table.headers.get("x-spielstand-behind-ms").map(String::as_str), Some("0"), "{:?}", table.headers);
+    let standings: Value = serde_json::from_str(&table.body).unwrap();
     assert_eq!(standings["rows"][0]["player"], "Ben", "{standings}");
 
     // The other table: Cleo enters, Dora rejects with a reason, the organiser corrects and
