@@ -199,7 +199,7 @@ pub fn written(url: &str) -> Option<String> {
 }
 
 /// A GET of `url` that reads this test's own writes to its server.
-pub fn reading<'a>(agent: &'a ureq::Agent, url: &str) -> ureq::RequestBuilder<ureq::typestate::WithoutBody> {
+pub fn reading(agent: &ureq::Agent, url: &str) -> ureq::RequestBuilder<ureq::typestate::WithoutBody> {
     let request = agent.get(url);
     match written(url) {
         Some(position) => request.header(READ_AFTER, &position),
