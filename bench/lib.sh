@@ -1,6 +1,15 @@
-# Shared by bench/run.sh and bench/readers.sh (sourced): servers on 127.0.0.1 and wrk.
-# Expects $bin (the release binaries), $work (a temp dir) and the array pids (servers to
-# stop on exit) to be set by the script sourcing it.
+# Shared by the benchmark scripts (sourced): a temp dir ($work) removed on exit with every
+# server listed in the array pids stopped, also on Ctrl-C or failure; servers on
+# 127.0.0.1 and wrk. Expects $bin (the release binaries) to be set by the script.
+
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2> /dev/null || true; done
+  wait 2> /dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT INT TERM
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
@@ -26,21 +35,20 @@ start_server() {
 
 rps() { wrk -t2 -c64 -d10s --latency "$1" | awk '/Requests\/sec/ {print $2}'; }
 
-# wrk_run SECONDS URL...: 32 connections on the standings, split over the URLs (servers
-# sharing one database); prints "req/s p50_ms p99_ms" (requests summed, the worst
-# percentiles). Non-2xx answers fail the run: a mixed run must not hide errors.
-wrk_run() {
-  local secs=$1
-  shift
-  local n=$# i=0 files=() runs=()
+# wrk_each THREADS CONNECTIONS SECONDS URL...: one `wrk -tTHREADS -cCONNECTIONS` per URL,
+# all at once; prints "req/s p50_ms p99_ms" (requests summed, the worst percentiles).
+# Non-2xx answers fail the run: a mixed run must not hide errors.
+wrk_each() {
+  local threads=$1 conns=$2 secs=$3 i=0 files=() runs=()
+  shift 3
   for u in "$@"; do
     i=$((i + 1))
-    wrk -t1 -c$((32 / n)) -d"${secs}s" --latency "$u" > "$work/wrk.$i" &
+    wrk -t"$threads" -c"$conns" -d"${secs}s" --latency "$u" > "$work/wrk.$i" &
     runs+=($!)
     files+=("$work/wrk.$i")
   done
   wait "${runs[@]}"
-  if grep -q "Non-2xx" "${files[@]}"; then
+  if grep "Non-2xx" "${files[@]}" > /dev/null; then
     cat "${files[@]}" >&2
     echo "error answers under load" >&2
     exit 1
@@ -51,6 +59,14 @@ wrk_run() {
     $1 == "50%" { p = ms($2); if (p > p50) p50 = p }
     $1 == "99%" { p = ms($2); if (p > p99) p99 = p }
     END { printf "%.0f %.2f %.2f\n", rps, p50, p99 }' "${files[@]}"
+}
+
+# wrk_run SECONDS URL...: 32 connections on the standings, split over the URLs (servers
+# sharing one database), one wrk thread each.
+wrk_run() {
+  local secs=$1
+  shift
+  wrk_each 1 $((32 / $#)) "$secs" "$@"
 }
 
 peak_mb() { awk '/VmHWM/ {printf "%d", $2 / 1024}' "/proc/$1/status"; }

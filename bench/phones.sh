@@ -14,15 +14,8 @@ PHONES=${1:-200}
 [ -n "${SKIP_BUILD:-}" ] || cargo build --release -q -p spielstand-api -p spielstand-bench
 bin="${CARGO_TARGET_DIR:-target}/release"
 
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2> /dev/null || true; done
-  wait 2> /dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# $work and cleanup, free_port
+source bench/lib.sh
 rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
 
 db="$work/phones.db"

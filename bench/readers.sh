@@ -29,39 +29,8 @@ bin=${BIN:-${CARGO_TARGET_DIR:-target}/release}
 filler="${CARGO_TARGET_DIR:-target}/release/spielstand-bench"
 [ -x "$filler" ] || cargo build --release -q -p spielstand-bench
 
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2> /dev/null || true; done
-  wait 2> /dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
+# $work and cleanup, start_server, wrk_each, peak_mb
 source bench/lib.sh
-
-# wrk2 SECONDS URL...: one `wrk -t2 -c32` per URL at once; "req/s p50 p99" (summed, worst).
-wrk2() {
-  local secs=$1 i=0 runs=() files=()
-  shift
-  for u in "$@"; do
-    i=$((i + 1))
-    wrk -t2 -c32 -d"${secs}s" --latency "$u" > "$work/wrk2.$i" &
-    runs+=($!)
-    files+=("$work/wrk2.$i")
-  done
-  wait "${runs[@]}"
-  if grep "Non-2xx" "${files[@]}" > /dev/null; then
-    cat "${files[@]}" >&2
-    echo "error answers under load" >&2
-    exit 1
-  fi
-  awk '
-    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
-    /Requests\/sec/ { rps += $2 }
-    $1 == "50%" { p = ms($2); if (p > p50) p50 = p }
-    $1 == "99%" { p = ms($2); if (p > p99) p99 = p }
-    END { printf "%.0f %.2f %.2f\n", rps, p50, p99 }' "${files[@]}"
-}
 
 # measure LABEL LEAGUE WRITE_URL READ_URL...: warm, then + 2 and + 20 writes/s; one
 # Markdown row each.
@@ -71,13 +40,13 @@ measure() {
   local urls=()
   for u in "$@"; do urls+=("$u/api/v1/leagues/$league/standings"); done
   local warm_rps warm_p50 warm_p99
-  read -r warm_rps warm_p50 warm_p99 <<< "$(wrk2 "$SECS" "${urls[@]}")"
+  read -r warm_rps warm_p50 warm_p99 <<< "$(wrk_each 2 32 "$SECS" "${urls[@]}")"
   echo "| $label warm | $warm_rps | 1.00 | $warm_p50 | $warm_p99 | | |"
   for rate in 2 20; do
     python3 bench/writer.py "$writer_url" "$token" "$league" "$rate" "$SECS" "$M" > "$work/writer.out" &
     local writer=$!
     local rps p50 p99
-    read -r rps p50 p99 <<< "$(wrk2 "$SECS" "${urls[@]}")"
+    read -r rps p50 p99 <<< "$(wrk_each 2 32 "$SECS" "${urls[@]}")"
     wait "$writer"
     local sent ok failed behind_p99 behind_max reads
     read -r sent ok failed behind_p99 behind_max reads < "$work/writer.out"

@@ -19,16 +19,8 @@ fi
 cargo build --release -q -p spielstand-api -p spielstand-cli -p spielstand-bench
 bin="${CARGO_TARGET_DIR:-target}/release"
 
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2> /dev/null || true; done
-  wait 2> /dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
 
-# free_port, start_server, rps, wrk_run, peak_mb
+# $work and cleanup, free_port, start_server, rps, wrk_run, peak_mb
 source bench/lib.sh
 
 # mixed LABEL RATE LEAGUE SERVER [OTHER]: the standings under wrk_run for 20 s while a

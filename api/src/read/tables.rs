@@ -11,7 +11,7 @@
 //! nothing or the log has a gap), and renders the table from it.
 
 use crate::db::{self, DatabaseUrl, Pool};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::read::cache::{self, CachedView, LeagueCache, Served, Slot, View, ViewData};
 use crate::read::flight::SingleFlight;
 use crate::read::known::{Known, MAX_BEHIND};
@@ -152,16 +152,10 @@ impl Tables {
         view: View,
         newest: Newest,
     ) -> Result<Arc<CachedView>> {
-        if let Some(Served::Full(table)) = self.finished(reads, primary, league_id, view, newest, false) {
-            return Ok(table);
+        match self.answer(reads, primary, league_id, view, newest, false).await? {
+            Served::Full(table) => Ok(table),
+            Served::Packed(_) => Err(Error::internal("a packed view where a whole one was asked for")),
         }
-        let (pool, revision) = self.revision(reads, primary, league_id).await?;
-        if let Some(table) = self.shared.cache.table(league_id, view, revision) {
-            metrics::counter!("spielstand_cache_hits_total").increment(1);
-            served_revision(table.revision, Duration::ZERO);
-            return Ok(table);
-        }
-        Shared::computed(&self.shared, pool, primary, league_id, view, revision).await
     }
 
     /// The body of `view` at the league's current revision, or the newest finished
@@ -175,11 +169,28 @@ impl Tables {
         view: View,
         newest: Newest,
     ) -> Result<Served> {
-        if let Some(served) = self.finished(reads, primary, league_id, view, newest, true) {
+        self.answer(reads, primary, league_id, view, newest, true).await
+    }
+
+    /// `view` as [`Self::served`] answers it: packed only if that will do.
+    async fn answer(
+        &self,
+        reads: &Reads,
+        primary: &Pool,
+        league_id: i64,
+        view: View,
+        newest: Newest,
+        packed_will_do: bool,
+    ) -> Result<Served> {
+        if let Some(served) = self.finished(reads, primary, league_id, view, newest, packed_will_do) {
             return Ok(served);
         }
         let (pool, revision) = self.revision(reads, primary, league_id).await?;
-        if let Some(served) = self.shared.cache.served(league_id, view, revision) {
+        let held = match packed_will_do {
+            true => self.shared.cache.served(league_id, view, revision),
+            false => self.shared.cache.table(league_id, view, revision).map(Served::Full),
+        };
+        if let Some(served) = held {
             metrics::counter!("spielstand_cache_hits_total").increment(1);
             if let Served::Packed(_) = served {
                 metrics::counter!("spielstand_cache_packed_hits_total").increment(1);

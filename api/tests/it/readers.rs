@@ -21,7 +21,8 @@ const NAMES: [&str; 6] = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"];
 fn game(n: usize) -> Value {
     let (a, b) = (NAMES[n % 6], NAMES[(n + 1 + n / 6) % 6]);
     let b = if a == b { NAMES[(n + 2) % 6] } else { b };
-    let day = if n.is_multiple_of(2) { format!("2026-10-{:02}", 1 + n % 28) } else { format!("2026-01-{:02}", 1 + n % 28) };
+    let day =
+        if n.is_multiple_of(2) { format!("2026-10-{:02}", 1 + n % 28) } else { format!("2026-01-{:02}", 1 + n % 28) };
     json!({"played_on": day, "game": "mensch-aergere-dich-nicht",
            "players": [{"player": a, "seat": 1}, {"player": b, "seat": 2}],
            "detail": {"order": [[a], [b]]}})
