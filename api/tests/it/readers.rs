@@ -80,13 +80,18 @@ fn check_readers_under_writes(db: TestDb) {
         let position = written(&a.api).expect("a write says where the database stood");
         for (i, url) in urls.iter().enumerate() {
             // Another reader: the newest finished table, however far along the new one is.
+            // (Judged by when it asked: a slow machine may take long to answer.)
+            let asked = Instant::now();
             let read = standings(url, &[], Duration::from_secs(30)).unwrap();
             assert!(read.behind_ms <= 900, "{} ms behind", read.behind_ms);
             assert!(read.revision >= last[i], "process {i} went back from {} to {}", last[i], read.revision);
             if read.revision < wrote {
                 stale += 1;
                 assert!(read.behind_ms > 0, "a table behind the newest says so");
-                assert!(acknowledged.elapsed() < Duration::from_secs(1), "more than a second behind a write");
+                assert!(
+                    asked.duration_since(acknowledged) < Duration::from_secs(1),
+                    "more than a second behind a write"
+                );
             }
             last[i] = read.revision;
             // The writer, its position sent along: its own write, whichever process it asks.
@@ -102,8 +107,12 @@ fn check_readers_under_writes(db: TestDb) {
     let last_write = revision(&a, &token, league);
     let deadline = Instant::now() + Duration::from_secs(1);
     for url in &urls {
-        while standings(url, &[], Duration::from_secs(30)).unwrap().revision < last_write {
-            assert!(Instant::now() < deadline, "{url} still behind a second after the last write");
+        loop {
+            let asked = Instant::now();
+            if standings(url, &[], Duration::from_secs(30)).unwrap().revision >= last_write {
+                break;
+            }
+            assert!(asked < deadline, "{url} still behind a second after the last write");
             std::thread::sleep(Duration::from_millis(10));
         }
     }
@@ -169,7 +178,7 @@ fn a_reader_never_waits_for_anothers_write_and_the_writer_waits_for_its_own() {
     // Nothing can read the results until this session lets go.
     let mut lock = diesel::PgConnection::establish(&db.url.expose()).unwrap();
     lock.batch_execute("BEGIN; LOCK TABLE results IN ACCESS EXCLUSIVE MODE").unwrap();
-    let other = standings(&url, &[], Duration::from_millis(500)).expect("another reader is answered at once");
+    let other = standings(&url, &[], Duration::from_millis(700)).expect("another reader is answered at once");
     assert_eq!(other.revision, before.revision, "from the table before");
     assert!(other.behind_ms > 0 && other.behind_ms <= 900, "{} ms behind", other.behind_ms);
     assert_eq!(other.table.rows, before.table.rows);
@@ -252,12 +261,13 @@ fn a_watcher_that_lost_its_connection_misses_nothing() {
         assert_eq!(own.revision, wrote, "the writer reads its write through the other process");
         let deadline = Instant::now() + Duration::from_secs(1);
         loop {
+            let asked = Instant::now();
             let read = standings(&url, &[], Duration::from_secs(30)).unwrap();
             assert!(read.revision >= seen.revision && read.behind_ms <= 900);
             if read.revision == wrote {
                 break;
             }
-            assert!(Instant::now() < deadline, "round {round}: still at {} a second after {wrote}", read.revision);
+            assert!(asked < deadline, "round {round}: still at {} a second after {wrote}", read.revision);
             std::thread::sleep(Duration::from_millis(10));
         }
     }
