@@ -45,6 +45,19 @@ struct Learned {
 }
 
 impl Learned {
+    /// How long a table at `revision` has been known to be behind: `None` if it is not,
+    /// else at least as long as it has been.
+    fn behind(&self, revision: i64) -> Option<Duration> {
+        if self.latest <= revision {
+            return None;
+        }
+        if revision < self.forgotten {
+            return Some(Duration::MAX);
+        }
+        let (_, before) = self.since.iter().find(|(r, _)| *r > revision)?;
+        Some(before.elapsed())
+    }
+
     fn saw(&mut self, revision: i64, before: Instant) {
         if revision <= self.latest {
             return;
@@ -64,12 +77,23 @@ impl Known {
         self.leagues.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The newest revision of `league` this process knows of, if the watcher vouches for it.
-    pub fn latest(&self, league: i64) -> Option<i64> {
+    /// What this process knows of `league` against a table of it at `revision`, if the
+    /// watcher vouches for it: the newest revision, and how long the table has been known
+    /// to be behind it (`None`: it is the newest; `Duration::MAX` when the first newer
+    /// revision was forgotten).
+    pub fn against(&self, league: i64, revision: i64) -> Option<(i64, Option<Duration>)> {
         if !self.vouched.load(Ordering::Acquire) {
             return None;
         }
-        self.lock().get(&league).map(|learned| learned.latest)
+        let leagues = self.lock();
+        let learned = leagues.get(&league)?;
+        Some((learned.latest, learned.behind(revision)))
+    }
+
+    /// The newest revision of `league` this process knows of, if the watcher vouches for it.
+    #[cfg(test)]
+    fn latest(&self, league: i64) -> Option<i64> {
+        self.against(league, i64::MAX).map(|(latest, _)| latest)
     }
 
     /// Records that `league` is at `revision` or later, as of a moment after `before`.
@@ -88,20 +112,11 @@ impl Known {
         }
     }
 
-    /// How long a table of `league` at `revision` has been known to be behind: `None` if
-    /// it is not (as far as this process knows), else at least as long as it has been
-    /// (`Duration::MAX` when the first newer revision was forgotten).
-    pub fn behind(&self, league: i64, revision: i64) -> Option<Duration> {
-        let leagues = self.lock();
-        let learned = leagues.get(&league)?;
-        if learned.latest <= revision {
-            return None;
-        }
-        if revision < learned.forgotten {
-            return Some(Duration::MAX);
-        }
-        let (_, before) = learned.since.iter().find(|(r, _)| *r > revision)?;
-        Some(before.elapsed())
+    /// How long a table of `league` at `revision` has been known to be behind, as
+    /// [`Self::against`] says it (whether vouched for or not).
+    #[cfg(test)]
+    fn behind(&self, league: i64, revision: i64) -> Option<Duration> {
+        self.lock().get(&league)?.behind(revision)
     }
 
     /// The watcher vouches for what it recorded (after a full check), or no longer does

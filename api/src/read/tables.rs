@@ -220,14 +220,13 @@ impl Tables {
         if newest == Newest::Acknowledged || after || reads.has_replica() {
             return None;
         }
-        let latest = self.shared.known.latest(league_id)?;
         let held = self.shared.cache.newest(league_id, view, packed_will_do)?;
         let revision = held.revision();
-        let behind = match self.shared.known.behind(league_id, revision) {
-            None if revision >= latest => Duration::ZERO,
-            behind => {
+        let (latest, behind) = self.shared.known.against(league_id, revision)?;
+        let behind = match behind {
+            None => Duration::ZERO,
+            Some(behind) => {
                 Shared::refresh(&self.shared, primary, league_id, view, latest);
-                let behind = behind.unwrap_or(Duration::MAX);
                 if behind > MAX_BEHIND {
                     metrics::counter!("spielstand_reads_waited_total").increment(1);
                     return None;

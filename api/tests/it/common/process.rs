@@ -181,9 +181,8 @@ thread_local! {
 
 /// `scheme://host:port` of `url`: whose write position it is.
 fn origin(url: &str) -> String {
-    let after_scheme = url.find("://").map_or(0, |i| i + 3);
-    let end = url[after_scheme..].find('/').map_or(url.len(), |i| after_scheme + i);
-    url[..end].to_owned()
+    let uri: ureq::http::Uri = url.parse().unwrap();
+    format!("{}://{}", uri.scheme_str().unwrap_or("http"), uri.authority().map_or("", |a| a.as_str()))
 }
 
 /// Remembers the write position an answer from `url` carries.
