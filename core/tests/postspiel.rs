@@ -13,6 +13,8 @@
 //!   (`PHASE HARE: TEXT`);
 //! - `error`: part of the error `resolve` must give.
 
+#[path = "postspiel/duties.rs"]
+mod duties;
 #[path = "postspiel/game.rs"]
 mod game;
 #[path = "postspiel/properties.rs"]

@@ -254,7 +254,7 @@ pub(crate) fn check_action(state: &GameState, i: usize, action: Action) -> Resul
         Action::Stay(kind) => match (here, kind) {
             (FieldKind::Lettuce, StayKind::Eat) if hare.pending == Some(Pending::Leave) => Err((
                 RefusalCode::LettuceLeave,
-                format!("{} ate on this lettuce field last round and must leave it", hare.name),
+                format!("{} has eaten on this lettuce field and must leave it before eating again", hare.name),
             )),
             (FieldKind::Lettuce, StayKind::Eat) if hare.lettuces == 0 => {
                 Err((RefusalCode::NoLettuceToEat, format!("{} has no lettuce left to eat", hare.name)))

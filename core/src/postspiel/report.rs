@@ -118,6 +118,11 @@ pub enum Happening {
         left: u32,
     },
     NoLettuceLeft,
+    /// Ends the round on the lettuce field it must leave: the duty holds for the next round,
+    /// and no second lettuce is eaten there.
+    StillMustLeave {
+        field: u32,
+    },
     Finished {
         place: u32,
     },
@@ -206,6 +211,12 @@ impl Happening {
             AteLettuce { left } => format!("eats a lettuce, {left} left"),
             NoLettuceLeft if de => "hat keinen Salat mehr zu fressen".into(),
             NoLettuceLeft => "has no lettuce left to eat".into(),
+            StillMustLeave { field } if de => {
+                format!("steht noch auf dem Salatfeld {field}: muss es verlassen, frisst dort keinen Salat mehr")
+            }
+            StillMustLeave { field } => {
+                format!("is still on the lettuce field {field}: must leave it, eats no more lettuce there")
+            }
             Finished { place } if de => format!("läuft als {place}. ins Ziel ein"),
             Finished { place } => format!("crosses the finish in place {place}"),
             FinishRefused { place, code } if de => {

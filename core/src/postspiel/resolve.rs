@@ -499,7 +499,23 @@ impl<'a> Round<'a> {
         }
     }
 
+    /// The duty to leave a lettuce field lasts until the hare has left it ("Spätestens nach
+    /// einmaligem Aussetzen muss das Feld wieder verlassen werden"), not one round: a hare
+    /// that ends the round on that field again (bounced, refused at the finish, unable to
+    /// hop, or put back by an event) has not left it, and would otherwise eat there twice.
+    /// The GM keeps stays between rounds, so a return within the round is no new arrival.
+    fn hold_lettuce_duties(&mut self) {
+        for i in 0..self.now.hares.len() {
+            let (before, after) = (&self.start.hares[i], &self.now.hares[i]);
+            if before.pending == Some(Pending::Leave) && after.finished.is_none() && after.field == before.field {
+                self.next_pending[i] = Some(Pending::Leave);
+                self.say(i, Happening::StillMustLeave { field: after.field });
+            }
+        }
+    }
+
     fn finish(mut self) -> Resolution {
+        self.hold_lettuce_duties();
         for (hare, pending) in self.now.hares.iter_mut().zip(&self.next_pending) {
             hare.pending = if hare.finished.is_some() { None } else { *pending };
         }

@@ -16,7 +16,8 @@ pub enum Pending {
     /// Hare event "einen Salat fressen": stays on the hare field and eats a lettuce if it has one.
     Eat,
     /// Waited on a lettuce field: must leave it ("Spätestens nach einmaligem Aussetzen muss
-    /// das Feld wieder verlassen werden").
+    /// das Feld wieder verlassen werden"). Held over every round the hare ends on that field
+    /// again, so that a forced stay there is a plain wait, never a second lettuce.
     Leave,
 }
 

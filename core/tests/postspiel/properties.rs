@@ -4,11 +4,12 @@
 
 use proptest::prelude::*;
 use spielstand_core::postspiel::{
-    Action, Cmp, Comparison, Condition, FieldKind, GameState, Happening, Hare, Lang, Move, Order, Orders, Pending,
-    Phase, Plain, StayKind, Test, resolve, validate,
+    Action, Board, Cmp, Comparison, Condition, FieldKind, GameState, Happening, Hare, Lang, Move, Order, Orders,
+    Pending, Phase, Plain, StayKind, Test, resolve, validate,
 };
+use std::ops::RangeInclusive;
 
-const NAMES: [&str; 6] = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Ben Hur"];
+pub(super) const NAMES: [&str; 6] = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Ben Hur"];
 
 fn action() -> impl Strategy<Value = Action> {
     prop_oneof![
@@ -50,7 +51,7 @@ fn test() -> impl Strategy<Value = Test> {
     ]
 }
 
-fn order() -> impl Strategy<Value = Order> {
+pub(super) fn order() -> impl Strategy<Value = Order> {
     let condition = (prop::option::of(prop::sample::select(NAMES.to_vec())), prop::option::of(0u32..40), test())
         .prop_map(|(hare, after, test)| Condition { hare: hare.map(str::to_owned), after, test });
     prop_oneof![
@@ -62,16 +63,30 @@ fn order() -> impl Strategy<Value = Order> {
 /// A state that is a game: 1 to 6 hares anywhere short of the goal (some finished), with
 /// what they must do fitting their field.
 fn state() -> impl Strategy<Value = GameState> {
-    let hare = (0u32..64, 0u32..250, 0u32..4, 0u8..4);
-    (1u32..40, prop::collection::vec(hare, 1..=6), any::<bool>()).prop_map(|(round, hares, some_finished)| {
+    state_on(Board::default_board(), 1..=6, (0u32..64).boxed(), (0u32..250).boxed())
+}
+
+/// A state that is a game on `board`: `hares` hares on fields `field` draws (short of the
+/// goal; the first finished in some), with `carrots` each and what they must do fitting
+/// their field.
+pub(super) fn state_on(
+    board: Board,
+    hares: RangeInclusive<usize>,
+    field: BoxedStrategy<u32>,
+    carrots: BoxedStrategy<u32>,
+) -> impl Strategy<Value = GameState> {
+    let hare = (field, carrots, 0u32..4, 0u8..4);
+    (1u32..40, prop::collection::vec(hare, hares), any::<bool>()).prop_map(move |(round, hares, some_finished)| {
         let mut state = GameState::new(NAMES.iter().take(hares.len()).copied());
+        state.board = board.clone();
         state.round = round;
+        let goal = state.board.goal();
         for (i, (field, carrots, lettuces, pending)) in hares.into_iter().enumerate() {
             let hare: &mut Hare = &mut state.hares[i];
-            hare.field = field;
+            hare.field = field.min(goal - 1);
             hare.carrots = carrots;
             hare.lettuces = lettuces;
-            hare.pending = match (state.board.kind(field), pending) {
+            hare.pending = match (state.board.kind(hare.field), pending) {
                 (FieldKind::Hare, 1) => Some(Pending::Wait),
                 (FieldKind::Hare, 2) => Some(Pending::Eat),
                 (FieldKind::Lettuce, 3) => Some(Pending::Leave),
@@ -79,7 +94,6 @@ fn state() -> impl Strategy<Value = GameState> {
             };
         }
         if some_finished && state.hares.len() > 1 {
-            let goal = state.board.goal();
             let first = &mut state.hares[0];
             (first.field, first.finished, first.finish_round, first.pending, first.lettuces) =
                 (goal, Some(1), Some(1), None, 0);
@@ -88,7 +102,7 @@ fn state() -> impl Strategy<Value = GameState> {
     })
 }
 
-fn orders(n: usize) -> impl Strategy<Value = Orders> {
+pub(super) fn orders(n: usize) -> impl Strategy<Value = Orders> {
     prop::collection::vec(prop::option::of(order()), n).prop_map(|orders| {
         Orders(orders.into_iter().enumerate().filter_map(|(i, order)| Some((NAMES[i].to_owned(), order?))).collect())
     })
