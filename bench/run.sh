@@ -16,8 +16,12 @@ if [ -n "${missing:-}" ]; then
   echo "installing$missing..." >&2
   apt-get update -qq > /dev/null && apt-get install -y -qq $missing > /dev/null
 fi
-cargo build --release -q -p spielstand-api -p spielstand-cli -p spielstand-bench
-bin="${CARGO_TARGET_DIR:-target}/release"
+# BIN=DIR measures the binaries in DIR instead of building this checkout's (the commit
+# before, for a paired run).
+if [ -z "${BIN:-}" ]; then
+  cargo build --release -q -p spielstand-api -p spielstand-cli -p spielstand-bench
+fi
+bin=${BIN:-${CARGO_TARGET_DIR:-target}/release}
 
 
 # $work and cleanup, free_port, start_server, rps, wrk_run, peak_mb
@@ -215,9 +219,14 @@ if [ -n "$pg_admin" ] && command -v psql > /dev/null && psql "$pg_admin" -qtAc '
   kill "$pg_a_pid" "$pg_b_pid"
 fi
 echo "== 7b. a league not in memory: its first table read back from its snapshot, and read in full" >&2
-small=$("$bin/spielstand-bench" --server "$fill_url" --token "$fill_token" fill --results 1000 --players 40 --league Club)
-curl -fsS -o /dev/null "$fill_url/api/v1/leagues/$small/standings"
+# The fill's server is gone (stopped after its sections): one on its file adds the small
+# league and writes both leagues' snapshots.
+DB=$work/fill.db start_server snapshots
+small=$("$bin/spielstand-bench" --server "$url" --token "$fill_token" fill --results 1000 --players 40 --league Club)
+curl -fsS -o /dev/null "$url/api/v1/leagues/$small/standings"
 sleep 2
+kill "$pid"
+wait "$pid" 2> /dev/null || true
 # first_table LEAGUE: a fresh process on the fill database; the time of its first table, ms.
 first_table() {
   local ms
@@ -251,7 +260,7 @@ if [ -n "${FEDERATION-1}" ] && [ -n "$pg_admin" ] && psql "$pg_admin" -qtAc 'sel
     bash bench/federation.sh 1000 1000)
 fi
 echo "== 9. phones: the app's pages on the wire, 200 phones on one night's live stream" >&2
-phones_rows=$(SKIP_BUILD=1 bash bench/phones.sh 200)
+phones_rows=$(SKIP_BUILD=1 BIN="$bin" bash bench/phones.sh 200)
 
 cat << SUMMARY
 

@@ -79,7 +79,10 @@ pub async fn request_context<B: MessageBody + 'static>(
         .filter(|v| (1..=64).contains(&v.len()) && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
         .map(str::to_owned)
         .unwrap_or_else(request_id::next);
-    let (method, path, started) = (req.method().clone(), req.path().to_owned(), Instant::now());
+    // The path only for the log line: most servers run without it, and a warm table's
+    // request should not allocate for nothing.
+    let path = tracing::enabled!(tracing::Level::INFO).then(|| req.path().to_owned());
+    let (method, started) = (req.method().clone(), Instant::now());
     // HEAD is GET without the body (RFC 9110): every GET route answers it, the same
     // status and headers, from the same handler.
     let mut req = req;
@@ -197,7 +200,7 @@ pub async fn request_context<B: MessageBody + 'static>(
     tracing::info!(
         request_id = %id,
         %method,
-        path,
+        path = path.as_deref().unwrap_or_default(),
         status = res.status().as_u16(),
         ms = elapsed.as_secs_f64() * 1000.0,
         "request"
