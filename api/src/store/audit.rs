@@ -98,7 +98,7 @@ pub fn list(conn: &mut DbConn, filter: AuditFilter) -> Result<AuditPage> {
                     })?,
                     league_id,
                     subject_id,
-                    detail: serde_json::from_str(&detail)?,
+                    detail: crate::store::stored_json(&detail, || said!("api-stored-audit-detail", id = id))?,
                 })
             })
             .collect::<Result<_>>()?;

@@ -108,3 +108,39 @@ api_test!(stored_json_with_an_unknown_field_or_value_is_refused, |api| {
     sql(&api.url, &format!("UPDATE results SET record = '{{\"game\": \"schach\"}}' WHERE id = {id}"));
     refused_json(&api.get(&format!("/api/v1/results/{id}")).await, &format!("result {id}"));
 });
+
+api_test!(stored_rounds_audit_details_history_and_replayed_answers_that_do_not_read_are_refused, |api| {
+    api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
+    let league = api.add_league(json!({"name": "Liga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let results = format!("/api/v1/leagues/{league}/results");
+    let post = |key: &str| {
+        TestRequest::post()
+            .uri(&results)
+            .insert_header(("authorization", format!("Bearer {}", api.token)))
+            .insert_header(("idempotency-key", key.to_owned()))
+            .set_json(mensch("2026-10-01", "Anna,Ben"))
+    };
+    let first = api.send(post("erste-antwort")).await;
+    assert_eq!(first.status.as_u16(), 201, "{}", String::from_utf8_lossy(&first.body));
+    let id = first.body::<StoredResult>().id;
+
+    // The first answer kept for a key, which a replay sends again with its headers: a
+    // replay that cannot say which result it answers for is refused, single or in a batch.
+    sql(&api.url, "UPDATE idempotency_keys SET response = '{\"id\": \"eins\"}'");
+    refused_json(&api.send(post("erste-antwort")).await, "erste-antwort");
+    let batch = json!({"items": [{"idempotency_key": "erste-antwort", "record": mensch("2026-10-01", "Anna,Ben")}]});
+    refused_json(&api.post(&format!("{results}/batch"), &batch).await, "erste-antwort");
+
+    // A record in a result's history.
+    sql(&api.url, &format!("UPDATE result_history SET record_after = '{{\"game\": \"schach\"}}' WHERE result_id = {id}"));
+    refused_json(&api.get(&format!("/api/v1/results/{id}/history")).await, &format!("result {id}"));
+
+    // An audit entry's detail.
+    sql(&api.url, "UPDATE audit_log SET detail = '{nicht json'");
+    refused_json(&api.get_with_token("/api/v1/audit").await, "audit entry");
+
+    // A night's drawn round: its tables with a field a newer version added.
+    let (event, _, _) = night(&api, league).await;
+    sql(&api.url, &format!("UPDATE event_rounds SET tables = '[{{\"seats\": [], \"prize\": 1}}]' WHERE event_id = {event}"));
+    refused_json(&api.get(&format!("/api/v1/events/{event}/rounds")).await, &format!("round 1 of night {event}"));
+});

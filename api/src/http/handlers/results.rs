@@ -48,18 +48,20 @@ pub async fn create(
     body: JsonBody<GameRecord>,
 ) -> Result<HttpResponse> {
     let key = idempotency_key(&req)?;
+    let kept = key.clone().unwrap_or_default();
     match actions::record(&state, &caller, league_id.into_inner(), body.0, key).await? {
         Recorded::Created(stored) => Ok(created(*stored)),
         Recorded::Replayed { status, body } => {
             let mut replay = HttpResponse::build(
                 actix_web::http::StatusCode::from_u16(status).unwrap_or(actix_web::http::StatusCode::CREATED),
             );
-            // The same headers as the first answer: they follow from the stored result.
-            if let Ok(first) = serde_json::from_str::<StoredResult>(&body) {
-                replay
-                    .insert_header(etag(first.revision))
-                    .insert_header((header::LOCATION, format!("/api/v1/results/{}", first.id)));
-            }
+            // The same headers as the first answer: they follow from the stored result, and
+            // an answer that does not read is refused rather than sent without them.
+            let first: StoredResult =
+                crate::store::stored_json(&body, || said!("api-stored-idempotent-answer", key = kept))?;
+            replay
+                .insert_header(etag(first.revision))
+                .insert_header((header::LOCATION, format!("/api/v1/results/{}", first.id)));
             Ok(replay.content_type("application/json").insert_header((IDEMPOTENT_REPLAYED, "true")).body(body))
         }
     }

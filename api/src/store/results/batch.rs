@@ -62,7 +62,8 @@ fn one(conn: &mut DbConn, league_id: i64, item: BatchItem, who: &BatchContext) -
     match idempotency::once(conn, &key, &fingerprint, |conn| create(conn, league_id, record, &ctx))? {
         Once::Done(stored) => Ok((BatchStatus::Created, stored.id)),
         Once::Replayed { body, .. } => {
-            let first: StoredResult = serde_json::from_str(&body)?;
+            let first: StoredResult =
+                crate::store::stored_json(&body, || said!("api-stored-idempotent-answer", key = key.clone()))?;
             Ok((BatchStatus::Replayed, first.id))
         }
     }

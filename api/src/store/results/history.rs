@@ -55,7 +55,10 @@ pub fn history(conn: &mut DbConn, id: i64) -> Result<Vec<HistoryEntry>> {
         }
         let rows: Vec<HistoryRow> =
             result_history::table.filter(result_history::result_id.eq(id)).order(result_history::id).load(conn)?;
-        let parse = |json: Option<String>| json.map(|j| serde_json::from_str::<GameRecord>(&j)).transpose();
+        let parse = |json: Option<String>| {
+            json.map(|j| crate::store::stored_json::<GameRecord>(&j, || said!("api-stored-history-record", id = id)))
+                .transpose()
+        };
         rows.into_iter()
             .map(|(_, _, revision, action, token_name, at, before, after)| {
                 Ok(HistoryEntry {
