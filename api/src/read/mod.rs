@@ -26,7 +26,7 @@
 //!    leagues used least recently.
 //!
 //! Invariants, each with its check: a table equals a computation from scratch after any
-//! sequence of changes (`core/tests/properties.rs`, `api/tests/it/tables.rs` on both
+//! sequence of changes (`core/tests/it/properties.rs`, `api/tests/it/tables.rs` on both
 //! backends); many readers of one revision cost one computation (`tables.rs`, 32 readers);
 //! a write is in the next table its writer reads from any process, and in every reader's
 //! within a second, which never goes back (`api/tests/it/readers.rs`, `scale.rs`,

@@ -1,5 +1,5 @@
 //! The postal game's case suite, in the manner of the Diplomacy adjudicator test cases
-//! (DATC): one file per rule sentence or decision in `tests/postspiel/cases/`, each a state,
+//! (DATC): one file per rule sentence or decision in `tests/it/postspiel/cases/`, each a state,
 //! the orders in the text form for mail, and what must come of them.
 //!
 //! A case file is `key: value` header lines (`title`, `rule`, optionally `board`, the
@@ -13,11 +13,8 @@
 //!   (`PHASE HARE: TEXT`);
 //! - `error`: part of the error `resolve` must give.
 
-#[path = "postspiel/duties.rs"]
 mod duties;
-#[path = "postspiel/game.rs"]
 mod game;
-#[path = "postspiel/properties.rs"]
 mod properties;
 
 use serde_json::Value;
@@ -133,7 +130,7 @@ fn run_case(text: &str) -> Result<(), String> {
 
 #[test]
 fn every_case_of_the_suite_holds() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/postspiel/cases");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/postspiel/cases");
     let mut paths: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .filter_map(Result::ok)
