@@ -25,9 +25,15 @@ pub enum Error {
     InvalidBody(Said),
     /// A postal game's order that breaks a rule where it is known when it arrives (422
     /// `invalid-body`): the field, and the adjudicator's refusal, said in the request's
-    /// language.
+    /// language; the round and the order (its English text form) go with it, so that a
+    /// client can say which order it was (`Problem::refused_order`).
     #[error("{field}: {} (rule {}: {})", refusal.reason, refusal.code.slug(), refusal.rule)]
-    OrderRefused { field: String, refusal: Box<spielstand_core::postspiel::Refusal> },
+    OrderRefused { field: String, round: u32, order: String, refusal: Box<spielstand_core::postspiel::Refusal> },
+    /// A postal game's order that does not read as the text form (422 `invalid-body`):
+    /// the parser's words, with the order's place in the request (`orders[index]`), its
+    /// round, its hare and the order as sent (`Problem::refused_order`).
+    #[error("orders[{index}].order: {reason}")]
+    OrderUnreadable { index: usize, round: u32, hare: String, order: String, reason: String },
     /// A request names players nobody is (422 `invalid-body`, as any unknown value in a
     /// body): every such name at once, each with the closest known names.
     #[error("{}", unknown_names(.0))]
@@ -42,6 +48,10 @@ pub enum Error {
     Unauthorized,
     #[error("the token sent is not known here: check it, or create one with `spielstand-api token create`")]
     UnknownToken,
+    /// A hare's code (by its shape) that no hare of any postal game has: a player's
+    /// mistake, said as one (the game master hands out the codes), not as a missing token.
+    #[error("the hare code sent is not known here (mistyped, or its game is gone): ask the game master for your code")]
+    UnknownCode,
     #[error("the token {0:?} has been revoked")]
     Revoked(String),
     /// The token's scope or league does not allow the write; names the scope needed.
@@ -184,11 +194,14 @@ impl Error {
             Error::NotFound(_) => ProblemType::NotFound,
             Error::Conflict(_) => ProblemType::Conflict,
             Error::MalformedJson(_) => ProblemType::MalformedJson,
-            Error::InvalidBody(_) | Error::UnknownPlayers(_) | Error::OrderRefused { .. } => ProblemType::InvalidBody,
+            Error::InvalidBody(_)
+            | Error::UnknownPlayers(_)
+            | Error::OrderRefused { .. }
+            | Error::OrderUnreadable { .. } => ProblemType::InvalidBody,
             Error::InvalidQuery(_) => ProblemType::InvalidQuery,
             Error::InvalidPath(_) => ProblemType::InvalidPath,
             Error::InvalidHeader(_) => ProblemType::InvalidHeader,
-            Error::Unauthorized | Error::UnknownToken => ProblemType::Unauthorized,
+            Error::Unauthorized | Error::UnknownToken | Error::UnknownCode => ProblemType::Unauthorized,
             Error::Revoked(_) | Error::PassEnded { .. } => ProblemType::TokenRevoked,
             Error::InsufficientScope(_) => ProblemType::InsufficientScope,
             Error::PreconditionFailed(_) => ProblemType::PreconditionFailed,
@@ -227,7 +240,7 @@ impl Error {
         let say = |id: &str, args: &[(&str, Arg)]| message(lang, id, args);
         match self {
             Error::Rule(rule) => spielstand_text::rule(rule, lang),
-            Error::OrderRefused { field, refusal } => {
+            Error::OrderRefused { field, refusal, .. } => {
                 let lang = match lang {
                     Lang::De => spielstand_core::postspiel::Lang::De,
                     Lang::En => spielstand_core::postspiel::Lang::En,
@@ -247,6 +260,9 @@ impl Error {
             | Error::EventMismatch(said)
             | Error::EventClosed(said)
             | Error::UnsupportedMediaType(said) => said.to(lang),
+            Error::OrderUnreadable { index, reason, .. } => {
+                say("api-order", &[("field", Arg::Text(format!("orders[{index}]"))), ("e", Arg::from(reason))])
+            }
             Error::NotReady(said) => say("api-not-ready", &[("why", said.to(lang).into())]),
             Error::UnknownStored(said) => say("api-unknown-stored", &[("what", said.to(lang).into())]),
             Error::UnknownPlayers(names) => {
@@ -265,6 +281,7 @@ impl Error {
             }
             Error::Unauthorized => say("api-unauthorized", &[]),
             Error::UnknownToken => say("api-unknown-token", &[]),
+            Error::UnknownCode => say("api-unknown-hare-code", &[]),
             Error::Revoked(name) => say("api-revoked", &[("name", Arg::from(name))]),
             Error::IdempotencyMismatch(key) => say("api-idempotency-mismatch", &[("key", Arg::from(key))]),
             Error::IdempotencyInProgress(key) => say("api-idempotency-in-progress", &[("key", Arg::from(key))]),
@@ -501,6 +518,7 @@ mod tests {
             Error::NotFound(said!("api-league-does-not-exist", id = 7)),
             Error::Unauthorized,
             Error::UnknownToken,
+            Error::UnknownCode,
             Error::Revoked("tablet".into()),
             Error::IdempotencyMismatch("k1".into()),
             Error::IdempotencyInProgress("k1".into()),

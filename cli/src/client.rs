@@ -130,6 +130,7 @@ impl Client {
         let problem = serde_json::from_str::<Problem>(&text).unwrap_or_else(|_| Problem {
             suggestions: Vec::new(),
             unknown_names: Vec::new(),
+            refused_order: None,
             kind: String::new(),
             title: http::StatusCode::from_u16(status)
                 .ok()

@@ -129,6 +129,7 @@ mod tests {
         Problem {
             suggestions: Vec::new(),
             unknown_names: Vec::new(),
+            refused_order: None,
             kind: format!("/problems/{kind}"),
             title: "Unprocessable Entity".into(),
             status,

@@ -46,7 +46,7 @@ pub use passes::{
 pub use players::*;
 pub use position::Position;
 pub use postal::*;
-pub use problem::{PROBLEM_JSON, Problem, ProblemType, UnknownName};
+pub use problem::{PROBLEM_JSON, Problem, ProblemType, RefusedOrder, UnknownName};
 pub use results::*;
 pub use seating::*;
 pub use standings::*;

@@ -28,6 +28,10 @@ pub struct Problem {
     /// names: all typos answered at once.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unknown_names: Vec<UnknownName>,
+    /// For an order of a postal game refused when it arrived (`send_postal_orders`):
+    /// which order and why, for a client to say it in its reader's words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused_order: Option<RefusedOrder>,
 }
 
 /// A name in a request that nobody has.
@@ -39,6 +43,29 @@ pub struct UnknownName {
     pub name: String,
     /// The closest known names, best first; empty when none is close.
     pub suggestions: Vec<String>,
+}
+
+/// An order of a postal game refused when it arrived: it does not read, or it breaks a
+/// rule where that is known then (docs/rules.md "Hase und Igel as a postal game"). Nothing
+/// of the request was kept.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RefusedOrder {
+    /// The request field that holds it, e.g. `orders[1].order`.
+    pub field: String,
+    /// The round it was sent for.
+    pub round: u32,
+    /// The hare whose order it is.
+    pub hare: String,
+    /// The order in the English text form, which reads back as the same order in either
+    /// language; as it was sent when it does not read.
+    pub order: String,
+    /// The refusal's stable code (docs/rules.md), e.g. `carrots-short`; `null`: the order
+    /// does not read.
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub code: Option<String>,
+    /// What is wrong, with the numbers, in English.
+    pub reason: String,
 }
 
 impl Problem {
@@ -150,6 +177,7 @@ mod tests {
         let problem = Problem {
             suggestions: Vec::new(),
             unknown_names: Vec::new(),
+            refused_order: None,
             kind: "/problems/piece-count".into(),
             title: "Unprocessable Entity".into(),
             status: 422,

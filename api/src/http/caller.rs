@@ -155,7 +155,7 @@ pub fn identify(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Credentiale
             })
             .await;
         match found {
-            Err(e @ (Error::UnknownToken | Error::Revoked(_) | Error::PassEnded { .. })) => {
+            Err(e @ (Error::UnknownToken | Error::UnknownCode | Error::Revoked(_) | Error::PassEnded { .. })) => {
                 let client_text = client.map_or("unknown".to_owned(), |c| c.to_string());
                 tracing::warn!(client = %client_text, error = %e, "failed authentication");
                 Err(match client.and_then(|c| state.throttle.auth_failed(c)) {

@@ -22,7 +22,7 @@ use utoipa::{IntoParams, IntoResponses, Modify, OpenApi};
         license(name = "MIT OR Apache-2.0"),
     ),
     modifiers(&BearerAuth),
-    components(schemas(Problem, spielstand_wire::UnknownName)),
+    components(schemas(Problem, spielstand_wire::UnknownName, spielstand_wire::RefusedOrder)),
     tags(
         (name = "meta", description = "Health and the game catalogue"),
         (name = "players"),

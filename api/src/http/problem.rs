@@ -4,6 +4,7 @@ use crate::error::Error;
 use crate::http::lang;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, ResponseError};
+use spielstand_wire::RefusedOrder;
 pub use spielstand_wire::{PROBLEM_JSON, Problem};
 
 tokio::task_local! {
@@ -50,6 +51,25 @@ impl Error {
                 Error::UnknownPlayers(names) => names.clone(),
                 _ => Vec::new(),
             },
+            refused_order: match self {
+                Error::OrderRefused { field, round, order, refusal } => Some(RefusedOrder {
+                    field: field.clone(),
+                    round: *round,
+                    hare: refusal.hare.clone(),
+                    order: order.clone(),
+                    code: Some(refusal.code.slug().to_owned()),
+                    reason: refusal.reason.clone(),
+                }),
+                Error::OrderUnreadable { index, round, hare, order, reason } => Some(RefusedOrder {
+                    field: format!("orders[{index}].order"),
+                    round: *round,
+                    hare: hare.clone(),
+                    order: order.clone(),
+                    code: None,
+                    reason: reason.clone(),
+                }),
+                _ => None,
+            },
         }
     }
 }
@@ -72,7 +92,7 @@ impl ResponseError for Error {
             Error::MethodNotAllowed { allow, .. } => {
                 response.insert_header((header::ALLOW, allow.as_str()));
             }
-            Error::Unauthorized | Error::UnknownToken => {
+            Error::Unauthorized | Error::UnknownToken | Error::UnknownCode => {
                 response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
             }
             Error::Unavailable(_) | Error::NotReady(_) => {

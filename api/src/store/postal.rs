@@ -96,8 +96,7 @@ struct GameRow {
 
 impl GameRow {
     fn state(&self) -> Result<GameState> {
-        GameState::from_json(&self.state)
-            .map_err(|e| Error::internal(format!("postal game {}: its stored state does not read: {e}", self.id)))
+        crate::store::stored_json(&self.state, || said!("api-stored-postal-state", game = self.id))
     }
 }
 
@@ -292,7 +291,7 @@ pub fn authenticate(conn: &mut DbConn, secret: &str) -> Result<HareCaller> {
         .select((postal_hares::game_id, postal_hares::seat, postal_hares::player_id))
         .first(conn)
         .optional()?
-        .ok_or(Error::UnknownToken)?;
+        .ok_or(Error::UnknownCode)?;
     hare_at(conn, game_id, seat, player_id)
 }
 
@@ -430,15 +429,25 @@ pub fn send(conn: &mut DbConn, game_id: i64, sender: Sender, input: PostalOrders
             if sent.order.contains(['\n', '\r']) || sent.order.chars().count() > 300 {
                 return Err(Error::InvalidBody(said!("api-order-one-line-most-characters", field = field)));
             }
-            let order: Order =
-                sent.order.parse().map_err(|e: String| Error::InvalidBody(said!("api-order", field = field, e = e)))?;
+            let order: Order = sent.order.parse().map_err(|reason: String| Error::OrderUnreadable {
+                index: i,
+                round: sent.round,
+                hare: name.clone(),
+                order: sent.order.clone(),
+                reason,
+            })?;
             let mut at = state.clone();
             at.round = sent.round;
             let orders = Orders([(name.clone(), order.clone())].into_iter().collect());
             if let Err(refusals) = postspiel::validate(&at, &orders) {
                 let ahead = sent.round > state.round;
                 if let Some(refusal) = refusals.into_iter().find(|r| !ahead || known_ahead(r.code)) {
-                    return Err(Error::OrderRefused { field: format!("{field}.order"), refusal: Box::new(refusal) });
+                    return Err(Error::OrderRefused {
+                        field: format!("{field}.order"),
+                        round: sent.round,
+                        order: order.to_string(),
+                        refusal: Box::new(refusal),
+                    });
                 }
             }
             let key = (
@@ -616,21 +625,24 @@ fn record_result(
 }
 
 fn round_to_wire(row: RoundRow, lang: Lang, seats: &[(i32, i64)]) -> Result<PostalRound> {
-    let fault = |what: &str, e: String| {
-        Error::internal(format!("postal game {} round {}: {what}: {e}", row.game_id, row.round))
-    };
-    let lines: Vec<StoredLine> = serde_json::from_str(&row.lines).map_err(|e| fault("lines", e.to_string()))?;
-    let mut orders: Vec<PostalOrderShown> =
-        serde_json::from_str(&row.orders).map_err(|e| fault("orders", e.to_string()))?;
+    // Whatever of a round does not read (written by a newer spielstand, or edited by
+    // hand) is refused, naming the round: never shown in part.
+    let (game, round) = (row.game_id, row.round);
+    let whose = || said!("api-stored-postal-round", round = round, game = game);
+    let lines: Vec<StoredLine> = crate::store::stored_json(&row.lines, whose)?;
+    let mut orders: Vec<PostalOrderShown> = crate::store::stored_json(&row.orders, whose)?;
     // Kept in the English text form, which reads back as the order it was: said again in
     // the language asked for.
     for shown in &mut orders {
         if let Some(text) = shown.order.as_mut() {
-            let order: Order = text.parse().map_err(|e: String| fault("an order", e))?;
+            let order: Order = text.parse().map_err(|e: String| {
+                tracing::warn!(error = e, "a stored order this server does not read");
+                Error::UnknownStored(whose())
+            })?;
             *text = order.text(lang);
         }
     }
-    let state = GameState::from_json(&row.state).map_err(|e| fault("state", e))?;
+    let state: GameState = crate::store::stored_json(&row.state, whose)?;
     Ok(PostalRound {
         game_id: row.game_id,
         round: row.round as u32,

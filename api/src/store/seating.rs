@@ -381,10 +381,12 @@ pub fn rounds(conn: &mut DbConn, event_id: i64) -> Result<Vec<Round>> {
     let mut keys: Vec<(NaiveDateTime, String)> = Vec::with_capacity(rows.len());
     for row in rows {
         let (event, number) = (row.event_id, row.number);
-        let input: DrawInput =
-            crate::store::stored_json(&row.request, || said!("api-stored-round-request", number = number, event = event))?;
-        let tables: Vec<StoredTable> =
-            crate::store::stored_json(&row.tables, || said!("api-stored-round-tables", number = number, event = event))?;
+        let input: DrawInput = crate::store::stored_json(&row.request, || {
+            said!("api-stored-round-request", number = number, event = event)
+        })?;
+        let tables: Vec<StoredTable> = crate::store::stored_json(&row.tables, || {
+            said!("api-stored-round-tables", number = number, event = event)
+        })?;
         // A player checked out after the draw keeps their seat, under their name.
         let name = |id: i64| match names.get(&id) {
             Some(name) => Ok(name.clone()),

@@ -14,8 +14,8 @@ use serde_json::{Value, json};
 use spielstand_api::store::tokens;
 use spielstand_core::postspiel::{self, GameState, Lang, Orders, careful_orders};
 use spielstand_wire::{
-    Event, JoinCode, NightPass, PostalGame, PostalGameCreated, PostalOrdersReceipt, PostalRound, StoredResult,
-    TokenScope,
+    Event, JoinCode, NightPass, PostalGame, PostalGameCreated, PostalOrdersReceipt, PostalRound, Problem, RefusedOrder,
+    StoredResult, TokenScope,
 };
 
 const HARES: [&str; 4] = ["Anna", "Ben", "Cleo", "Dora"];
@@ -57,10 +57,20 @@ where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
+    send_in(api, game, secret, body, "en").await
+}
+
+/// As [`send`], the problem's detail asked for in `language` (`Accept-Language`).
+async fn send_in<S, B>(api: &TestApi<S>, game: i64, secret: &str, body: Value, language: &str) -> Response
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
     api.send(
         TestRequest::put()
             .uri(&format!("/api/v1/postal-games/{game}/orders"))
             .insert_header(("authorization", format!("Bearer {secret}")))
+            .insert_header(("accept-language", language.to_owned()))
             .set_json(body),
     )
     .await
@@ -310,6 +320,77 @@ api_test!(orders_that_cannot_be_are_refused_when_they_arrive, |api| {
     let other = api.add_league(json!({"name": "Nur Mensch", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
     let r = api.post(&format!("/api/v1/leagues/{other}/postal-games"), &base).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", text(&r));
+});
+
+api_test!(a_refused_order_says_which_and_a_wrong_code_sends_the_hare_to_the_game_master, |api| {
+    let league = league(&api).await;
+    let created = create(&api, league, 10).await;
+    let game = created.game.id;
+    let anna = code(&created, "Anna");
+    // The second of two orders breaks a rule: which order, its round, hare and code, for a
+    // client to say in its reader's words; the detail as it was.
+    let two = json!({"orders": [{"round": 1, "order": "vor 1"}, {"round": 2, "order": "vor 0"}]});
+    let r = send(&api, game, anna, two.clone()).await;
+    let detail = r.problem(422, "invalid-body");
+    assert!(detail.starts_with("orders[1].order: forward moves at least 1 field (rule forward-zero: "), "{detail}");
+    let refused = RefusedOrder {
+        field: "orders[1].order".into(),
+        round: 2,
+        hare: "Anna".into(),
+        order: "forward 0".into(),
+        code: Some("forward-zero".into()),
+        reason: "forward moves at least 1 field".into(),
+    };
+    assert_eq!(r.body::<Problem>().refused_order, Some(refused.clone()));
+    // The same to a German client, but the detail.
+    let r = send_in(&api, game, anna, two, "de-DE, de;q=0.9").await;
+    assert_eq!(
+        r.problem(422, "invalid-body"),
+        "orders[1].order: Anna: vorwärts heißt mindestens ein Feld (forward-zero)"
+    );
+    assert_eq!(r.body::<Problem>().refused_order, Some(refused));
+    // An order that does not read: as it was sent, without a code.
+    let r = send(&api, game, anna, json!({"orders": [{"round": 1, "order": "hüpfen 3"}]})).await;
+    let detail = r.problem(422, "invalid-body");
+    assert!(detail.starts_with("orders[0].order: expected vor/forward N"), "{detail}");
+    let refused = r.body::<Problem>().refused_order.expect("the order that does not read");
+    assert_eq!(
+        (refused.field.as_str(), refused.round, refused.hare.as_str(), refused.order.as_str(), refused.code),
+        ("orders[0].order", 1, "Anna", "hüpfen 3", None)
+    );
+    assert_eq!(detail, format!("orders[0].order: {}", refused.reason));
+    // The game master's order for a hare names that hare; a problem of no order has none.
+    let r = api
+        .write(
+            Method::PUT,
+            &format!("/api/v1/postal-games/{game}/orders"),
+            &json!({"player": "ben", "orders": [{"round": 1, "order": "zurück"}]}),
+        )
+        .await;
+    r.problem(422, "invalid-body");
+    let refused = r.body::<Problem>().refused_order.expect("Ben's order");
+    assert_eq!((refused.hare.as_str(), refused.order.as_str()), ("Ben", "back"));
+    assert_eq!(refused.code.as_deref(), Some("no-hedgehog-behind"));
+    let r = send(&api, game, anna, json!({"orders": [{"round": 3, "order": "vor 1"}]})).await;
+    r.problem(422, "invalid-body");
+    assert_eq!(r.body::<Problem>().refused_order, None);
+
+    // A hare's code nobody has: said as a code, sending the player to the game master.
+    let order = json!({"orders": [{"round": 1, "order": "vor 1"}]});
+    let r = send_in(&api, game, "spgc_0000", order.clone(), "de-DE, de;q=0.9").await;
+    assert_eq!(r.header("content-language"), Some("de"));
+    assert_eq!(r.header("www-authenticate"), Some("Bearer"));
+    assert_eq!(
+        r.problem(401, "unauthorized"),
+        "Der gesendete Hasen-Code ist hier nicht bekannt (vertippt, oder sein Spiel gibt es nicht mehr): Frag die Spielleitung nach deinem Code"
+    );
+    assert_eq!(
+        send(&api, game, "spgc_0000", order.clone()).await.problem(401, "unauthorized"),
+        "the hare code sent is not known here (mistyped, or its game is gone): ask the game master for your code"
+    );
+    // A token nobody has is still a token.
+    let detail = send(&api, game, "no-such-token", order).await.problem(401, "unauthorized");
+    assert!(detail.contains("spielstand-api token create"), "{detail}");
 });
 
 api_test!(who_may_send_and_resolve, |api| {

@@ -132,7 +132,10 @@ api_test!(stored_rounds_audit_details_history_and_replayed_answers_that_do_not_r
     refused_json(&api.post(&format!("{results}/batch"), &batch).await, "erste-antwort");
 
     // A record in a result's history.
-    sql(&api.url, &format!("UPDATE result_history SET record_after = '{{\"game\": \"schach\"}}' WHERE result_id = {id}"));
+    sql(
+        &api.url,
+        &format!("UPDATE result_history SET record_after = '{{\"game\": \"schach\"}}' WHERE result_id = {id}"),
+    );
     refused_json(&api.get(&format!("/api/v1/results/{id}/history")).await, &format!("result {id}"));
 
     // An audit entry's detail.
@@ -141,6 +144,52 @@ api_test!(stored_rounds_audit_details_history_and_replayed_answers_that_do_not_r
 
     // A night's drawn round: its tables with a field a newer version added.
     let (event, _, _) = night(&api, league).await;
-    sql(&api.url, &format!("UPDATE event_rounds SET tables = '[{{\"seats\": [], \"prize\": 1}}]' WHERE event_id = {event}"));
+    sql(
+        &api.url,
+        &format!("UPDATE event_rounds SET tables = '[{{\"seats\": [], \"prize\": 1}}]' WHERE event_id = {event}"),
+    );
     refused_json(&api.get(&format!("/api/v1/events/{event}/rounds")).await, &format!("round 1 of night {event}"));
+});
+
+api_test!(a_postal_game_s_stored_state_or_round_that_does_not_read_is_refused, |api| {
+    api.add_players(&["Anna", "Ben", "Cleo"]).await;
+    let league = api.add_league(json!({"name": "Postliga", "rules": {"games": ["hase-und-igel"]}})).await;
+    let deadline = (chrono::Utc::now() + chrono::Duration::days(7)).to_rfc3339();
+    let created = api
+        .post(
+            &format!("/api/v1/leagues/{league}/postal-games"),
+            &json!({"title": "Herbstpost", "players": ["Anna", "Ben", "Cleo"], "round_limit": 10,
+                    "first_deadline": deadline, "round_days": 7}),
+        )
+        .await;
+    assert_eq!(created.status.as_u16(), 201, "{}", String::from_utf8_lossy(&created.body));
+    let game = created.json()["game"]["id"].as_i64().unwrap();
+    let resolved = api.post(&format!("/api/v1/postal-games/{game}/resolve"), &json!({"round": 1})).await;
+    assert_eq!(resolved.status.as_u16(), 200, "{}", String::from_utf8_lossy(&resolved.body));
+    let round = format!("/api/v1/postal-games/{game}/rounds/1");
+    assert_eq!(api.get(&round).await.status.as_u16(), 200);
+
+    // A round's report lines with a field a newer version added, then an order kept in a
+    // form this server does not read: the round is refused, not shown in part.
+    sql(
+        &api.url,
+        &format!("UPDATE postal_rounds SET lines = '[{{\"hare\": 0, \"colour\": \"rot\"}}]' WHERE game_id = {game}"),
+    );
+    refused_json(&api.get(&round).await, &format!("round 1 of postal game {game}"));
+    let german = api.send(TestRequest::get().uri(&round).insert_header(("accept-language", "de"))).await;
+    refused_json(&german, &format!("die Runde 1 des Postspiels {game}"));
+    sql(
+        &api.url,
+        &format!(
+            "UPDATE postal_rounds SET lines = '[]', orders = '[{{\"hare\": \"Anna\", \"order\": \"fly 3\"}}]' WHERE game_id = {game}"
+        ),
+    );
+    refused_json(&api.get(&round).await, &format!("round 1 of postal game {game}"));
+
+    // The game's state.
+    sql(
+        &api.url,
+        &format!("UPDATE postal_games SET state = '{{\"round\": 2, \"weather\": \"rain\"}}' WHERE id = {game}"),
+    );
+    refused_json(&api.get(&format!("/api/v1/postal-games/{game}")).await, &format!("postal game {game}"));
 });

@@ -8,15 +8,17 @@ use super::Ctx;
 use crate::args::{
     PostspielAdvance, PostspielCommand, PostspielCreate, PostspielResolve, PostspielSend, PostspielShow,
 };
-use crate::error::{CliError, Result};
+use crate::error::{CliError, Problem, Result, one_line};
 use crate::input::read_input;
 use crate::lang::current;
 use crate::output::{Table, emit};
 use crate::t;
 use serde_json::Value;
-use spielstand_core::postspiel::{GameState, Lang, Orders, resolve, validate};
+use spielstand_core::Slug;
+use spielstand_core::postspiel::{GameState, Lang, Order, Orders, RefusalCode, resolve, validate};
 use spielstand_wire::{
-    PostalGame, PostalGameInput, PostalHare, PostalOrderInput, PostalOrdersInput, PostalRound, ReportLang, ReportParams,
+    PostalGame, PostalGameInput, PostalHare, PostalOrderInput, PostalOrdersInput, PostalRound, RefusedOrder,
+    ReportLang, ReportParams,
 };
 
 pub fn run(ctx: impl FnOnce() -> Result<Ctx>, command: PostspielCommand) -> Result<()> {
@@ -84,17 +86,63 @@ fn send(ctx: &Ctx, args: PostspielSend) -> Result<()> {
         orders.push(PostalOrderInput { round: round + 1, order: then });
     }
     let input = PostalOrdersInput { player: args.player, orders };
-    let (receipt, reply) = ctx.client.send_postal_orders(args.game, &input, args.code.as_deref())?;
+    let with_code = args.code.is_some();
+    let (receipt, reply) = ctx
+        .client
+        .send_postal_orders(args.game, &input, args.code.as_deref())
+        .map_err(|e| said_to_player(e, with_code))?;
     let lines: Vec<String> = receipt
         .orders
         .iter()
-        .map(|o| match o.replaced {
-            true => t!("postspiel-order-replaced", player = &receipt.player, round = o.round, order = &o.order),
-            false => t!("postspiel-order-kept", player = &receipt.player, round = o.round, order = &o.order),
+        .map(|o| {
+            let order = order_words(&o.order);
+            match o.replaced {
+                true => t!("postspiel-order-replaced", player = &receipt.player, round = o.round, order = order),
+                false => t!("postspiel-order-kept", player = &receipt.player, round = o.round, order = order),
+            }
         })
         .collect();
     emit(args.output.format, &reply.body, &lines, &[]);
     Ok(())
+}
+
+/// An order as the server keeps it (the English text form), in the command's language: the
+/// words the parser reads (`vor 2, nochmal vor 2`). What does not read stays as it is.
+fn order_words(kept: &str) -> String {
+    kept.parse::<Order>().map_or_else(|_| kept.to_owned(), |order| order.text(lang()))
+}
+
+/// Orders not taken, said to a player in the game's words rather than as a problem: an
+/// order refused names its hare, round and order and what is wrong with it; a hare's code
+/// not taken says to ask the game master (a player holds no token).
+fn said_to_player(error: CliError, with_code: bool) -> CliError {
+    let CliError::Rejected(problem) = error else { return error };
+    if let Some(refused) = &problem.refused_order {
+        return CliError::Refused(refused_order(refused));
+    }
+    match problem.status {
+        401 if with_code => CliError::Refused(t!("postspiel-code-unknown")),
+        403 if with_code => CliError::Refused(t!("postspiel-code-not-here", detail = detail(&problem))),
+        _ => CliError::Rejected(problem),
+    }
+}
+
+fn detail(problem: &Problem) -> String {
+    one_line(problem.detail.trim_end_matches('.'))
+}
+
+/// `Zug für Ben, Runde 1 („vor 40“) abgelehnt: nicht genug Möhren. ...`
+fn refused_order(refused: &RefusedOrder) -> String {
+    let (player, round, order) = (&refused.hare, refused.round, order_words(&refused.order));
+    let Some(code) = &refused.code else {
+        return t!("postspiel-order-unreadable", player = player, round = round, order = order);
+    };
+    // German in the game's words; English with the numbers the server gives.
+    let why = match (lang(), RefusalCode::from_slug(code)) {
+        (Lang::De, Some(code)) => code.words(Lang::De).to_owned(),
+        _ => refused.reason.clone(),
+    };
+    t!("postspiel-order-refused", player = player, round = round, order = order, why = why)
 }
 
 fn advance(ctx: &Ctx, args: PostspielAdvance) -> Result<()> {

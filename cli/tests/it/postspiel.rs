@@ -140,13 +140,13 @@ fn a_postal_game_on_the_server_from_the_command_line() {
     // Again: replaced.
     let sent = cli.ok(&["postspiel", "send", &id, "vor 3", "--code", &code_of("Anna")]);
     assert!(sent.contains("replaces the order sent before"), "{sent}");
-    // Ben's code, in German; a rule broken is refused, naming the rule.
+    // Ben's code, in German; a rule broken is refused, saying which order and why.
     let err = cli.fails(&["--lang", "de", "postspiel", "send", &id, "vor 40", "--code", &code_of("Ben")], 1);
-    assert!(err.contains("carrots-short") && err.contains("nicht genug Möhren"), "{err}");
+    assert!(err.contains("„vor 40“) abgelehnt: nicht genug Möhren"), "{err}");
     let err = cli.fails(&["postspiel", "send", &id, "vor 1", "--player", "Cleo", "--code", &code_of("Ben")], 1);
     assert!(err.contains("Ben's orders only"), "{err}");
     let err = cli.fails(&["postspiel", "send", &id, "hüpfen", "--code", &code_of("Ben")], 1);
-    assert!(err.contains("orders[0].order"), "{err}");
+    assert!(err.contains("(\"hüpfen\") is no order the game reads"), "{err}");
     // The game master sends Cleo's, received by post; Dora sends nothing.
     cli.ok(&["postspiel", "send", &id, "vor 1", "--player", "Cleo"]);
     let report = cli.ok(&["postspiel", "advance", &id]);
@@ -172,4 +172,137 @@ fn a_postal_game_on_the_server_from_the_command_line() {
     server.down();
     let err = cli.fails(&["postspiel", "send", &id, "vor 1", "--round", "4", "--code", &code_of("Anna")], 3);
     assert!(err.contains("cannot reach") || err.contains("not reach"), "{err}");
+}
+
+/// `postspiel send` speaks the sender's language on every path: the orders kept are echoed
+/// in the words the parser reads, whatever words were sent; a refused or unreadable order
+/// is a sentence naming the hare, the round and the order (no JSON path, no problem type);
+/// a hare's code the server does not take sends the player to the game master, never to
+/// an admin token. German with `--lang de`, English with `--lang en`.
+#[test]
+fn sending_orders_speaks_the_senders_language() {
+    use crate::common::ClubNight;
+    let ClubNight { server: _server, cli, league: _ } = ClubNight::new();
+    let deadline = (chrono::Local::now() + chrono::Duration::days(7)).format("%d.%m.%Y 18:00").to_string();
+    let create = |title: &str| {
+        let made = cli.json(&[
+            "postspiel",
+            "create",
+            title,
+            "-l",
+            "Winterliga",
+            "--players",
+            "Anna,Ben,Cleo",
+            "--rounds",
+            "5",
+            "--deadline",
+            &deadline,
+        ]);
+        let code = |player: &str| {
+            let codes = made["codes"].as_array().unwrap();
+            codes.iter().find(|c| c["player"] == player).unwrap()["code"].as_str().unwrap().to_owned()
+        };
+        (made["game"]["id"].as_i64().unwrap().to_string(), code("Anna"), code("Ben"))
+    };
+    let (game, anna, ben) = create("Herbstpost");
+    let send = |lang: &'static str, order: &str, rest: &[&str]| {
+        let mut args = vec!["--lang", lang, "postspiel", "send", game.as_str(), order];
+        args.extend(rest);
+        args.iter().map(|a| a.to_string()).collect::<Vec<String>>()
+    };
+    let ok = |args: Vec<String>| cli.ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let fails = |args: Vec<String>| cli.fails(&args.iter().map(String::as_str).collect::<Vec<_>>(), 1);
+    // Echoed in German, sent in English words.
+    let then = ["--then", "if carrots >= 30 then forward 5 else stay take", "--code", anna.as_str()];
+    let sent = ok(send("de", "forward 2, again forward 2", &then));
+    assert_eq!(
+        sent,
+        "Anna, Runde 1: vor 2, nochmal vor 2\nAnna, Runde 2: wenn Möhren >= 30 dann vor 5 sonst bleiben nehmen\n"
+    );
+    // The game master's order for Ben, in German.
+    let sent = ok(send("de", "wenn Feld von Cleo ist Salat dann vor 1 sonst vor 2", &["--player", "Ben"]));
+    assert_eq!(sent, "Ben, Runde 1: wenn Feld von Cleo ist Salatfeld dann vor 1 sonst vor 2\n");
+    // Echoed in English, sent in German words.
+    let sent = ok(send("en", "vor 3, nochmal zurück", &["--code", &anna]));
+    assert_eq!(sent, "Anna, round 1: forward 3, again back (replaces the order sent before)\n");
+
+    // A rule broken: which order, and what is wrong with it in the game's words.
+    let no_problem = |err: &str| {
+        for problem in ["orders[", "invalid-body", "422", "carrots-short", "forward-zero"] {
+            assert!(!err.contains(problem), "{problem} in {err}");
+        }
+    };
+    let err = fails(send("de", "vor 40", &["--code", &ben]));
+    assert_eq!(
+        err,
+        "Fehler: Zug für Ben, Runde 1 („vor 40“) abgelehnt: nicht genug Möhren. Es wurde kein Zug angenommen.\n"
+    );
+    assert!(spielstand_text::english_words(&err).is_empty(), "{err}");
+    let err = fails(send("en", "forward 40", &["--code", &ben]));
+    assert_eq!(
+        err,
+        "error: Order for Ben, round 1 (\"forward 40\") refused: 40 fields cost 820 carrots, Ben has 98. No order was kept.\n"
+    );
+    // The second of two orders, sent by the game master: neither is kept.
+    let err = fails(send("de", "vor 1", &["--then", "vorwärts 0", "--player", "Cleo"]));
+    assert_eq!(
+        err,
+        "Fehler: Zug für Cleo, Runde 2 („vor 0“) abgelehnt: vorwärts heißt mindestens ein Feld. Es wurde kein Zug angenommen.\n"
+    );
+    no_problem(&err);
+    let sent = ok(send("de", "vor 1", &["--player", "Cleo"]));
+    assert_eq!(sent, "Cleo, Runde 1: vor 1\n", "nothing of the refused request was kept");
+    // An order that does not read: the forms an order takes.
+    let err = fails(send("de", "hüpfen 3", &["--code", &ben]));
+    assert!(
+        err.starts_with("Fehler: Zug für Ben, Runde 1 („hüpfen 3“) ist kein Zug, den das Spiel lesen kann: "),
+        "{err}"
+    );
+    assert!(err.contains("„vor 3, nochmal vor 2“") && err.ends_with("Es wurde kein Zug angenommen.\n"), "{err}");
+    assert!(spielstand_text::english_words(&err).is_empty(), "{err}");
+    no_problem(&err);
+    let err = fails(send("en", "fly 3", &["--code", &ben]));
+    assert!(err.starts_with("error: Order for Ben, round 1 (\"fly 3\") is no order the game reads: "), "{err}");
+    assert!(err.contains("\"forward 3, again forward 2\"") && err.ends_with("No order was kept.\n"), "{err}");
+    no_problem(&err);
+
+    // A hare's code nobody has: ask the game master, not for a token.
+    let no_token = |err: &str| {
+        for token in ["token", "Token", "admin", "Admin", "login", "401", "403"] {
+            assert!(!err.contains(token), "{token} in {err}");
+        }
+    };
+    let err = fails(send("de", "vor 1", &["--code", "spgc_0000"]));
+    assert_eq!(
+        err,
+        "Fehler: Dieser Hasen-Code ist hier nicht bekannt oder sein Spiel ist zu Ende: Frag die Spielleitung nach deinem Code.\n"
+    );
+    no_token(&err);
+    let err = fails(send("en", "vor 1", &["--code", "not-a-code"]));
+    assert_eq!(
+        err,
+        "error: This hare code is not known here, or its game has ended: ask the game master for your code.\n"
+    );
+    no_token(&err);
+    // A code of another game, or for another hare: what it sends, and the game master for the rest.
+    let (other, ..) = create("Winterpost");
+    let err = cli.fails(&["--lang", "de", "postspiel", "send", &other, "vor 1", "--code", &anna], 1);
+    assert!(err.starts_with("Fehler: Mit dem Code von Hase Anna, Postspiel"), "{err}");
+    assert!(
+        err.ends_with(
+            "Ein Hasen-Code sendet nur die eigenen Züge im eigenen Spiel: für alles andere frag die Spielleitung.\n"
+        ),
+        "{err}"
+    );
+    assert!(spielstand_text::english_words(&err).is_empty(), "{err}");
+    no_token(&err);
+    let err = fails(send("en", "vor 1", &["--code", &anna, "--player", "Ben"]));
+    assert!(err.contains("sends Anna's orders only, not Ben's"), "{err}");
+    assert!(
+        err.ends_with(
+            "A hare's code sends its own orders in its own game only: for anything else, ask the game master.\n"
+        ),
+        "{err}"
+    );
+    no_token(&err);
 }

@@ -318,14 +318,30 @@ impl FromStr for Order {
     }
 }
 
-fn word(key: Key, lang: Lang) -> &'static str {
-    spelling(KEYS, key, lang)
+/// A keyword as `lang` writes it: German nouns with a capital (`Möhren`, `Runde`), as the
+/// rule text writes them; the parser reads any case.
+fn word(key: Key, lang: Lang) -> String {
+    let noun = matches!(key, Key::Round | Key::Carrots | Key::Lettuces | Key::Field | Key::Position);
+    written(spelling(KEYS, key, lang), noun && lang == Lang::De)
+}
+
+/// A field kind as `lang` writes it (`Salatfeld`, `lettuce`).
+fn kind_word(kind: FieldKind, lang: Lang) -> String {
+    written(spelling(KINDS, kind, lang), lang == Lang::De)
+}
+
+fn written(word: &str, capital: bool) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) if capital => first.to_uppercase().chain(chars).collect(),
+        _ => word.to_owned(),
+    }
 }
 
 fn write_plain(f: &mut String, plain: &Plain, lang: Lang) {
     let action = |f: &mut String, action: Action| match action {
         Action::Forward(n) => f.push_str(&format!("{} {n}", word(Key::Forward, lang))),
-        Action::Back => f.push_str(word(Key::Back, lang)),
+        Action::Back => f.push_str(&word(Key::Back, lang)),
         Action::Stay(kind) => f.push_str(&format!("{} {}", word(Key::Stay, lang), spelling(STAYS, kind, lang))),
     };
     action(f, plain.action);
@@ -345,7 +361,7 @@ fn write_condition(f: &mut String, condition: &Condition, lang: Lang) {
         }
     };
     let compare = |f: &mut String, key: Key, c: Comparison| {
-        f.push_str(word(key, lang));
+        f.push_str(&word(key, lang));
         of(f);
         f.push_str(&format!(" {} {}", c.op.symbol(), c.value));
     };
@@ -355,16 +371,16 @@ fn write_condition(f: &mut String, condition: &Condition, lang: Lang) {
         Test::Field(c) => compare(f, Key::Field, c),
         Test::Position(c) => compare(f, Key::Position, c),
         Test::Kind(kind) => {
-            f.push_str(word(Key::Field, lang));
+            f.push_str(&word(Key::Field, lang));
             of(f);
-            f.push_str(&format!(" {} {}", word(Key::Is, lang), spelling(KINDS, kind, lang)));
+            f.push_str(&format!(" {} {}", word(Key::Is, lang), kind_word(kind, lang)));
         }
         Test::Alone(alone) => {
             if !alone {
-                f.push_str(word(Key::Not, lang));
+                f.push_str(&word(Key::Not, lang));
                 f.push(' ');
             }
-            f.push_str(word(Key::Alone, lang));
+            f.push_str(&word(Key::Alone, lang));
             of(f);
         }
     }
@@ -377,7 +393,7 @@ impl Order {
         match self {
             Order::Plain(plain) => write_plain(&mut f, plain, lang),
             Order::If { condition, then, otherwise } => {
-                f.push_str(word(Key::If, lang));
+                f.push_str(&word(Key::If, lang));
                 f.push(' ');
                 write_condition(&mut f, condition, lang);
                 f.push_str(&format!(" {} ", word(Key::Then, lang)));
@@ -468,6 +484,23 @@ mod tests {
             assert_eq!(parsed.to_string(), text);
             assert_eq!(order(&parsed.text(Lang::De)), parsed, "{}", parsed.text(Lang::De));
         }
+    }
+
+    #[test]
+    fn german_writes_the_orders_as_the_rule_text_does() {
+        assert_eq!(order("forward 2, again forward 2").text(Lang::De), "vor 2, nochmal vor 2");
+        assert_eq!(
+            order("if carrots >= 30 then forward 5 else stay take").text(Lang::De),
+            "wenn Möhren >= 30 dann vor 5 sonst bleiben nehmen"
+        );
+        assert_eq!(
+            order("if after round 4 field of Ben is lettuce then back else forward 1").text(Lang::De),
+            "wenn nach Runde 4 Feld von Ben ist Salatfeld dann zurück sonst vor 1"
+        );
+        assert_eq!(
+            order("if not alone of ben then stay wait else back").text(Lang::En),
+            "if not alone of ben then stay wait else back"
+        );
     }
 
     #[test]

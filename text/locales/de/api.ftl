@@ -107,6 +107,8 @@ api-stored-round-tables = die Tische der Runde { $number } des Abends { $event }
 api-stored-audit-detail = die Einzelheiten des Protokolleintrags { $id }
 api-stored-history-record = einen Eintrag im Verlauf des Ergebnisses { $id }
 api-stored-idempotent-answer = die erste Antwort zum Idempotenzschlüssel { $key }
+api-stored-postal-state = den Stand des Postspiels { $game }
+api-stored-postal-round = die Runde { $round } des Postspiels { $game }
 api-end-night-pass-2 = das Ende { $how } des Zugangs { $id }
 api-token-does-not-exist = Das Token { $token_name } gibt es nicht
 api-url = url: { $why }
@@ -177,6 +179,7 @@ api-add-players-first = { $each }; { $count ->
     }
 api-unauthorized = Diese Anfrage braucht ein Schreib-Token: Sende Authorization: Bearer <token>
 api-unknown-token = Das gesendete Token ist hier nicht bekannt: Prüfe es oder lege eines mit `spielstand-api token create` an
+api-unknown-hare-code = Der gesendete Hasen-Code ist hier nicht bekannt (vertippt, oder sein Spiel gibt es nicht mehr): Frag die Spielleitung nach deinem Code
 api-revoked = Das Token „{ $name }“ wurde gesperrt
 api-idempotency-mismatch = Der Idempotency-Key „{ $key }“ wurde schon für eine andere Anfrage verwendet
 api-idempotency-in-progress = Eine Anfrage mit dem Idempotency-Key „{ $key }“ wird noch bearbeitet; versuche es gleich noch einmal

@@ -185,6 +185,10 @@ postspiel-due = Runde { $round } von { $rounds }: Einsendeschluss { $deadline }.
 postspiel-codes-once = Der Code jedes Hasen, nur jetzt gezeigt: gib jedem seinen (spielstand postspiel send SPIEL ZUG --code CODE).
 postspiel-order-kept = { $player }, Runde { $round }: { $order }
 postspiel-order-replaced = { $player }, Runde { $round }: { $order } (ersetzt den zuvor gesandten Zug)
+postspiel-order-refused = Zug für { $player }, Runde { $round } („{ $order }“) abgelehnt: { $why }. Es wurde kein Zug angenommen.
+postspiel-order-unreadable = Zug für { $player }, Runde { $round } („{ $order }“) ist kein Zug, den das Spiel lesen kann: ein Zug lautet etwa „vor 3“, „zurück“, „bleiben fressen“ (oder nehmen, abgeben, warten), „vor 3, nochmal vor 2“ oder „wenn Möhren >= 30 dann vor 5 sonst bleiben nehmen“. Es wurde kein Zug angenommen.
+postspiel-code-unknown = Dieser Hasen-Code ist hier nicht bekannt oder sein Spiel ist zu Ende: Frag die Spielleitung nach deinem Code.
+postspiel-code-not-here = { $detail }. Ein Hasen-Code sendet nur die eigenen Züge im eigenen Spiel: für alles andere frag die Spielleitung.
 postspiel-game = Postspiel { $id } „{ $title }“
 postspiel-recorded = In der Liga als Ergebnis { $result } erfasst.
 postspiel-no-orders = kein Zug eingegangen (NMR)

@@ -107,6 +107,8 @@ api-stored-round-tables = the tables of round { $number } of night { $event }
 api-stored-audit-detail = the detail of audit entry { $id }
 api-stored-history-record = a record in the history of result { $id }
 api-stored-idempotent-answer = the first answer kept for the idempotency key { $key }
+api-stored-postal-state = the state of postal game { $game }
+api-stored-postal-round = round { $round } of postal game { $game }
 api-end-night-pass-2 = the end { $how } of night pass { $id }
 api-token-does-not-exist = token { $token_name } does not exist
 api-url = url: { $why }
@@ -177,6 +179,7 @@ api-add-players-first = { $each }; { $count ->
     }
 api-unauthorized = this request needs a write token: send Authorization: Bearer <token>
 api-unknown-token = the token sent is not known here: check it, or create one with `spielstand-api token create`
+api-unknown-hare-code = the hare code sent is not known here (mistyped, or its game is gone): ask the game master for your code
 api-revoked = the token "{ $name }" has been revoked
 api-idempotency-mismatch = the Idempotency-Key "{ $key }" was used before with a different request
 api-idempotency-in-progress = a request with the Idempotency-Key "{ $key }" is still being processed; retry shortly

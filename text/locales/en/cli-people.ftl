@@ -185,6 +185,10 @@ postspiel-due = Round { $round } of { $rounds } is due on { $deadline }.
 postspiel-codes-once = Each hare's code, shown only now: give each player theirs (spielstand postspiel send GAME ORDER --code CODE).
 postspiel-order-kept = { $player }, round { $round }: { $order }
 postspiel-order-replaced = { $player }, round { $round }: { $order } (replaces the order sent before)
+postspiel-order-refused = Order for { $player }, round { $round } ("{ $order }") refused: { $why }. No order was kept.
+postspiel-order-unreadable = Order for { $player }, round { $round } ("{ $order }") is no order the game reads: an order is e.g. "forward 3", "back", "stay eat" (or take, give, wait), "forward 3, again forward 2" or "if carrots >= 30 then forward 5 else stay take". No order was kept.
+postspiel-code-unknown = This hare code is not known here, or its game has ended: ask the game master for your code.
+postspiel-code-not-here = { $detail }. A hare's code sends its own orders in its own game only: for anything else, ask the game master.
 postspiel-game = Postal game { $id } "{ $title }"
 postspiel-recorded = Recorded in its league as result { $result }.
 postspiel-no-orders = no orders received (NMR)
