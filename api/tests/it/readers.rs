@@ -87,7 +87,11 @@ fn check_readers_under_writes(db: TestDb) {
             assert!(read.revision >= last[i], "process {i} went back from {} to {}", last[i], read.revision);
             if read.revision < wrote {
                 stale += 1;
-                assert!(read.behind_ms > 0, "a table behind the newest says so");
+                // The writing process knows its write when it acknowledges it: a table before
+                // it says it is behind. The other learns of it from its watcher (a few
+                // milliseconds later): until then it knows nothing newer and says 0; the
+                // second's bound below holds for both.
+                assert!(i == 1 || read.behind_ms > 0, "a table behind the newest says so");
                 assert!(
                     asked.duration_since(acknowledged) < Duration::from_secs(1),
                     "more than a second behind a write"
