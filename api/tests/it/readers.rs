@@ -71,7 +71,7 @@ fn check_readers_under_writes(db: TestDb) {
     let urls = [a.api.clone(), b.api.clone()].map(|api| format!("{api}/leagues/{league}/standings"));
     let agent = agent();
     let mut last = [0i64; 2];
-    let mut stale = 0;
+    let (mut stale, mut said_behind) = (0, 0);
     for n in 0..40 {
         let (status, body) = post(&agent, &format!("{}/leagues/{league}/results", a.api), &token, &game(n));
         assert_eq!(status, 201, "{body}");
@@ -87,11 +87,11 @@ fn check_readers_under_writes(db: TestDb) {
             assert!(read.revision >= last[i], "process {i} went back from {} to {}", last[i], read.revision);
             if read.revision < wrote {
                 stale += 1;
-                // The writing process knows its write when it acknowledges it: a table before
-                // it says it is behind. The other learns of it from its watcher (a few
-                // milliseconds later): until then it knows nothing newer and says 0; the
-                // second's bound below holds for both.
-                assert!(i == 1 || read.behind_ms > 0, "a table behind the newest says so");
+                // A process learns of a write from its watcher, a few milliseconds after the
+                // commit: until then it knows nothing newer and says 0. Once it knows, a
+                // table before the write says how far behind it is; the second's bound holds
+                // either way.
+                said_behind += usize::from(read.behind_ms > 0);
                 assert!(
                     asked.duration_since(acknowledged) < Duration::from_secs(1),
                     "more than a second behind a write"
@@ -120,7 +120,10 @@ fn check_readers_under_writes(db: TestDb) {
             std::thread::sleep(Duration::from_millis(10));
         }
     }
-    eprintln!("{stale} of 80 reads without a write of their own were answered from the revision before");
+    // (A table held up behind a write it knows of always says so: the locked test below.)
+    eprintln!(
+        "{stale} of 80 reads without a write of their own were answered from the revision before, {said_behind} saying so"
+    );
 }
 
 #[test]
