@@ -16,6 +16,14 @@ use spielstand_core::{GameKind, LeagueResult, Lines, night_table, night_winners,
 use spielstand_wire::{EventReport, StandingsParams, StoredResult};
 use std::sync::Arc;
 
+/// Which of a league's two tables is read: its players or its fixed teams. Each has its own
+/// routes (JSON, CSV, page), so that a typed client gets one response type from each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ranked {
+    Players,
+    Teams,
+}
+
 /// The views of every league, read through the database's revisions.
 #[derive(Clone, Copy)]
 pub struct Views<'a> {
@@ -46,20 +54,18 @@ impl Views<'_> {
     /// The table a query asks for: its game, on its day (`as_of`, `after_event`). JSON,
     /// CSV and the embedded page are all built from it, so they show the same table and
     /// a new result changes all of them at once.
-    pub async fn table(&self, league_id: i64, query: &StandingsParams) -> Result<Arc<CachedView>> {
-        self.get(league_id, self.table_view(league_id, query, false).await?).await
+    pub async fn table(&self, league_id: i64, query: &StandingsParams, ranked: Ranked) -> Result<Arc<CachedView>> {
+        self.get(league_id, self.table_view(league_id, query, ranked).await?).await
     }
 
-    /// The team table a query asks for (`by=team`): its game, on its day, as [`Self::table`].
-    pub async fn team_table(&self, league_id: i64, query: &StandingsParams) -> Result<Arc<CachedView>> {
-        self.get(league_id, self.table_view(league_id, query, true).await?).await
-    }
-
-    /// The view a table query names: the players' table or (`teams`) the team table, of
-    /// its game, on its day.
-    pub async fn table_view(&self, league_id: i64, query: &StandingsParams, teams: bool) -> Result<View> {
+    /// The view a table query names: the players' table or the team table, of its game,
+    /// on its day.
+    pub async fn table_view(&self, league_id: i64, query: &StandingsParams, ranked: Ranked) -> Result<View> {
         let (game, as_of) = (query.game, self.table_day(league_id, query).await?);
-        Ok(if teams { View::TeamTable { game, as_of } } else { View::Table { game, as_of } })
+        Ok(match ranked {
+            Ranked::Players => View::Table { game, as_of },
+            Ranked::Teams => View::TeamTable { game, as_of },
+        })
     }
 
     /// The day a table query asks for: `as_of`, or the date of the night `after_event` of

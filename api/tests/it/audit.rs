@@ -1,6 +1,7 @@
 //! The audit trail: every change through the API, and tokens made on the command line,
 //! with who made it; readable by admin tokens only, in pages, filtered.
 
+use spielstand_wire::calls;
 use crate::common::mensch;
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
@@ -19,7 +20,7 @@ api_test!(every_change_is_audited_with_its_token_and_only_admins_read_it, |api| 
     let audit = |token: &str, query: &str| as_token(token, Method::GET, &format!("/api/v1/audit{query}"));
 
     api.add_players(&["Anna", "Ben"]).await;
-    let anna = api.get("/api/v1/players").await.body::<Vec<Player>>()[0].id;
+    let anna = api.call(calls::list_players()).await.body::<Vec<Player>>()[0].id;
     let rules = json!({"games": ["mensch-aergere-dich-nicht"]});
     let league = api.add_league(json!({"name": "Winterliga", "rules": rules})).await;
     let narrowed = json!({"games": ["mensch-aergere-dich-nicht"], "season": {"from": "2026-01-01"}});
@@ -27,7 +28,7 @@ api_test!(every_change_is_audited_with_its_token_and_only_admins_read_it, |api| 
         .write(Method::PUT, &format!("/api/v1/leagues/{league}"), &json!({"name": "Winterliga", "rules": narrowed}))
         .await;
     assert_eq!(r.status, StatusCode::OK);
-    let r = api.write(Method::PATCH, &format!("/api/v1/players/{anna}"), &json!({"name": "Annabelle"})).await;
+    let r = api.call(calls::rename_player(anna, "Annabelle")).await;
     assert_eq!(r.status, StatusCode::OK);
     // The table laptop records a result; the admin deletes it.
     let body = mensch("2026-03-01", "Annabelle,Ben");
@@ -45,7 +46,7 @@ api_test!(every_change_is_audited_with_its_token_and_only_admins_read_it, |api| 
     assert_eq!(r.status, StatusCode::CREATED, "{:?}", r.json());
     let hook = r.body::<NewWebhook>().webhook.id;
     // A refused change leaves no trace but its refusal.
-    let r = api.write(Method::PATCH, &format!("/api/v1/players/{anna}"), &json!({"name": "Ben"})).await;
+    let r = api.call(calls::rename_player(anna, "Ben")).await;
     assert_eq!(r.status, StatusCode::CONFLICT);
     // Revoking the token pauses its webhook: both on the command line.
     tokens::revoke(&mut pool.get().unwrap(), "table-laptop").unwrap();
@@ -191,7 +192,7 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
     let second = tokens::create(&mut conn(), "second", TokenScope::Admin, None).unwrap();
-    let anna = api.get("/api/v1/players").await.body::<Vec<Player>>()[0].id;
+    let anna = api.call(calls::list_players()).await.body::<Vec<Player>>()[0].id;
 
     // Everything a write here could change, as the API and the token list show it.
     let snapshot = || {
@@ -209,7 +210,7 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
             }
             seen.push(api.get_with_token(&format!("/api/v1/leagues/{league}/webhooks")).await.json());
             // Each night with its attendees and rounds.
-            for night in api.get(&format!("/api/v1/leagues/{league}/events")).await.json().as_array().unwrap() {
+            for night in api.call(calls::list_events(league)).await.json().as_array().unwrap() {
                 seen.push(api.get(&format!("/api/v1/events/{}", night["id"])).await.json());
             }
             let tokens: Vec<(String, bool)> =
@@ -244,10 +245,10 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
         }};
     }
 
-    both_ways!("player_created", status(api.post("/api/v1/players", &json!({"name": "Cleo"})).await));
+    both_ways!("player_created", status(api.call(calls::create_player("Cleo")).await));
     both_ways!(
         "player_renamed",
-        status(api.write(Method::PATCH, &format!("/api/v1/players/{anna}"), &json!({"name": "Annabelle"})).await)
+        status(api.call(calls::rename_player(anna, "Annabelle")).await)
     );
     both_ways!(
         "league_created",
@@ -266,7 +267,7 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
     );
     let night = json!({"title": "Clubabend", "date": "2026-03-05"});
     both_ways!("event_created", status(api.post(&format!("/api/v1/leagues/{league}/events"), &night).await));
-    let events: Vec<Event> = api.get(&format!("/api/v1/leagues/{league}/events")).await.body();
+    let events: Vec<Event> = api.call(calls::list_events(league)).await.body();
     let night_path = format!("/api/v1/events/{}", events[0].id);
     let renamed = json!({"title": "Spieleabend", "date": "2026-03-05"});
     both_ways!("event_changed", status(api.write(Method::PUT, &night_path, &renamed).await));
@@ -288,7 +289,7 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
     let anna: spielstand_wire::NightPass = api.send(join("Annabelle")).await.body();
     both_ways!("pass_issued", status(api.send(join("Ben")).await));
     let ben_id =
-        api.get("/api/v1/players").await.body::<Vec<Player>>().into_iter().find(|p| p.name == "Ben").unwrap().id;
+        api.call(calls::list_players()).await.body::<Vec<Player>>().into_iter().find(|p| p.name == "Ben").unwrap().id;
     both_ways!(
         "pass_revoked",
         status(api.write(Method::DELETE, &format!("{tonight_path}/passes/{ben_id}"), &json!(null)).await)
@@ -380,17 +381,17 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
         status(api.send(as_token(&api.token, Method::DELETE, &format!("/api/v1/webhooks/{hook}"))).await)
     );
     both_ways!("token_created", stored(tokens::create(&mut conn(), "third", TokenScope::Record, None).map(drop)));
-    let dora = api.post("/api/v1/players", &json!({"name": "Dora"})).await.json()["id"].as_i64().unwrap();
+    let dora = api.call(calls::create_player("Dora")).await.json()["id"].as_i64().unwrap();
     api.post(&results, &mensch("2026-03-02", "Dora,Annabelle")).await;
-    let ben = api.get("/api/v1/players").await.json().as_array().unwrap().iter().find(|p| p["name"] == "Ben").unwrap()
+    let ben = api.call(calls::list_players()).await.json().as_array().unwrap().iter().find(|p| p["name"] == "Ben").unwrap()
         ["id"]
         .as_i64()
         .unwrap();
     both_ways!(
         "player_merged",
-        status(api.post(&format!("/api/v1/players/{dora}/merge"), &json!({"into": ben})).await)
+        status(api.call(calls::merge_player(dora, ben)).await)
     );
-    both_ways!("player_unmerged", status(api.post(&format!("/api/v1/players/{dora}/unmerge"), &json!({})).await));
+    both_ways!("player_unmerged", status(api.call(calls::unmerge_player(dora)).await));
 
     // Every action the audit knows was tried: a new action needs its write here.
     let tried: i64 = {

@@ -1,5 +1,6 @@
 //! Batches of results (what importers send) and the league export.
 
+use spielstand_wire::calls;
 use crate::common::mensch;
 use actix_web::http::StatusCode;
 use serde_json::{Value, json};
@@ -49,10 +50,10 @@ api_test!(a_batch_stores_the_valid_items_and_answers_each, |api| {
     assert_eq!(refused.result_id, None);
     // The source is on the stored result.
     let first = outcome.items[0].result_id.unwrap();
-    let stored: StoredResult = api.get(&format!("/api/v1/results/{first}")).await.body();
+    let stored: StoredResult = api.call(calls::get_result(first)).await.body();
     assert_eq!(stored.source, source("bgstats", "play-1"));
     // Both games count in the table, which follows the batch like any write.
-    let r = api.get(&format!("/api/v1/leagues/{league}/standings")).await;
+    let r = api.call(calls::get_standings(league, &Default::default())).await;
     let standings: Standings = r.body();
     let anna = standings.rows.iter().find(|r| r.row.player == "Anna").unwrap().clone();
     assert_eq!(anna.row.played, 2, "{}", r.json());
@@ -71,7 +72,7 @@ api_test!(a_batch_stores_the_valid_items_and_answers_each, |api| {
     let r: BatchOutcome = answer.body();
     let kind = r.items[0].problem.as_ref().map(|p| p.kind.as_str());
     assert_eq!(kind, Some("/problems/idempotency-key-reused"), "{}", answer.json());
-    let listed: ResultPage = api.get(&format!("/api/v1/leagues/{league}/results")).await.body();
+    let listed: ResultPage = api.call(calls::list_results(league, &Default::default())).await.body();
     assert_eq!(listed.total, 2);
 
     // The batch as a whole: 1 to 1,000 items, a bad source, an unknown league.
@@ -86,7 +87,7 @@ api_test!(a_batch_stores_the_valid_items_and_answers_each, |api| {
     let detail = api.post(&batch, &bad_key).await.problem(422, "invalid-body");
     assert!(detail.contains("items[1].idempotency_key"), "{detail}");
     api.post("/api/v1/leagues/999999/results/batch", &items).await.problem(404, "not-found");
-    let listed: ResultPage = api.get(&format!("/api/v1/leagues/{league}/results")).await.body();
+    let listed: ResultPage = api.call(calls::list_results(league, &Default::default())).await.body();
     assert_eq!(listed.total, 2, "nothing changed");
 });
 
@@ -99,7 +100,7 @@ api_test!(the_export_holds_the_whole_league, |api| {
         .body();
     let mut game = mensch("2026-03-01", "Anna,Ben");
     game["event_id"] = json!(night.id);
-    api.post(&format!("/api/v1/leagues/{league}/results"), &game).await;
+    api.record(league, &game).await;
     let batch = json!({"items": [item("e1", Some(("bgg", "42#1")), mensch("2026-03-02", "Cleo,Anna"))]});
     api.post(&format!("/api/v1/leagues/{league}/results/batch"), &batch).await;
     let r = api.get(&format!("/api/v1/leagues/{league}/export")).await;

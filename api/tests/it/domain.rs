@@ -3,6 +3,7 @@
 //! invisible or line-breaking characters in text people read) is a 422 naming it, never a
 //! silent default and never a 500, and changes nothing. And `HEAD` answers every `GET`.
 
+use spielstand_wire::calls;
 use crate::common::mensch;
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
@@ -24,7 +25,7 @@ api_test!(bodies_refuse_duplicate_keys_and_unknown_fields, |api| {
     assert!(d.starts_with("admin: unknown field"), "{d}");
     let d = api.post("/api/v1/players", &json!({"nmae": "Extra"})).await.problem(422, "invalid-body");
     assert!(d.contains("did you mean `name`?"), "{d}");
-    assert_eq!(api.get("/api/v1/players").await.body::<Vec<Player>>().len(), 0, "no player was created");
+    assert_eq!(api.call(calls::list_players()).await.body::<Vec<Player>>().len(), 0, "no player was created");
 
     api.add_players(&["Anna", "Ben"]).await;
     let league =
@@ -87,7 +88,7 @@ api_test!(dates_outside_the_domain_are_refused_before_the_database_sees_them, |a
 api_test!(text_people_read_holds_no_hidden_characters, |api| {
     // U+2028 breaks a line in many viewers; a bidi override reorders what follows it.
     for name in ["Anna\u{2028}Ben", "Anna\u{2029}", "A\u{202E}nna", "An\u{200B}na"] {
-        api.post("/api/v1/players", &json!({ "name": name })).await.problem(422, "invalid-name");
+        api.call(calls::create_player(name)).await.problem(422, "invalid-name");
     }
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
@@ -105,7 +106,7 @@ api_test!(text_people_read_holds_no_hidden_characters, |api| {
         let d = api.post(&batch, &items).await.problem(422, "invalid-body");
         assert!(d.contains("source.id"), "{d}");
     }
-    assert_eq!(api.get(&format!("/api/v1/leagues/{league}/results")).await.body::<ResultPage>().total, 0);
+    assert_eq!(api.call(calls::list_results(league, &Default::default())).await.body::<ResultPage>().total, 0);
     // A team's name is shown as a player's is: the same rules.
     let long = "T".repeat(10_000);
     for team in ["Team\u{202E}A", "Team\u{200B}A", "Team\r\nA", "Team\0A", long.as_str(), " Team"] {
@@ -128,7 +129,7 @@ api_test!(text_people_read_holds_no_hidden_characters, |api| {
     let season = json!({"name": "S2", "rules": {"games": ["rangeln"], "season": {"from": "2026-1-1"}}});
     let d = api.post("/api/v1/leagues", &season).await.problem(422, "invalid-body");
     assert!(d.starts_with("rules.season.from"), "{d}");
-    assert_eq!(api.get(&format!("/api/v1/leagues/{league}/results")).await.body::<ResultPage>().total, 0);
+    assert_eq!(api.call(calls::list_results(league, &Default::default())).await.body::<ResultPage>().total, 0);
     // A NUL in a text filter never reaches the database.
     let r = api.get_with_token("/api/v1/audit?token_name=%00").await;
     let d = r.problem(400, "invalid-query");
@@ -138,7 +139,7 @@ api_test!(text_people_read_holds_no_hidden_characters, |api| {
 api_test!(head_answers_every_get_route_without_a_body, |api| {
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let r = api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-03-01", "Anna,Ben")).await;
+    let r = api.record(league, &mensch("2026-03-01", "Anna,Ben")).await;
     assert_eq!(r.status, StatusCode::CREATED);
     for path in [
         format!("/api/v1/leagues/{league}/standings"),

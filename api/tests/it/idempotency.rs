@@ -1,6 +1,7 @@
 //! `Idempotency-Key`: a replay answers as the first time, a changed body is refused,
 //! concurrent duplicates and abandoned claims are settled once.
 
+use spielstand_wire::calls;
 use crate::common::mensch;
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
@@ -98,5 +99,5 @@ api_test!(an_abandoned_claim_is_taken_over_and_its_owner_can_no_longer_settle, |
     // Had the first request merely been slow, it could not settle now, so it stores nothing.
     let late = conn.write(|c| idempotency::settle(c, "died", long_ago, 201, "{}"));
     assert!(matches!(late, Err(spielstand_api::error::Error::IdempotencyInProgress(_))), "{late:?}");
-    assert_eq!(api.get(&format!("/api/v1/leagues/{league}/results")).await.body::<ResultPage>().total, 1);
+    assert_eq!(api.call(calls::list_results(league, &Default::default())).await.body::<ResultPage>().total, 1);
 });

@@ -1,5 +1,6 @@
 //! Leagues end to end on the real App: created, listed, updated.
 
+use spielstand_wire::calls;
 use actix_web::http::Method;
 use serde_json::json;
 use spielstand_core::{GameKind, PointsScheme, TieBreaker};
@@ -9,7 +10,7 @@ api_test!(leagues_are_created_listed_and_updated, |api| {
     let id = api
         .add_league(json!({"name": "Winterliga", "rules": {"games": ["rangeln"], "season": {"from": "2026-10-01", "to": "2027-03-31"}, "points": {"kind": "table", "table": [10, 6, 4]}}}))
         .await;
-    let league: League = api.get(&format!("/api/v1/leagues/{id}")).await.body();
+    let league: League = api.call(calls::get_league(id)).await.body();
     assert_eq!(league.rules.points, PointsScheme::Table { table: vec![10, 6, 4] });
     assert_eq!(league.rules.tie_breakers, [TieBreaker::Wins, TieBreaker::AveragePlace, TieBreaker::HeadToHead]);
     assert_eq!(league.revision, 1);
@@ -23,7 +24,7 @@ api_test!(leagues_are_created_listed_and_updated, |api| {
         .body();
     assert_eq!(updated.rules.games, [GameKind::Rangeln, GameKind::LaufRauf]);
     assert_eq!(updated.revision, 2);
-    assert_eq!(api.get("/api/v1/leagues").await.body::<Vec<League>>().len(), 1);
+    assert_eq!(api.call(calls::list_leagues()).await.body::<Vec<League>>().len(), 1);
     api.post("/api/v1/leagues", &json!({"name": "winterliga 26/27", "rules": {"games": ["rangeln"]}}))
         .await
         .problem(409, "conflict");

@@ -2,6 +2,7 @@
 //! undo returns every view to what it was; results recorded in between stay with the
 //! player kept; two players of one game are never merged.
 
+use spielstand_wire::calls;
 use crate::common::{mensch, partners};
 use actix_web::http::StatusCode;
 use serde_json::{Value, json};
@@ -75,7 +76,7 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    api.get("/api/v1/players").await.body::<Vec<Player>>().into_iter().find(|p| p.name == name).unwrap().id
+    api.call(calls::list_players()).await.body::<Vec<Player>>().into_iter().find(|p| p.name == name).unwrap().id
 }
 
 api_test!(a_merge_counts_two_players_as_one_and_its_undo_restores_every_view, |api| {
@@ -92,22 +93,22 @@ api_test!(a_merge_counts_two_players_as_one_and_its_undo_restores_every_view, |a
         (pokal, "2026-03-01", "Joerg,Ben"),
         (pokal, "2026-03-04", "Cleo,Jörg,Anna"),
     ] {
-        let r = api.post(&format!("/api/v1/leagues/{league}/results"), &mensch(date, order)).await;
+        let r = api.record(league, &mensch(date, order)).await;
         assert_eq!(r.status, StatusCode::CREATED, "{}", r.json());
     }
     // A partner game, and a result deleted later: the merge moves its seat too.
     let teams = partners("2026-03-05", "Joerg+Anna,Ben+Cleo", "Ben+Cleo,Joerg+Anna");
-    assert_eq!(api.post(&format!("/api/v1/leagues/{liga}/results"), &teams).await.status, StatusCode::CREATED);
+    assert_eq!(api.record(liga, &teams).await.status, StatusCode::CREATED);
     let people = [joerg_umlaut, joerg, anna, ben];
     let before = views(&api, &[liga, pokal], &people).await;
     assert!(before.iter().all(|(_, v)| v["status"] == 200), "every view is there to compare: {before:?}");
     let revisions = |league: i64| {
         let api = &api;
-        async move { api.get(&format!("/api/v1/leagues/{league}")).await.body::<League>().revision }
+        async move { api.call(calls::get_league(league)).await.body::<League>().revision }
     };
     let (liga_revision, pokal_revision) = (revisions(liga).await, revisions(pokal).await);
 
-    let r = api.post(&format!("/api/v1/players/{joerg}/merge"), &json!({"into": joerg_umlaut})).await;
+    let r = api.call(calls::merge_player(joerg, joerg_umlaut)).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.json());
     let merge: PlayerMerge = r.body();
     assert_eq!((merge.player.merged_into, merge.into.id, merge.seats_moved), (Some(joerg_umlaut), joerg_umlaut, 3));
@@ -115,13 +116,13 @@ api_test!(a_merge_counts_two_players_as_one_and_its_undo_restores_every_view, |a
     assert!(revisions(liga).await > liga_revision && revisions(pokal).await > pokal_revision);
     // Every view now equals a computation from scratch with the two as one person.
     for league in [liga, pokal] {
-        let table: Standings = api.get(&format!("/api/v1/leagues/{league}/standings")).await.body();
-        let rules: LeagueRules = api.get(&format!("/api/v1/leagues/{league}")).await.body::<League>().rules;
+        let table: Standings = api.call(calls::get_standings(league, &Default::default())).await.body();
+        let rules: LeagueRules = api.call(calls::get_league(league)).await.body::<League>().rules;
         let all = api.league_results(league).await;
         assert!(all.iter().flat_map(|r| &r.placings).all(|p| p.player != "Joerg"), "the merged name is gone");
         assert_eq!(table.rows, spielstand_core::rated_standings(&rules, &all, StandingsQuery::default()));
     }
-    let table: Standings = api.get(&format!("/api/v1/leagues/{liga}/standings")).await.body();
+    let table: Standings = api.call(calls::get_standings(liga, &Default::default())).await.body();
     assert_eq!(table.rows.iter().find(|r| r.row.player == "Jörg").unwrap().row.played, 4);
     // The merged player is still there and says whom it stands for.
     assert_eq!(api.get(&format!("/api/v1/players/{joerg}")).await.body::<Player>().merged_into, Some(joerg_umlaut));
@@ -131,7 +132,7 @@ api_test!(a_merge_counts_two_players_as_one_and_its_undo_restores_every_view, |a
     assert_eq!(audit.items[0].detail["into"], "Jörg");
 
     // Undone: every view exactly as before.
-    let r = api.post(&format!("/api/v1/players/{joerg}/unmerge"), &json!({})).await;
+    let r = api.call(calls::unmerge_player(joerg)).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.json());
     assert_eq!(r.body::<PlayerMerge>().seats_moved, 3);
     let after = views(&api, &[liga, pokal], &people).await;
@@ -141,28 +142,28 @@ api_test!(a_merge_counts_two_players_as_one_and_its_undo_restores_every_view, |a
     assert_eq!(api.get(&format!("/api/v1/players/{joerg}")).await.body::<Player>().merged_into, None);
     let audit: AuditPage = api.get_with_token("/api/v1/audit?action=player_unmerged").await.body();
     assert_eq!(audit.items.len(), 1);
-    api.post(&format!("/api/v1/players/{joerg}/unmerge"), &json!({})).await.problem(409, "conflict");
+    api.call(calls::unmerge_player(joerg)).await.problem(409, "conflict");
 
     // Merged again, a result recorded in between under the merged name goes to the player
     // kept (and stays there after the undo); every view equals a from-scratch computation.
     assert_eq!(
-        api.post(&format!("/api/v1/players/{joerg}/merge"), &json!({"into": joerg_umlaut})).await.status,
+        api.call(calls::merge_player(joerg, joerg_umlaut)).await.status,
         StatusCode::OK
     );
-    let r = api.post(&format!("/api/v1/leagues/{liga}/results"), &mensch("2026-03-06", "Joerg,Anna")).await;
+    let r = api.record(liga, &mensch("2026-03-06", "Joerg,Anna")).await;
     assert_eq!(r.status, StatusCode::CREATED);
     let between: StoredResult = r.body();
     assert_eq!(between.placings[0].player, "Jörg", "the merged name resolves to the kept player");
-    api.post(&format!("/api/v1/players/{joerg}/unmerge"), &json!({})).await;
+    api.call(calls::unmerge_player(joerg)).await;
     let shown: StoredResult = api.get(&format!("/api/v1/results/{}", between.id)).await.body();
     assert_eq!(shown.placings[0].player, "Jörg", "recorded in between: stays with the kept player");
     for league in [liga, pokal] {
-        let table: Standings = api.get(&format!("/api/v1/leagues/{league}/standings")).await.body();
-        let rules: LeagueRules = api.get(&format!("/api/v1/leagues/{league}")).await.body::<League>().rules;
+        let table: Standings = api.call(calls::get_standings(league, &Default::default())).await.body();
+        let rules: LeagueRules = api.call(calls::get_league(league)).await.body::<League>().rules;
         let all = api.league_results(league).await;
         assert_eq!(table.rows, spielstand_core::rated_standings(&rules, &all, StandingsQuery::default()));
     }
-    let table: Standings = api.get(&format!("/api/v1/leagues/{liga}/standings")).await.body();
+    let table: Standings = api.call(calls::get_standings(liga, &Default::default())).await.body();
     let played = |name: &str| table.rows.iter().find(|r| r.row.player == name).unwrap().row.played;
     assert_eq!((played("Jörg"), played("Joerg")), (3, 2));
 });
@@ -170,12 +171,12 @@ api_test!(a_merge_counts_two_players_as_one_and_its_undo_restores_every_view, |a
 api_test!(two_players_of_one_game_are_never_merged, |api| {
     api.add_players(&["Jörg", "Joerg", "Anna"]).await;
     let liga = api.add_league(json!({"name": "Liga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    api.post(&format!("/api/v1/leagues/{liga}/results"), &mensch("2026-03-01", "Anna,Joerg")).await;
-    let r = api.post(&format!("/api/v1/leagues/{liga}/results"), &mensch("2026-03-02", "Jörg,Anna,Joerg")).await;
+    api.record(liga, &mensch("2026-03-01", "Anna,Joerg")).await;
+    let r = api.record(liga, &mensch("2026-03-02", "Jörg,Anna,Joerg")).await;
     let shared = r.body::<StoredResult>().id;
     let (keep, away) = (player_id(&api, "Jörg").await, player_id(&api, "Joerg").await);
-    let revision = api.get(&format!("/api/v1/leagues/{liga}")).await.body::<League>().revision;
-    let r = api.post(&format!("/api/v1/players/{away}/merge"), &json!({"into": keep})).await;
+    let revision = api.call(calls::get_league(liga)).await.body::<League>().revision;
+    let r = api.call(calls::merge_player(away, keep)).await;
     let detail = r.problem(409, "conflict");
     assert!(
         detail.contains(&format!(
@@ -184,24 +185,24 @@ api_test!(two_players_of_one_game_are_never_merged, |api| {
         "{detail}"
     );
     assert_eq!(
-        api.get(&format!("/api/v1/leagues/{liga}")).await.body::<League>().revision,
+        api.call(calls::get_league(liga)).await.body::<League>().revision,
         revision,
         "nothing changed"
     );
     assert_eq!(api.get(&format!("/api/v1/players/{away}")).await.body::<Player>().merged_into, None);
     // Other refusals: itself, an unknown field, unknown players, a chain of merges.
-    let itself = api.post(&format!("/api/v1/players/{away}/merge"), &json!({"into": away})).await;
+    let itself = api.call(calls::merge_player(away, away)).await;
     assert!(itself.problem(422, "invalid-body").contains("cannot be merged into itself"));
     let extra = api.post(&format!("/api/v1/players/{away}/merge"), &json!({"into": keep, "force": true})).await;
     assert!(extra.body::<Problem>().detail.contains("unknown field `force`"), "{}", extra.json());
-    api.post(&format!("/api/v1/players/{away}/merge"), &json!({"into": 999_999})).await.problem(404, "not-found");
+    api.call(calls::merge_player(away, 999_999)).await.problem(404, "not-found");
     api.post("/api/v1/players/999999/merge", &json!({"into": keep})).await.problem(404, "not-found");
     let anna = player_id(&api, "Anna").await;
     api.add_players(&["Dora"]).await;
     let dora = player_id(&api, "Dora").await;
-    assert_eq!(api.post(&format!("/api/v1/players/{dora}/merge"), &json!({"into": anna})).await.status, StatusCode::OK);
-    let chain = api.post(&format!("/api/v1/players/{keep}/merge"), &json!({"into": dora})).await;
+    assert_eq!(api.call(calls::merge_player(dora, anna)).await.status, StatusCode::OK);
+    let chain = api.call(calls::merge_player(keep, dora)).await;
     assert!(chain.problem(409, "conflict").contains("merge into the player kept instead"));
-    let twice = api.post(&format!("/api/v1/players/{dora}/merge"), &json!({"into": keep})).await;
+    let twice = api.call(calls::merge_player(dora, keep)).await;
     assert!(twice.problem(409, "conflict").contains("undo that merge first"));
 });

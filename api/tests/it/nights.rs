@@ -1,5 +1,6 @@
 //! Club nights and the pictures of a season, end to end on the real App.
 
+use spielstand_wire::calls;
 use crate::common::{day, mensch};
 use actix_web::http::{Method, StatusCode};
 use serde_json::json;
@@ -55,13 +56,13 @@ where
 
 api_test!(club_nights_group_games_and_give_matchday_tables, |api| {
     let (league, nights) = season(&api).await;
-    let list: Vec<Event> = api.get(&format!("/api/v1/leagues/{league}/events")).await.body();
+    let list: Vec<Event> = api.call(calls::list_events(league)).await.body();
     let shown: Vec<(&str, i64)> = list.iter().map(|e| (e.title.as_str(), e.games)).collect();
     assert_eq!(shown, [("Erster Abend", 2), ("Zweiter Abend", 1), ("Dritter Abend", 1)]);
 
     // The first night by hand: Mensch points 2/1/0 for three players. Anna 2+0, Ben 1+2,
     // Cleo 0+1: Ben 3 points and the night's only winner.
-    let first = api.get(&format!("/api/v1/events/{}", nights[0])).await;
+    let first = api.call(calls::get_event(nights[0])).await;
     assert_eq!(first.status, StatusCode::OK);
     let etag = first.header("etag").unwrap().to_owned();
     let first: EventReport = first.body();
@@ -78,7 +79,7 @@ api_test!(club_nights_group_games_and_give_matchday_tables, |api| {
     assert!(first.table_change.iter().all(|m| m.place_before.is_none() && m.points_before == 0.0));
 
     // The second night moves the table: Cleo wins it and climbs; Dora comes in.
-    let second: EventReport = api.get(&format!("/api/v1/events/{}", nights[1])).await.body();
+    let second: EventReport = api.call(calls::get_event(nights[1])).await.body();
     assert_eq!(second.winners, ["Cleo"]);
     let cleo = second.table_change.iter().find(|m| m.player == "Cleo").unwrap();
     assert_eq!((cleo.place_before, cleo.points_before), (Some(3), 1.0));
@@ -111,8 +112,8 @@ api_test!(club_nights_group_games_and_give_matchday_tables, |api| {
     assert_eq!(again.status, StatusCode::NOT_MODIFIED);
     let mut late = mensch("2026-03-01", "Cleo,Anna");
     late["event_id"] = json!(nights[0]);
-    assert_eq!(api.post(&format!("/api/v1/leagues/{league}/results"), &late).await.status, StatusCode::CREATED);
-    let changed = api.get(&format!("/api/v1/events/{}", nights[0])).await;
+    assert_eq!(api.record(league, &late).await.status, StatusCode::CREATED);
+    let changed = api.call(calls::get_event(nights[0])).await;
     assert_ne!(changed.header("etag").unwrap(), etag);
     assert_eq!(changed.body::<EventReport>().results.len(), 3);
     let only: ResultPage = api.get(&format!("/api/v1/leagues/{league}/results?event={}", nights[0])).await.body();
@@ -123,7 +124,7 @@ api_test!(club_nights_refuse_bad_input_and_change_nothing, |api| {
     let (league, nights) = season(&api).await;
     let other = api.add_league(json!({"name": "Sommerliga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
     let results = format!("/api/v1/leagues/{league}/results");
-    let before: Standings = api.get(&format!("/api/v1/leagues/{league}/standings")).await.body();
+    let before: Standings = api.call(calls::get_standings(league, &Default::default())).await.body();
 
     // A game on another date than its night: 422 naming both dates.
     let mut wrong_day = mensch("2026-03-02", "Anna,Ben");
@@ -141,7 +142,7 @@ api_test!(club_nights_refuse_bad_input_and_change_nothing, |api| {
     elsewhere["event_id"] = json!(999_999);
     api.post(&results, &elsewhere).await.problem(422, "invalid-body");
     // The table is as it was.
-    assert_eq!(api.get(&format!("/api/v1/leagues/{league}/standings")).await.body::<Standings>().rows, before.rows);
+    assert_eq!(api.call(calls::get_standings(league, &Default::default())).await.body::<Standings>().rows, before.rows);
 
     api.get(&format!("/api/v1/leagues/{league}/standings?after_event={}", foreign.id))
         .await
@@ -194,9 +195,9 @@ fn points(line: &roxmltree::Node) -> Vec<(f64, f64)> {
 
 api_test!(pictures_draw_one_line_per_player_in_the_order_of_the_data, |api| {
     let (league, _) = season(&api).await;
-    let players: Vec<Player> = api.get("/api/v1/players").await.body();
+    let players: Vec<Player> = api.call(calls::list_players()).await.body();
     let id = |name: &str| players.iter().find(|p| p.name == name).unwrap().id;
-    let table: Standings = api.get(&format!("/api/v1/leagues/{league}/standings")).await.body();
+    let table: Standings = api.call(calls::get_standings(league, &Default::default())).await.body();
     let order: Vec<&str> = table.rows.iter().map(|r| r.row.player.as_str()).collect();
 
     for (path, measure) in [("ratings.svg", "rating"), ("race.svg", "points")] {
@@ -319,14 +320,14 @@ api_test!(a_closed_night_takes_no_new_games_and_dates_names_and_house_rules_are_
     let first = api.post(&results, &game).await;
     assert_eq!(first.status, StatusCode::CREATED);
 
-    let closed = api.post(&format!("/api/v1/events/{id}/close"), &json!({})).await;
+    let closed = api.call(calls::close_event(id)).await;
     assert_eq!(closed.status, StatusCode::OK, "{:?}", closed.json());
     let closed_event: Event = closed.body();
     let closed_at = closed_event.closed_at;
     assert!(closed_at.is_some(), "{closed_at:?}");
     assert_eq!(closed_event.games, 1);
     // Closing again changes nothing, and is audited once.
-    let again = api.post(&format!("/api/v1/events/{id}/close"), &json!({})).await;
+    let again = api.call(calls::close_event(id)).await;
     assert_eq!(again.body::<Event>().closed_at, closed_at);
     let audit = api
         .send(
@@ -355,7 +356,7 @@ api_test!(a_closed_night_takes_no_new_games_and_dates_names_and_house_rules_are_
         )
         .await;
     assert_eq!(fix.status, StatusCode::OK, "{:?}", fix.json());
-    assert_eq!(api.get(&format!("/api/v1/events/{id}")).await.body::<EventReport>().event.closed_at, closed_at);
+    assert_eq!(api.call(calls::get_event(id)).await.body::<EventReport>().event.closed_at, closed_at);
     assert_eq!(api.post("/api/v1/events/999999/close", &json!({})).await.status, StatusCode::NOT_FOUND);
 
     // Dates: a game is never played after tomorrow, nor before 1900; nor is a night held.

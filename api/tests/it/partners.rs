@@ -2,6 +2,7 @@
 //! and points per team, ratings of teams, head-to-head without partners, the league's
 //! option making partners the rule, and every refusal with nothing kept.
 
+use spielstand_wire::calls;
 use crate::common::{mensch, partners};
 use actix_web::http::StatusCode;
 use serde_json::json;
@@ -28,8 +29,8 @@ api_test!(a_partner_game_is_scored_and_rated_by_teams, |api| {
     assert_eq!(api.post(&results, &mensch("2026-04-03", "Anna,Ben,Cleo")).await.status, StatusCode::CREATED);
 
     // The first read of the table loads the league in full: teams come from the store.
-    let table: Standings = api.get(&format!("/api/v1/leagues/{league}/standings")).await.body();
-    let rules: LeagueRules = api.get(&format!("/api/v1/leagues/{league}")).await.body::<League>().rules;
+    let table: Standings = api.call(calls::get_standings(league, &Default::default())).await.body();
+    let rules: LeagueRules = api.call(calls::get_league(league)).await.body::<League>().rules;
     let all = api.league_results(league).await;
     assert!(all.iter().any(|r| r.placings.iter().any(|p| p.team.is_some())));
     assert_eq!(table.rows, spielstand_core::rated_standings(&rules, &all, StandingsQuery::default()));
@@ -44,7 +45,7 @@ api_test!(a_partner_game_is_scored_and_rated_by_teams, |api| {
     );
     // The player's own ratings replay the same team games.
     let rating = |name: &str| table.rows.iter().find(|r| r.row.player == name).unwrap().skill;
-    let fritz = api.get("/api/v1/players").await.json();
+    let fritz = api.call(calls::list_players()).await.json();
     let fritz = fritz.as_array().unwrap().iter().find(|p| p["name"] == "Fritz").unwrap()["id"].as_i64().unwrap();
     let ratings: PlayerRatings = api.get(&format!("/api/v1/players/{fritz}/ratings")).await.body();
     assert_eq!(ratings.games[0].current, rating("Fritz"), "the player's ratings replay the same team games");
@@ -112,7 +113,7 @@ api_test!(partner_games_are_checked_and_a_league_can_make_them_the_rule, |api| {
     let r = api.post(&results, &extra).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(r.body::<Problem>().detail.contains("unknown field `team`"), "{}", r.json());
-    let page: ResultPage = api.get(&format!("/api/v1/leagues/{league}/results")).await.body();
+    let page: ResultPage = api.call(calls::list_results(league, &Default::default())).await.body();
     assert!(page.items.is_empty(), "nothing refused was kept");
     let ok = api.post(&results, &partners("2026-04-01", "Anna+Cleo,Ben+Dora", "Anna+Cleo,Ben+Dora")).await;
     assert_eq!(ok.status, StatusCode::CREATED);

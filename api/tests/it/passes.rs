@@ -2,6 +2,7 @@
 //! a pass waiting for their tablemates (`pending`), confirmed or rejected, and settled by
 //! the organiser; a pending result changes nothing anyone reads, on both backends.
 
+use spielstand_wire::calls;
 use crate::common::phones::{join, night, today, with_pass};
 use crate::common::{Response, TestApi};
 use actix_web::body::MessageBody;
@@ -50,7 +51,7 @@ where
         assert_eq!(r.status, StatusCode::OK, "{path}");
         seen.push(format!("{path} {:?} {}", r.header("etag"), String::from_utf8_lossy(&r.body)));
     }
-    let report: EventReport = api.get(&format!("/api/v1/events/{night}")).await.body();
+    let report: EventReport = api.call(calls::get_event(night)).await.body();
     seen.push(format!("{:?} {:?} {:?}", report.results, report.table, report.winners));
     seen
 }
@@ -80,7 +81,7 @@ api_test!(members_join_with_the_night_s_code_and_act_at_their_night_only, |api| 
     assert!(d.contains("Anna"), "{d}");
     // Emil is not checked in: the default code checks him in.
     let emil: NightPass = join(&api, &code.code, "Emil").await.body();
-    let report: EventReport = api.get(&format!("/api/v1/events/{night}")).await.body();
+    let report: EventReport = api.call(calls::get_event(night)).await.body();
     assert!(report.attendees.iter().any(|a| a.player == "Emil"), "Emil checked in by joining");
     let _ = emil;
     // A mistyped name gets suggestions.
@@ -145,7 +146,7 @@ api_test!(members_join_with_the_night_s_code_and_act_at_their_night_only, |api| 
     assert!(revoked.readmitted_at.is_some());
     let again: NightPass = join(&api, &code.code, "Anna").await.body();
     // A closed night ends every pass.
-    let r = api.post(&format!("/api/v1/events/{night}/close"), &json!({})).await;
+    let r = api.call(calls::close_event(night)).await;
     assert_eq!(r.status, StatusCode::OK, "{}", String::from_utf8_lossy(&r.body));
     let r = api
         .send(with_pass(
@@ -235,7 +236,7 @@ api_test!(a_pending_result_changes_nothing_until_confirmed, |api| {
     // It is listed when asked for, and shown as pending at its table.
     let listed: ResultPage = api.get(&format!("/api/v1/leagues/{league}/results?status=pending")).await.body();
     assert_eq!(listed.items.iter().map(|r| r.id).collect::<Vec<_>>(), [pending.id]);
-    let rounds: Vec<Round> = api.get(&format!("/api/v1/events/{night}/rounds")).await.body();
+    let rounds: Vec<Round> = api.call(calls::list_rounds(night)).await.body();
     let at_table = rounds[0].tables.iter().find(|t| t.result_id == Some(pending.id)).expect("matched to its table");
     assert_eq!(at_table.result_status, Some(ResultStatus::Pending));
     // A second entry for the table is refused, naming the first.
@@ -267,7 +268,7 @@ api_test!(a_pending_result_changes_nothing_until_confirmed, |api| {
         }
         assert_ne!(b, a, "unchanged after the confirmation: {}", b.split(' ').next().unwrap());
     }
-    let standings: Value = api.get(&format!("/api/v1/leagues/{league}/standings")).await.json();
+    let standings: Value = api.call(calls::get_standings(league, &Default::default())).await.json();
     assert_eq!(standings["rows"][0]["player"], second.as_str());
     let deliveries: DeliveryPage =
         api.get_with_token(&format!("/api/v1/webhooks/{}/deliveries", hook.webhook.id)).await.body();
@@ -302,7 +303,7 @@ api_test!(rejected_results_wait_for_the_organiser_and_the_league_sets_how_many_c
         .await;
     let counted: StoredResult = r.body();
     assert_eq!(counted.status, ResultStatus::Confirmed);
-    assert_eq!(api.get(&format!("/api/v1/leagues/{league}/standings")).await.json()["rows"][0]["played"], 1);
+    assert_eq!(api.call(calls::get_standings(league, &Default::default())).await.json()["rows"][0]["played"], 1);
     // Beyond 5 confirmations a table of six has not enough tablemates.
     let d = api
         .write(
@@ -350,7 +351,7 @@ api_test!(rejected_results_wait_for_the_organiser_and_the_league_sets_how_many_c
     let rejection = rejected.review.unwrap().rejection.unwrap();
     assert_eq!(rejection.by, format!("pass of {}, night {night}", two[1]));
     assert_eq!(
-        api.get(&format!("/api/v1/leagues/{league}/standings")).await.json()["rows"].as_array().unwrap().len(),
+        api.call(calls::get_standings(league, &Default::default())).await.json()["rows"].as_array().unwrap().len(),
         2
     );
     // A tablemate cannot confirm a rejected result; the organiser corrects and accepts it.
@@ -382,7 +383,7 @@ api_test!(rejected_results_wait_for_the_organiser_and_the_league_sets_how_many_c
     let corrected: StoredResult = r.body();
     assert_eq!(corrected.status, ResultStatus::Rejected, "corrected, not yet accepted");
     assert_eq!(
-        api.get(&format!("/api/v1/leagues/{league}/standings")).await.json()["rows"].as_array().unwrap().len(),
+        api.call(calls::get_standings(league, &Default::default())).await.json()["rows"].as_array().unwrap().len(),
         2
     );
     let r = api
@@ -395,7 +396,7 @@ api_test!(rejected_results_wait_for_the_organiser_and_the_league_sets_how_many_c
         .await;
     let accepted: StoredResult = r.body();
     assert_eq!(accepted.status, ResultStatus::Confirmed);
-    let standings: Value = api.get(&format!("/api/v1/leagues/{league}/standings")).await.json();
+    let standings: Value = api.call(calls::get_standings(league, &Default::default())).await.json();
     assert_eq!(standings["rows"].as_array().unwrap().len(), 4, "{standings}");
     let rows = standings["rows"].as_array().unwrap();
     let winner = rows.iter().find(|r| r["player"] == two[1].as_str()).unwrap();
@@ -441,7 +442,7 @@ api_test!(rejected_results_wait_for_the_organiser_and_the_league_sets_how_many_c
         .await;
     let rejected: StoredResult = r.body();
     assert_eq!(rejected.status, ResultStatus::Rejected);
-    let before = api.get(&format!("/api/v1/leagues/{league}/standings")).await.body;
+    let before = api.call(calls::get_standings(league, &Default::default())).await.body;
     let r = api
         .send(
             TestRequest::delete()
@@ -452,11 +453,11 @@ api_test!(rejected_results_wait_for_the_organiser_and_the_league_sets_how_many_c
         .await;
     assert_eq!(r.status, StatusCode::NO_CONTENT);
     assert_eq!(
-        api.get(&format!("/api/v1/leagues/{league}/standings")).await.body,
+        api.call(calls::get_standings(league, &Default::default())).await.body,
         before,
         "deleting it changed no table"
     );
-    let rounds: Vec<Round> = api.get(&format!("/api/v1/events/{night}/rounds")).await.body();
+    let rounds: Vec<Round> = api.call(calls::list_rounds(night)).await.body();
     assert!(rounds[1].tables.iter().all(|t| t.result_id != Some(second.id)), "the table is open again");
 });
 
@@ -624,15 +625,15 @@ api_test!(a_member_not_checked_in_asks_the_organiser, |api| {
     assert!(d.contains("not checked in"), "{d}");
     let waiting: NightPass = ask(&api, &code.code, "Emil").await.body();
     assert!(waiting.waiting);
-    let report: EventReport = api.get(&format!("/api/v1/events/{night}")).await.body();
+    let report: EventReport = api.call(calls::get_event(night)).await.body();
     assert!(!report.attendees.iter().any(|a| a.player == "Emil"), "not checked in while the pass waits");
-    let players: Vec<Value> = api.get("/api/v1/players").await.body();
+    let players: Vec<Value> = api.call(calls::list_players()).await.body();
     let emil = players.iter().find(|p| p["name"] == "Emil").unwrap()["id"].as_i64().unwrap();
     assert_eq!(
         api.post(&format!("/api/v1/events/{night}/passes/{emil}/approve"), &json!({})).await.status,
         StatusCode::NO_CONTENT
     );
-    let report: EventReport = api.get(&format!("/api/v1/events/{night}")).await.body();
+    let report: EventReport = api.call(calls::get_event(night)).await.body();
     assert!(report.attendees.iter().any(|a| a.player == "Emil"), "checked in by the organiser's yes");
     assert_eq!(acts(&api, &waiting.pass).await.0, 404);
 });

@@ -1,6 +1,7 @@
 //! Players end to end on the real App: unique names under Unicode case folding and
 //! normal forms, lookalikes and invisible characters refused, old keys rekeyed at start.
 
+use spielstand_wire::calls;
 use crate::common;
 use actix_web::http::{Method, StatusCode};
 use serde_json::json;
@@ -9,29 +10,29 @@ use spielstand_wire::Player;
 api_test!(players_are_unique_case_insensitively_and_unicode_round_trips_byte_exact, |api| {
     let names = ["Jürgen Groß", "Ωμέγα", "李小龙", "Zoë 🎲", "<script>alert(1)</script>"];
     api.add_players(&names).await;
-    let listed = api.get("/api/v1/players").await;
+    let listed = api.call(calls::list_players()).await;
     let listed: Vec<String> = listed.body::<Vec<Player>>().into_iter().map(|p| p.name).collect();
     for name in names {
         assert!(listed.iter().any(|l| l.as_bytes() == name.as_bytes()), "{name} not in {listed:?}");
     }
     // Full case folding: ß and SS are one name.
-    api.post("/api/v1/players", &json!({"name": "JÜRGEN GROSS"})).await.problem(409, "conflict");
-    api.post("/api/v1/players", &json!({"name": "jürgen groß"})).await.problem(409, "conflict");
+    api.call(calls::create_player("JÜRGEN GROSS")).await.problem(409, "conflict");
+    api.call(calls::create_player("jürgen groß")).await.problem(409, "conflict");
 
-    let r = api.post("/api/v1/players", &json!({"name": "Anna"})).await;
+    let r = api.call(calls::create_player("Anna")).await;
     let id = r.body::<Player>().id;
     assert_eq!(r.header("location"), Some(format!("/api/v1/players/{id}").as_str()));
     assert_eq!(api.get(&format!("/api/v1/players/{id}")).await.body::<Player>().name, "Anna");
-    let renamed = api.write(Method::PATCH, &format!("/api/v1/players/{id}"), &json!({"name": "Anna-Lena"})).await;
+    let renamed = api.call(calls::rename_player(id, "Anna-Lena")).await;
     assert_eq!(renamed.body::<Player>().name, "Anna-Lena");
-    api.write(Method::PATCH, &format!("/api/v1/players/{id}"), &json!({"name": "ωμέγα"}))
+    api.call(calls::rename_player(id, "ωμέγα"))
         .await
         .problem(409, "conflict");
     api.write(Method::PATCH, "/api/v1/players/9999", &json!({"name": "X"})).await.problem(404, "not-found");
     api.get("/api/v1/players/9999").await.problem(404, "not-found");
-    let detail = api.post("/api/v1/players", &json!({"name": "A,B"})).await.problem(422, "invalid-name");
+    let detail = api.call(calls::create_player("A,B")).await.problem(422, "invalid-name");
     assert!(detail.contains("','"), "{detail}");
-    api.post("/api/v1/players", &json!({"name": ""})).await.problem(422, "empty-name");
+    api.call(calls::create_player("")).await.problem(422, "empty-name");
     api.get("/api/v1/players/abc").await.problem(400, "invalid-path");
     // A bad field deep inside a result's detail is named by its path.
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["rangeln"]}})).await;
@@ -45,25 +46,25 @@ api_test!(lookalike_and_invisible_names_are_refused, |api| {
     api.add_players(&["Anna", "Jörg", "Paul"]).await;
     // Another script, the same look: 409 naming the player it looks like.
     for lookalike in ["\u{410}nna", "PauI"] {
-        let detail = api.post("/api/v1/players", &json!({"name": lookalike})).await.problem(409, "conflict");
+        let detail = api.call(calls::create_player(lookalike)).await.problem(409, "conflict");
         assert!(detail.contains("looks the same as the existing player"), "{lookalike:?}: {detail}");
     }
     // Invisible characters: refused outright.
     for hidden in ["An\u{200d}na", "Anna\u{200b}", "\u{feff}Anna", "\u{202e}annA", "Anna\u{E0041}"] {
-        api.post("/api/v1/players", &json!({"name": hidden})).await.problem(422, "invalid-name");
+        api.call(calls::create_player(hidden)).await.problem(422, "invalid-name");
     }
     // "Jörg" decomposed is "Jörg": the same name, taken.
     api.post("/api/v1/players", &json!({"name": "Jo\u{308}rg"})).await.problem(409, "conflict");
-    api.post("/api/v1/players", &json!({"name": "GROSS"})).await;
-    api.post("/api/v1/players", &json!({"name": "Groß"})).await.problem(409, "conflict");
+    api.call(calls::create_player("GROSS")).await;
+    api.call(calls::create_player("Groß")).await.problem(409, "conflict");
     // Renaming into a lookalike is refused too; renaming to one's own name in capitals is not.
-    let players: Vec<Player> = api.get("/api/v1/players").await.body();
+    let players: Vec<Player> = api.call(calls::list_players()).await.body();
     let ben = players.iter().find(|p| p.name == "Paul").unwrap().id;
     let r = api.write(Method::PATCH, &format!("/api/v1/players/{ben}"), &json!({"name": "\u{410}nna"})).await;
     r.problem(409, "conflict");
-    let r = api.write(Method::PATCH, &format!("/api/v1/players/{ben}"), &json!({"name": "PAUL"})).await;
+    let r = api.call(calls::rename_player(ben, "PAUL")).await;
     assert_eq!(r.status, StatusCode::OK);
-    assert_eq!(api.get("/api/v1/players").await.body::<Vec<Player>>().len(), 4);
+    assert_eq!(api.call(calls::list_players()).await.body::<Vec<Player>>().len(), 4);
 });
 
 api_test!(names_stored_under_the_old_comparison_are_rekeyed_at_start, |api| {
@@ -83,5 +84,5 @@ api_test!(names_stored_under_the_old_comparison_are_rekeyed_at_start, |api| {
     }
     let keys: Vec<Key> = diesel::sql_query("SELECT name_key FROM players").load(&mut **conn).unwrap();
     assert_eq!(keys.iter().map(|k| k.name_key.as_str()).collect::<Vec<_>>(), ["gross"]);
-    api.post("/api/v1/players", &json!({"name": "GROSS"})).await.problem(409, "conflict");
+    api.call(calls::create_player("GROSS")).await.problem(409, "conflict");
 });

@@ -5,6 +5,7 @@
 //! is refused when it arrives, that nothing of a round is public before it is resolved,
 //! a round resolved once however often it is asked for, and the pages and the feed.
 
+use spielstand_wire::calls;
 use crate::common::{Response, TestApi};
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
@@ -155,18 +156,18 @@ api_test!(four_hares_play_a_whole_postal_game_to_a_league_result, |api| {
         round += 1;
         assert!(round <= 31, "the game did not end within its round limit");
     }
-    let game_now: PostalGame = api.get(&format!("/api/v1/postal-games/{game}")).await.body();
+    let game_now: PostalGame = api.call(calls::get_postal_game(game)).await.body();
     assert!(game_now.finished);
     assert_eq!(game_now.deadline, None);
     let result_id = game_now.result_id.expect("a finished game with a winner is a league result");
-    let result: StoredResult = api.get(&format!("/api/v1/results/{result_id}")).await.body();
+    let result: StoredResult = api.call(calls::get_result(result_id)).await.body();
     assert_eq!(result.record.game(), spielstand_core::GameKind::HaseUndIgel);
     let expected = postspiel::league_result(&local).unwrap();
     let winner = &expected.order.0[0][0];
     let first: Vec<&str> = result.placings.iter().filter(|p| p.place == 1).map(|p| p.player.as_str()).collect();
     assert_eq!(first, [winner.as_str()]);
     // The league table counts it.
-    let table: Value = api.get(&format!("/api/v1/leagues/{league}/standings")).await.json();
+    let table: Value = api.call(calls::get_standings(league, &Default::default())).await.json();
     assert_eq!(table["rows"].as_array().unwrap().len(), 4, "{table}");
     // Over: no more orders, no more rounds.
     let r = send(&api, game, code(&created, "Anna"), json!({"orders": [{"round": round, "order": "vor 1"}]})).await;
@@ -216,7 +217,7 @@ api_test!(a_round_is_secret_until_resolved_and_resolved_once, |api| {
     let fields: Vec<u32> = round.hares.iter().map(|h| h.field).collect();
     assert_eq!(fields, expected.state.hares.iter().map(|h| h.field).collect::<Vec<_>>());
     assert!(round.lines.iter().any(|l| l.hare == "Ben" && l.text.contains("no orders")), "{:?}", round.lines);
-    let game_now: PostalGame = api.get(&format!("/api/v1/postal-games/{game}")).await.body();
+    let game_now: PostalGame = api.call(calls::get_postal_game(game)).await.body();
     assert_eq!(game_now.round, 2);
     let first = created.game.deadline.unwrap();
     assert_eq!(game_now.deadline, Some(first + chrono::Duration::days(7)), "resolved early: the schedule is kept");

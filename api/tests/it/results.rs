@@ -1,6 +1,7 @@
 //! Results end to end on the real App: recorded, corrected, deleted with their history,
 //! Rangeln rounds scored without storing, and JSON integers as clients write them.
 
+use spielstand_wire::calls;
 use crate::common::{day, mensch, rangeln, round_scores};
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
@@ -29,7 +30,7 @@ api_test!(results_are_recorded_corrected_deleted_and_audited, |api| {
     assert_eq!(result.placings, [placing("Anna", 1), placing("Ben", 2), placing("Cleo", 3)]);
     assert_eq!(result.rangeln.as_ref().unwrap().totals[0].total, -19);
 
-    let got = api.get(&format!("/api/v1/results/{id}")).await;
+    let got = api.call(calls::get_result(id)).await;
     assert_eq!(got.header("etag"), Some("\"1\""));
     assert_eq!(got.body::<StoredResult>().record, result.record);
 
@@ -90,7 +91,7 @@ api_test!(results_are_recorded_corrected_deleted_and_audited, |api| {
     // A deleted result meets no If-Match: 412, naming the deletion.
     let gone = api.send(del("\"3\"")).await.problem(412, "precondition-failed");
     assert!(gone.contains("was deleted"), "{gone}");
-    api.get(&format!("/api/v1/results/{id}")).await.problem(404, "not-found");
+    api.call(calls::get_result(id)).await.problem(404, "not-found");
     assert_eq!(api.get(&path).await.body::<ResultPage>().total, 2);
     // The public sees what changed and when, but not which token: that is for callers
     // with a token.

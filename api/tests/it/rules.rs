@@ -1,6 +1,7 @@
 //! League game options, the joint check of bare Rangeln scores and the Rangeln referee,
 //! end to end on the real App.
 
+use spielstand_wire::calls;
 use crate::common::{mensch, rangeln};
 use actix_web::http::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -68,14 +69,14 @@ api_test!(results_take_the_leagues_game_options_and_keep_them, |api| {
     assert_eq!(api.post(&results, &mensch).await.body::<Problem>().kind, "/problems/option-conflict");
 
     // The league changes its options: old results keep theirs, new ones take the new.
-    let mut changed: League = api.get(&format!("/api/v1/leagues/{league}")).await.body();
+    let mut changed: League = api.call(calls::get_league(league)).await.body();
     changed.rules.game_options.lauf_rauf =
         Some(LaufRaufOptions { edition: Some(Edition::Published), cards: Some(false) });
     let r = api
         .write(Method::PUT, &format!("/api/v1/leagues/{league}"), &json!({"name": "Bergliga", "rules": changed.rules}))
         .await;
     assert_eq!(r.status, StatusCode::OK, "{:?}", r.json());
-    let old: StoredResult = api.get(&format!("/api/v1/results/{first}")).await.body();
+    let old: StoredResult = api.call(calls::get_result(first)).await.body();
     let old = lauf_rauf_detail(&old.record);
     assert_eq!((old.edition, old.cards), (Some(Edition::Revised), Some(true)));
     let r = api.post(&results, &lauf_rauf("2026-04-03", &["Cleo", "Ben"], json!({}))).await;
@@ -134,10 +135,10 @@ api_test!(bare_scores_must_be_possible_together, |api| {
     api.add_players(&["Anna", "Ben", "Cleo"]).await;
     let league = api.add_league(json!({"name": "Ringliga", "rules": {"games": ["rangeln"]}})).await;
     let game = rangeln("2026-05-01", &["Anna", "Ben", "Cleo"], &[&[2, 1, 0], &[16, 16, 16], &[0, 0, 0]]);
-    let r = api.post(&format!("/api/v1/leagues/{league}/results"), &game).await;
+    let r = api.record(league, &game).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(r.body::<Problem>().detail.starts_with("round 2: no board gives these scores at once"), "{:?}", r.json());
-    assert_eq!(api.get(&format!("/api/v1/leagues/{league}/results")).await.body::<ResultPage>().items.len(), 0);
+    assert_eq!(api.call(calls::list_results(league, &Default::default())).await.body::<ResultPage>().items.len(), 0);
 });
 
 /// A round of three, placed and moved: Anna, Ben and Cleo place round robin, then move.
@@ -215,12 +216,12 @@ api_test!(the_referee_scores_moves_and_names_the_illegal_step, |api| {
     let league = api.add_league(json!({"name": "Schiedsliga", "rules": {"games": ["rangeln"]}})).await;
     let mut game = rangeln("2026-05-01", &["Anna", "Ben", "Cleo"], &[&[0, 0, 0], &[1, 0, -1], &[0, 0, 0]]);
     game["detail"]["rounds"][0] = json!({"moves": moves()});
-    let r = api.post(&format!("/api/v1/leagues/{league}/results"), &game).await;
+    let r = api.record(league, &game).await;
     assert_eq!(r.status, StatusCode::CREATED, "{:?}", r.json());
     assert_eq!(r.body::<StoredResult>().rangeln.unwrap().rounds[0].board, Some(board));
     // Round 2 is Ben's to start: the same moves are out of turn there.
     game["detail"]["rounds"][1] = json!({"moves": moves()});
-    let r = api.post(&format!("/api/v1/leagues/{league}/results"), &game).await;
+    let r = api.record(league, &game).await;
     assert_eq!(r.body::<Problem>().kind, "/problems/out-of-turn");
     assert_eq!(r.body::<Problem>().detail, "round 2, placement 1: it is Ben's turn, not Anna's");
 });
@@ -283,7 +284,7 @@ api_test!(rule_violations_are_422_naming_what_is_wrong_and_store_nothing, |api| 
     }
     assert_eq!(api.get(&path).await.body::<ResultPage>().total, 0);
     assert_eq!(
-        api.get(&format!("/api/v1/leagues/{league}")).await.body::<League>().revision,
+        api.call(calls::get_league(league)).await.body::<League>().revision,
         1,
         "failed writes change nothing"
     );

@@ -1,6 +1,7 @@
 //! A night of several tables on the real App: check-in, draws, recording by table, and how
 //! good the ratings are.
 
+use spielstand_wire::calls;
 use crate::common::mensch;
 use actix_web::http::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -34,7 +35,7 @@ api_test!(a_night_checks_in_draws_tables_and_records_them, |api| {
     // Check-in by name and by id; a second check-in changes nothing; check-out.
     let attendees = format!("/api/v1/events/{night}/attendees");
     let hans =
-        api.get("/api/v1/players").await.json().as_array().unwrap().iter().find(|p| p["name"] == "Hans").unwrap()["id"]
+        api.call(calls::list_players()).await.json().as_array().unwrap().iter().find(|p| p["name"] == "Hans").unwrap()["id"]
             .as_i64()
             .unwrap();
     let r = api
@@ -47,7 +48,7 @@ api_test!(a_night_checks_in_draws_tables_and_records_them, |api| {
     let r = api.write(Method::DELETE, &format!("{attendees}/{hans}"), &json!(null)).await;
     assert_eq!(r.status, StatusCode::NO_CONTENT);
     api.write(Method::DELETE, &format!("{attendees}/{hans}"), &json!(null)).await.problem(404, "not-found");
-    let report: EventReport = parse(&api.get(&format!("/api/v1/events/{night}")).await);
+    let report: EventReport = parse(&api.call(calls::get_event(night)).await);
     assert_eq!(report.attendees.len(), 7);
     assert!(report.attendees.iter().all(|a| a.player != "Hans"));
     let detail = api.post(&attendees, &json!({"players": ["Anan"]})).await.problem(422, "invalid-body");
@@ -97,7 +98,7 @@ api_test!(a_night_checks_in_draws_tables_and_records_them, |api| {
         .await
         .problem(409, "conflict");
     assert!(detail.contains("table 1"), "{detail}");
-    let report: EventReport = parse(&api.get(&format!("/api/v1/events/{night}")).await);
+    let report: EventReport = parse(&api.call(calls::get_event(night)).await);
     assert_eq!(report.rounds, listed, "the night shows its rounds");
 
     // A second round, swiss: seat 1 goes to someone who has not started tonight.

@@ -3,6 +3,7 @@
 //! holding the league all along serves (which equals a computation from scratch), after
 //! every kind of change; a snapshot this build cannot read is ignored and rebuilt.
 
+use spielstand_wire::calls;
 use crate::common::{mensch, partners};
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
@@ -45,7 +46,7 @@ api_test!(a_league_read_back_from_its_snapshot_serves_exactly_what_was_computed_
     let league = api
         .add_league(json!({"name": "Schnappschuss", "rules": {"games": ["mensch-aergere-dich-nicht", "lauf-rauf"]}}))
         .await;
-    let players: Vec<Player> = api.get("/api/v1/players").await.body();
+    let players: Vec<Player> = api.call(calls::list_players()).await.body();
     let id = |name: &str| players.iter().find(|p| p.name == name).unwrap().id;
     let results = format!("/api/v1/leagues/{league}/results");
     let pool = api.state.pool.clone();
@@ -110,7 +111,7 @@ api_test!(a_league_read_back_from_its_snapshot_serves_exactly_what_was_computed_
     let (joerg, joerg_umlaut) = (id("Joerg"), id("Jörg"));
     assert_eq!(api.post(&results, &mensch("2026-03-07", "Joerg,Emil")).await.status, StatusCode::CREATED);
     check("appended for the merge").await;
-    let merged = api.post(&format!("/api/v1/players/{joerg}/merge"), &json!({"into": joerg_umlaut})).await;
+    let merged = api.call(calls::merge_player(joerg, joerg_umlaut)).await;
     assert_eq!(merged.status, StatusCode::OK, "{}", merged.json());
     check("merged").await;
     kinds_seen += 1;
@@ -132,7 +133,7 @@ api_test!(a_league_read_back_from_its_snapshot_serves_exactly_what_was_computed_
     assert_eq!(kinds_seen, 7, "append, backdate, correct, delete, partner game, merge, unmerge");
 
     // And the table read back equals a computation from scratch.
-    let rules = api.get(&format!("/api/v1/leagues/{league}")).await.body::<League>().rules;
+    let rules = api.call(calls::get_league(league)).await.body::<League>().rules;
     let from_scratch =
         spielstand_core::rated_standings(&rules, &api.league_results(league).await, StandingsQuery::default());
     let fresh = Tables::new(64 << 20, 1);

@@ -5,6 +5,7 @@
 //! a token's scope, a review's verdict, a pass's end, an audit entry's and a history
 //! entry's action.
 
+use spielstand_wire::calls;
 use crate::common::phones::{join, night, with_pass};
 use crate::common::{Response, mensch, sql};
 use actix_web::test::TestRequest;
@@ -28,7 +29,7 @@ api_test!(unknown_stored_values_are_refused_never_read_as_another, |api| {
 
     // A result's status: never `confirmed` (it would count a result nobody confirmed).
     sql(&api.url, &format!("UPDATE results SET status = 'paused' WHERE id = {id}"));
-    refused(&api.get(&format!("/api/v1/results/{id}")).await, "paused");
+    refused(&api.call(calls::get_result(id)).await, "paused");
     let german = api
         .send(TestRequest::get().uri(&format!("/api/v1/results/{id}")).insert_header(("accept-language", "de")))
         .await;
@@ -39,7 +40,7 @@ api_test!(unknown_stored_values_are_refused_never_read_as_another, |api| {
 
     // Its history's action.
     sql(&api.url, &format!("UPDATE result_history SET action = 'merged' WHERE result_id = {id}"));
-    refused(&api.get(&format!("/api/v1/results/{id}/history")).await, "merged");
+    refused(&api.call(calls::result_history(id)).await, "merged");
 
     // Its game, as the ratings read it from the database.
     sql(&api.url, &format!("UPDATE results SET game = 'schach' WHERE id = {id}"));
@@ -48,7 +49,7 @@ api_test!(unknown_stored_values_are_refused_never_read_as_another, |api| {
 
     // A token's scope: neither the least nor the most it could mean.
     sql(&api.url, "UPDATE tokens SET scope = 'owner' WHERE name = 'test-club'");
-    refused(&api.post("/api/v1/players", &json!({"name": "Erik"})).await, "owner");
+    refused(&api.call(calls::create_player("Erik")).await, "owner");
     sql(&api.url, "UPDATE tokens SET scope = 'admin' WHERE name = 'test-club'");
 
     // An audit entry's action.
@@ -94,7 +95,7 @@ api_test!(stored_json_with_an_unknown_field_or_value_is_refused, |api| {
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "Liga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
     let recorded: StoredResult =
-        api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-10-01", "Anna,Ben")).await.body();
+        api.record(league, &mensch("2026-10-01", "Anna,Ben")).await.body();
     let id = recorded.id;
     // A league's rules with a field a newer version added: not read as if it were not there.
     sql(
@@ -103,10 +104,10 @@ api_test!(stored_json_with_an_unknown_field_or_value_is_refused, |api| {
             "UPDATE leagues SET rules = '{{\"games\": [\"mensch-aergere-dich-nicht\"], \"jackpot\": true}}' WHERE id = {league}"
         ),
     );
-    refused_json(&api.get(&format!("/api/v1/leagues/{league}")).await, &format!("league {league}"));
+    refused_json(&api.call(calls::get_league(league)).await, &format!("league {league}"));
     // A result's record that does not read.
     sql(&api.url, &format!("UPDATE results SET record = '{{\"game\": \"schach\"}}' WHERE id = {id}"));
-    refused_json(&api.get(&format!("/api/v1/results/{id}")).await, &format!("result {id}"));
+    refused_json(&api.call(calls::get_result(id)).await, &format!("result {id}"));
 });
 
 api_test!(stored_rounds_audit_details_history_and_replayed_answers_that_do_not_read_are_refused, |api| {
@@ -136,7 +137,7 @@ api_test!(stored_rounds_audit_details_history_and_replayed_answers_that_do_not_r
         &api.url,
         &format!("UPDATE result_history SET record_after = '{{\"game\": \"schach\"}}' WHERE result_id = {id}"),
     );
-    refused_json(&api.get(&format!("/api/v1/results/{id}/history")).await, &format!("result {id}"));
+    refused_json(&api.call(calls::result_history(id)).await, &format!("result {id}"));
 
     // An audit entry's detail.
     sql(&api.url, "UPDATE audit_log SET detail = '{nicht json'");
@@ -148,7 +149,7 @@ api_test!(stored_rounds_audit_details_history_and_replayed_answers_that_do_not_r
         &api.url,
         &format!("UPDATE event_rounds SET tables = '[{{\"seats\": [], \"prize\": 1}}]' WHERE event_id = {event}"),
     );
-    refused_json(&api.get(&format!("/api/v1/events/{event}/rounds")).await, &format!("round 1 of night {event}"));
+    refused_json(&api.call(calls::list_rounds(event)).await, &format!("round 1 of night {event}"));
 });
 
 api_test!(a_postal_game_s_stored_state_or_round_that_does_not_read_is_refused, |api| {
@@ -191,5 +192,5 @@ api_test!(a_postal_game_s_stored_state_or_round_that_does_not_read_is_refused, |
         &api.url,
         &format!("UPDATE postal_games SET state = '{{\"round\": 2, \"weather\": \"rain\"}}' WHERE id = {game}"),
     );
-    refused_json(&api.get(&format!("/api/v1/postal-games/{game}")).await, &format!("postal game {game}"));
+    refused_json(&api.call(calls::get_postal_game(game)).await, &format!("postal game {game}"));
 });

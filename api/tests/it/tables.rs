@@ -2,6 +2,7 @@
 //! ratings; strong ETags and 304; every change followed incrementally and equal to a
 //! recomputation.
 
+use spielstand_wire::calls;
 use crate::common::{day, mensch, partners, rangeln, round_scores};
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
@@ -27,7 +28,7 @@ api_test!(players_short_of_the_minimum_games_are_listed_last_without_a_place, |a
     api.post(&results, &mensch("2026-11-20", "Dora,Anna,Ben")).await;
     api.post(&results, &mensch("2026-11-21", "Anna,Ben,Cleo")).await;
     api.post(&results, &mensch("2026-11-22", "Cleo,Ben")).await;
-    let table: Standings = api.get(&format!("/api/v1/leagues/{league}/standings")).await.body();
+    let table: Standings = api.call(calls::get_standings(league, &Default::default())).await.body();
     let rows: Vec<(Option<u32>, bool, &str)> =
         table.rows.iter().map(|r| (r.row.place, r.row.ranked, r.row.player.as_str())).collect();
     assert_eq!(rows, [(Some(1), true, "Anna"), (Some(2), true, "Cleo"), (Some(3), true, "Ben"), (None, false, "Dora")]);
@@ -66,7 +67,7 @@ api_test!(players_short_of_the_minimum_games_are_listed_last_without_a_place, |a
     // A league without a minimum ranks everyone.
     let rules = json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}});
     assert_eq!(api.write(Method::PUT, &format!("/api/v1/leagues/{league}"), &rules).await.status, StatusCode::OK);
-    let table = api.get(&format!("/api/v1/leagues/{league}/standings")).await;
+    let table = api.call(calls::get_standings(league, &Default::default())).await;
     assert!(table.body::<Standings>().rows.iter().all(|r| r.row.ranked && r.row.place.is_some()), "{}", table.json());
 });
 
@@ -82,7 +83,7 @@ api_test!(player_statistics_and_head_to_head_by_hand, |api| {
     ] {
         assert_eq!(api.post(&results, &mensch(day, order)).await.status, StatusCode::CREATED);
     }
-    let players: Vec<Player> = api.get("/api/v1/players").await.body();
+    let players: Vec<Player> = api.call(calls::list_players()).await.body();
     let id = |name: &str| players.iter().find(|p| p.name == name).unwrap().id;
     let stats_path = format!("/api/v1/leagues/{league}/players/{}/stats", id("Anna"));
     let answer = api.get(&stats_path).await;
@@ -100,7 +101,7 @@ api_test!(player_statistics_and_head_to_head_by_hand, |api| {
     assert_eq!(all.longest_streak, 2, "longest_streak: {}", answer.json());
     assert_eq!(all.last_night, day("2026-03-03"), "last_night: {}", answer.json());
     assert_eq!((stats.stats.player.as_str(), stats.league_id), ("Anna", league));
-    let table: Standings = api.get(&format!("/api/v1/leagues/{league}/standings")).await.body();
+    let table: Standings = api.call(calls::get_standings(league, &Default::default())).await.body();
     assert_eq!(all.points, table.rows[0].row.points);
     assert_eq!(all.skill.rating_display, table.rows[0].skill.rating_display);
     let before: Standings = api.get(&format!("/api/v1/leagues/{league}/standings?as_of=2026-03-02")).await.body();
@@ -212,8 +213,8 @@ api_test!(standings_have_strong_etags_304_and_follow_every_write, |api| {
     api.get("/api/v1/leagues/42/standings").await.problem(404, "not-found");
 
     // A rename shows in the standings even though no result changed.
-    let anna = api.get("/api/v1/players").await.body::<Vec<Player>>()[0].id;
-    api.write(Method::PATCH, &format!("/api/v1/players/{anna}"), &json!({"name": "Anna-Lena"})).await;
+    let anna = api.call(calls::list_players()).await.body::<Vec<Player>>()[0].id;
+    api.call(calls::rename_player(anna, "Anna-Lena")).await;
     let renamed: Standings = api.get(&format!("{path}?as_of=2026-11-20")).await.body();
     assert_eq!(renamed.rows[0].row.player, "Anna-Lena");
     let result: ResultPage = api.get(&results).await.body();
@@ -235,7 +236,7 @@ api_test!(ratings_after_corrections_equal_ratings_entered_right, |api| {
     let right = api.add_league(json!({"name": "Right", "rules": {"games": ["lauf-rauf"]}})).await;
     for (date, order) in games {
         assert_eq!(
-            api.post(&format!("/api/v1/leagues/{right}/results"), &lauf(date, order)).await.status,
+            api.record(right, &lauf(date, order)).await.status,
             StatusCode::CREATED
         );
     }
@@ -275,7 +276,7 @@ api_test!(ratings_after_corrections_equal_ratings_entered_right, |api| {
     assert_ne!(early.rows[0].skill.rating, expected.iter().find(|r| r.row.player == "Anna").unwrap().skill.rating);
 
     // Per player and game, across both leagues, with history.
-    let anna = api.get("/api/v1/players").await.body::<Vec<Player>>()[0].id;
+    let anna = api.call(calls::list_players()).await.body::<Vec<Player>>()[0].id;
     let ratings: PlayerRatings = api.get(&format!("/api/v1/players/{anna}/ratings")).await.body();
     assert_eq!(ratings.player.name, "Anna");
     let games = &ratings.games;
@@ -316,7 +317,7 @@ api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |a
         let api = &api;
         let views = &views;
         async move {
-            let league_body: League = api.get(&format!("/api/v1/leagues/{league}")).await.body();
+            let league_body: League = api.call(calls::get_league(league)).await.body();
             let rules: LeagueRules = league_body.rules;
             let all = api.league_results(league).await;
             for (query, view) in views {
@@ -358,11 +359,11 @@ api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |a
         .insert_header(("if-match", "*"));
     assert_eq!(api.send(delete).await.status, StatusCode::NO_CONTENT);
     check("deleted").await;
-    let ben = api.get("/api/v1/players").await.body::<Vec<Player>>().into_iter().find(|p| p.name == "Ben").unwrap().id;
-    let renamed = api.write(Method::PATCH, &format!("/api/v1/players/{ben}"), &json!({"name": "Benedikt"})).await;
+    let ben = api.call(calls::list_players()).await.body::<Vec<Player>>().into_iter().find(|p| p.name == "Ben").unwrap().id;
+    let renamed = api.call(calls::rename_player(ben, "Benedikt")).await;
     assert_eq!(renamed.status, StatusCode::OK);
     check("renamed").await;
-    let standings = api.get(&format!("/api/v1/leagues/{league}/standings")).await;
+    let standings = api.call(calls::get_standings(league, &Default::default())).await;
     assert!(standings.body::<Standings>().rows.iter().any(|r| r.row.player == "Benedikt"), "{}", standings.json());
     let rules = json!({"name": "Live", "rules": {"games": ["mensch-aergere-dich-nicht", "lauf-rauf"], "season": {"from": "2026-03-02"}, "tie_breakers": ["head-to-head", "wins"]}});
     assert_eq!(api.write(Method::PUT, &format!("/api/v1/leagues/{league}"), &rules).await.status, StatusCode::OK);
@@ -389,7 +390,7 @@ api_test!(tables_are_served_compressed_as_the_client_accepts, |api| {
     use std::io::Read;
     let names: Vec<String> = (0..40).map(|i| format!("Spielerin {i:02}")).collect();
     api.add_players(&names.iter().map(String::as_str).collect::<Vec<_>>()).await;
-    let players: Vec<Player> = api.get("/api/v1/players").await.body();
+    let players: Vec<Player> = api.call(calls::list_players()).await.body();
     let league = api.add_league(json!({"name": "Groß", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
     let results = format!("/api/v1/leagues/{league}/results");
     for pair in names.chunks(4) {
@@ -487,7 +488,7 @@ api_test!(
                 let date = format!("2026-03-{:02}", k + n + 1);
                 let result = mensch(&date, &four.join(","));
                 assert_eq!(
-                    api.post(&format!("/api/v1/leagues/{league}/results"), &result).await.status,
+                    api.record(league, &result).await.status,
                     StatusCode::CREATED
                 );
             }

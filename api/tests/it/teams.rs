@@ -1,6 +1,7 @@
 //! The team table: a league's fixed teams ranked by their members' points, computed by
 //! hand, from the same state as the table of players, as JSON, CSV and the embed page.
 
+use spielstand_wire::calls;
 use crate::common::mensch;
 use actix_web::http::StatusCode;
 use serde_json::json;
@@ -33,10 +34,10 @@ api_test!(a_team_table_by_hand_in_every_form, |api| {
     assert_eq!(r.json()["by"], "team");
     assert_eq!(table.rows[1].players, ["Emil", "fritz"]);
     // The same as from scratch, and the table of players is unchanged beside it.
-    let rules: LeagueRules = api.get(&format!("/api/v1/leagues/{league}")).await.body::<League>().rules;
+    let rules: LeagueRules = api.call(calls::get_league(league)).await.body::<League>().rules;
     let all = api.league_results(league).await;
     assert_eq!(table.rows, spielstand_core::team_standings(&rules, &all, StandingsQuery::default()));
-    let players = api.get(&format!("/api/v1/leagues/{league}/standings")).await;
+    let players = api.call(calls::get_standings(league, &Default::default())).await;
     assert_eq!(players.json()["by"], "player");
     assert_eq!(players.body::<Standings>().rows.len(), 5);
     // ETag and 304 as for every table.

@@ -1,6 +1,7 @@
 //! For club websites: the embeddable page and script, CSV, the Atom feed, and webhooks
 //! with their delivery queue (a receiver on 127.0.0.1 checks every signature).
 
+use spielstand_wire::calls;
 use crate::common;
 use crate::common::process::{self, Server, typed};
 use crate::common::tiny::{Answer, Request, Tiny};
@@ -78,9 +79,9 @@ api_test!(the_embedded_page_is_self_contained_escaped_and_frameable, |api| {
     let again = api.send(TestRequest::get().uri(&path).insert_header(("if-none-match", etag.clone()))).await;
     assert_eq!(again.status, StatusCode::NOT_MODIFIED);
     assert_eq!(again.header("etag"), Some(etag.as_str()));
-    let json = api.get(&format!("/api/v1/leagues/{league}/standings")).await;
+    let json = api.call(calls::get_standings(league, &Default::default())).await;
     assert_ne!(json.header("etag"), Some(etag.as_str()), "each representation has its own tag");
-    api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-22", "Ωμέγα,李小龙")).await;
+    api.record(league, &mensch("2026-11-22", "Ωμέγα,李小龙")).await;
     let after = api.send(TestRequest::get().uri(&path).insert_header(("if-none-match", etag.clone()))).await;
     assert_eq!(after.status, StatusCode::OK);
     assert_ne!(after.header("etag"), Some(etag.as_str()));
@@ -163,7 +164,7 @@ api_test!(csv_by_its_own_url_and_by_accept, |api| {
     );
     assert_eq!(lines.len(), 6, "header, four rows, and the final line break: {body:?}");
     let players: Vec<&str> = lines[1..5].iter().map(|l| l.split(',').nth(1).unwrap()).collect();
-    let json = api.get(&format!("/api/v1/leagues/{league}/standings")).await;
+    let json = api.call(calls::get_standings(league, &Default::default())).await;
     let expected: Vec<String> = json.body::<Standings>().rows.into_iter().map(|r| r.row.player).collect();
     assert_eq!(players, expected);
 
@@ -386,10 +387,7 @@ api_test!(every_committed_change_and_only_those_queue_a_delivery, |api| {
     let id = api.post(&results, &mensch("2026-11-20", "Anna,Ben,Cleo")).await.body::<StoredResult>().id;
     // Rejected and foreign writes queue nothing.
     api.post(&results, &mensch("2026-11-20", "Anna,Nobody")).await.problem(422, "invalid-body");
-    api.post(
-        &format!("/api/v1/leagues/{other}/results"),
-        &rangeln("2026-11-20", &["Anna", "Ben", "Cleo"], &[&[1, 0, -1]]),
-    )
+    api.record(other, &rangeln("2026-11-20", &["Anna", "Ben", "Cleo"], &[&[1, 0, -1]]))
     .await;
     let stale = TestRequest::put()
         .uri(&format!("/api/v1/results/{id}"))
@@ -501,7 +499,7 @@ api_test!(events_arrive_signed_with_the_webhooks_secret, |api| {
     let running = worker(&api.url, quick(100, 3));
     // As JSON, to hold the delivered copy to it member by member.
     let recorded =
-        api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-20", "Ben,Anna")).await.json();
+        api.record(league, &mensch("2026-11-20", "Ben,Anna")).await.json();
 
     let delivered = wait_for_delivery(&api, hook.webhook.id, |d| d.status == DeliveryStatus::Delivered).await;
     running.abort();
@@ -540,7 +538,7 @@ api_test!(a_failing_receiver_gets_retries_with_backoff_until_it_answers, |api| {
     let (hook_id, secret) = (hook.webhook.id, hook.secret.clone());
     let base = 300;
     let running = worker(&api.url, quick(base, 5));
-    api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-20", "Ben,Anna")).await;
+    api.record(league, &mensch("2026-11-20", "Ben,Anna")).await;
 
     let failed_once = wait_for_delivery(&api, hook_id, |d| d.attempts == 1).await;
     assert_eq!(failed_once.status, DeliveryStatus::Pending);
@@ -569,7 +567,7 @@ api_test!(a_delivery_is_given_up_after_the_last_attempt, |api| {
         .await
         .body::<NewWebhook>();
     let running = worker(&api.url, quick(50, 2));
-    api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-20", "Ben,Anna")).await;
+    api.record(league, &mensch("2026-11-20", "Ben,Anna")).await;
     let failed = wait_for_delivery(&api, hook.webhook.id, |d| d.status == DeliveryStatus::Failed).await;
     // A witness instead of a pause: the worker delivers a later change to another
     // receiver, so it has had its chances to try the failed delivery again.
@@ -578,7 +576,7 @@ api_test!(a_delivery_is_given_up_after_the_last_attempt, |api| {
         .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": witness.url("/")}))
         .await
         .body::<NewWebhook>();
-    api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-21", "Anna,Ben")).await;
+    api.record(league, &mensch("2026-11-21", "Anna,Ben")).await;
     wait_for_delivery(&api, other.webhook.id, |d| d.status == DeliveryStatus::Delivered).await;
     running.abort();
     assert_eq!(failed.attempts, 2);
@@ -629,7 +627,7 @@ api_test!(webhooks_reach_public_addresses_only, |api| {
     let hook = api.post(&hooks, &json!({"url": receiver.url("/")})).await.body::<NewWebhook>();
     let strict = DeliveryConfig { egress: Default::default(), ..quick(50, 1) };
     let running = worker(&api.url, strict);
-    api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-20", "Ben,Anna")).await;
+    api.record(league, &mensch("2026-11-20", "Ben,Anna")).await;
     let failed = wait_for_delivery(&api, hook.webhook.id, |d| d.status == DeliveryStatus::Failed).await;
     running.abort();
     assert_eq!(failed.last_error.as_deref(), Some("refused: the receiver's address is not public"));
@@ -646,7 +644,7 @@ api_test!(delivery_errors_say_what_kind_of_failure_and_nothing_more, |api| {
     let url = format!("http://127.0.0.1:{closed}/hook");
     let hook = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": url})).await.body::<NewWebhook>();
     let running = worker(&api.url, quick(50, 1));
-    api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-20", "Ben,Anna")).await;
+    api.record(league, &mensch("2026-11-20", "Ben,Anna")).await;
     let failed = wait_for_delivery(&api, hook.webhook.id, |d| d.status == DeliveryStatus::Failed).await;
     running.abort();
     assert_eq!(failed.last_error.as_deref(), Some("connection failed"));
@@ -656,7 +654,7 @@ api_test!(delivery_errors_say_what_kind_of_failure_and_nothing_more, |api| {
         .await
         .body::<NewWebhook>();
     let running = worker(&api.url, quick(50, 1));
-    api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-21", "Anna,Ben")).await;
+    api.record(league, &mensch("2026-11-21", "Anna,Ben")).await;
     let failed = wait_for_delivery(&api, hook.webhook.id, |d| d.status == DeliveryStatus::Failed).await;
     running.abort();
     assert_eq!(failed.last_error.as_deref(), Some("status 503"));
@@ -695,7 +693,7 @@ api_test!(a_revoked_tokens_webhooks_pause_until_an_admin_enables_them, |api| {
         .await
         .body::<NewWebhook>();
     let running = worker(&api.url, quick(50, 3));
-    api.post(&format!("/api/v1/leagues/{league}/results"), &mensch("2026-11-20", "Ben,Anna")).await;
+    api.record(league, &mensch("2026-11-20", "Ben,Anna")).await;
     wait_for_delivery(&api, other.webhook.id, |d| d.status == DeliveryStatus::Delivered).await;
     assert!(receiver.received().is_empty(), "nothing while paused");
     let waiting: DeliveryPage =
@@ -733,7 +731,7 @@ api_test!(a_slow_receiver_never_holds_up_deliveries_to_another_host, |api| {
     const EVENTS: usize = 8;
     for day in 1..=EVENTS {
         let order = if day % 2 == 0 { "Anna,Ben" } else { "Ben,Anna" };
-        api.post(&format!("/api/v1/leagues/{league}/results"), &mensch(&format!("2026-10-{day:02}"), order)).await;
+        api.record(league, &mensch(&format!("2026-10-{day:02}"), order)).await;
     }
     let running = worker(&api.url, quick(50, 3));
     // Polled without blocking: the worker runs on this test's thread. The deadline only
@@ -770,7 +768,7 @@ api_test!(two_workers_on_one_database_never_send_a_delivery_twice, |api| {
     const EVENTS: usize = 24;
     for day in 0..EVENTS {
         let order = if day % 2 == 0 { "Anna,Ben" } else { "Ben,Anna" };
-        api.post(&format!("/api/v1/leagues/{league}/results"), &mensch(&format!("2026-10-{:02}", day + 1), order))
+        api.record(league, &mensch(&format!("2026-10-{:02}", day + 1), order))
             .await;
     }
     let deadline = std::time::Instant::now() + Duration::from_secs(30);

@@ -11,7 +11,7 @@ use crate::http::policy;
 use crate::read::cache::{CachedView, Other, View};
 use crate::render::charts::{player_chart, titled};
 use crate::render::svg::{Chart, Series, line_chart};
-use crate::render::{Labels, Lang, Theme};
+use crate::render::{Lang, Theme};
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::Deserialize;
 use spielstand_core::{GameKind, Lines};
@@ -80,40 +80,69 @@ pub async fn ratings(
     league_id: web::Path<i64>,
     params: Params<ChartParams>,
 ) -> Result<HttpResponse> {
-    let p = params.0;
-    let view = View::Ratings { game: p.game, lines: Lines::Top(limit(p.limit)?) };
-    let cached = state.views().get(league_id.into_inner(), view).await?;
-    let lines = cached.rating_lines()?;
-    let series = || {
-        lines
-            .iter()
-            .map(|line| Series {
-                label: &line.player,
-                points: line.points.iter().map(|p| (p.date, p.skill.rating_display)).collect(),
-                band: None,
-            })
-            .collect()
-    };
-    Ok(league_picture(&req, &p, &cached, |l| (l.rating_chart, l.rating), series))
+    league_picture(&state, &req, league_id.into_inner(), params.0, Picture::Ratings).await
 }
 
-/// A league's picture of the view `cached` (its `series`) in the asked-for language and
-/// colours; `labels` picks its title and what the values are. Drawn once per revision,
-/// language and colours, and kept compressed with the view.
-fn league_picture<'a>(
+/// Which picture of the league's leading players: their ratings or their points race.
+#[derive(Clone, Copy)]
+enum Picture {
+    Ratings,
+    Race,
+}
+
+/// The one body of the league's pictures: the view of `picture`, its lines drawn in the
+/// asked-for language and colours once per revision, language and colours, and kept
+/// compressed with the view.
+async fn league_picture(
+    state: &AppState,
     req: &HttpRequest,
-    p: &ChartParams,
-    cached: &'a CachedView,
-    labels: fn(&Labels) -> (&'static str, &'static str),
-    series: impl FnOnce() -> Vec<Series<'a>>,
-) -> HttpResponse {
+    league_id: i64,
+    p: ChartParams,
+    picture: Picture,
+) -> Result<HttpResponse> {
+    let top = limit(p.limit)?;
+    let view = match picture {
+        Picture::Ratings => View::Ratings { game: p.game, lines: Lines::Top(top) },
+        Picture::Race => View::Race { game: p.game, top },
+    };
+    let cached = state.views().get(league_id, view).await?;
+    let series = series(&cached, picture)?;
     let (lang, theme) = (p.lang.unwrap_or_default(), p.theme.unwrap_or_default());
     let svg = cached.other(Other::Shown(lang, theme), || {
-        let (title, measure) = labels(lang.labels());
+        let l = lang.labels();
+        let (title, measure) = match picture {
+            Picture::Ratings => (l.rating_chart, l.rating),
+            Picture::Race => (l.race_chart, l.points),
+        };
         let title = titled(&format!("{} – {title}", cached.league_name), p.game);
         line_chart(&Chart { title, note: None, measure, series: series(), lang, theme, decimals: 1 }).into_bytes()
     });
-    policy::compressed_picture(req, svg)
+    Ok(policy::compressed_picture(req, svg))
+}
+
+/// A picture's lines, made when it is drawn.
+type Drawn<'a> = Box<dyn FnOnce() -> Vec<Series<'a>> + 'a>;
+
+/// The lines of `picture` in `cached`, each a player's (day, value) points, taken only when
+/// the picture is drawn.
+fn series<'a>(cached: &'a CachedView, picture: Picture) -> Result<Drawn<'a>> {
+    Ok(match picture {
+        Picture::Ratings => {
+            let lines = cached.rating_lines()?;
+            Box::new(|| {
+                lines.iter().map(|l| line(&l.player, l.points.iter().map(|p| (p.date, p.skill.rating_display)))).collect()
+            })
+        }
+        Picture::Race => {
+            let lines = cached.race()?;
+            Box::new(|| lines.iter().map(|l| line(&l.player, l.points.iter().map(|p| (p.date, p.points)))).collect())
+        }
+    })
+}
+
+/// One player's line of a picture, labelled with their name.
+fn line<'a>(player: &'a str, points: impl Iterator<Item = (chrono::NaiveDate, f64)>) -> Series<'a> {
+    Series { label: player, points: points.collect(), band: None }
 }
 
 /// The points race: each leading player's league points so far, by date, one line per
@@ -135,21 +164,7 @@ pub async fn race(
     league_id: web::Path<i64>,
     params: Params<ChartParams>,
 ) -> Result<HttpResponse> {
-    let p = params.0;
-    let view = View::Race { game: p.game, top: limit(p.limit)? };
-    let cached = state.views().get(league_id.into_inner(), view).await?;
-    let lines = cached.race()?;
-    let series = || {
-        lines
-            .iter()
-            .map(|line| Series {
-                label: &line.player,
-                points: line.points.iter().map(|p| (p.date, p.points)).collect(),
-                band: None,
-            })
-            .collect()
-    };
-    Ok(league_picture(&req, &p, &cached, |l| (l.race_chart, l.points), series))
+    league_picture(&state, &req, league_id.into_inner(), params.0, Picture::Race).await
 }
 
 /// One player's rating in the league over the season (estimate - 3 x uncertainty), with

@@ -9,6 +9,7 @@ use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors, TableReadErrors};
 use crate::http::extract::{LookParams, Params, refuse_team_by};
 use crate::http::policy;
 use crate::read::cache::{Other, View};
+use crate::read::views::Ranked;
 use crate::render::charts::player_chart;
 use crate::render::embed::{self, Page};
 use crate::render::pages::{self, TablesExtra};
@@ -82,26 +83,41 @@ pub async fn standings(
     league_id: web::Path<i64>,
     params: Params<EmbedParams>,
 ) -> Result<HttpResponse> {
-    let p = params.0;
-    let league_id = league_id.into_inner();
-    refuse_team_by(&req, &format!("/embed/leagues/{league_id}/standings/teams"))?;
-    let query = p.table()?;
-    let table = state.views().table(league_id, &query).await?;
+    table_page(&state, &req, league_id.into_inner(), params.0, Ranked::Players).await
+}
+
+/// The one body of the two table pages (players, teams). Every row: made once per revision
+/// (and language and colours), kept compressed; the first rows, as kept with the table.
+async fn table_page(
+    state: &AppState,
+    req: &HttpRequest,
+    league_id: i64,
+    p: EmbedParams,
+    ranked: Ranked,
+) -> Result<HttpResponse> {
+    if ranked == Ranked::Players {
+        refuse_team_by(req, &format!("/embed/leagues/{league_id}/standings/teams"))?;
+    }
+    let table = state.views().table(league_id, &p.table()?, ranked).await?;
     let (lang, theme) = (p.lang.unwrap_or_default(), p.theme.unwrap_or_default());
-    let standings = table.table()?;
-    let page = |limit| embed::page(&Page { league_name: &table.league_name, standings, lang, theme, limit });
-    match p.limit {
-        // Every row: made once per revision (and language and colours), kept compressed;
-        // the first rows, as kept with the table.
-        None => Ok(policy::compressed_page(&req, table.other(Other::Shown(lang, theme), || page(None).into_bytes()))),
+    let league_name = table.league_name.as_str();
+    let page: Box<dyn Fn(Option<usize>) -> String + '_> = match ranked {
+        Ranked::Players => {
+            let rows = table.table()?;
+            Box::new(move |limit| embed::page(&Page { league_name, standings: rows, lang, theme, limit }))
+        }
+        Ranked::Teams => {
+            let teams = table.teams()?;
+            Box::new(move |limit| embed::team_page(league_name, teams, lang, theme, limit))
+        }
+    };
+    Ok(match p.limit {
+        None => policy::compressed_page(req, table.other(Other::Shown(lang, theme), || page(None).into_bytes())),
         Some(n) => {
             let n = n as usize;
-            Ok(policy::compressed_page(
-                &req,
-                &table.limited(Other::Shown(lang, theme), n, || page(Some(n)).into_bytes()),
-            ))
+            policy::compressed_page(req, &table.limited(Other::Shown(lang, theme), n, || page(Some(n)).into_bytes()))
         }
-    }
+    })
 }
 
 /// The league's team table as a page of the same style (place, team with its players,
@@ -124,21 +140,7 @@ pub async fn team_standings(
     league_id: web::Path<i64>,
     params: Params<EmbedParams>,
 ) -> Result<HttpResponse> {
-    let p = params.0;
-    let teams = state.views().team_table(league_id.into_inner(), &p.table()?).await?;
-    let (lang, theme) = (p.lang.unwrap_or_default(), p.theme.unwrap_or_default());
-    let rows = teams.teams()?;
-    let page = |limit| embed::team_page(&teams.league_name, rows, lang, theme, limit);
-    match p.limit {
-        None => Ok(policy::compressed_page(&req, teams.other(Other::Shown(lang, theme), || page(None).into_bytes()))),
-        Some(n) => {
-            let n = n as usize;
-            Ok(policy::compressed_page(
-                &req,
-                &teams.limited(Other::Shown(lang, theme), n, || page(Some(n)).into_bytes()),
-            ))
-        }
-    }
+    table_page(&state, &req, league_id.into_inner(), params.0, Ranked::Teams).await
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

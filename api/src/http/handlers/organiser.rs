@@ -325,6 +325,26 @@ async fn back_to_night(
     }
 }
 
+/// An organiser's action on night `event_id`: `step` in one write, then back to the night
+/// saying what it did or why it was refused. Every form of the night but the draw (which
+/// writes through the API's own action) goes through here.
+async fn act<F>(state: &web::Data<AppState>, req: &HttpRequest, event_id: i64, step: F) -> Result<HttpResponse>
+where
+    F: FnOnce(&mut crate::db::DbConn) -> Result<Done> + Send + 'static,
+{
+    let done = state.write(step).await;
+    back_to_night(state, req, event_id, done).await
+}
+
+/// The player of `name`: the one known by it, else a new one (a name typed at the door).
+fn known_or_new(conn: &mut crate::db::DbConn, actor: crate::store::audit::Actor<'_>, name: &str) -> Result<i64> {
+    match players::resolve(conn, &[("name".into(), name.to_owned())]) {
+        Ok(found) => Ok(found[0].id),
+        Err(Error::UnknownPlayers(_)) => Ok(players::create(conn, actor, name)?.id),
+        Err(e) => Err(e),
+    }
+}
+
 /// Check a player in (`present=yes`) or out (`present=no`) by id (`player`), or add a new
 /// player by name (`name`) and check them in.
 #[utoipa::path(
@@ -346,31 +366,20 @@ pub async fn attendees(
     let player = form.get("player").and_then(|p| p.parse::<i64>().ok());
     let present = form.get("present") != Some("no");
     let name = form.get("name").map(str::to_owned);
-    let done = state
-        .write(move |conn| {
-            match (player, name) {
-                (Some(player), _) if present => {
-                    seating::check_in(conn, writer.actor(), event_id, &[PlayerRef::Id(player)])?;
-                }
-                (Some(player), _) => {
-                    seating::check_out(conn, writer.actor(), event_id, player)?;
-                    return Ok(Done::CheckedOut);
-                }
-                (None, Some(name)) => {
-                    // A name already known is that player; a new one is added first.
-                    let id = match players::resolve(conn, &[("name".into(), name.clone())]) {
-                        Ok(found) => found[0].id,
-                        Err(Error::UnknownPlayers(_)) => players::create(conn, writer.actor(), &name)?.id,
-                        Err(e) => return Err(e),
-                    };
-                    seating::check_in(conn, writer.actor(), event_id, &[PlayerRef::Id(id)])?;
-                }
-                (None, None) => return Err(Error::InvalidBody(said!("api-player-tap-name-type-new"))),
+    act(&state, &req, event_id, move |conn| {
+        let player = match (player, name) {
+            (Some(player), _) if present => player,
+            (Some(player), _) => {
+                seating::check_out(conn, writer.actor(), event_id, player)?;
+                return Ok(Done::CheckedOut);
             }
-            Ok(Done::CheckedIn)
-        })
-        .await;
-    back_to_night(&state, &req, event_id, done).await
+            (None, Some(name)) => known_or_new(conn, writer.actor(), &name)?,
+            (None, None) => return Err(Error::InvalidBody(said!("api-player-tap-name-type-new"))),
+        };
+        seating::check_in(conn, writer.actor(), event_id, &[PlayerRef::Id(player)])?;
+        Ok(Done::CheckedIn)
+    })
+    .await
 }
 
 /// Make a new join code for the night (the old one stops working).
@@ -389,15 +398,13 @@ pub async fn join_code(
 ) -> Result<HttpResponse> {
     let event_id = id.into_inner();
     let base = state.page_base(&req);
-    let done = state
-        .write(move |conn| {
-            passes::create_join_code(conn, writer.actor(), &writer.token_name, event_id, true, |code| {
-                format!("{base}/n/{}", passes::shown_code(code))
-            })
-            .map(|_| Done::JoinCode)
+    act(&state, &req, event_id, move |conn| {
+        passes::create_join_code(conn, writer.actor(), &writer.token_name, event_id, true, |code| {
+            format!("{base}/n/{}", passes::shown_code(code))
         })
-        .await;
-    back_to_night(&state, &req, event_id, done).await
+        .map(|_| Done::JoinCode)
+    })
+    .await
 }
 
 /// Draw the next round: `game`, `method` (`balanced`, `random`, `swiss`), `size` (or
@@ -483,8 +490,7 @@ pub async fn close(
             return Ok(page(&req, StatusCode::OK, organiser::close_pending(&event, &waiting, lang)));
         }
     }
-    let done = state.write(move |conn| events::close(conn, writer.actor(), event_id).map(|_| Done::Closed)).await;
-    back_to_night(&state, &req, event_id, done).await
+    act(&state, &req, event_id, move |conn| events::close(conn, writer.actor(), event_id).map(|_| Done::Closed)).await
 }
 
 /// Revoke a member's pass.
@@ -571,26 +577,20 @@ pub async fn add_asked_name(
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse> {
     let (event_id, request) = path.into_inner();
-    let done = state
-        .write(move |conn| {
-            let name = passes::asked_names(conn, event_id)?
-                .into_iter()
-                .find(|(id, _)| *id == request)
-                .map(|(_, name)| name)
-                .ok_or_else(|| {
-                    Error::NotFound(said!("api-name-request-club-night-does", request = request, event_id = event_id))
-                })?;
-            let id = match players::resolve(conn, &[("name".into(), name.clone())]) {
-                Ok(found) => found[0].id,
-                Err(Error::UnknownPlayers(_)) => players::create(conn, writer.actor(), &name)?.id,
-                Err(e) => return Err(e),
-            };
-            seating::check_in(conn, writer.actor(), event_id, &[PlayerRef::Id(id)])?;
-            passes::settle_name(conn, event_id, request)?;
-            Ok(Done::NameAdded)
-        })
-        .await;
-    back_to_night(&state, &req, event_id, done).await
+    act(&state, &req, event_id, move |conn| {
+        let name = passes::asked_names(conn, event_id)?
+            .into_iter()
+            .find(|(id, _)| *id == request)
+            .map(|(_, name)| name)
+            .ok_or_else(|| {
+                Error::NotFound(said!("api-name-request-club-night-does", request = request, event_id = event_id))
+            })?;
+        let id = known_or_new(conn, writer.actor(), &name)?;
+        seating::check_in(conn, writer.actor(), event_id, &[PlayerRef::Id(id)])?;
+        passes::settle_name(conn, event_id, request)?;
+        Ok(Done::NameAdded)
+    })
+    .await
 }
 
 /// Dismiss a name typed on the join page.
@@ -608,9 +608,8 @@ pub async fn dismiss_asked_name(
     _writer: Writer,
 ) -> Result<HttpResponse> {
     let (event_id, request) = path.into_inner();
-    let done =
-        state.write(move |conn| passes::settle_name(conn, event_id, request).map(|()| Done::NameDismissed)).await;
-    back_to_night(&state, &req, event_id, done).await
+    act(&state, &req, event_id, move |conn| passes::settle_name(conn, event_id, request).map(|()| Done::NameDismissed))
+        .await
 }
 
 /// The organiser's answer to a member's pass (revoke it, let a waiting one act, say no,
@@ -624,8 +623,7 @@ async fn answer_pass(
     step: passes::Step,
     done: Done,
 ) -> Result<HttpResponse> {
-    let result = state.write(move |conn| step(conn, writer.actor(), event_id, player_id).map(|()| done)).await;
-    back_to_night(state, req, event_id, result).await
+    act(state, req, event_id, move |conn| step(conn, writer.actor(), event_id, player_id).map(|()| done)).await
 }
 
 /// The revision a form acts on (`revision`), for `If-Match`.
@@ -652,15 +650,10 @@ pub async fn accept(
     id: web::Path<i64>,
     form: Form,
 ) -> Result<HttpResponse> {
-    let id = id.into_inner();
-    let expected = revision(&form);
-    let night = night_of(&state, id).await?;
-    let done = state
-        .write(move |conn| {
-            review::confirm(conn, id, Reviewer::Token(&writer.token_name), Some(&expected)).map(|_| Done::Accepted)
-        })
-        .await;
-    back_to_night(&state, &req, night, done).await
+    answer_result(&state, &req, id.into_inner(), &form, move |conn, id, expected| {
+        review::confirm(conn, id, Reviewer::Token(&writer.token_name), Some(&expected)).map(|_| Done::Accepted)
+    })
+    .await
 }
 
 /// Delete a member's entry.
@@ -679,16 +672,27 @@ pub async fn delete(
     id: web::Path<i64>,
     form: Form,
 ) -> Result<HttpResponse> {
-    let id = id.into_inner();
-    let expected = revision(&form);
-    let night = night_of(&state, id).await?;
-    let done = state
-        .write(move |conn| {
-            let ctx = writer.context();
-            results::delete(conn, id, &expected, &ctx).map(|_| Done::Deleted)
-        })
-        .await;
-    back_to_night(&state, &req, night, done).await
+    answer_result(&state, &req, id.into_inner(), &form, move |conn, id, expected| {
+        results::delete(conn, id, &expected, &writer.context()).map(|_| Done::Deleted)
+    })
+    .await
+}
+
+/// The organiser's answer to a member's entry `id` (accept it, delete it) at the revision
+/// the form showed: `step` on the night the entry belongs to (a 404 for an entry of none).
+async fn answer_result<F>(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    id: i64,
+    form: &Form,
+    step: F,
+) -> Result<HttpResponse>
+where
+    F: FnOnce(&mut crate::db::DbConn, i64, Precondition) -> Result<Done> + Send + 'static,
+{
+    let expected = revision(form);
+    let night = night_of(state, id).await?;
+    act(state, req, night, move |conn| step(conn, id, expected)).await
 }
 
 /// The club night result `id` names (a 404 for a result of none).

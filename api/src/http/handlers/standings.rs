@@ -4,11 +4,11 @@ use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{IfNoneMatch, NotModified, TableReadErrors};
 use crate::http::extract::{Params, refuse_team_by};
 use crate::read::cache::{CachedView, Other, ViewData};
+use crate::read::views::Ranked;
 use crate::render;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use spielstand_wire::{Standings, StandingsParams, TeamStandings};
-use std::sync::Arc;
 
 pub const CSV: &str = "text/csv; charset=utf-8; header=present";
 
@@ -49,40 +49,37 @@ fn csv_response(req: &HttpRequest, table: &CachedView, params: &StandingsParams)
     Ok(conditional::respond_compressed(req, csv, REVALIDATE, CSV))
 }
 
-/// Which of a league's two tables a request reads; each has its own operations, so that a
-/// typed client gets one response type from each.
+/// How a route serves a table: JSON (CSV for a client that prefers it), or CSV always.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Ranked {
-    Players,
-    Teams,
+enum Form {
+    Json,
+    Csv,
 }
 
-async fn table_view(
-    state: &AppState,
-    league_id: i64,
-    params: &StandingsParams,
-    ranked: Ranked,
-) -> Result<Arc<CachedView>> {
-    let view = state.views().table_view(league_id, params, ranked == Ranked::Teams).await?;
-    state.views().get(league_id, view).await
-}
-
-/// JSON, or CSV for a client that prefers it; `Vary: Accept` either way. The JSON may
-/// come packed (a league the cache demoted): it needs nothing else of the view.
+/// The one body of the four table routes (players or teams, JSON or CSV). JSON may come
+/// packed (a league the cache demoted): it needs nothing else of the view. The JSON routes
+/// vary by `Accept` and by encoding (each form is compressed once per revision).
 async fn answer(
     state: &AppState,
     req: &HttpRequest,
     league_id: i64,
     params: &StandingsParams,
     ranked: Ranked,
+    form: Form,
 ) -> Result<HttpResponse> {
-    let view = state.views().table_view(league_id, params, ranked == Ranked::Teams).await?;
+    if ranked == Ranked::Players {
+        let csv = if form == Form::Csv { ".csv" } else { "" };
+        refuse_team_by(req, &format!("/api/v1/leagues/{league_id}/standings/teams{csv}"))?;
+    }
+    let view = state.views().table_view(league_id, params, ranked).await?;
+    if form == Form::Csv {
+        return csv_response(req, &*state.views().get(league_id, view).await?, params);
+    }
     let mut response = if prefers_csv(req) {
         csv_response(req, &*state.views().get(league_id, view).await?, params)?
     } else {
         conditional::respond_view(req, &state.views().served(league_id, view).await?, REVALIDATE, "application/json")?
     };
-    // Both vary by encoding too: each is compressed once per revision.
     response.headers_mut().insert(header::VARY, HeaderValue::from_static("Accept, Accept-Encoding"));
     Ok(response)
 }
@@ -109,9 +106,7 @@ pub async fn standings(
     league_id: web::Path<i64>,
     params: Params<StandingsParams>,
 ) -> Result<HttpResponse> {
-    let league_id = league_id.into_inner();
-    refuse_team_by(&req, &format!("/api/v1/leagues/{league_id}/standings/teams"))?;
-    answer(&state, &req, league_id, &params.0, Ranked::Players).await
+    answer(&state, &req, league_id.into_inner(), &params.0, Ranked::Players, Form::Json).await
 }
 
 /// The league table as CSV (RFC 4180, UTF-8, a header line with the JSON's field names,
@@ -136,10 +131,7 @@ pub async fn standings_csv(
     league_id: web::Path<i64>,
     params: Params<StandingsParams>,
 ) -> Result<HttpResponse> {
-    let league_id = league_id.into_inner();
-    refuse_team_by(&req, &format!("/api/v1/leagues/{league_id}/standings/teams.csv"))?;
-    let table = table_view(&state, league_id, &params.0, Ranked::Players).await?;
-    csv_response(&req, &table, &params.0)
+    answer(&state, &req, league_id.into_inner(), &params.0, Ranked::Players, Form::Csv).await
 }
 
 /// The league's team table: its fixed teams (the rules' `teams`) ranked by the sum of
@@ -163,7 +155,7 @@ pub async fn team_standings(
     league_id: web::Path<i64>,
     params: Params<StandingsParams>,
 ) -> Result<HttpResponse> {
-    answer(&state, &req, league_id.into_inner(), &params.0, Ranked::Teams).await
+    answer(&state, &req, league_id.into_inner(), &params.0, Ranked::Teams, Form::Json).await
 }
 
 /// The team table as CSV, written as the table of players' CSV is (`locale=de` too).
@@ -184,8 +176,7 @@ pub async fn team_standings_csv(
     league_id: web::Path<i64>,
     params: Params<StandingsParams>,
 ) -> Result<HttpResponse> {
-    let table = table_view(&state, league_id.into_inner(), &params.0, Ranked::Teams).await?;
-    csv_response(&req, &table, &params.0)
+    answer(&state, &req, league_id.into_inner(), &params.0, Ranked::Teams, Form::Csv).await
 }
 
 #[cfg(test)]

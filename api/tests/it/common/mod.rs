@@ -14,7 +14,8 @@ use spielstand_api::db::{self, DatabaseUrl};
 use spielstand_api::store::tokens;
 use spielstand_api::{AppState, app};
 use spielstand_wire::TokenScope;
-use spielstand_wire::{League, ResultPage};
+use spielstand_wire::calls::{self, IntoCall};
+use spielstand_wire::{League, LeagueInput, ResultsParams};
 use tempfile::TempDir;
 
 pub struct Response {
@@ -213,6 +214,42 @@ where
         Response { status, headers, body }
     }
 
+    /// Sends a call of `wire::calls` as the CLI does: its method, path, query, headers and
+    /// body, with the test token when the call carries one.
+    pub async fn call<T>(&self, call: impl IntoCall<T>) -> Response {
+        let call = call.into_call().unwrap_or_else(|e| panic!("the call does not build: {e}"));
+        let method = Method::from_bytes(call.method.as_str().as_bytes()).expect("an HTTP method");
+        let mut req = at::TestRequest::default().method(method).uri(&call.url(""));
+        if call.with_token {
+            req = req.insert_header(("authorization", format!("Bearer {}", self.token)));
+        }
+        for (name, value) in &call.headers {
+            req = req.insert_header((*name, value.as_str()));
+        }
+        if let Some(body) = call.body {
+            req = req.insert_header(("content-type", "application/json")).set_payload(body);
+        }
+        self.send(req).await
+    }
+
+    /// The answer of a call that must succeed, as the type the call names.
+    pub async fn answer<T: DeserializeOwned>(&self, call: impl IntoCall<T>) -> T {
+        let call = call.into_call().unwrap_or_else(|e| panic!("the call does not build: {e}"));
+        let operation = call.operation;
+        let r = self.call(call).await;
+        assert!(r.status.is_success(), "{operation}: {} {}", r.status, String::from_utf8_lossy(&r.body));
+        let json = if r.body.is_empty() { Value::Null } else { r.json() };
+        serde_json::from_value(json).unwrap_or_else(|e| panic!("{operation}: not its answer ({e}): {}", r.json()))
+    }
+
+    /// Records `record` (a game record as JSON: `mensch(..)`, `rangeln(..)`) in league
+    /// `league`, typed and sent as the CLI sends it.
+    pub async fn record(&self, league: i64, record: &Value) -> Response {
+        let record: spielstand_core::GameRecord = serde_json::from_value(record.clone())
+            .unwrap_or_else(|e| panic!("not a game record ({e}): {record}"));
+        self.call(calls::record_result(league, &record, None)).await
+    }
+
     pub async fn get(&self, path: &str) -> Response {
         self.send(at::TestRequest::get().uri(path)).await
     }
@@ -241,7 +278,7 @@ where
 
     pub async fn add_players(&self, names: &[&str]) {
         for name in names {
-            let r = self.post("/api/v1/players", &json!({ "name": name })).await;
+            let r = self.call(calls::create_player(name)).await;
             assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
         }
     }
@@ -251,8 +288,8 @@ where
     pub async fn league_results(&self, league: i64) -> Vec<spielstand_core::LeagueResult> {
         let mut all = Vec::new();
         for page in 1.. {
-            let body: ResultPage =
-                self.get(&format!("/api/v1/leagues/{league}/results?per_page=500&page={page}")).await.body();
+            let query = ResultsParams { per_page: Some(500), page: Some(page), ..Default::default() };
+            let body = self.answer(calls::list_results(league, &query)).await;
             if body.items.is_empty() {
                 break;
             }
@@ -273,7 +310,8 @@ where
     }
 
     pub async fn add_league(&self, body: Value) -> i64 {
-        let r = self.post("/api/v1/leagues", &body).await;
+        let input: LeagueInput = serde_json::from_value(body).unwrap_or_else(|e| panic!("not a league ({e})"));
+        let r = self.call(calls::create_league(&input)).await;
         assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
         r.body::<League>().id
     }
