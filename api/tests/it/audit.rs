@@ -1,13 +1,13 @@
 //! The audit trail: every change through the API, and tokens made on the command line,
 //! with who made it; readable by admin tokens only, in pages, filtered.
 
-use spielstand_wire::calls;
 use crate::common::mensch;
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
 use serde_json::{Value, json};
 use spielstand_api::store::tokens;
 use spielstand_wire::TokenScope;
+use spielstand_wire::calls;
 use spielstand_wire::{AuditAction, AuditPage, Event, NewWebhook, Player, ResultPage, StoredResult, Webhook};
 
 fn as_token(token: &str, method: Method, path: &str) -> TestRequest {
@@ -246,10 +246,7 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
     }
 
     both_ways!("player_created", status(api.call(calls::create_player("Cleo")).await));
-    both_ways!(
-        "player_renamed",
-        status(api.call(calls::rename_player(anna, "Annabelle")).await)
-    );
+    both_ways!("player_renamed", status(api.call(calls::rename_player(anna, "Annabelle")).await));
     both_ways!(
         "league_created",
         status(api.post("/api/v1/leagues", &json!({"name": "Sommerliga", "rules": {"games": ["lauf-rauf"]}})).await)
@@ -383,14 +380,18 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
     both_ways!("token_created", stored(tokens::create(&mut conn(), "third", TokenScope::Record, None).map(drop)));
     let dora = api.call(calls::create_player("Dora")).await.json()["id"].as_i64().unwrap();
     api.post(&results, &mensch("2026-03-02", "Dora,Annabelle")).await;
-    let ben = api.call(calls::list_players()).await.json().as_array().unwrap().iter().find(|p| p["name"] == "Ben").unwrap()
-        ["id"]
+    let ben = api
+        .call(calls::list_players())
+        .await
+        .json()
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Ben")
+        .unwrap()["id"]
         .as_i64()
         .unwrap();
-    both_ways!(
-        "player_merged",
-        status(api.call(calls::merge_player(dora, ben)).await)
-    );
+    both_ways!("player_merged", status(api.call(calls::merge_player(dora, ben)).await));
     both_ways!("player_unmerged", status(api.call(calls::unmerge_player(dora)).await));
 
     // Every action the audit knows was tried: a new action needs its write here.

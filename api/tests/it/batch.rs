@@ -1,10 +1,10 @@
 //! Batches of results (what importers send) and the league export.
 
-use spielstand_wire::calls;
 use crate::common::mensch;
 use actix_web::http::StatusCode;
 use serde_json::{Value, json};
 use spielstand_core::GameKind;
+use spielstand_wire::calls;
 use spielstand_wire::{
     BatchOutcome, BatchStatus, Event, LeagueExport, ResultPage, ResultSource, Standings, StoredResult,
 };

@@ -3,11 +3,11 @@
 //! invisible or line-breaking characters in text people read) is a 422 naming it, never a
 //! silent default and never a 500, and changes nothing. And `HEAD` answers every `GET`.
 
-use spielstand_wire::calls;
 use crate::common::mensch;
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
 use serde_json::json;
+use spielstand_wire::calls;
 use spielstand_wire::{Player, ResultPage};
 
 api_test!(bodies_refuse_duplicate_keys_and_unknown_fields, |api| {

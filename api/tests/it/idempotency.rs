@@ -1,13 +1,13 @@
 //! `Idempotency-Key`: a replay answers as the first time, a changed body is refused,
 //! concurrent duplicates and abandoned claims are settled once.
 
-use spielstand_wire::calls;
 use crate::common::mensch;
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use serde_json::json;
 use spielstand_api::store::idempotency;
 use spielstand_wire::ResultPage;
+use spielstand_wire::calls;
 
 api_test!(idempotency_keys_replay_reject_changes_and_guard_concurrency, |api| {
     api.add_players(&["Anna", "Ben"]).await;

@@ -1,10 +1,10 @@
 //! Leagues end to end on the real App: created, listed, updated.
 
-use spielstand_wire::calls;
 use actix_web::http::Method;
 use serde_json::json;
 use spielstand_core::{GameKind, PointsScheme, TieBreaker};
 use spielstand_wire::League;
+use spielstand_wire::calls;
 
 api_test!(leagues_are_created_listed_and_updated, |api| {
     let id = api

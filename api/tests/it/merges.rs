@@ -2,11 +2,11 @@
 //! undo returns every view to what it was; results recorded in between stay with the
 //! player kept; two players of one game are never merged.
 
-use spielstand_wire::calls;
 use crate::common::{mensch, partners};
 use actix_web::http::StatusCode;
 use serde_json::{Value, json};
 use spielstand_core::{LeagueRules, StandingsQuery};
+use spielstand_wire::calls;
 use spielstand_wire::{AuditPage, League, Player, PlayerMerge, Problem, Standings, StoredResult};
 
 /// Every view of `leagues` a reader may ask for, as served, without what changes with any
@@ -146,10 +146,7 @@ api_test!(a_merge_counts_two_players_as_one_and_its_undo_restores_every_view, |a
 
     // Merged again, a result recorded in between under the merged name goes to the player
     // kept (and stays there after the undo); every view equals a from-scratch computation.
-    assert_eq!(
-        api.call(calls::merge_player(joerg, joerg_umlaut)).await.status,
-        StatusCode::OK
-    );
+    assert_eq!(api.call(calls::merge_player(joerg, joerg_umlaut)).await.status, StatusCode::OK);
     let r = api.record(liga, &mensch("2026-03-06", "Joerg,Anna")).await;
     assert_eq!(r.status, StatusCode::CREATED);
     let between: StoredResult = r.body();
@@ -184,11 +181,7 @@ api_test!(two_players_of_one_game_are_never_merged, |api| {
         )),
         "{detail}"
     );
-    assert_eq!(
-        api.call(calls::get_league(liga)).await.body::<League>().revision,
-        revision,
-        "nothing changed"
-    );
+    assert_eq!(api.call(calls::get_league(liga)).await.body::<League>().revision, revision, "nothing changed");
     assert_eq!(api.get(&format!("/api/v1/players/{away}")).await.body::<Player>().merged_into, None);
     // Other refusals: itself, an unknown field, unknown players, a chain of merges.
     let itself = api.call(calls::merge_player(away, away)).await;

@@ -1,9 +1,9 @@
 //! Club nights and the pictures of a season, end to end on the real App.
 
-use spielstand_wire::calls;
 use crate::common::{day, mensch};
 use actix_web::http::{Method, StatusCode};
 use serde_json::json;
+use spielstand_wire::calls;
 use spielstand_wire::{
     AuditPage, Event, EventReport, LeaguePlayerRatings, Player, Problem, ResultPage, Standings, StoredResult,
 };

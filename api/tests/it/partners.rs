@@ -2,11 +2,11 @@
 //! and points per team, ratings of teams, head-to-head without partners, the league's
 //! option making partners the rule, and every refusal with nothing kept.
 
-use spielstand_wire::calls;
 use crate::common::{mensch, partners};
 use actix_web::http::StatusCode;
 use serde_json::json;
 use spielstand_core::{LeagueRules, Placing, StandingsQuery};
+use spielstand_wire::calls;
 use spielstand_wire::{HeadToHead, League, PlayerRatings, Problem, ResultPage, Standings, StoredResult};
 
 api_test!(a_partner_game_is_scored_and_rated_by_teams, |api| {

@@ -2,7 +2,6 @@
 //! a pass waiting for their tablemates (`pending`), confirmed or rejected, and settled by
 //! the organiser; a pending result changes nothing anyone reads, on both backends.
 
-use spielstand_wire::calls;
 use crate::common::phones::{join, night, today, with_pass};
 use crate::common::{Response, TestApi};
 use actix_web::body::MessageBody;
@@ -12,6 +11,7 @@ use actix_web::test::TestRequest;
 use serde_json::{Value, json};
 use spielstand_api::store::tokens;
 use spielstand_wire::TokenScope;
+use spielstand_wire::calls;
 use spielstand_wire::{
     AuditPage, DeliveryPage, Event, EventReport, JoinCode, NewWebhook, NightPass, PassInfo, ResultPage, ResultStatus,
     Round, StoredResult,

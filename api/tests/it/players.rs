@@ -1,11 +1,11 @@
 //! Players end to end on the real App: unique names under Unicode case folding and
 //! normal forms, lookalikes and invisible characters refused, old keys rekeyed at start.
 
-use spielstand_wire::calls;
 use crate::common;
 use actix_web::http::{Method, StatusCode};
 use serde_json::json;
 use spielstand_wire::Player;
+use spielstand_wire::calls;
 
 api_test!(players_are_unique_case_insensitively_and_unicode_round_trips_byte_exact, |api| {
     let names = ["Jürgen Groß", "Ωμέγα", "李小龙", "Zoë 🎲", "<script>alert(1)</script>"];
@@ -25,9 +25,7 @@ api_test!(players_are_unique_case_insensitively_and_unicode_round_trips_byte_exa
     assert_eq!(api.get(&format!("/api/v1/players/{id}")).await.body::<Player>().name, "Anna");
     let renamed = api.call(calls::rename_player(id, "Anna-Lena")).await;
     assert_eq!(renamed.body::<Player>().name, "Anna-Lena");
-    api.call(calls::rename_player(id, "ωμέγα"))
-        .await
-        .problem(409, "conflict");
+    api.call(calls::rename_player(id, "ωμέγα")).await.problem(409, "conflict");
     api.write(Method::PATCH, "/api/v1/players/9999", &json!({"name": "X"})).await.problem(404, "not-found");
     api.get("/api/v1/players/9999").await.problem(404, "not-found");
     let detail = api.call(calls::create_player("A,B")).await.problem(422, "invalid-name");

@@ -5,7 +5,6 @@
 //! is refused when it arrives, that nothing of a round is public before it is resolved,
 //! a round resolved once however often it is asked for, and the pages and the feed.
 
-use spielstand_wire::calls;
 use crate::common::{Response, TestApi};
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
@@ -14,6 +13,7 @@ use actix_web::test::TestRequest;
 use serde_json::{Value, json};
 use spielstand_api::store::tokens;
 use spielstand_core::postspiel::{self, GameState, Lang, Orders, careful_orders};
+use spielstand_wire::calls;
 use spielstand_wire::{
     Event, JoinCode, NightPass, PostalGame, PostalGameCreated, PostalOrdersReceipt, PostalRound, Problem, RefusedOrder,
     StoredResult, TokenScope,

@@ -1,13 +1,13 @@
 //! Results end to end on the real App: recorded, corrected, deleted with their history,
 //! Rangeln rounds scored without storing, and JSON integers as clients write them.
 
-use spielstand_wire::calls;
 use crate::common::{day, mensch, rangeln, round_scores};
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
 use serde_json::json;
 use spielstand_core::Placing;
 use spielstand_core::rangeln::PlayerScore;
+use spielstand_wire::calls;
 use spielstand_wire::{Action, HistoryEntry, ResultPage, ScoreResponse, StoredResult};
 
 api_test!(results_are_recorded_corrected_deleted_and_audited, |api| {

@@ -1,12 +1,12 @@
 //! League game options, the joint check of bare Rangeln scores and the Rangeln referee,
 //! end to end on the real App.
 
-use spielstand_wire::calls;
 use crate::common::{mensch, rangeln};
 use actix_web::http::{Method, StatusCode};
 use serde_json::{Value, json};
 use spielstand_core::finishing::{ColourMode, Edition, HouseRule, LaufRaufOptions, LaufRaufResult, MenschResult};
 use spielstand_core::{GameRecord, Outcome};
+use spielstand_wire::calls;
 use spielstand_wire::{League, Problem, ResultPage, ScoreResponse, StoredResult};
 
 /// A Lauf Rauf! record's detail.
@@ -283,9 +283,5 @@ api_test!(rule_violations_are_422_naming_what_is_wrong_and_store_nothing, |api| 
         );
     }
     assert_eq!(api.get(&path).await.body::<ResultPage>().total, 0);
-    assert_eq!(
-        api.call(calls::get_league(league)).await.body::<League>().revision,
-        1,
-        "failed writes change nothing"
-    );
+    assert_eq!(api.call(calls::get_league(league)).await.body::<League>().revision, 1, "failed writes change nothing");
 });

@@ -1,10 +1,10 @@
 //! A night of several tables on the real App: check-in, draws, recording by table, and how
 //! good the ratings are.
 
-use spielstand_wire::calls;
 use crate::common::mensch;
 use actix_web::http::{Method, StatusCode};
 use serde_json::{Value, json};
+use spielstand_wire::calls;
 use spielstand_wire::{Attendee, EventReport, LeagueRatingAccuracy, Round};
 
 fn parse<T: serde::de::DeserializeOwned>(r: &crate::common::Response) -> T {
@@ -35,7 +35,8 @@ api_test!(a_night_checks_in_draws_tables_and_records_them, |api| {
     // Check-in by name and by id; a second check-in changes nothing; check-out.
     let attendees = format!("/api/v1/events/{night}/attendees");
     let hans =
-        api.call(calls::list_players()).await.json().as_array().unwrap().iter().find(|p| p["name"] == "Hans").unwrap()["id"]
+        api.call(calls::list_players()).await.json().as_array().unwrap().iter().find(|p| p["name"] == "Hans").unwrap()
+            ["id"]
             .as_i64()
             .unwrap();
     let r = api

@@ -3,7 +3,6 @@
 //! holding the league all along serves (which equals a computation from scratch), after
 //! every kind of change; a snapshot this build cannot read is ignored and rebuilt.
 
-use spielstand_wire::calls;
 use crate::common::{mensch, partners};
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
@@ -14,6 +13,7 @@ use spielstand_api::read::replica::Reads;
 use spielstand_api::read::tables::{Newest, Tables};
 use spielstand_api::store::snapshots;
 use spielstand_core::{GameKind, Lines, StandingsQuery};
+use spielstand_wire::calls;
 use spielstand_wire::{League, Player, Standings, StoredResult};
 use std::sync::atomic::Ordering::Relaxed;
 

@@ -5,11 +5,11 @@
 //! a token's scope, a review's verdict, a pass's end, an audit entry's and a history
 //! entry's action.
 
-use spielstand_wire::calls;
 use crate::common::phones::{join, night, with_pass};
 use crate::common::{Response, mensch, sql};
 use actix_web::test::TestRequest;
 use serde_json::json;
+use spielstand_wire::calls;
 use spielstand_wire::{NightPass, StoredResult};
 
 /// A refusal of a stored value: 503, a problem naming `value`, and in German when asked.
@@ -94,8 +94,7 @@ fn refused_json(r: &Response, whose: &str) {
 api_test!(stored_json_with_an_unknown_field_or_value_is_refused, |api| {
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "Liga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let recorded: StoredResult =
-        api.record(league, &mensch("2026-10-01", "Anna,Ben")).await.body();
+    let recorded: StoredResult = api.record(league, &mensch("2026-10-01", "Anna,Ben")).await.body();
     let id = recorded.id;
     // A league's rules with a field a newer version added: not read as if it were not there.
     sql(

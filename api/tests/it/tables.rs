@@ -2,7 +2,6 @@
 //! ratings; strong ETags and 304; every change followed incrementally and equal to a
 //! recomputation.
 
-use spielstand_wire::calls;
 use crate::common::{day, mensch, partners, rangeln, round_scores};
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
@@ -11,6 +10,7 @@ use spielstand_api::read::cache::View;
 use spielstand_api::read::replica::Reads;
 use spielstand_api::read::tables::{Newest, Tables};
 use spielstand_core::{GameKind, PairRecord};
+use spielstand_wire::calls;
 use spielstand_wire::{
     HeadToHead, League, LeaguePlayerStats, Player, PlayerRatings, ResultPage, Standings, StoredResult,
 };
@@ -235,10 +235,7 @@ api_test!(ratings_after_corrections_equal_ratings_entered_right, |api| {
     // League "right": entered right in the first place.
     let right = api.add_league(json!({"name": "Right", "rules": {"games": ["lauf-rauf"]}})).await;
     for (date, order) in games {
-        assert_eq!(
-            api.record(right, &lauf(date, order)).await.status,
-            StatusCode::CREATED
-        );
+        assert_eq!(api.record(right, &lauf(date, order)).await.status, StatusCode::CREATED);
     }
     // League "fixed": the second game entered wrong and corrected, plus a mistake deleted.
     let fixed = api.add_league(json!({"name": "Fixed", "rules": {"games": ["lauf-rauf"]}})).await;
@@ -359,7 +356,8 @@ api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |a
         .insert_header(("if-match", "*"));
     assert_eq!(api.send(delete).await.status, StatusCode::NO_CONTENT);
     check("deleted").await;
-    let ben = api.call(calls::list_players()).await.body::<Vec<Player>>().into_iter().find(|p| p.name == "Ben").unwrap().id;
+    let ben =
+        api.call(calls::list_players()).await.body::<Vec<Player>>().into_iter().find(|p| p.name == "Ben").unwrap().id;
     let renamed = api.call(calls::rename_player(ben, "Benedikt")).await;
     assert_eq!(renamed.status, StatusCode::OK);
     check("renamed").await;
@@ -487,10 +485,7 @@ api_test!(
             for (k, four) in names.chunks(4).enumerate() {
                 let date = format!("2026-03-{:02}", k + n + 1);
                 let result = mensch(&date, &four.join(","));
-                assert_eq!(
-                    api.record(league, &result).await.status,
-                    StatusCode::CREATED
-                );
+                assert_eq!(api.record(league, &result).await.status, StatusCode::CREATED);
             }
             leagues.push(league);
         }

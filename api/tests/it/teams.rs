@@ -1,11 +1,11 @@
 //! The team table: a league's fixed teams ranked by their members' points, computed by
 //! hand, from the same state as the table of players, as JSON, CSV and the embed page.
 
-use spielstand_wire::calls;
 use crate::common::mensch;
 use actix_web::http::StatusCode;
 use serde_json::json;
 use spielstand_core::{LeagueRules, StandingsQuery};
+use spielstand_wire::calls;
 use spielstand_wire::{League, Problem, Standings, TeamStandings};
 
 api_test!(a_team_table_by_hand_in_every_form, |api| {

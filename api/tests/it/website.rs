@@ -1,7 +1,6 @@
 //! For club websites: the embeddable page and script, CSV, the Atom feed, and webhooks
 //! with their delivery queue (a receiver on 127.0.0.1 checks every signature).
 
-use spielstand_wire::calls;
 use crate::common;
 use crate::common::process::{self, Server, typed};
 use crate::common::tiny::{Answer, Request, Tiny};
@@ -13,6 +12,7 @@ use serde_json::{Value, json};
 use sha2::Sha256;
 use spielstand_api::db;
 use spielstand_api::webhooks::delivery::{self, DeliveryConfig};
+use spielstand_wire::calls;
 use spielstand_wire::{
     Action, Delivery, DeliveryPage, DeliveryStatus, League, NewWebhook, Problem, Standings, StoredResult, Webhook,
 };
@@ -387,8 +387,7 @@ api_test!(every_committed_change_and_only_those_queue_a_delivery, |api| {
     let id = api.post(&results, &mensch("2026-11-20", "Anna,Ben,Cleo")).await.body::<StoredResult>().id;
     // Rejected and foreign writes queue nothing.
     api.post(&results, &mensch("2026-11-20", "Anna,Nobody")).await.problem(422, "invalid-body");
-    api.record(other, &rangeln("2026-11-20", &["Anna", "Ben", "Cleo"], &[&[1, 0, -1]]))
-    .await;
+    api.record(other, &rangeln("2026-11-20", &["Anna", "Ben", "Cleo"], &[&[1, 0, -1]])).await;
     let stale = TestRequest::put()
         .uri(&format!("/api/v1/results/{id}"))
         .insert_header(("authorization", format!("Bearer {}", api.token)))
@@ -498,8 +497,7 @@ api_test!(events_arrive_signed_with_the_webhooks_secret, |api| {
     let secret = hook.secret.clone();
     let running = worker(&api.url, quick(100, 3));
     // As JSON, to hold the delivered copy to it member by member.
-    let recorded =
-        api.record(league, &mensch("2026-11-20", "Ben,Anna")).await.json();
+    let recorded = api.record(league, &mensch("2026-11-20", "Ben,Anna")).await.json();
 
     let delivered = wait_for_delivery(&api, hook.webhook.id, |d| d.status == DeliveryStatus::Delivered).await;
     running.abort();
@@ -768,8 +766,7 @@ api_test!(two_workers_on_one_database_never_send_a_delivery_twice, |api| {
     const EVENTS: usize = 24;
     for day in 0..EVENTS {
         let order = if day % 2 == 0 { "Anna,Ben" } else { "Ben,Anna" };
-        api.record(league, &mensch(&format!("2026-10-{:02}", day + 1), order))
-            .await;
+        api.record(league, &mensch(&format!("2026-10-{:02}", day + 1), order)).await;
     }
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     loop {

@@ -130,7 +130,10 @@ fn series<'a>(cached: &'a CachedView, picture: Picture) -> Result<Drawn<'a>> {
         Picture::Ratings => {
             let lines = cached.rating_lines()?;
             Box::new(|| {
-                lines.iter().map(|l| line(&l.player, l.points.iter().map(|p| (p.date, p.skill.rating_display)))).collect()
+                lines
+                    .iter()
+                    .map(|l| line(&l.player, l.points.iter().map(|p| (p.date, p.skill.rating_display))))
+                    .collect()
             })
         }
         Picture::Race => {

@@ -245,8 +245,8 @@ where
     /// Records `record` (a game record as JSON: `mensch(..)`, `rangeln(..)`) in league
     /// `league`, typed and sent as the CLI sends it.
     pub async fn record(&self, league: i64, record: &Value) -> Response {
-        let record: spielstand_core::GameRecord = serde_json::from_value(record.clone())
-            .unwrap_or_else(|e| panic!("not a game record ({e}): {record}"));
+        let record: spielstand_core::GameRecord =
+            serde_json::from_value(record.clone()).unwrap_or_else(|e| panic!("not a game record ({e}): {record}"));
         self.call(calls::record_result(league, &record, None)).await
     }
 
