@@ -1,5 +1,10 @@
-//! HTTP to the spielstand server: requests, problem+json errors, and telling "the server
-//! said no" from "the server was not reached".
+//! The HTTP transport to the spielstand server. `spielstand_wire::calls` knows the API's
+//! paths, query parameters, headers and bodies; a [`Client`] sends one of its [`Call`]s
+//! ([`Client::send`]) with the token when the call needs one, and turns the answer into
+//! the call's type, a problem+json answer and a transport failure into a [`CliError`]
+//! (telling "the server said no" from "the server was not reached"). The few helpers here
+//! that make more than one call or carry logic: reading every page of head-to-head, and
+//! finding a league or a player by what people type.
 
 use crate::config::Settings;
 use crate::error::{CliError, Problem, Result, describe, one_line};
@@ -7,17 +12,10 @@ use crate::positions;
 use crate::t;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use spielstand_core::{GameKind, GameRecord, same_name};
+use spielstand_core::{GameKind, same_name};
 use spielstand_wire::calls::{self, Call, CallError, IntoCall};
 use spielstand_wire::headers::{IDEMPOTENT_REPLAYED, READ_AFTER, WRITE_POSITION};
-use spielstand_wire::{
-    Attendee, AuditPage, AuditParams, BatchInput, BatchOutcome, CheckIn, DrawInput, Event, EventInput, EventReport,
-    GameParams, HeadToHead, HeadToHeadParams, Health, HistoryEntry, League, LeagueExport, LeagueInput,
-    LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, MAX_PAIRS_PER_PAGE, Player, PlayerMerge,
-    PlayerRatings, PlayerRatingsParams, PostalGame, PostalGameCreated, PostalGameInput, PostalOrdersInput,
-    PostalOrdersReceipt, PostalRound, ReportParams, ResultPage, ResultsParams, Round, Standings, StandingsParams,
-    StoredResult, TeamStandings, TokenName,
-};
+use spielstand_wire::{HeadToHead, HeadToHeadParams, League, MAX_PAIRS_PER_PAGE, Player};
 use std::time::Duration;
 use ureq::http;
 
@@ -64,19 +62,30 @@ impl Client {
         Client { agent: config.into(), server: settings.server.clone(), token: settings.token.clone() }
     }
 
-    /// Sends `call` (with the token when it needs one) and reads its answer as `T`.
-    fn send<T: DeserializeOwned>(&self, call: impl IntoCall<T>) -> Result<(T, Reply)> {
+    /// The same client sending `token` instead of its own: a hare's code for its orders.
+    pub fn with_token(&self, token: &str) -> Client {
+        Client { agent: self.agent.clone(), server: self.server.clone(), token: Some(token.to_owned()) }
+    }
+
+    /// Sends `call` (with the token when it needs one) and reads its answer as `T`, with
+    /// the [`Reply`] it came in (its `ETag`, its JSON as sent, whether it was a replay).
+    pub fn send<T: DeserializeOwned>(&self, call: impl IntoCall<T>) -> Result<(T, Reply)> {
         let call = built(call.into_call())?;
-        let reply = self.send_untyped(&call)?;
-        let answer = call.answer(reply.body.clone()).map_err(|e| CliError::Server {
-            server: self.server.clone(),
-            message: t!("client-unexpected-answer", error = e.to_string()),
+        let reply = self.request(&call)?;
+        let answer = call.answer(reply.body.clone()).map_err(|e| {
+            CliError::server(&self.server, t!("client-unexpected-answer", error = e.to_string()), Some(e.into()))
         })?;
         Ok((answer, reply))
     }
 
+    /// Sends `call` and leaves its answer as it came: for a call answered without a body
+    /// (a delete, a check-out), whose JSON, if any, nobody reads as `T`.
+    pub fn send_untyped<T>(&self, call: impl IntoCall<T>) -> Result<Reply> {
+        self.request(&built(call.into_call())?)
+    }
+
     /// Sends `call`; its answer as JSON.
-    fn send_untyped<T>(&self, call: &Call<T>) -> Result<Reply> {
+    fn request<T>(&self, call: &Call<T>) -> Result<Reply> {
         let mut request = http::Request::builder()
             .method(call.method.as_str())
             .uri(call.url(&self.server))
@@ -96,7 +105,7 @@ impl Client {
     }
 
     fn run(&self, request: http::Result<http::Request<Vec<u8>>>) -> Result<Reply> {
-        let mut request = request.map_err(|e| CliError::input(format!("--server {}: {e}", self.server)))?; // not text: a flag and its value
+        let mut request = request.map_err(|e| CliError::input_from(format!("--server {}: {e}", self.server), e))?; // not text: a flag and its value
         // Problem details (a broken rule, say) in the command's language.
         request
             .headers_mut()
@@ -120,9 +129,8 @@ impl Client {
             let body = if text.trim().is_empty() {
                 Value::Null
             } else {
-                serde_json::from_str(&text).map_err(|_| CliError::Server {
-                    server: self.server.clone(),
-                    message: t!("client-not-json", status = u32::from(status)),
+                serde_json::from_str(&text).map_err(|e| {
+                    CliError::server(&self.server, t!("client-not-json", status = u32::from(status)), Some(e.into()))
                 })?
             };
             return Ok(Reply { etag, body, replayed });
@@ -149,216 +157,45 @@ impl Client {
             request_id: None,
         });
         if status >= 500 {
-            Err(CliError::Server { server: self.server.clone(), message: describe(&problem) })
+            Err(CliError::Server {
+                server: self.server.clone(),
+                message: describe(&problem),
+                problem: Some(Box::new(problem)),
+                cause: None,
+            })
         } else {
             Err(CliError::Rejected(Box::new(problem)))
         }
     }
 
+    /// A failure to talk to the server, its `ureq` error (or the system's, beneath it) kept
+    /// as the cause.
     fn transport(&self, e: ureq::Error) -> CliError {
-        let unreachable = |reason: String| CliError::Unreachable { server: self.server.clone(), reason };
+        let server = self.server.as_str();
         match e {
-            ureq::Error::BadUri(m) => CliError::input(format!("--server {}: {m}", self.server)), // not text: a flag
-            ureq::Error::Http(e) => CliError::input(t!("client-cannot-build", error = e.to_string())),
-            ureq::Error::Protocol(e) => CliError::Server {
-                server: self.server.clone(),
-                message: t!("client-invalid-http", error = e.to_string()),
-            },
-            ureq::Error::Timeout(timeout) => unreachable(t!("client-timeout", timeout = timeout.to_string())),
-            ureq::Error::HostNotFound => unreachable(t!("client-host-not-found")),
-            ureq::Error::Io(e) => unreachable(match e.kind() {
-                std::io::ErrorKind::ConnectionRefused => t!("client-connection-refused"),
-                _ => one_line(&e.to_string()),
-            }),
-            other => unreachable(one_line(&other.to_string())),
+            ureq::Error::Io(e) => {
+                let reason = match e.kind() {
+                    std::io::ErrorKind::ConnectionRefused => t!("client-connection-refused"),
+                    _ => one_line(&e.to_string()),
+                };
+                CliError::unreachable(server, reason, e)
+            }
+            ureq::Error::BadUri(ref m) => CliError::input_from(format!("--server {server}: {m}"), e), // not text: a flag
+            ureq::Error::Http(ref h) => CliError::input_from(t!("client-cannot-build", error = h.to_string()), e),
+            ureq::Error::Protocol(ref p) => {
+                CliError::server(server, t!("client-invalid-http", error = p.to_string()), Some(e.into()))
+            }
+            ureq::Error::Timeout(ref timeout) => {
+                CliError::unreachable(server, t!("client-timeout", timeout = timeout.to_string()), e)
+            }
+            ureq::Error::HostNotFound => CliError::unreachable(server, t!("client-host-not-found"), e),
+            other => CliError::unreachable(server, one_line(&other.to_string()), other),
         }
     }
 }
 
-/// The HTTP API, one method per endpoint: the only place that knows its paths, query
-/// parameters and headers. Each answer comes typed, with the [`Reply`] it came in (its
-/// `ETag`, its JSON as sent, whether it was a replay).
+/// What takes more than one call.
 impl Client {
-    pub fn health(&self) -> Result<(Health, Reply)> {
-        self.send(calls::health())
-    }
-
-    /// The token's name and scope (a check that the token works).
-    pub fn token(&self) -> Result<(TokenName, Reply)> {
-        self.send(calls::check_token())
-    }
-
-    pub fn players(&self) -> Result<(Vec<Player>, Reply)> {
-        self.send(calls::list_players())
-    }
-
-    pub fn create_player(&self, name: &str) -> Result<(Player, Reply)> {
-        self.send(calls::create_player(name))
-    }
-
-    pub fn rename_player(&self, id: i64, name: &str) -> Result<(Player, Reply)> {
-        self.send(calls::rename_player(id, name))
-    }
-
-    pub fn merge_player(&self, from: i64, into: i64) -> Result<(PlayerMerge, Reply)> {
-        self.send(calls::merge_player(from, into))
-    }
-
-    pub fn unmerge_player(&self, from: i64) -> Result<(PlayerMerge, Reply)> {
-        self.send(calls::unmerge_player(from))
-    }
-
-    pub fn player_ratings(&self, id: i64, query: &PlayerRatingsParams) -> Result<(PlayerRatings, Reply)> {
-        self.send(calls::player_ratings(id, query))
-    }
-
-    pub fn leagues(&self) -> Result<(Vec<League>, Reply)> {
-        self.send(calls::list_leagues())
-    }
-
-    pub fn league(&self, id: i64) -> Result<(League, Reply)> {
-        self.send(calls::get_league(id))
-    }
-
-    pub fn create_league(&self, input: &LeagueInput) -> Result<(League, Reply)> {
-        self.send(calls::create_league(input))
-    }
-
-    pub fn update_league(&self, id: i64, input: &LeagueInput) -> Result<(League, Reply)> {
-        self.send(calls::update_league(id, input))
-    }
-
-    /// One page of a league's results, latest first.
-    pub fn results(&self, league: i64, query: &ResultsParams) -> Result<(ResultPage, Reply)> {
-        self.send(calls::list_results(league, query))
-    }
-
-    /// One result; its revision is the reply's `ETag`.
-    pub fn result(&self, id: i64) -> Result<(StoredResult, Reply)> {
-        self.send(calls::get_result(id))
-    }
-
-    pub fn result_history(&self, id: i64) -> Result<(Vec<HistoryEntry>, Reply)> {
-        self.send(calls::result_history(id))
-    }
-
-    /// Records a result; sending it again with the same key stores it once.
-    pub fn record_result(
-        &self,
-        league: i64,
-        record: &GameRecord,
-        idempotency_key: &str,
-    ) -> Result<(StoredResult, Reply)> {
-        self.send(calls::record_result(league, record, Some(idempotency_key)))
-    }
-
-    /// Replaces a result's record, if it is still at the revision `if_match` names.
-    pub fn correct_result(&self, id: i64, if_match: &str, record: &GameRecord) -> Result<(StoredResult, Reply)> {
-        self.send(calls::correct_result(id, if_match, record))
-    }
-
-    pub fn delete_result(&self, id: i64, if_match: &str) -> Result<Reply> {
-        self.send_untyped(&calls::delete_result(id, if_match))
-    }
-
-    /// Records up to 1,000 results at once; each item is answered on its own.
-    pub fn record_batch(&self, league: i64, batch: &BatchInput) -> Result<(BatchOutcome, Reply)> {
-        self.send(calls::record_results_batch(league, batch))
-    }
-
-    /// The whole league as one document.
-    pub fn export(&self, league: i64) -> Result<(LeagueExport, Reply)> {
-        self.send(calls::export_league(league))
-    }
-
-    /// One page of the audit trail, latest first (an admin token's).
-    pub fn audit(&self, query: &AuditParams) -> Result<(AuditPage, Reply)> {
-        self.send(calls::list_audit(query))
-    }
-
-    /// A player's record in a league.
-    pub fn player_stats(&self, league: i64, player: i64) -> Result<(LeaguePlayerStats, Reply)> {
-        self.send(calls::get_player_stats(league, player))
-    }
-
-    pub fn player_league_ratings(
-        &self,
-        league: i64,
-        player: i64,
-        query: &GameParams,
-    ) -> Result<(LeaguePlayerRatings, Reply)> {
-        self.send(calls::get_player_league_ratings(league, player, query))
-    }
-
-    pub fn create_event(&self, league: i64, input: &EventInput) -> Result<(Event, Reply)> {
-        self.send(calls::create_event(league, input))
-    }
-
-    pub fn events(&self, league: i64) -> Result<(Vec<Event>, Reply)> {
-        self.send(calls::list_events(league))
-    }
-
-    pub fn event(&self, id: i64) -> Result<(EventReport, Reply)> {
-        self.send(calls::get_event(id))
-    }
-
-    pub fn check_in(&self, event: i64, players: &CheckIn) -> Result<(Vec<Attendee>, Reply)> {
-        self.send(calls::check_in(event, players))
-    }
-
-    pub fn check_out(&self, event: i64, player: i64) -> Result<Reply> {
-        self.send_untyped(&calls::check_out(event, player))
-    }
-
-    pub fn draw_round(&self, event: i64, input: &DrawInput) -> Result<(Round, Reply)> {
-        self.send(calls::draw_round(event, input))
-    }
-
-    pub fn rounds(&self, event: i64) -> Result<(Vec<Round>, Reply)> {
-        self.send(calls::list_rounds(event))
-    }
-
-    pub fn rating_accuracy(&self, league: i64, query: &GameParams) -> Result<(LeagueRatingAccuracy, Reply)> {
-        self.send(calls::get_rating_accuracy(league, query))
-    }
-
-    pub fn close_event(&self, id: i64) -> Result<(Event, Reply)> {
-        self.send(calls::close_event(id))
-    }
-
-    pub fn create_postal_game(&self, league: i64, input: &PostalGameInput) -> Result<(PostalGameCreated, Reply)> {
-        self.send(calls::create_postal_game(league, input))
-    }
-
-    pub fn postal_game(&self, id: i64) -> Result<(PostalGame, Reply)> {
-        self.send(calls::get_postal_game(id))
-    }
-
-    /// Sent with `code` (a hare's) instead of the token, when given.
-    pub fn send_postal_orders(
-        &self,
-        id: i64,
-        input: &PostalOrdersInput,
-        code: Option<&str>,
-    ) -> Result<(PostalOrdersReceipt, Reply)> {
-        match code {
-            Some(code) => {
-                let hare =
-                    Client { agent: self.agent.clone(), server: self.server.clone(), token: Some(code.to_owned()) };
-                hare.send(calls::send_postal_orders(id, input))
-            }
-            None => self.send(calls::send_postal_orders(id, input)),
-        }
-    }
-
-    pub fn resolve_postal_round(&self, id: i64, round: u32, query: &ReportParams) -> Result<(PostalRound, Reply)> {
-        self.send(calls::resolve_postal_round(id, round, query))
-    }
-
-    pub fn postal_round(&self, id: i64, round: u32, query: &ReportParams) -> Result<(PostalRound, Reply)> {
-        self.send(calls::get_postal_round(id, round, query))
-    }
-
     /// How every two players of a league (or of one game) fared against each other, or
     /// one player against everyone: every page, read at one revision of the league (a
     /// write between two pages starts the reading over, as the order may have changed).
@@ -384,33 +221,21 @@ impl Client {
             return Ok(all);
         }
         // Busy: results arrive faster than the pages can be read.
-        Err(CliError::Server {
-            server: self.server.clone(),
-            message: t!("client-head-to-head-busy", attempts = ATTEMPTS),
-        })
-    }
-
-    pub fn standings(&self, league: i64, query: &StandingsParams) -> Result<(Standings, Reply)> {
-        self.send(calls::get_standings(league, query))
-    }
-
-    /// The league's team table.
-    pub fn team_standings(&self, league: i64, query: &StandingsParams) -> Result<(TeamStandings, Reply)> {
-        self.send(calls::get_team_standings(league, query))
+        Err(CliError::server(&self.server, t!("client-head-to-head-busy", attempts = ATTEMPTS), None))
     }
 }
 
 /// A call built, or the input error of one that could not be (a body or query that does
 /// not encode).
 fn built<T>(call: Result<Call<T>, CallError>) -> Result<Call<T>> {
-    call.map_err(|e| CliError::input(t!("client-cannot-encode", error = e.to_string())))
+    call.map_err(|e| CliError::input_from(t!("client-cannot-encode", error = e.to_string()), e))
 }
 
 /// Finding things by what people type: a league by name or id, a player by name.
 impl Client {
     /// Every league, with its JSON.
     pub fn all_leagues(&self) -> Result<Vec<(League, Value)>> {
-        let (leagues, reply) = self.leagues()?;
+        let (leagues, reply) = self.send(calls::list_leagues())?;
         let values = match reply.body {
             Value::Array(values) => values,
             _ => Vec::new(),
@@ -423,7 +248,7 @@ impl Client {
     pub fn resolve_league(&self, reference: &str) -> Result<(League, Value)> {
         let reference = reference.trim();
         if let Ok(id) = reference.parse::<i64>() {
-            match self.league(id) {
+            match self.send(calls::get_league(id)) {
                 Ok((league, reply)) => return Ok((league, reply.body)),
                 Err(CliError::Rejected(p)) if p.status == 404 => {}
                 Err(e) => return Err(e),
@@ -446,7 +271,7 @@ impl Client {
     /// The name of a merged player stands for the player kept, as on the server: that one
     /// is returned, and a note on standard error says so.
     pub fn find_player(&self, name: &str) -> Result<(Player, Value)> {
-        let (players, reply) = self.players()?;
+        let (players, reply) = self.send(calls::list_players())?;
         let mut index = Self::named(&players, name)?;
         if let Some(into) = players[index].merged_into
             && let Some(kept) = players.iter().position(|p| p.id == into)
@@ -459,7 +284,7 @@ impl Client {
 
     /// A player by name as stored, a merged one itself (to undo its merge).
     pub fn find_player_as_named(&self, name: &str) -> Result<Player> {
-        let (players, _) = self.players()?;
+        let (players, _) = self.send(calls::list_players())?;
         Ok(players[Self::named(&players, name)?].clone())
     }
 
@@ -475,6 +300,7 @@ impl Client {
 mod tests {
     use super::*;
     use chrono::NaiveDate;
+    use spielstand_wire::{AuditParams, StandingsParams};
 
     #[test]
     fn queries_are_written_as_the_server_reads_them() {
@@ -499,8 +325,19 @@ mod tests {
     fn a_closed_port_is_unreachable() {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let client = Client::new(&Settings { server: format!("http://127.0.0.1:{port}"), token: None });
-        let err = client.health().unwrap_err();
+        let err = client.send(calls::health()).unwrap_err();
         assert_eq!(err.exit_code(), 3, "{err}");
         assert!(err.is_transient());
+        // The system's own error stays beneath, for --verbose.
+        let cause = std::error::Error::source(&err).and_then(|c| c.downcast_ref::<std::io::Error>());
+        assert_eq!(cause.map(std::io::Error::kind), Some(std::io::ErrorKind::ConnectionRefused), "{err:?}");
+    }
+
+    #[test]
+    fn a_call_that_does_not_encode_keeps_why() {
+        let not_json = serde_json::from_str::<i32>("x").unwrap_err();
+        let err = built::<()>(Err(CallError::Body(not_json))).unwrap_err();
+        assert_eq!(err.exit_code(), 2, "{err}");
+        assert!(std::error::Error::source(&err).is_some_and(|c| c.is::<CallError>()), "{err:?}");
     }
 }

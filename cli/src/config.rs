@@ -16,7 +16,8 @@ use std::path::{Path, PathBuf};
 pub const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
 
 fn xdg() -> Result<etcetera::base_strategy::Xdg> {
-    etcetera::base_strategy::Xdg::new().map_err(|e| CliError::Local(t!("config-no-home", error = e.to_string())))
+    etcetera::base_strategy::Xdg::new()
+        .map_err(|e| CliError::local_from(t!("config-no-home", error = e.to_string()), Some(e.into())))
 }
 
 /// `$XDG_CONFIG_HOME/spielstand/config.toml`.
@@ -93,8 +94,9 @@ fn warn_if_readable_by_others(_: &Path) {}
 /// part: a temp file in the same folder (mode 0600), flushed to disk, renamed over
 /// `path`, and the folder flushed so the rename survives a crash.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir =
-        path.parent().ok_or_else(|| CliError::Local(t!("config-no-folder", path = path.display().to_string())))?;
+    let dir = path
+        .parent()
+        .ok_or_else(|| CliError::local_from(t!("config-no-folder", path = path.display().to_string()), None))?;
     create_private_dir(dir)?;
     let fail = |e: std::io::Error| CliError::local(t!("config-cannot-write", path = path.display().to_string()), e);
     // tempfile creates the file with mode 0600 on unix.

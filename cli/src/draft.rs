@@ -95,12 +95,13 @@ impl Draft {
         let path = Draft::file(kind)?;
         match std::fs::read(&path) {
             Ok(bytes) => serde_json::from_slice(&bytes).map(Some).map_err(|e| {
-                CliError::Local(t!(
+                let message = t!(
                     "draft-damaged",
                     path = path.display().to_string(),
                     error = e.to_string(),
                     command = kind.command()
-                ))
+                );
+                CliError::local_from(message, Some(e.into()))
             }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(CliError::local(t!("draft-unreadable", path = path.display().to_string()), e)),

@@ -11,6 +11,7 @@ use crate::partners::team_order;
 use crate::t;
 use spielstand_core::finishing::{HareFinish, HouseRule};
 use spielstand_core::{GameRecord, Outcome, Slug, same_name};
+use spielstand_wire::calls;
 
 /// Applies `edits` to `record` (`what` names it in errors: "result 12", "outbox entry
 /// 3f1c2a9e"). Returns whether anything was asked to change. A flag for another game is
@@ -149,8 +150,8 @@ pub fn move_to_night(client: &Client, league_id: i64, record: &mut GameRecord, n
         record.event_id = None;
         return Ok(());
     }
-    let (league, _) = client.league(league_id)?;
-    let (events, _) = client.events(league_id)?;
+    let (league, _) = client.send(calls::get_league(league_id))?;
+    let (events, _) = client.send(calls::list_events(league_id))?;
     let event = night::find(&events, &league.name, night)?;
     if event.closed_at.is_some() && record.event_id != Some(event.id) {
         return Err(CliError::input(t!("edit-night-closed", night = night, id = event.id, title = &event.title)));

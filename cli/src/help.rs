@@ -1,6 +1,8 @@
-//! `--help` in the command's language. The English texts are the doc comments of
-//! `args.rs`; `text/locales/en/cli-help.ftl` holds them as the catalogue (a test keeps the
-//! two the same) and `text/locales/de/cli-help.ftl` their German. Every text has an id from
+//! `--help` in the command's language. The English texts are the doc comments of the
+//! command line's types (`commands::Cli`, each command's arguments at the top of its file
+//! in `commands/`, the shared ones in `args.rs`); `text/locales/en/cli-help.ftl` holds
+//! them as the catalogue (a test keeps the two the same) and `text/locales/de/cli-help.ftl`
+//! their German. Every text has an id from
 //! its place in the command tree: `help-event-start` for `event start`'s description,
 //! `help-event-start--title` for its `TITLE`, `-long` for the long forms, `-after` for the
 //! text after the options.
@@ -210,7 +212,7 @@ pub fn error(e: &clap::Error, lang: Lang) -> Option<String> {
 #[cfg(test)]
 fn ftl(texts: &[(String, String)]) -> String {
     let mut out = String::from(
-        "# The help texts (`--help`), generated from the doc comments of cli/src/args.rs:\n# SPIELSTAND_REGENERATE_HELP=1 cargo test -p spielstand-cli help writes this file.\n",
+        "# The help texts (`--help`), generated from the doc comments of cli/src/commands/ and cli/src/args.rs:\n# SPIELSTAND_REGENERATE_HELP=1 cargo test -p spielstand-cli help writes this file.\n",
     );
     for (id, text) in texts {
         out.push_str(&format!("\n{id} =\n"));
@@ -256,7 +258,7 @@ mod tests {
     /// from it unchanged, and German has a text for every one.
     #[test]
     fn the_help_catalogue_is_the_doc_comments_and_german_has_every_text() {
-        let texts = texts(&crate::args::Cli::command());
+        let texts = texts(&crate::commands::Cli::command());
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../text/locales/en/cli-help.ftl");
         let generated = ftl(&texts);
         if std::env::var_os("SPIELSTAND_REGENERATE_HELP").is_some() {
@@ -268,7 +270,7 @@ mod tests {
             assert!(spielstand_text::lookup(Lang::De, id).is_some(), "no German for {id}");
         }
         // German help builds and shows German.
-        let mut german = localised(crate::args::Cli::command(), Lang::De);
+        let mut german = localised(crate::commands::Cli::command(), Lang::De);
         german.build();
         let help = german.render_help().to_string();
         assert!(help.contains("Aufruf"), "{help}");

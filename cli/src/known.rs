@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use spielstand_core::same_name;
 use spielstand_core::similar::closest;
 use spielstand_wire::League;
+use spielstand_wire::calls;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -103,7 +104,7 @@ type Known = (Vec<String>, Option<DateTime<Utc>>);
 /// The players of the server, read from it (and remembered), or, while it cannot be
 /// reached, as last seen, with when.
 fn players(client: &Client) -> Result<Option<Known>> {
-    match client.players() {
+    match client.send(calls::list_players()) {
         Ok((players, _)) => {
             let names: Vec<String> = players.into_iter().map(|p| p.name).collect();
             remember(&client.server, names.clone());
@@ -161,5 +162,5 @@ pub fn check_names(client: &Client, names: &[String]) -> Result<bool> {
         message.push_str("; ");
         message.push_str(&t!("checked-offline", at = crate::lang::date_time(at.with_timezone(&chrono::Local))));
     }
-    Err(CliError::Input(message))
+    Err(CliError::input(message))
 }

@@ -31,7 +31,7 @@ fn main() -> ExitCode {
     let asked = args::lang_asked(&args);
     let configured = if asked.is_none() { config::ConfigFile::saved_lang() } else { None };
     lang::init(asked, configured.as_deref());
-    let matches = match help::localised(args::Cli::command(), lang::current()).try_get_matches_from(args) {
+    let matches = match help::localised(commands::Cli::command(), lang::current()).try_get_matches_from(args) {
         Ok(matches) => matches,
         // A command line that does not read: said in the command's language (`--help` and
         // `--version` are no errors, and clap prints them).
@@ -43,22 +43,23 @@ fn main() -> ExitCode {
             None => e.exit(),
         },
     };
-    let cli = args::Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let cli = commands::Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let verbose = cli.verbose;
     interrupt::install();
-    match commands::run(cli) {
-        Ok(()) => ExitCode::from(error::exit::OK),
-        Err(error::CliError::Queued { message, code }) => {
-            // Not a failure of the organiser's: said plainly, without "error:".
-            eprintln!("{message}");
-            ExitCode::from(code)
-        }
-        Err(e @ error::CliError::Kept(_)) => {
-            eprintln!("{e}");
-            ExitCode::from(e.exit_code())
-        }
-        Err(e) => {
-            eprintln!("{} {e}", t!("error-prefix"));
-            ExitCode::from(e.exit_code())
+    let error = match commands::run(cli) {
+        Ok(()) => return ExitCode::from(error::exit::OK),
+        Err(e) => e,
+    };
+    match &error {
+        // Not a failure of the organiser's: said plainly, without "error:".
+        error::CliError::Queued { .. } | error::CliError::Kept(_) => eprintln!("{error}"),
+        _ => eprintln!("{} {error}", t!("error-prefix")),
+    }
+    // With --verbose, what lies beneath the one line: each cause, the server's problem.
+    if verbose {
+        for line in error::details(&error) {
+            eprintln!("  {line}");
         }
     }
+    ExitCode::from(error.exit_code())
 }

@@ -15,6 +15,7 @@ use crate::t;
 use chrono::{DateTime, Local, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use spielstand_core::{GameKind, Slug, same_name};
+use spielstand_wire::calls;
 use spielstand_wire::{Event, Round};
 use std::path::PathBuf;
 
@@ -45,7 +46,8 @@ impl Night {
         let path = Night::file()?;
         match std::fs::read(&path) {
             Ok(bytes) => serde_json::from_slice(&bytes).map(Some).map_err(|e| {
-                CliError::Local(t!("night-damaged", path = path.display().to_string(), error = e.to_string()))
+                let message = t!("night-damaged", path = path.display().to_string(), error = e.to_string());
+                CliError::local_from(message, Some(e.into()))
             }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(CliError::local(t!("night-cannot-read", path = path.display().to_string()), e)),
@@ -124,7 +126,7 @@ pub fn find<'a>(events: &'a [Event], league: &str, text: &str) -> Result<&'a Eve
 /// The rounds of this laptop's night: read from the server (and kept), or, while it
 /// cannot be reached, as last seen, with when.
 fn rounds(client: &Client, night: &mut Night) -> Result<(Vec<Round>, Option<DateTime<Utc>>)> {
-    match client.rounds(night.event_id) {
+    match client.send(calls::list_rounds(night.event_id)) {
         Ok((rounds, _)) => {
             night.keep_rounds(&rounds);
             Ok((rounds, None))

@@ -14,6 +14,7 @@ use crate::t;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use spielstand_core::GameRecord;
+use spielstand_wire::calls;
 use std::path::{Path, PathBuf};
 
 /// One result waiting to be sent.
@@ -163,7 +164,7 @@ impl Outbox {
                 Err(e) => return Err(e),
             },
         };
-        match client.record_result(league_id, &pending.entry.record, &pending.entry.key) {
+        match client.send(calls::record_result(league_id, &pending.entry.record, Some(&pending.entry.key))) {
             Ok((stored, reply)) => {
                 // Removed only now that the server has acknowledged it.
                 self.remove(&pending.path)?;

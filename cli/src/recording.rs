@@ -20,6 +20,7 @@ use crate::t;
 use chrono::{Local, Utc};
 use spielstand_core::rangeln::RangelnResult;
 use spielstand_core::{Error as RuleError, Evaluation, GameRecord, Outcome};
+use spielstand_wire::calls;
 use spielstand_wire::{League, StoredResult};
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -321,7 +322,7 @@ fn check(mut record: GameRecord, files: &[Option<String>]) -> Result<(GameRecord
                 _ => None,
             };
             let message = crate::lang::rule(&e);
-            Err(CliError::Input(match file {
+            Err(CliError::input(match file {
                 Some(file) => t!("recording-board-from", message = message, file = file),
                 None => message,
             }))
@@ -361,7 +362,7 @@ fn send(client: &Client, target: &RecordTarget, record: GameRecord, known: Resul
         Ok(Known { offline: Some(e), .. }) | Err(e) => return Err(queued(e, &path)),
         Ok(Known { league, offline: None }) => league,
     };
-    match client.record_result(league.id, &entry.record, &entry.key) {
+    match client.send(calls::record_result(league.id, &entry.record, Some(&entry.key))) {
         Ok((stored, reply)) => {
             outbox.remove(&path)?;
             let (mut lines, tables) = view(&stored);
@@ -413,8 +414,6 @@ fn queued(error: CliError, path: &Path) -> CliError {
         exit::UNREACHABLE => exit::UNREACHABLE,
         _ => exit::SERVER,
     };
-    CliError::Queued {
-        message: format!("{error}.\n{}\n  {}\n{}", t!("queued-not-recorded"), path.display(), t!("queued-sync")),
-        code,
-    }
+    let message = format!("{error}.\n{}\n  {}\n{}", t!("queued-not-recorded"), path.display(), t!("queued-sync"));
+    CliError::queued(message, code, error)
 }

@@ -1,13 +1,41 @@
 //! `spielstand audit`: who changed what, latest first.
 
 use super::Ctx;
-use crate::args::AuditArgs;
+use crate::args::OutputArgs;
 use crate::error::Result;
 use crate::output::{Table, emit};
 use crate::t;
+use clap::Args;
 use serde_json::{Value, json};
 use spielstand_core::GameKind;
+use spielstand_wire::calls;
 use spielstand_wire::{AuditAction, AuditEntry, AuditParams};
+
+#[derive(Debug, Args)]
+pub struct AuditArgs {
+    /// Only changes in this league: its name or id
+    #[arg(long, value_name = "L")]
+    pub league: Option<String>,
+    /// Only changes made with the token of this name
+    #[arg(long, value_name = "TOKEN_NAME")]
+    pub by: Option<String>,
+    /// Only this kind of change, e.g. league_changed or player_renamed
+    #[arg(long, value_name = "ACTION", value_parser = audit_action)]
+    pub action: Option<AuditAction>,
+    /// At most this many entries, latest first
+    #[arg(long, value_name = "N", default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..))]
+    pub limit: u32,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// An audit action by its slug; a wrong one is answered with the list.
+fn audit_action(s: &str) -> Result<AuditAction, String> {
+    s.parse().map_err(|_| {
+        let all: Vec<&str> = AuditAction::all().iter().map(|a| a.slug()).collect();
+        t!("args-not-an-action", typed = format!("{s:?}"), actions = all.join(", "))
+    })
+}
 
 /// Entries fetched per request (the server's maximum).
 const PAGE: u32 = 500;
@@ -31,7 +59,7 @@ pub fn list(ctx: &Ctx, args: AuditArgs) -> Result<()> {
             page: Some(page),
             per_page: Some(per_page),
         };
-        let (listed, reply) = client.audit(&query)?;
+        let (listed, reply) = client.send(calls::list_audit(&query))?;
         total = listed.total;
         let done = listed.items.len() < per_page as usize;
         items.extend(reply.body["items"].as_array().cloned().unwrap_or_default());

@@ -3,18 +3,158 @@
 //! there or joined, so that several laptops record the games of one night.
 
 use super::Ctx;
-use crate::args::{EventCommand, EventDraw, OutputArgs};
+use crate::args::OutputArgs;
 use crate::client::Client;
 use crate::error::{CliError, Result};
 use crate::input::console::{self, Console};
+use crate::input::spec;
 use crate::known;
 use crate::night::{self, Night};
 use crate::output::{Table, emit, number, placings, print, table_place};
 use crate::t;
 use chrono::{Local, NaiveDate};
+use clap::{Args, Subcommand};
 use serde_json::json;
+use spielstand_core::GameKind;
 use spielstand_core::draw::DrawMethod;
+use spielstand_wire::calls;
 use spielstand_wire::{CheckIn, DrawInput, Event, EventInput, League, PlayerRef, Round};
+
+#[derive(Debug, Subcommand)]
+pub enum EventCommand {
+    /// Create a club night and make it this laptop's current night: every `spielstand
+    /// record` for its league is part of it (and on its date) until `spielstand event leave`.
+    Start {
+        /// What the night is called, e.g. "Clubabend November"
+        title: String,
+        /// The league: its name or id
+        #[arg(long, short = 'l', value_name = "L")]
+        league: String,
+        /// The night's date: 2026-11-23, 23.11.2026, 23.11., today/heute or yesterday/gestern [default: today]
+        #[arg(long, value_parser = spec::played_date, value_name = "DATE")]
+        date: Option<NaiveDate>,
+        /// Where it takes place
+        #[arg(long, value_name = "TEXT")]
+        location: Option<String>,
+        /// Start a second night even if the league has an open one on that date (else the
+        /// open one is offered to join, and without a terminal the start is refused)
+        #[arg(long)]
+        new: bool,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Attach this laptop to a night that another laptop started: every `spielstand record`
+    /// for its league then belongs to it, until `spielstand event leave`.
+    Join {
+        /// The night: its id, or its title in the league
+        #[arg(value_name = "NIGHT")]
+        night: String,
+        /// The league: its name or id (needed when the night is given by its title)
+        #[arg(long, short = 'l', value_name = "L")]
+        league: Option<String>,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// This laptop's current night, as the server has it now.
+    Current {
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Close a night for good (admin token): the server then refuses its new games, on
+    /// every laptop, and lists it as closed. This laptop leaves it too.
+    Close {
+        /// The night's id [default: this laptop's current night]
+        #[arg(value_name = "ID")]
+        id: Option<i64>,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Leave this laptop's current night: later games recorded here belong to no night.
+    /// The night stays open on the server for the other laptops (`event close` closes it).
+    #[command(alias = "end")]
+    Leave,
+    /// A league's club nights, oldest first.
+    List {
+        /// The league: its name or id
+        #[arg(value_name = "L")]
+        league: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Check players in to the night: the players its draws seat (a record token may).
+    Checkin {
+        /// The players arriving, by name
+        #[arg(value_name = "NAME", required = true)]
+        players: Vec<String>,
+        /// The night's id [default: this laptop's current night]
+        #[arg(long, value_name = "ID")]
+        night: Option<i64>,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Check a player out of the night: later draws leave them out.
+    Checkout {
+        /// The player leaving, by name
+        #[arg(value_name = "NAME")]
+        player: String,
+        /// The night's id [default: this laptop's current night]
+        #[arg(long, value_name = "ID")]
+        night: Option<i64>,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Draw the night's next round: numbered tables of the players checked in, in seat
+    /// order (seat 1 starts), with each player's chance to win the table.
+    Draw(EventDraw),
+    /// One club night: its winners, games, own table and how it moved the league table.
+    Show {
+        /// The night's id (see `spielstand event list`) [default: this laptop's current night]
+        id: Option<i64>,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct EventDraw {
+    /// The game the round plays
+    #[arg(long, value_name = "G", value_enum)]
+    pub game: GameKind,
+    /// random (a shuffle), balanced (tables of equal strength) or swiss (similar standing
+    /// together, no pair twice in a night where it can be avoided)
+    #[arg(long, value_name = "METHOD", value_enum, default_value = "random")]
+    pub method: DrawMethod,
+    /// A preferred table size [default: as few tables as possible, sizes differing by at most one]
+    #[arg(long, value_name = "N")]
+    pub size: Option<u32>,
+    /// The seed: the same seed and players give the same tables [default: drawn by the server]
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// A player who must sit at a table, e.g. Anna=1 (repeat for more)
+    #[arg(long, value_name = "NAME=TABLE", value_parser = parse_pin)]
+    pub pin: Vec<(String, u32)>,
+    /// Two players who must not share a table, e.g. Anna,Ben (repeat for more)
+    #[arg(long, value_name = "NAME,NAME", value_parser = parse_apart)]
+    pub apart: Vec<(String, String)>,
+    /// The night's id [default: this laptop's current night]
+    #[arg(long, value_name = "ID")]
+    pub night: Option<i64>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+fn parse_pin(text: &str) -> Result<(String, u32), String> {
+    let (name, table) = text.rsplit_once('=').ok_or("write a pin as NAME=TABLE, e.g. Anna=1")?;
+    let table = table.trim().parse::<u32>().ok().filter(|t| *t > 0).ok_or("the table is a number from 1")?;
+    Ok((name.trim().to_owned(), table))
+}
+
+fn parse_apart(text: &str) -> Result<(String, String), String> {
+    match text.split(',').map(str::trim).collect::<Vec<_>>()[..] {
+        [a, b] if !a.is_empty() && !b.is_empty() => Ok((a.to_owned(), b.to_owned())),
+        _ => Err("write a pair as NAME,NAME, e.g. Anna,Ben".to_owned()),
+    }
+}
 
 pub fn run(ctx: impl FnOnce() -> Result<Ctx>, command: EventCommand) -> Result<()> {
     match command {
@@ -52,7 +192,7 @@ fn night_id(client: &Client, given: Option<i64>) -> Result<i64> {
 fn check_in(client: &Client, players: Vec<String>, night: Option<i64>, output: OutputArgs) -> Result<()> {
     let id = night_id(client, night)?;
     let refs = players.into_iter().map(PlayerRef::Name).collect();
-    let (present, reply) = client.check_in(id, &CheckIn { players: refs })?;
+    let (present, reply) = client.send(calls::check_in(id, &CheckIn { players: refs }))?;
     let mut table = Table::new(&["Player", "Checked in"]).title(t!("event-present"));
     for a in &present {
         table.row(vec![a.player.clone(), crate::lang::time(a.checked_in_at)]);
@@ -65,7 +205,7 @@ fn check_in(client: &Client, players: Vec<String>, night: Option<i64>, output: O
 fn check_out(client: &Client, player: &str, night: Option<i64>, output: OutputArgs) -> Result<()> {
     let id = night_id(client, night)?;
     let (found, _) = client.find_player(player)?;
-    client.check_out(id, found.id)?;
+    client.send_untyped(calls::check_out(id, found.id))?;
     let line = t!("event-checked-out", player = &found.name, night = id);
     emit(output.format, &json!({"event_id": id, "player_id": found.id, "player": found.name}), &[line], &[]);
     Ok(())
@@ -81,7 +221,7 @@ fn draw(client: &Client, args: EventDraw) -> Result<()> {
         pin: args.pin.into_iter().collect(),
         apart: args.apart.into_iter().map(|(a, b)| [PlayerRef::Name(a), PlayerRef::Name(b)]).collect(),
     };
-    let (round, reply) = client.draw_round(id, &input)?;
+    let (round, reply) = client.send(calls::draw_round(id, &input))?;
     Night::keep_round(&round);
     let (lines, tables) = round_view(&round);
     emit(args.output.format, &reply.body, &lines, &tables);
@@ -158,7 +298,7 @@ fn start(
     let date = date.unwrap_or_else(|| Local::now().date_naive());
     if !new {
         // Another laptop may have started tonight's night already: join that one.
-        let (events, _) = client.events(league.id)?;
+        let (events, _) = client.send(calls::list_events(league.id))?;
         if let Some(open) = events.iter().rev().find(|e| e.date == date && e.closed_at.is_none()) {
             let named = t!("event-night-named", id = open.id, title = &open.title, games = open.games);
             let day = crate::lang::date(date);
@@ -180,7 +320,7 @@ fn start(
         }
     }
     let input = EventInput { title, date, location };
-    let (event, reply) = client.create_event(league.id, &input)?;
+    let (event, reply) = client.send(calls::create_event(league.id, &input))?;
     let previous = remember(client, &event, &league)?;
     let mut lines = vec![t!(
         "event-started",
@@ -200,7 +340,7 @@ fn remember(client: &Client, event: &Event, league: &League) -> Result<Option<St
     let previous = Night::current().ok().flatten();
     // A night just started has no rounds; one joined may have. Failing to read them now
     // only means `record --table` reads them later.
-    let rounds = client.rounds(event.id).ok().map(|(rounds, _)| rounds);
+    let rounds = client.send(calls::list_rounds(event.id)).ok().map(|(rounds, _)| rounds);
     Night {
         server: client.server.clone(),
         event_id: event.id,
@@ -239,12 +379,15 @@ fn joined(client: &Client, event: &Event, league: &League, output: OutputArgs) -
 fn join(client: &Client, night: &str, league: Option<&str>, output: OutputArgs) -> Result<()> {
     let league = match (league, night.trim().parse::<i64>().ok()) {
         (Some(league), _) => client.resolve_league(league)?.0,
-        (None, Some(id)) => client.league(client.event(id)?.0.event.league_id)?.0,
+        (None, Some(id)) => {
+            let (report, _) = client.send(calls::get_event(id))?;
+            client.send(calls::get_league(report.event.league_id))?.0
+        }
         (None, None) => {
             return Err(CliError::input(t!("event-join-needs-league", night = format!("{night:?}"))));
         }
     };
-    let (events, _) = client.events(league.id)?;
+    let (events, _) = client.send(calls::list_events(league.id))?;
     let event = night::find(&events, &league.name, night)?;
     if event.closed_at.is_some() {
         return Err(CliError::input(t!(
@@ -263,7 +406,7 @@ fn current(client: &Client, output: OutputArgs) -> Result<()> {
         emit(output.format, &serde_json::Value::Null, &[t!("event-current-none")], &[]);
         return Ok(());
     };
-    let (events, _) = client.events(night.league_id)?;
+    let (events, _) = client.send(calls::list_events(night.league_id))?;
     let Some(event) = events.into_iter().find(|e| e.id == night.event_id) else {
         return Err(CliError::NotFound(t!("event-current-gone", id = night.event_id, title = &night.title)));
     };
@@ -299,7 +442,7 @@ fn close(client: &Client, id: Option<i64>, output: OutputArgs) -> Result<()> {
             return Err(CliError::input(t!("event-close-no-night")));
         }
     };
-    let (event, reply) = client.close_event(id)?;
+    let (event, reply) = client.send(calls::close_event(id))?;
     let mut lines = vec![t!(
         "event-closed",
         id = event.id,
@@ -317,7 +460,7 @@ fn close(client: &Client, id: Option<i64>, output: OutputArgs) -> Result<()> {
 
 fn list(client: &Client, league: &str, output: OutputArgs) -> Result<()> {
     let (league, _) = client.resolve_league(league)?;
-    let (events, reply) = client.events(league.id)?;
+    let (events, reply) = client.send(calls::list_events(league.id))?;
     let current = Night::current().ok().flatten().filter(|n| n.server == client.server);
     let mut table = Table::new(&["ID", "Date", "Title", "Location", "Games", "State", "This laptop"])
         .numeric([0, 4])
@@ -339,7 +482,7 @@ fn list(client: &Client, league: &str, output: OutputArgs) -> Result<()> {
 }
 
 fn show(client: &Client, id: i64, output: OutputArgs) -> Result<()> {
-    let (report, reply) = client.event(id)?;
+    let (report, reply) = client.send(calls::get_event(id))?;
     let e = &report.event;
     let mut lines = vec![t!(
         "event-show-summary",

@@ -1,12 +1,28 @@
 //! `spielstand h2h L [A B]`: how every two players of a league fared against each other.
 
 use super::Ctx;
-use crate::args::HeadToHeadArgs;
+use crate::args::OutputArgs;
 use crate::error::{CliError, Result};
 use crate::output::{Table, emit};
 use crate::t;
-use spielstand_core::{PairRecord, same_name};
+use clap::Args;
+use spielstand_core::{GameKind, PairRecord, same_name};
 use std::collections::{HashMap, HashSet};
+
+#[derive(Debug, Args)]
+pub struct HeadToHeadArgs {
+    /// The league: its name or id
+    #[arg(value_name = "L")]
+    pub league: String,
+    /// Two players, to show only their record
+    #[arg(value_name = "PLAYER", num_args = 0..=2)]
+    pub players: Vec<String>,
+    /// Only this game's results
+    #[arg(long, value_name = "G", value_enum)]
+    pub game: Option<GameKind>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
 
 pub fn run(ctx: &Ctx, args: HeadToHeadArgs) -> Result<()> {
     let client = &ctx.client;

@@ -3,19 +3,22 @@
 //! first (so `--dry-run` says what would happen), and again by the server.
 
 use super::Ctx;
-use crate::args::{ImportArgs, ImportCommand, OutputArgs};
+use crate::args::OutputArgs;
 use crate::client::Client;
 use crate::error::{CliError, Result};
 use crate::import::records;
 use crate::import::source::{Parsed, Reason, SourcePlay};
 use crate::import::titles::Titles;
 use crate::import::{bgg, bgstats};
+use crate::input::spec;
 use crate::output::{Table, emit};
 use crate::t;
+use clap::{Args, Subcommand};
 use serde_json::json;
 use spielstand_core::finishing::GameOptions;
 use spielstand_core::{GameRecord, same_name};
 use spielstand_text::Arg;
+use spielstand_wire::calls;
 use spielstand_wire::{
     BatchInput, BatchItem, BatchStatus, EXPORT_FORMAT, EventInput, League, LeagueExport, LeagueInput, MAX_BATCH_ITEMS,
     ResultSource,
@@ -23,6 +26,85 @@ use spielstand_wire::{
 use std::collections::{BTreeMap, HashMap};
 use std::io::IsTerminal;
 use std::path::Path;
+
+#[derive(Debug, Subcommand)]
+pub enum ImportCommand {
+    /// A BG Stats export: its .json file, or the zip that contains it.
+    #[command(after_help = IMPORT_HELP)]
+    Bgstats {
+        #[arg(value_name = "FILE")]
+        file: std::path::PathBuf,
+        #[command(flatten)]
+        args: ImportArgs,
+    },
+    /// BoardGameGeek plays as its XML API2 writes them (/xmlapi2/plays); one file per page.
+    #[command(after_help = IMPORT_HELP)]
+    Bgg {
+        #[arg(value_name = "FILE", required = true)]
+        files: Vec<std::path::PathBuf>,
+        #[command(flatten)]
+        args: ImportArgs,
+    },
+    /// A league exported with `spielstand export L`: recreated here with its rules, club
+    /// nights, players and results.
+    Spielstand {
+        #[arg(value_name = "FILE")]
+        file: std::path::PathBuf,
+        /// The league to import into, made with the file's rules if it does not exist
+        /// [default: the exported league's name]
+        #[arg(long, value_name = "NAME")]
+        league: Option<String>,
+        /// Check everything and write nothing
+        #[arg(long)]
+        dry_run: bool,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+}
+
+const IMPORT_HELP: &str = "\
+Games are matched by the names the apps use (German and English) and --game NAME=SLUG;
+players by name (as the server compares names) and --player \"SOURCE NAME=PLAYER\".
+Places come from the source's ranks, else from its winner flags (everyone else shares the
+last place). Rangeln plays keep their totals (imported totals, no rounds); a Hase und Igel
+finisher's score is its carrots left. Every play is checked by the game's rules; one that
+breaks them is listed with its id and reason and not imported.
+Exit codes: 0 everything imported or already there; 1 a play was refused; 2 bad input
+(unknown players without --create-players: nothing is written).";
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The league to import into: its name or id
+    #[arg(long, value_name = "L")]
+    pub league: String,
+    /// Map a game title (or bgg:ID) of the source to a game, e.g. "Hasenrennen=hase-und-igel" (repeat)
+    #[arg(long = "game", value_name = "NAME=SLUG")]
+    pub games: Vec<crate::import::titles::Mapping>,
+    /// Map a player of the source to a player here, e.g. "Tom=Thomas Müller" (repeat)
+    #[arg(long = "player", value_name = "SOURCE NAME=PLAYER", value_parser = player_mapping)]
+    pub players: Vec<(String, String)>,
+    /// Add the source's players who are not known here (otherwise they are listed and nothing is written)
+    #[arg(long)]
+    pub create_players: bool,
+    /// A game option the source does not record, e.g. lauf-rauf.edition=revised (repeat) [default: the league's]
+    #[arg(long = "option", value_name = "GAME.OPTION=VALUE", value_parser = spec::game_option)]
+    pub options: Vec<String>,
+    /// Check everything and write nothing
+    #[arg(long)]
+    pub dry_run: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// "SOURCE NAME=PLAYER"
+fn player_mapping(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((from, to)) if !from.trim().is_empty() && !to.trim().is_empty() => {
+            Ok((from.trim().to_owned(), to.trim().to_owned()))
+        }
+        _ => Err(t!("args-player-mapping", typed = format!("{s:?}"))),
+    }
+}
 
 pub fn run(ctx: &Ctx, command: ImportCommand) -> Result<()> {
     match command {
@@ -35,7 +117,7 @@ pub fn run(ctx: &Ctx, command: ImportCommand) -> Result<()> {
             let mut all = Parsed { plays: Vec::new(), skipped: Vec::new() };
             for file in &files {
                 let text = String::from_utf8(read(file)?)
-                    .map_err(|_| CliError::input(t!("import-not-utf8", file = file.display().to_string())))?;
+                    .map_err(|e| CliError::input_from(t!("import-not-utf8", file = file.display().to_string()), e))?;
                 let page = bgg::parse(&text).map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
                 all.plays.extend(page.plays);
                 all.skipped.extend(page.skipped);
@@ -95,7 +177,7 @@ fn foreign(client: &Client, parsed: Parsed, args: ImportArgs) -> Result<()> {
         }
     }
     // Players: mapped, known, or (with --create-players) added.
-    let (known, _) = client.players()?;
+    let (known, _) = client.send(calls::list_players())?;
     let mut names: HashMap<String, String> = HashMap::new();
     let mut unknown: Vec<String> = Vec::new();
     for player in plays.iter().flat_map(|(p, _)| &p.players) {
@@ -147,7 +229,7 @@ fn foreign(client: &Client, parsed: Parsed, args: ImportArgs) -> Result<()> {
     }
     if !args.dry_run {
         for name in &unknown {
-            client.create_player(name)?;
+            client.send(calls::create_player(name))?;
         }
         send(client, &league, pending, &mut tally)?;
     } else {
@@ -189,7 +271,7 @@ fn send(client: &Client, league: &League, pending: Vec<Pending>, tally: &mut Tal
                 record: p.record.clone(),
             })
             .collect();
-        let (outcome, _) = client.record_batch(league.id, &BatchInput { items })?;
+        let (outcome, _) = client.send(calls::record_results_batch(league.id, &BatchInput { items }))?;
         for (item, sent) in outcome.items.iter().zip(chunk) {
             match item.status {
                 BatchStatus::Created => tally.imported += 1,
@@ -294,7 +376,7 @@ fn report(
 /// `import spielstand`: a league exported from a spielstand server.
 fn own(client: &Client, file: &Path, name: Option<String>, dry_run: bool, output: OutputArgs) -> Result<()> {
     let document: LeagueExport = serde_json::from_slice(&read(file)?).map_err(|e| {
-        CliError::input(t!("import-not-an-export", file = file.display().to_string(), error = e.to_string()))
+        CliError::input_from(t!("import-not-an-export", file = file.display().to_string(), error = e.to_string()), e)
     })?;
     if document.format != EXPORT_FORMAT {
         return Err(CliError::input(t!(
@@ -319,16 +401,16 @@ fn own(client: &Client, file: &Path, name: Option<String>, dry_run: bool, output
             }
             league
         }
-        None => client.create_league(&LeagueInput { name, rules: document.league.rules.clone() })?.0,
+        None => client.send(calls::create_league(&LeagueInput { name, rules: document.league.rules.clone() }))?.0,
     };
-    let (known, _) = client.players()?;
+    let (known, _) = client.send(calls::list_players())?;
     for player in &document.players {
         if !known.iter().any(|k| same_name(&k.name, &player.name)) {
-            client.create_player(&player.name)?;
+            client.send(calls::create_player(&player.name))?;
         }
     }
     // Club nights: the same title and date are the same night.
-    let (here, _) = client.events(league.id)?;
+    let (here, _) = client.send(calls::list_events(league.id))?;
     let mut nights: HashMap<i64, i64> = HashMap::new();
     for event in &document.events {
         let id = match here.iter().find(|e| e.date == event.date && e.title == event.title) {
@@ -336,7 +418,7 @@ fn own(client: &Client, file: &Path, name: Option<String>, dry_run: bool, output
             None => {
                 let input =
                     EventInput { title: event.title.clone(), date: event.date, location: event.location.clone() };
-                client.create_event(league.id, &input)?.0.id
+                client.send(calls::create_event(league.id, &input))?.0.id
             }
         };
         nights.insert(event.id, id);

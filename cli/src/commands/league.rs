@@ -1,17 +1,137 @@
 //! `spielstand league create|edit|list|show`, and finding a league by name or id.
 
 use super::Ctx;
-use crate::args::{LeagueCommand, LeagueCreate, LeagueEdit};
+use crate::args::OutputArgs;
 use crate::client::Client;
 use crate::error::Result;
+use crate::input::spec;
 use crate::output::{Table, emit};
 use crate::t;
+use chrono::NaiveDate;
+use clap::{Args, Subcommand};
 use serde_json::Value;
 use spielstand_core::Slug;
 use spielstand_core::accuracy::RatingAccuracy;
 use spielstand_core::finishing::GameOptions;
-use spielstand_core::{GameKind, LeagueRules, Season};
+use spielstand_core::{GameKind, LeagueRules, PointsScheme, Season, TieBreaker};
+use spielstand_wire::calls;
 use spielstand_wire::{League, LeagueInput};
+use std::str::FromStr;
+
+#[derive(Debug, Subcommand)]
+pub enum LeagueCommand {
+    /// Create a league: the games it counts, its points scheme and season.
+    Create(LeagueCreate),
+    /// All leagues.
+    List {
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Change a league's game options (how it plays a game all season) or its
+    /// minimum games. Results already recorded keep the options they were played with.
+    Edit(LeagueEdit),
+    /// A league's rules.
+    Show {
+        /// The league: its name or id
+        #[arg(value_name = "L")]
+        league: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct LeagueCreate {
+    pub name: String,
+    /// Games counted, separated by commas, or all: rangeln, mensch-aergere-dich-nicht (or
+    /// mensch), ghostbuster, lauf-rauf, hase-und-igel (or hase)
+    #[arg(long, value_name = "SLUG,...")]
+    pub games: Games,
+    /// How places become points: players-beaten (one point per player placed below), or
+    /// table:10,6,4,2,1 (points for place 1, 2, ...) [default: players-beaten]
+    #[arg(long, value_name = "SCHEME")]
+    pub points: Option<PointsScheme>,
+    /// First day of the season (2026-09-01 or 1.9.2026) [default: open]
+    #[arg(long, value_parser = spec::date, value_name = "DATE")]
+    pub from: Option<NaiveDate>,
+    /// Last day of the season (2027-03-31 or 31.3.2027) [default: open]
+    #[arg(long, value_parser = spec::date, value_name = "DATE")]
+    pub to: Option<NaiveDate>,
+    /// Tie-breakers after points, in order, separated by commas [default: wins,average-place,head-to-head]
+    #[arg(long, value_delimiter = ',', value_enum)]
+    pub tie_breakers: Vec<TieBreaker>,
+    /// Count Ghostbuster together with Mensch ärgere Dich nicht in per-game tables
+    #[arg(long)]
+    pub ghostbuster_with_mensch: bool,
+    /// Games a player needs before being ranked; players with fewer are listed last, without a place
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub min_games: u32,
+    /// How the league plays a game, so results need not say (repeat): lauf-rauf.edition=revised,
+    /// lauf-rauf.cards=true, mensch-aergere-dich-nicht.house-rules=barriers+three-rolls,
+    /// mensch-aergere-dich-nicht.colours=one-each, ghostbuster.house-rules=..., ghostbuster.colours=...
+    #[arg(long = "option", value_name = "GAME.OPTION=VALUE", value_parser = spec::game_option)]
+    pub options: Vec<String>,
+    /// A fixed team for the team table (`standings --by team`), its players joined by '+'
+    /// (repeat): --team "TSV 1=Anna+Ben"
+    #[arg(long = "team", value_name = "NAME=PLAYERS")]
+    pub teams: Vec<TeamArg>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// `NAME=PLAYER+PLAYER`: a team of a team table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamArg(pub spielstand_core::TeamRoster);
+
+impl FromStr for TeamArg {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (name, players) = s.split_once('=').ok_or_else(|| t!("args-team-syntax", typed = format!("{s:?}")))?;
+        let players: Vec<String> = players.split('+').map(|p| p.trim().to_owned()).filter(|p| !p.is_empty()).collect();
+        Ok(TeamArg(spielstand_core::TeamRoster { name: name.trim().to_owned(), players }))
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct LeagueEdit {
+    /// The league: its name or id
+    #[arg(value_name = "L")]
+    pub league: String,
+    /// Set a game option (repeat), as for `league create`
+    #[arg(long = "option", value_name = "GAME.OPTION=VALUE", value_parser = spec::game_option)]
+    pub options: Vec<String>,
+    /// Clear every option of one game (its results then say how they were played)
+    #[arg(long = "clear-options", value_name = "SLUG", value_enum)]
+    pub clear: Vec<GameKind>,
+    /// Games a player needs before being ranked
+    #[arg(long, value_name = "N")]
+    pub min_games: Option<u32>,
+    /// Set a fixed team (repeat; a team of the same name is replaced), as for `league create`
+    #[arg(long = "team", value_name = "NAME=PLAYERS")]
+    pub teams: Vec<TeamArg>,
+    /// Remove every fixed team (before any --team)
+    #[arg(long)]
+    pub clear_teams: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Games by slug, separated by commas, or `all`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Games(pub Vec<GameKind>);
+
+impl FromStr for Games {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s.trim() == "all" {
+            return Ok(Games(GameKind::ALL.to_vec()));
+        }
+        s.split(',')
+            .map(|game| GameKind::parse_typed(game).map_err(|e| e.to_string()))
+            .collect::<Result<_, _>>()
+            .map(Games)
+    }
+}
 
 pub fn run(ctx: &Ctx, command: LeagueCommand) -> Result<()> {
     let client = &ctx.client;
@@ -36,7 +156,7 @@ pub fn run(ctx: &Ctx, command: LeagueCommand) -> Result<()> {
         }
         LeagueCommand::Show { league, output } => {
             let (league, mut json) = client.resolve_league(&league)?;
-            let (accuracy, reply) = client.rating_accuracy(league.id, &Default::default())?;
+            let (accuracy, reply) = client.send(calls::get_rating_accuracy(league.id, &Default::default()))?;
             json["rating_accuracy"] = reply.body;
             emit(
                 output.format,
@@ -65,7 +185,7 @@ fn create(client: &Client, args: LeagueCreate) -> Result<()> {
     rules.teams = args.teams.into_iter().map(|t| t.0).collect();
     // Core's checks first: a reversed season or a rising points table never leaves the machine.
     rules.validate()?;
-    let (league, reply) = client.create_league(&LeagueInput { name: args.name, rules })?;
+    let (league, reply) = client.send(calls::create_league(&LeagueInput { name: args.name, rules }))?;
     // Kept as results are checked against it: the next result needs no read of it.
     crate::known::remember_league(&client.server, &league);
     let line = t!("league-created", name = &league.name, id = league.id);
@@ -114,7 +234,7 @@ fn edit(client: &Client, args: LeagueEdit) -> Result<()> {
         }
     }
     rules.validate()?;
-    let (league, reply) = client.update_league(league.id, &LeagueInput { name: league.name, rules })?;
+    let (league, reply) = client.send(calls::update_league(league.id, &LeagueInput { name: league.name, rules }))?;
     crate::known::remember_league(&client.server, &league);
     let line = t!("league-changed", name = &league.name, id = league.id);
     emit(args.output.format, &reply.body, &[line], &[rules_table(&league)]);
@@ -195,5 +315,16 @@ fn season(season: &Season) -> String {
     match (season.from, season.to) {
         (None, None) => t!("league-season-open"),
         (from, to) => t!("league-season", from = day(from), to = day(to)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_parse_by_slug_or_all() {
+        assert_eq!("all".parse::<Games>().unwrap().0.len(), 5);
+        assert!("rangeln,chess".parse::<Games>().is_err());
     }
 }

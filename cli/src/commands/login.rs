@@ -5,6 +5,7 @@ use crate::config::{ConfigFile, DEFAULT_SERVER, Settings, normalise_server};
 use crate::error::{CliError, Result};
 use crate::input::console;
 use crate::t;
+use spielstand_wire::calls;
 use std::io::{IsTerminal, Read};
 
 pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
@@ -15,7 +16,7 @@ pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
         Some(token) => Some(token.trim().to_owned()),
         None if console::is_interactive() => {
             let typed = rpassword::prompt_password(format!("{} ", t!("login-token-prompt", server = &server)))
-                .map_err(|e| CliError::input(t!("login-cannot-read-token", error = e.to_string())))?;
+                .map_err(|e| CliError::input_from(t!("login-cannot-read-token", error = e.to_string()), e))?;
             Some(typed.trim().to_owned()).filter(|t| !t.is_empty())
         }
         // Piped in (`spielstand-api token create ... | tail -1 | spielstand login`): the
@@ -24,13 +25,13 @@ pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
             let mut text = String::new();
             std::io::stdin()
                 .read_to_string(&mut text)
-                .map_err(|e| CliError::input(t!("login-cannot-read-token-stdin", error = e.to_string())))?;
+                .map_err(|e| CliError::input_from(t!("login-cannot-read-token-stdin", error = e.to_string()), e))?;
             text.lines().map(str::trim).find(|l| !l.is_empty()).map(str::to_owned)
         }
         None => None,
     };
     let client = Client::new(&Settings { server: server.clone(), token: token.clone() });
-    let checked = match client.health() {
+    let checked = match client.send(calls::health()) {
         Ok(_) => match &token {
             Some(_) => check_token(&client)?,
             None => t!("login-reachable"),
@@ -49,7 +50,7 @@ pub fn run(server: Option<String>, token: Option<String>) -> Result<()> {
 
 /// `GET /token` names a valid token and refuses a bad one (401) or a revoked one (403).
 fn check_token(client: &Client) -> Result<String> {
-    match client.token() {
+    match client.send(calls::check_token()) {
         Ok((token, _)) => {
             let (name, scope) = (format!("{:?}", token.name), token.scope.to_string());
             Ok(match token.league_id {

@@ -3,14 +3,54 @@
 //! exactly as `record` checks, so that a typo never has to be typed again in full.
 
 use super::Ctx;
-use crate::args::{OutboxCommand, OutboxFix, OutputArgs, RecordTarget};
+use crate::args::{OutputArgs, RecordEdits, RecordTarget};
 use crate::edit;
 use crate::error::{CliError, Result};
 use crate::outbox::{Delivery, Entry, Outbox, Pending};
 use crate::output::{Table, emit};
 use crate::recording;
 use crate::t;
+use clap::{Args, Subcommand};
 use serde_json::{Value, json};
+
+#[derive(Debug, Subcommand)]
+pub enum OutboxCommand {
+    /// Every result waiting to be sent, and every one the server refused with its reason.
+    List {
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Correct a result the server refused and send it again (kept waiting if the server
+    /// cannot be reached); checked here first, as `record` checks.
+    Fix(Box<OutboxFix>),
+    /// Drop a waiting or refused result for good.
+    Drop {
+        /// The entry, as `spielstand outbox list` shows it
+        #[arg(value_name = "ID")]
+        id: String,
+    },
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Example: spielstand outbox fix 3f1c2a9e --replace Bne=Ben")]
+pub struct OutboxFix {
+    /// The entry, as `spielstand outbox list` shows it
+    #[arg(value_name = "ID")]
+    pub id: String,
+    #[command(flatten)]
+    pub edits: RecordEdits,
+    /// Put the game into a club night of its league (its id or title), or out of any with "none"
+    #[arg(long, value_name = "NIGHT|none")]
+    pub event: Option<String>,
+    /// Send it to this league instead (its name or id)
+    #[arg(long, short = 'l', value_name = "L")]
+    pub league: Option<String>,
+    /// Check and show the corrected result, but send nothing and keep the entry as it is
+    #[arg(long)]
+    pub dry_run: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
 
 pub fn run(ctx: impl FnOnce() -> Result<Ctx>, command: OutboxCommand) -> Result<()> {
     let outbox = Outbox::open()?;
@@ -135,10 +175,11 @@ fn fix(ctx: &Ctx, outbox: &Outbox, args: OutboxFix) -> Result<()> {
         Ok(Delivery::Refused { reason, .. }) => {
             Err(CliError::Refused(t!("outbox-refused-again", reason = reason, id = pending.entry.short_id())))
         }
-        Err(e) if e.is_transient() => Err(CliError::Queued {
-            message: format!("{e}.\n{}", t!("outbox-corrected-waits", id = pending.entry.short_id())),
-            code: e.exit_code(),
-        }),
+        Err(e) if e.is_transient() => {
+            let message = format!("{e}.\n{}", t!("outbox-corrected-waits", id = pending.entry.short_id()));
+            let code = e.exit_code();
+            Err(CliError::queued(message, code, e))
+        }
         Err(e) => Err(e),
     }
 }

@@ -1,14 +1,73 @@
 //! `spielstand player add|list|duplicates|rename|merge|unmerge|show`.
 
 use super::Ctx;
-use crate::args::PlayerCommand;
+use crate::args::OutputArgs;
 use crate::error::Result;
 use crate::lang::{date, decimal};
 use crate::output::{Table, emit, number, sparkline, table_place};
 use crate::t;
+use clap::Subcommand;
 use serde_json::json;
 use spielstand_core::PlayerStats;
+use spielstand_wire::calls;
 use spielstand_wire::{Player, StandingsParams};
+
+#[derive(Debug, Subcommand)]
+pub enum PlayerCommand {
+    /// Add a player (any script; no ',' or '=', which separate players in results).
+    Add {
+        name: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// All players, by name.
+    List {
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Rename a player; stored results and standings show the new name.
+    Rename {
+        old: String,
+        new: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Merge a duplicate player into the one kept: every result, in every league, then
+    /// counts for INTO, and the name FROM stands for INTO. Undo with `player unmerge FROM`.
+    Merge {
+        /// The player merged away (a duplicate)
+        from: String,
+        /// The player kept
+        into: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Undo a merge: exactly the results the merge moved go back to NAME; results recorded
+    /// since stay with the player kept.
+    Unmerge {
+        /// The player merged away
+        name: String,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Pairs of players that are likely one person: names equal once accents are removed
+    /// and umlauts spelled out ("Jörg", "Joerg"), one edit apart, or one the beginning of
+    /// the other ("Ann", "Anna").
+    Duplicates {
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// A player, and where they stand in every league they played in; with --league,
+    /// their statistics there (per game and overall, streaks, rating change).
+    Show {
+        name: String,
+        /// Statistics in this league (its name or id)
+        #[arg(long, short = 'l', value_name = "L")]
+        league: Option<String>,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+}
 
 pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
     let client = &ctx.client;
@@ -16,7 +75,7 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
         PlayerCommand::Add { name, output } => {
             spielstand_core::check_name(&name)?;
             // The server's lookalike check, before sending: when the list is at hand.
-            let listed = client.players().ok().map(|(players, _)| players);
+            let listed = client.send(calls::list_players()).ok().map(|(players, _)| players);
             if let Some(other) = listed.iter().flatten().find(|p| spielstand_core::look_alike(&p.name, &name)) {
                 return Err(crate::error::CliError::input(t!(
                     "player-looks-alike",
@@ -25,7 +84,7 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
                     id = other.id
                 )));
             }
-            let (player, reply) = client.create_player(&name)?;
+            let (player, reply) = client.send(calls::create_player(&name))?;
             // Kept with the new name, as results are checked against it.
             if let Some(players) = listed {
                 let names = players.into_iter().map(|p| p.name).chain([player.name.clone()]).collect();
@@ -35,7 +94,7 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
             emit(output.format, &reply.body, &[line], &[one_player(&player)]);
         }
         PlayerCommand::List { output } => {
-            let (players, reply) = client.players()?;
+            let (players, reply) = client.send(calls::list_players())?;
             let mut table = Table::new(&["ID", "Name", "Added"]).numeric([0]).when_empty(t!("player-none-yet"));
             for p in &players {
                 let mut name = p.name.clone();
@@ -47,7 +106,7 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
             emit(output.format, &reply.body, &[], &[table]);
         }
         PlayerCommand::Duplicates { output } => {
-            let (players, _) = client.players()?;
+            let (players, _) = client.send(calls::list_players())?;
             // A merged player is one person with the kept one already.
             let names: Vec<&str> =
                 players.iter().filter(|p| p.merged_into.is_none()).map(|p| p.name.as_str()).collect();
@@ -62,14 +121,14 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
         PlayerCommand::Rename { old, new, output } => {
             spielstand_core::check_name(&new)?;
             let (player, _) = client.find_player(&old)?;
-            let (renamed, reply) = client.rename_player(player.id, &new)?;
+            let (renamed, reply) = client.send(calls::rename_player(player.id, &new))?;
             let line = t!("player-renamed", old = &player.name, new = &renamed.name, id = renamed.id);
             emit(output.format, &reply.body, &[line], &[one_player(&renamed)]);
         }
         PlayerCommand::Merge { from, into, output } => {
             let from = client.find_player_as_named(&from)?;
             let (into, _) = client.find_player(&into)?;
-            let (merge, reply) = client.merge_player(from.id, into.id)?;
+            let (merge, reply) = client.send(calls::merge_player(from.id, into.id))?;
             let lines = vec![t!(
                 "player-merged",
                 name = &merge.player.name,
@@ -81,7 +140,7 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
         }
         PlayerCommand::Unmerge { name, output } => {
             let player = client.find_player_as_named(&name)?;
-            let (merge, reply) = client.unmerge_player(player.id)?;
+            let (merge, reply) = client.send(calls::unmerge_player(player.id))?;
             let lines = vec![t!(
                 "player-unmerged",
                 name = &merge.player.name,
@@ -94,9 +153,10 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
         PlayerCommand::Show { name, league: Some(league), output } => {
             let (player, _) = client.find_player(&name)?;
             let (league, _) = client.resolve_league(&league)?;
-            let (stats, reply) = client.player_stats(league.id, player.id)?;
+            let (stats, reply) = client.send(calls::get_player_stats(league.id, player.id))?;
             let mut lines = vec![t!("player-in-league", player = &stats.stats.player, league = &league.name)];
-            let (ratings, _) = client.player_league_ratings(league.id, player.id, &Default::default())?;
+            let (ratings, _) =
+                client.send(calls::get_player_league_ratings(league.id, player.id, &Default::default()))?;
             let values: Vec<f64> = ratings.points.iter().map(|p| p.skill.rating_display).collect();
             if let (Some(first), Some(last)) = (ratings.points.first(), ratings.points.last()) {
                 lines.push(t!(
@@ -117,7 +177,7 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
                 .title(t!("player-standings-title"))
                 .when_empty(t!("player-no-results"));
             for (league, _) in client.all_leagues()? {
-                let (standings, _) = client.standings(league.id, &StandingsParams::default())?;
+                let (standings, _) = client.send(calls::get_standings(league.id, &StandingsParams::default()))?;
                 if let Some(rated) = standings.rows.into_iter().find(|r| r.row.player == player.name) {
                     let row = &rated.row;
                     table.row(vec![
@@ -131,7 +191,7 @@ pub fn run(ctx: &Ctx, command: PlayerCommand) -> Result<()> {
                     rows.push(json!({ "league": { "id": league.id, "name": league.name }, "standing": rated }));
                 }
             }
-            let (ratings, ratings_json) = client.player_ratings(player.id, &Default::default())?;
+            let (ratings, ratings_json) = client.send(calls::player_ratings(player.id, &Default::default()))?;
             let mut history = Table::new(&["Game", "Played on", "Place", "Rating", "Estimate", "Uncertainty"])
                 .numeric([2, 3, 4, 5])
                 .title(t!("player-rating-history"))

@@ -5,21 +5,132 @@
 //! a hare), `advance` (the game master resolves the next round), `show`.
 
 use super::Ctx;
-use crate::args::{
-    PostspielAdvance, PostspielCommand, PostspielCreate, PostspielResolve, PostspielSend, PostspielShow,
-};
-use crate::error::{CliError, Problem, Result, one_line};
+use crate::args::{Names, OutputArgs};
+use crate::error::{Cause, CliError, Problem, Result, one_line};
 use crate::input::read_input;
+use crate::input::spec;
 use crate::lang::current;
 use crate::output::{Table, emit};
 use crate::t;
+use clap::{Args, Subcommand};
 use serde_json::Value;
 use spielstand_core::Slug;
 use spielstand_core::postspiel::{GameState, Lang, Order, Orders, RefusalCode, resolve, validate};
+use spielstand_wire::calls;
 use spielstand_wire::{
     PostalGame, PostalGameInput, PostalHare, PostalOrderInput, PostalOrdersInput, PostalRound, RefusedOrder,
     ReportLang, ReportParams,
 };
+
+#[derive(Debug, Subcommand)]
+pub enum PostspielCommand {
+    /// Resolve one round of a postal Hase und Igel game (no server needed): the state after
+    /// it is printed as JSON with the round's report (the report also in words on standard
+    /// error). An order that breaks a rule exits 1 naming the rule, and nothing is resolved.
+    #[command(after_help = POSTSPIEL_TEXT)]
+    Resolve(PostspielResolve),
+    /// Start a postal game on the server, as its game master (a record token of the
+    /// league): every hare on the start, round 1 due at --deadline. Prints each hare's code,
+    /// shown only now: give each player theirs.
+    Create(PostspielCreate),
+    /// Send a hare's order for the next round (and with --then, for the one after), until
+    /// the round's deadline; a new order replaces the one sent before. A hare sends with its
+    /// code (--code); the game master names the hare (--player).
+    Send(PostspielSend),
+    /// Resolve the game's next round now, as its game master, and print its report.
+    Advance(PostspielAdvance),
+    /// A postal game as it stands, or a resolved round's orders and report (--round).
+    Show(PostspielShow),
+}
+
+const POSTSPIEL_TEXT: &str = "\
+STATE (JSON; the output of the previous round is read as its state):
+  {\"round\": 1, \"hares\": [{\"name\": \"Anna\", \"field\": 0, \"carrots\": 98, \"lettuces\": 3}, ...]}
+  the default board and hare events unless \"board\" or \"events\" are given.
+ORDERS (JSON, or the text form for mail; a hare without an order hops one field, NMR):
+  {\"Anna\": {\"forward\": 3}, \"Ben\": {\"back\": true}, \"Cleo\": {\"stay\": \"eat\"}}
+  Anna: vor 3 / Ben: zurück / Cleo: bleiben fressen / Dora: vor 3, nochmal vor 2
+  Emil: wenn Möhren >= 30 dann vor 5 sonst bleiben nehmen
+The grammar and every rule code: docs/rules.md, \"Hase und Igel as a postal game\".
+
+Exit codes: 0 resolved; 1 an order breaks a rule; 2 a state or orders that cannot be read.";
+
+#[derive(Debug, Args)]
+pub struct PostspielResolve {
+    /// The game before the round, as JSON (- for stdin)
+    #[arg(long, value_name = "STATE.json")]
+    pub state: String,
+    /// The round's orders, as JSON or in the text form for mail (- for stdin)
+    #[arg(long, value_name = "ORDERS.json")]
+    pub orders: String,
+}
+
+#[derive(Debug, Args)]
+pub struct PostspielCreate {
+    /// What the game is called, e.g. "Herbstpost 2026"
+    pub title: String,
+    /// The league: its name or id
+    #[arg(long, short = 'l', value_name = "L")]
+    pub league: String,
+    /// The hares: players of the server, two to six, in seat order
+    #[arg(long, value_name = "NAMES")]
+    pub players: Names,
+    /// The last round played
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=200))]
+    pub rounds: u32,
+    /// Round 1's deadline: 2026-12-03T18:00:00Z, or a day and time of this machine's clock (03.12.2026 18:00)
+    #[arg(long, value_parser = spec::moment, value_name = "WHEN")]
+    pub deadline: chrono::DateTime<chrono::Utc>,
+    /// Days from one round's deadline to the next
+    #[arg(long, value_name = "DAYS", default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub every: u32,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct PostspielSend {
+    /// The postal game's id
+    pub game: i64,
+    /// The order, German or English: "vor 3", "zurück", "bleiben fressen", "wenn Möhren >= 30 dann vor 5 sonst vor 2"
+    pub order: String,
+    /// The order for the round after it
+    #[arg(long, value_name = "ORDER")]
+    pub then: Option<String>,
+    /// The round the order is for [default: the game's next round]
+    #[arg(long, value_name = "N")]
+    pub round: Option<u32>,
+    /// The hare's code (instead of a token)
+    #[arg(long, env = "SPIELSTAND_POSTAL_CODE", value_name = "CODE", hide_env_values = true)]
+    pub code: Option<String>,
+    /// The hare, when the game master sends its order
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct PostspielAdvance {
+    /// The postal game's id
+    pub game: i64,
+    /// The round to resolve [default: the game's next round]
+    #[arg(long, value_name = "N")]
+    pub round: Option<u32>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct PostspielShow {
+    /// The postal game's id
+    pub game: i64,
+    /// A resolved round's orders and report instead
+    #[arg(long, value_name = "N")]
+    pub round: Option<u32>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
 
 pub fn run(ctx: impl FnOnce() -> Result<Ctx>, command: PostspielCommand) -> Result<()> {
     match command {
@@ -50,7 +161,7 @@ fn create(ctx: &Ctx, args: PostspielCreate) -> Result<()> {
         round_days: args.every,
         board: None,
     };
-    let (created, reply) = ctx.client.create_postal_game(league.id, &input)?;
+    let (created, reply) = ctx.client.send(calls::create_postal_game(league.id, &input))?;
     let game = &created.game;
     let mut lines = vec![t!("postspiel-created", id = game.id, title = &game.title, league = &league.name)];
     lines.push(deadline_line(game));
@@ -79,7 +190,7 @@ fn deadline_line(game: &PostalGame) -> String {
 fn send(ctx: &Ctx, args: PostspielSend) -> Result<()> {
     let round = match args.round {
         Some(round) => round,
-        None => ctx.client.postal_game(args.game)?.0.round,
+        None => ctx.client.send(calls::get_postal_game(args.game))?.0.round,
     };
     let mut orders = vec![PostalOrderInput { round, order: args.order }];
     if let Some(then) = args.then {
@@ -87,9 +198,12 @@ fn send(ctx: &Ctx, args: PostspielSend) -> Result<()> {
     }
     let input = PostalOrdersInput { player: args.player, orders };
     let with_code = args.code.is_some();
-    let (receipt, reply) = ctx
-        .client
-        .send_postal_orders(args.game, &input, args.code.as_deref())
+    // A hare sends with its code instead of the token.
+    let hare = args.code.as_deref().map(|code| ctx.client.with_token(code));
+    let (receipt, reply) = hare
+        .as_ref()
+        .unwrap_or(&ctx.client)
+        .send(calls::send_postal_orders(args.game, &input))
         .map_err(|e| said_to_player(e, with_code))?;
     let lines: Vec<String> = receipt
         .orders
@@ -148,9 +262,9 @@ fn refused_order(refused: &RefusedOrder) -> String {
 fn advance(ctx: &Ctx, args: PostspielAdvance) -> Result<()> {
     let round = match args.round {
         Some(round) => round,
-        None => ctx.client.postal_game(args.game)?.0.round,
+        None => ctx.client.send(calls::get_postal_game(args.game))?.0.round,
     };
-    let (resolved, reply) = ctx.client.resolve_postal_round(args.game, round, &report_params())?;
+    let (resolved, reply) = ctx.client.send(calls::resolve_postal_round(args.game, round, &report_params()))?;
     let (lines, tables) = round_report(&resolved);
     emit(args.output.format, &reply.body, &lines, &tables);
     Ok(())
@@ -158,12 +272,12 @@ fn advance(ctx: &Ctx, args: PostspielAdvance) -> Result<()> {
 
 fn show(ctx: &Ctx, args: PostspielShow) -> Result<()> {
     if let Some(round) = args.round {
-        let (resolved, reply) = ctx.client.postal_round(args.game, round, &report_params())?;
+        let (resolved, reply) = ctx.client.send(calls::get_postal_round(args.game, round, &report_params()))?;
         let (lines, tables) = round_report(&resolved);
         emit(args.output.format, &reply.body, &lines, &tables);
         return Ok(());
     }
-    let (game, reply) = ctx.client.postal_game(args.game)?;
+    let (game, reply) = ctx.client.send(calls::get_postal_game(args.game))?;
     let mut lines = vec![t!("postspiel-game", id = game.id, title = &game.title)];
     lines.push(deadline_line(&game));
     if let Some(result) = game.result_id {
@@ -236,8 +350,10 @@ fn resolve_round(args: PostspielResolve) -> Result<()> {
 /// A state as JSON: a bare one, or the output of the previous round (`state` beside
 /// `report`), so that rounds chain from file to file.
 fn read_state(path: &str, text: &str) -> Result<GameState> {
-    let unreadable = |error: String| CliError::input(t!("postspiel-state-unreadable", file = path, error = error));
-    let value: Value = serde_json::from_str(text).map_err(|e| unreadable(e.to_string()))?;
+    let unreadable = |error: Cause| {
+        CliError::input_from(t!("postspiel-state-unreadable", file = path, error = error.to_string()), error)
+    };
+    let value: Value = serde_json::from_str(text).map_err(|e| unreadable(e.into()))?;
     let state = match value {
         Value::Object(mut doc) if doc.contains_key("state") && doc.contains_key("report") && doc.len() == 2 => {
             doc.remove("state").unwrap_or_default()
@@ -245,7 +361,7 @@ fn read_state(path: &str, text: &str) -> Result<GameState> {
         other => other,
     };
     // Deserialising checks the state whole (`GameState`'s `try_from`), naming where it fails.
-    serde_path_to_error::deserialize(state).map_err(|e| unreadable(e.to_string()))
+    serde_path_to_error::deserialize(state).map_err(|e| unreadable(e.into()))
 }
 
 /// Orders as JSON (an object) or in the text form for mail (anything else).
@@ -253,7 +369,8 @@ fn read_orders(path: &str, text: &str) -> Result<Orders> {
     let unreadable = |error: String| CliError::input(t!("postspiel-orders-unreadable", file = path, error = error));
     if text.trim_start().starts_with('{') {
         let de = &mut serde_json::Deserializer::from_str(text);
-        serde_path_to_error::deserialize(de).map_err(|e| unreadable(e.to_string()))
+        serde_path_to_error::deserialize(de)
+            .map_err(|e| CliError::input_from(t!("postspiel-orders-unreadable", file = path, error = e.to_string()), e))
     } else {
         Orders::from_text(text).map_err(|e| unreadable(e.to_string()))
     }

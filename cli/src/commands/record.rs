@@ -2,13 +2,13 @@
 //! terminal, from the rounds typed at the table) and record it (`recording`).
 
 use super::Ctx;
-use crate::args::{FinishingArgs, Names, RecordCommand, RecordHase, RecordMensch, RecordRangeln, RecordTarget};
+use crate::args::{Names, OutputArgs, Pairs, RecordTarget, Teams};
 use crate::draft::{Draft, DraftKind};
 use crate::error::{CliError, Result};
 use crate::input::console::{self, Console};
 use crate::input::live_round::Played;
 use crate::input::rounds::rangeln_rounds;
-use crate::input::spec::RoundSource;
+use crate::input::spec::{self, RoundSource};
 use crate::input::{round_input, seats};
 use crate::known::did_you_mean;
 use crate::night;
@@ -16,12 +16,147 @@ use crate::output::board::colour_wanted;
 use crate::partners::{opposite, team_order};
 use crate::recording::{self, played_on};
 use crate::t;
-use spielstand_core::finishing::{HareFinish, HaseUndIgelResult, LaufRaufResult, MenschResult};
+use chrono::NaiveDate;
+use clap::{Args, Subcommand};
+use spielstand_core::finishing::{
+    ColourMode, Edition, FinishingOrder, HareFinish, HaseUndIgelResult, HouseRule, LaufRaufResult, MenschResult,
+};
 use spielstand_core::rangeln::RangelnResult;
 use spielstand_core::same_name;
 use spielstand_core::similar::closest;
 use spielstand_core::{GameKind, GameRecord, Outcome};
 use std::io::{Stderr, StdinLock};
+
+const ROUND_SPECS: &str = "\
+Round SPECs (one --round per round, in the order played; seat 1 starts round 1):
+  @FILE         the final board in spielstand's text format: 9 lines of 9 cells, row 9 first,
+                '.' an empty cell, A..E the players in seats 1..5, spaces optional, lines
+                starting with '#' ignored. @- reads the board from standard input.
+                Or the round move by move, refereed (see `spielstand referee rangeln --help`).
+  Anna=4,Ben=-3,Cleo=0
+                the bare round scores, one per player.
+  Anna=-2:3/black:5,Ben=+2:3/+1:5,Cleo=+1:8
+                ring counts: per player RING:COUNT joined by '/', rings +2 -2 +1 -1 black;
+                rings without pieces may be left out.
+Names are matched case-insensitively. Everything is checked before it is sent.
+
+Without --round on a terminal, the rounds are asked for one by one, with each round's
+scores and the running totals, and the game is sent after a confirmation. Every prompt
+also takes undo (the last round), board, help and quit. What was typed is kept as a draft
+after every round: --resume continues it after quit, the end of input or an interruption.";
+
+#[derive(Debug, Subcommand)]
+pub enum RecordCommand {
+    /// Record a Rangeln game, round by round.
+    #[command(after_help = ROUND_SPECS)]
+    Rangeln(RecordRangeln),
+    /// Record a game of Mensch ärgere Dich nicht.
+    #[command(visible_alias = "mensch")]
+    MenschAergereDichNicht(RecordMensch),
+    /// Record a game of Ghostbuster ärgere dich nicht (recorded like Mensch).
+    Ghostbuster(RecordMensch),
+    /// Record a game of Lauf Rauf!.
+    LaufRauf(RecordLaufRauf),
+    /// Record a game of Hase und Igel.
+    #[command(visible_alias = "hase")]
+    HaseUndIgel(RecordHase),
+}
+
+#[derive(Debug, Args)]
+pub struct RecordRangeln {
+    /// The league: its name or id [default with --table: the night's league]
+    #[arg(long, short = 'l', value_name = "L", required_unless_present_any = ["resume", "discard", "table"])]
+    pub league: Option<String>,
+    /// Record the game of this table of the current round of the joined night: its
+    /// players in seat order come from the draw
+    #[arg(long, value_name = "N", conflicts_with_all = ["players", "resume", "discard"])]
+    pub table: Option<u32>,
+    /// The day it was played: 2026-11-23, 23.11.2026, 23.11. (this year), today/heute or
+    /// yesterday/gestern; never after tomorrow [default: today]
+    #[arg(long, value_parser = spec::played_date, value_name = "DATE")]
+    pub date: Option<NaiveDate>,
+    /// Check the result and show it, but send nothing
+    #[arg(long)]
+    pub dry_run: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// The players in seat order, separated by commas: seat 1 is piece A and starts round 1
+    #[arg(long, value_name = "NAMES", required_unless_present_any = ["resume", "discard", "table"])]
+    pub players: Option<Names>,
+    /// One round's result: @FILE, Anna=4,Ben=-3,... or Anna=+2:1/-1:7,... (see below); once per round, in order
+    #[arg(long = "round", value_name = "SPEC", value_parser = spec::parse_round)]
+    pub rounds: Vec<RoundSource>,
+    /// Send without asking after the rounds were entered interactively
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+    /// Continue the game typed earlier and kept as a draft (after `quit`, the end of input
+    /// or an interruption)
+    #[arg(long, conflicts_with_all = ["players", "rounds", "discard"])]
+    pub resume: bool,
+    /// Drop the game kept as a draft
+    #[arg(long, conflicts_with_all = ["players", "rounds", "league", "date", "yes"])]
+    pub discard: bool,
+}
+
+/// What the four finishing-order games take.
+#[derive(Debug, Args)]
+pub struct FinishingArgs {
+    #[command(flatten)]
+    pub target: RecordTarget,
+    /// Places, best first: ',' separates places, '=' joins the players who share the last
+    /// place, e.g. "Anna,Ben,Cleo=Dora"
+    #[arg(long, value_name = "ORDER")]
+    pub order: FinishingOrder,
+    /// The players in seat order, separated by commas [default: as listed in --order]
+    #[arg(long, value_name = "NAMES")]
+    pub players: Option<Names>,
+}
+
+#[derive(Debug, Args)]
+pub struct RecordMensch {
+    #[command(flatten)]
+    pub game: FinishingArgs,
+    /// A house rule that was in force (repeat, or separate with commas) [default: the league's, else none]
+    #[arg(long = "house-rule", value_name = "RULE", value_delimiter = ',', value_enum)]
+    pub house_rules: Vec<HouseRule>,
+    /// How the colours were shared out: two-each is for 2 players, neutral for 3 [default: the league's, else one-each]
+    #[arg(long, value_name = "MODE", value_enum)]
+    pub colours: Option<ColourMode>,
+    /// A partner game's teams: ',' between teams, '+' between partners, e.g.
+    /// "Anna+Cleo,Ben+Dora". --order then lists teams ("Ben+Dora,Anna+Cleo"; one member
+    /// names the whole team, so "Ben,Anna" says the same), and the seats default to the
+    /// partners opposite each other (Anna, Ben, Cleo, Dora)
+    #[arg(long, value_name = "TEAMS")]
+    pub teams: Option<Teams>,
+}
+
+#[derive(Debug, Args)]
+pub struct RecordLaufRauf {
+    #[command(flatten)]
+    pub game: FinishingArgs,
+    /// The rules played: published (three dice) or revised (two dice) [default: the league's game option]
+    #[arg(long, value_name = "EDITION", value_enum)]
+    pub edition: Option<Edition>,
+    /// The cards were in play [default: the league's game option]
+    #[arg(long, conflicts_with = "no_cards")]
+    pub cards: bool,
+    /// Played without the cards (the beginners' game)
+    #[arg(long)]
+    pub no_cards: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct RecordHase {
+    #[command(flatten)]
+    pub game: FinishingArgs,
+    /// Carrots each hare had left when it crossed the finish, e.g. Anna=8,Ben=15;
+    /// hares not listed did not finish and share the last place
+    #[arg(long, value_name = "NAME=N,...", required = true)]
+    pub carrots: Option<Pairs>,
+    /// The round in which each finisher crossed the finish, e.g. Anna=30,Ben=31
+    #[arg(long, value_name = "NAME=N,...")]
+    pub finish_round: Option<Pairs>,
+}
 
 pub fn run(ctx: &Ctx, command: RecordCommand) -> Result<()> {
     match command {
@@ -189,10 +324,9 @@ fn rangeln(ctx: &Ctx, mut args: RecordRangeln) -> Result<()> {
                 RoundSource::File(path) => Some(path.clone()),
                 RoundSource::Inline(_) => None,
             });
-            rounds.push(
-                round_input(source, &mut stdin_used)
-                    .map_err(|e| CliError::input(t!("record-round-error", round = i + 1, error = e.to_string())))?,
-            );
+            rounds.push(round_input(source, &mut stdin_used).map_err(|e| {
+                CliError::input_from(t!("record-round-error", round = i + 1, error = e.to_string()), e)
+            })?);
         }
         let target = target(None, None)?;
         let record = GameRecord {
@@ -230,5 +364,48 @@ fn rangeln(ctx: &Ctx, mut args: RecordRangeln) -> Result<()> {
             let confirm = (!args.yes).then_some(&mut console);
             recording::finish_rangeln(&ctx.client, kind, draft, &target, confirm)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::commands::{Cli, Command};
+    use clap::Parser;
+
+    #[test]
+    fn fixed_names_parse() {
+        let cli = Cli::try_parse_from([
+            "spielstand",
+            "record",
+            "rangeln",
+            "--league",
+            "Winterliga",
+            "--players",
+            "Anna,Ben,Cleo",
+            "--round",
+            "Anna=4,Ben=-3,Cleo=0",
+            "--round",
+            "@-",
+        ])
+        .unwrap();
+        let Command::Record(RecordCommand::Rangeln(r)) = cli.command else { panic!() };
+        assert_eq!(r.players.unwrap().0, ["Anna", "Ben", "Cleo"]);
+        assert_eq!(r.rounds.len(), 2);
+        let err = Cli::try_parse_from([
+            "spielstand",
+            "record",
+            "lauf-rauf",
+            "-l",
+            "L",
+            "--order",
+            "A,B",
+            "--cards",
+            "--no-cards",
+        ])
+        .unwrap_err();
+        assert_eq!(err.exit_code(), 2);
+        // Edition and cards may be left to the league's game options.
+        assert!(Cli::try_parse_from(["spielstand", "record", "lauf-rauf", "-l", "L", "--order", "A,B"]).is_ok());
     }
 }

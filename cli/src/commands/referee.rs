@@ -6,18 +6,77 @@
 //! end it is recorded like `record rangeln`.
 
 use super::Ctx;
-use crate::args::{RecordTarget, RefereeCommand, RefereeRangeln};
+use crate::args::{Names, OutputArgs, RecordTarget};
 use crate::draft::{Draft, DraftKind, LiveRound};
 use crate::error::{CliError, Result};
 use crate::input::console::{self, Console};
 use crate::input::live_round::{self, Played};
 use crate::input::read_input;
 use crate::input::rounds::{running_totals, score};
+use crate::input::spec;
 use crate::output::board::{colour_wanted, render};
 use crate::recording;
 use crate::t;
+use chrono::NaiveDate;
+use clap::{Args, Subcommand};
 use spielstand_core::rangeln::{Moves, PlayedRound, RoundInput, referee};
 use std::io::{Stderr, StdinLock};
+
+const MOVES_TEXT: &str = "\
+A round from a file (--round @FILE) is written move by move:
+  Anna c3                   one line per placement, PLAYER CELL, in the order made
+  Anna: c3-c4 d5-d6         then one line per turn, PLAYER: and the paths, each a piece's
+                            start cell and every cell it steps to, joined by '-'
+  Cleo:                     a turn that ended stuck before its first path
+Lines starting with '#' are ignored. Round r is started by the player in seat r.
+
+On a terminal, each round not given by a file is refereed live: every player places a
+piece in turn (type a cell), then moves (type a path); an illegal placement or path is
+refused with the reason and asked again; 'stuck' ends a turn when no piece can go on.
+Every prompt also takes undo (the last placement, path or end of turn, back to the start
+of the round), board, help (what is expected, and the allowance left) and quit. The game
+is kept as a draft after every entry: --resume continues it after quit, the end of input
+or an interruption, and a finished game waits there until it is recorded.";
+
+#[derive(Debug, Subcommand)]
+pub enum RefereeCommand {
+    /// Referee Rangeln: placements and moves checked one by one as docs/rules.md decides, the
+    /// board shown after every placement and step, each round scored on its final board.
+    #[command(after_help = MOVES_TEXT)]
+    Rangeln(RefereeRangeln),
+}
+
+#[derive(Debug, Args)]
+pub struct RefereeRangeln {
+    /// The players in seat order, separated by commas: seat 1 is piece A and starts round 1
+    #[arg(long, value_name = "NAMES", required_unless_present_any = ["resume", "discard"])]
+    pub players: Option<Names>,
+    /// Record the game in this league at the end (its name or id); without it, nothing is sent
+    #[arg(long, short = 'l', value_name = "L")]
+    pub league: Option<String>,
+    /// The day it was played: 2026-11-23, 23.11.2026, 23.11., today/heute or
+    /// yesterday/gestern; never after tomorrow [default: today]
+    #[arg(long, value_parser = spec::played_date, value_name = "DATE")]
+    pub date: Option<NaiveDate>,
+    /// Continue the game refereed earlier and kept as a draft (after `quit`, the end of
+    /// input or an interruption)
+    #[arg(long, conflicts_with_all = ["players", "rounds", "discard"])]
+    pub resume: bool,
+    /// Drop the game kept as a draft
+    #[arg(long, conflicts_with_all = ["players", "rounds", "league", "date", "yes", "dry_run"])]
+    pub discard: bool,
+    /// A round already played, from a file in the text form below (repeat, round 1 first)
+    #[arg(long = "round", value_name = "@FILE")]
+    pub rounds: Vec<String>,
+    /// Referee and show the game, but send nothing
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Send without asking at the end
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
 
 pub fn run(ctx: impl Fn() -> Result<Ctx>, command: RefereeCommand) -> Result<()> {
     match command {

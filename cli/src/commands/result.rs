@@ -10,11 +10,12 @@ use crate::output::{Table, emit, placings};
 use crate::t;
 use serde_json::{Value, json};
 use spielstand_core::Slug;
+use spielstand_wire::calls;
 
 /// `result show ID [--history]`.
 pub fn show(ctx: &Ctx, id: i64, history: bool, output: OutputArgs) -> Result<()> {
     let client = &ctx.client;
-    let fetched = client.result(id);
+    let fetched = client.send(calls::get_result(id));
     let (lines, mut tables, mut json) = match fetched {
         Ok((stored, reply)) => {
             let (lines, tables) = view(&stored);
@@ -27,7 +28,7 @@ pub fn show(ctx: &Ctx, id: i64, history: bool, output: OutputArgs) -> Result<()>
         Err(e) => return Err(e),
     };
     if history {
-        let (entries, reply) = client.result_history(id)?;
+        let (entries, reply) = client.send(calls::result_history(id))?;
         let mut table = Table::new(&["Revision", "Action", "At", "Token", "Places after"])
             .numeric([0])
             .title(t!("result-history-title"));
@@ -51,7 +52,7 @@ pub fn show(ctx: &Ctx, id: i64, history: bool, output: OutputArgs) -> Result<()>
 /// `result delete ID [--revision N] [--yes]`.
 pub fn delete(ctx: &Ctx, id: i64, revision: Option<i64>, yes: bool) -> Result<()> {
     let client = &ctx.client;
-    let (stored, reply) = client.result(id)?;
+    let (stored, reply) = client.send(calls::get_result(id))?;
     let what = t!(
         "result-what",
         id = id,
@@ -70,7 +71,7 @@ pub fn delete(ctx: &Ctx, id: i64, revision: Option<i64>, yes: bool) -> Result<()
         }
     }
     let if_match = reply.if_match(revision, stored.revision);
-    client.delete_result(id, &if_match)?;
+    client.send_untyped(calls::delete_result(id, &if_match))?;
     eprintln!("{}", t!("result-deleted", what = &what, id = id));
     Ok(())
 }

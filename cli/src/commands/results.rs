@@ -1,13 +1,42 @@
 //! `spielstand results L`: a league's results, latest first.
 
 use super::Ctx;
-use crate::args::ResultsArgs;
+use crate::args::OutputArgs;
 use crate::error::Result;
+use crate::input::spec;
 use crate::output::result::places_with_totals;
 use crate::output::{Table, emit};
 use crate::t;
+use chrono::NaiveDate;
+use clap::Args;
 use serde_json::{Value, json};
+use spielstand_core::GameKind;
+use spielstand_wire::calls;
 use spielstand_wire::{ResultsParams, StoredResult};
+
+#[derive(Debug, Args)]
+pub struct ResultsArgs {
+    /// The league: its name or id
+    #[arg(value_name = "L")]
+    pub league: String,
+    /// Only this game
+    #[arg(long, value_name = "G", value_enum)]
+    pub game: Option<GameKind>,
+    /// Only results played on or after this day
+    #[arg(long, value_parser = spec::date, value_name = "DATE")]
+    pub from: Option<NaiveDate>,
+    /// Only results played on or before this day
+    #[arg(long, value_parser = spec::date, value_name = "DATE")]
+    pub to: Option<NaiveDate>,
+    /// Only the games of this club night (its id, as `spielstand event list` shows it)
+    #[arg(long, value_name = "ID")]
+    pub event: Option<i64>,
+    /// At most this many results, latest first [default: all]
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u32>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
 
 /// Results fetched per request (the server's maximum).
 const PAGE: u32 = 500;
@@ -31,7 +60,7 @@ pub fn list(ctx: &Ctx, args: ResultsArgs) -> Result<()> {
             per_page: Some(per_page),
             ..ResultsParams::default()
         };
-        let (listed, reply) = client.results(league.id, &query)?;
+        let (listed, reply) = client.send(calls::list_results(league.id, &query))?;
         total = listed.total;
         let done = listed.items.len() < per_page as usize;
         items.extend(reply.body["items"].as_array().cloned().unwrap_or_default());

@@ -1,13 +1,34 @@
 //! `spielstand score rangeln --board FILE`: scores boards with core, no server needed.
 
-use crate::args::{ScoreCommand, ScoreRangeln};
+use crate::args::{Names, OutputArgs};
 use crate::error::{CliError, Result};
 use crate::input::read_input;
 use crate::lang::{column, rule};
 use crate::output::{Table, emit};
 use crate::t;
+use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 use spielstand_core::rangeln::{Board, RangelnResult, Ring, RoundInput, score_game, score_round};
+
+#[derive(Debug, Subcommand)]
+pub enum ScoreCommand {
+    /// Score Rangeln boards offline: each board's round scores and ring counts.
+    ///
+    /// Give one board per round and the players to get the whole game: totals and places.
+    Rangeln(ScoreRangeln),
+}
+
+#[derive(Debug, Args)]
+pub struct ScoreRangeln {
+    /// A board in spielstand's text format (- for stdin); repeat for the rounds of a game
+    #[arg(long, value_name = "FILE", required = true)]
+    pub board: Vec<String>,
+    /// The players in seat order (A, B, ...) [default: A, B, ... as on the board]
+    #[arg(long, value_name = "NAMES")]
+    pub players: Option<Names>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
 
 pub fn run(command: ScoreCommand) -> Result<()> {
     match command {

@@ -1,12 +1,42 @@
 //! `spielstand standings L [--game G] [--as-of DATE] [--by team]`.
 
 use super::Ctx;
-use crate::args::{By, StandingsArgs};
+use crate::args::OutputArgs;
 use crate::error::Result;
+use crate::input::spec;
 use crate::lang::decimal;
 use crate::output::{Table, emit, number, table_place};
 use crate::t;
+use chrono::NaiveDate;
+use clap::Args;
+use spielstand_core::GameKind;
 use spielstand_wire::StandingsParams;
+use spielstand_wire::calls;
+
+#[derive(Debug, Args)]
+pub struct StandingsArgs {
+    /// The league: its name or id
+    #[arg(value_name = "L")]
+    pub league: String,
+    /// Only this game's results
+    #[arg(long, value_name = "G", value_enum)]
+    pub game: Option<GameKind>,
+    /// The table as it stood at the end of this day
+    #[arg(long, value_parser = spec::date, value_name = "DATE")]
+    pub as_of: Option<NaiveDate>,
+    /// What to rank: players, or the league's fixed teams (their members' points summed)
+    #[arg(long, value_name = "WHAT", value_enum, default_value = "player")]
+    pub by: By,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// What a table ranks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum By {
+    Player,
+    Team,
+}
 
 pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
     let client = &ctx.client;
@@ -22,7 +52,7 @@ pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
     title.push(' ');
     title.push_str(&t!("standings-points", points = league.rules.points.to_string()));
     if args.by == By::Team {
-        let (teams, reply) = client.team_standings(league.id, &query)?;
+        let (teams, reply) = client.send(calls::get_team_standings(league.id, &query))?;
         let mut table = Table::new(&["Place", "Team", "Players", "Played", "Wins", "Points"])
             .numeric([0, 3, 4, 5])
             .when_empty(t!("standings-no-teams"));
@@ -40,7 +70,7 @@ pub fn run(ctx: &Ctx, args: StandingsArgs) -> Result<()> {
         emit(args.output.format, &reply.body, &[title], &[table]);
         return Ok(());
     }
-    let (standings, reply) = client.standings(league.id, &query)?;
+    let (standings, reply) = client.send(calls::get_standings(league.id, &query))?;
     let head_to_head = standings.rows.iter().any(|r| r.row.head_to_head.is_some());
     let mut headers = vec!["Place", "Player", "Played", "Wins", "Points", "Avg place", "Rating"];
     if head_to_head {

@@ -1,13 +1,23 @@
 //! `spielstand sync`: send the outbox, oldest first, each result exactly once.
 
 use super::Ctx;
-use crate::args::SyncArgs;
+use crate::args::OutputArgs;
 use crate::client::Client;
 use crate::error::{CliError, Result};
 use crate::outbox::{Delivery, Entry, Outbox, Pending};
 use crate::output::{Table, emit};
 use crate::t;
+use clap::Args;
 use serde_json::{Value, json};
+
+#[derive(Debug, Args)]
+pub struct SyncArgs {
+    /// Only list what is waiting; send nothing
+    #[arg(long)]
+    pub dry_run: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
 
 /// What happened to one entry.
 struct Report {
@@ -93,19 +103,12 @@ pub fn run(ctx: &Ctx, args: SyncArgs) -> Result<()> {
     }
     let waiting = total - reports.len();
     if let Some(e) = stopped {
-        return Err(CliError::Queued {
-            message: format!(
-                "{e}.\n{}",
-                t!(
-                    "sync-stopped",
-                    sent = sent,
-                    total = total,
-                    waiting = waiting,
-                    dir = outbox.dir().display().to_string()
-                )
-            ),
-            code: e.exit_code(),
-        });
+        let message = format!(
+            "{e}.\n{}",
+            t!("sync-stopped", sent = sent, total = total, waiting = waiting, dir = outbox.dir().display().to_string())
+        );
+        let code = e.exit_code();
+        return Err(CliError::queued(message, code, e));
     }
     eprintln!("{}", t!("sync-sent", sent = sent, total = total));
     if refused > 0 {

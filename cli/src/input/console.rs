@@ -144,7 +144,7 @@ fn text_of(line: &str) -> String {
 }
 
 fn term(e: std::io::Error) -> CliError {
-    CliError::input(t!("console-terminal", error = e.to_string()))
+    CliError::input_from(t!("console-terminal", error = e.to_string()), e)
 }
 
 #[cfg(test)]

@@ -24,11 +24,11 @@ pub fn read_input(path: &str, stdin_used: &mut bool) -> Result<String> {
         let mut text = String::new();
         std::io::stdin()
             .read_to_string(&mut text)
-            .map_err(|e| CliError::input(t!("input-stdin-unreadable", error = e.to_string())))?;
+            .map_err(|e| CliError::input_from(t!("input-stdin-unreadable", error = e.to_string()), e))?;
         return Ok(text);
     }
     std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(t!("input-file-unreadable", path = path, error = e.to_string())))
+        .map_err(|e| CliError::input_from(t!("input-file-unreadable", path = path, error = e.to_string()), e))
 }
 
 /// Seats 1, 2, ... in the order given.

@@ -19,7 +19,7 @@ use std::io::{BufRead, Write};
 /// Round `index` (0-based) of `players` scored, as core plays it: seat `index + 1` starts.
 pub fn score(round: &RoundInput, players: &[String], index: usize) -> Result<PlayedRound> {
     play_round(round, players, Some(index))
-        .map_err(|e| CliError::Input(crate::lang::rule(&e.in_round(index as u32 + 1))))
+        .map_err(|e| CliError::input(crate::lang::rule(&e.in_round(index as u32 + 1))))
 }
 
 /// Asks for the rounds of a Rangeln game of `players` (seat order) after those in
@@ -94,7 +94,7 @@ pub fn rangeln_rounds(
 
 /// One typed round, parsed and scored as round `index`.
 fn checked(line: &str, players: &[String], index: usize) -> Result<(RoundInput, PlayedRound)> {
-    let mut round = match spec::parse_round(line).map_err(CliError::Input)? {
+    let mut round = match spec::parse_round(line).map_err(CliError::input)? {
         RoundSource::Inline(round) => round,
         RoundSource::File(path) if path == "-" => {
             return Err(CliError::input(t!("rounds-no-stdin")));

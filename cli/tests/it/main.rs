@@ -17,3 +17,4 @@ mod replicas;
 mod results;
 mod setup;
 mod terminal;
+mod verbose;

@@ -1,4 +1,4 @@
-# Die Hilfetexte (`--help`) auf Deutsch; das Englische ist aus den Doc-Kommentaren von cli/src/args.rs erzeugt:
+# Die Hilfetexte (`--help`) auf Deutsch; das Englische ist aus den Doc-Kommentaren von cli/src/commands/ und cli/src/args.rs erzeugt:
 # SPIELSTAND_REGENERATE_HELP=1 cargo test -p spielstand-cli help schreibt ../en/cli-help.ftl; hier jeder Text auf Deutsch.
 
 help =
@@ -26,6 +26,9 @@ help--token =
 
 help--lang =
     Die Sprache der Meldungen und Fragen: de oder en [Standard: `lang` aus der Konfigurationsdatei, sonst die Locale (LC_ALL, LC_MESSAGES, LANG), sonst en]
+
+help--verbose =
+    Bei einem Fehler auch zeigen, was ihn verursacht hat, eine Ursache je Zeile, und das Problem des Servers (seinen Typ, Status, Titel und die Anfrage-ID)
 
 help-login =
     Server und Token mit Schreibrecht prüfen und dann in der Konfigurationsdatei speichern (Modus 0600)

@@ -113,3 +113,6 @@ error-hint-token = einen Token mit Schreibrecht über --token, SPIELSTAND_TOKEN 
 error-request-id = Anfrage-ID { $id }
 error-unreachable = Der Server unter { $server } ist nicht erreichbar: { $reason }
 error-server = Fehler beim Server unter { $server }: { $message }
+# --verbose: unter der Meldung jede Ursache und das Problem des Servers
+error-caused-by = verursacht durch: { $cause }
+error-problem = Problem { $kind }: { $status } { $title }

@@ -1,4 +1,4 @@
-# The help texts (`--help`), generated from the doc comments of cli/src/args.rs:
+# The help texts (`--help`), generated from the doc comments of cli/src/commands/ and cli/src/args.rs:
 # SPIELSTAND_REGENERATE_HELP=1 cargo test -p spielstand-cli help writes this file.
 
 help =
@@ -26,6 +26,9 @@ help--token =
 
 help--lang =
     The language of messages and questions: de or en [default: the config file's `lang`, else the locale (LC_ALL, LC_MESSAGES, LANG), else en]
+
+help--verbose =
+    On failure, also show what caused it, one cause a line, and the server's problem (its type, status, title and request id)
 
 help-login =
     Save the server and write token in the config file (mode 0600), after checking them

@@ -110,3 +110,6 @@ error-hint-token = give a write token with --token, SPIELSTAND_TOKEN or `spielst
 error-request-id = request id { $id }
 error-unreachable = cannot reach the server at { $server }: { $reason }
 error-server = the server at { $server } failed: { $message }
+# --verbose: below the message, each cause and the server's problem
+error-caused-by = caused by: { $cause }
+error-problem = problem { $kind }: { $status } { $title }
