@@ -44,6 +44,9 @@ pub struct PostalHare {
     pub player_id: i64,
     /// The hare's name in the game (the player's name when it was made).
     pub name: String,
+    /// The hare's place in the race now (events and bonuses go by it): 1 for the hare
+    /// ahead, finished hares first in the places they finished in.
+    pub position: u32,
     /// 0 is the start; the goal is the board's last field.
     pub field: u32,
     pub carrots: u32,
@@ -187,6 +190,34 @@ pub struct PostalRound {
     pub hares: Vec<PostalHare>,
     /// The game ended with this round.
     pub game_over: bool,
+    /// The final ranking, once the game ended with this round (empty before): finishers in
+    /// the places they finished in, then the others by race position.
+    pub ranking: Vec<PostalPlace>,
+    /// The league result the game became, once it ended with this round; `null` before,
+    /// and for a game in which no hare reached the goal.
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub result_id: Option<i64>,
+    /// The whole report in the language asked for, as the game master sends it to the
+    /// players: the orders, the report with a legend of its phases, the hares with their
+    /// race positions and duties, and at the end the ranking and the league result.
+    pub text: String,
+}
+
+/// A hare's place in a finished game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PostalPlace {
+    pub place: u32,
+    pub name: String,
+    /// Crossed the finish (else ranked by race position).
+    pub finished: bool,
+    /// The field it ended on.
+    pub field: u32,
+    pub carrots: u32,
+    pub lettuces: u32,
+    /// The round it finished in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<u32>,
 }
 
 /// The language of a round's report.

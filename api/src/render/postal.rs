@@ -7,7 +7,7 @@ use super::atom::{id, time};
 use super::embed::{foot, head};
 use super::{Lang, Theme, escape};
 use chrono::{DateTime, Utc};
-use spielstand_wire::{PostalGame, PostalHare, PostalRound};
+use spielstand_wire::{PostalGame, PostalHare, PostalPlace, PostalRound};
 use std::fmt::Write;
 
 /// The pages' and the feed's words in one language.
@@ -25,9 +25,17 @@ struct Words {
     carrots: &'static str,
     lettuces: &'static str,
     place: &'static str,
+    position: &'static str,
     orders: &'static str,
+    /// In the orders list: the report's line says "NMR" once.
     no_orders: &'static str,
     report: &'static str,
+    /// What the phase numbers of the report mean (docs/rules.md "A round").
+    legend: &'static str,
+    ranking: &'static str,
+    finished_in_round: &'static str,
+    recorded: &'static str,
+    not_recorded: &'static str,
     resolved: &'static str,
     at_deadline: &'static str,
     no_rounds: &'static str,
@@ -42,7 +50,7 @@ const DE: Words = Words {
     next_round: "Nächste Runde",
     deadline: "Einsendeschluss",
     of_rounds: "von",
-    game_over: "Das Spiel ist aus.",
+    game_over: "Das Spiel ist zu Ende.",
     hares: "Die Hasen",
     hares_after: "Die Hasen nach Runde",
     hare: "Hase",
@@ -50,9 +58,15 @@ const DE: Words = Words {
     carrots: "Möhren",
     lettuces: "Salate",
     place: "Platz",
+    position: "Position",
     orders: "Züge",
-    no_orders: "kein Zug eingegangen (NMR)",
+    no_orders: "–",
     report: "Auswertung",
+    legend: "Phasen: 1 Züge · 2 Hasenereignisse · 2a, 2b … Ereignisse nach „noch einmal ziehen“ · 3 Möhren",
+    ranking: "Endstand",
+    finished_in_round: "im Ziel in Runde",
+    recorded: "Als Ergebnis der Liga erfasst",
+    not_recorded: "Kein Hase hat das Ziel erreicht: für die Liga wurde kein Ergebnis erfasst.",
     resolved: "ausgewertet am",
     at_deadline: "zum Einsendeschluss",
     no_rounds: "Noch keine Runde ausgewertet.",
@@ -75,9 +89,15 @@ const EN: Words = Words {
     carrots: "Carrots",
     lettuces: "Lettuces",
     place: "Place",
+    position: "Position",
     orders: "Orders",
-    no_orders: "no orders received (NMR)",
+    no_orders: "–",
     report: "Report",
+    legend: "Phases: 1 orders · 2 hare events · 2a, 2b … events after “move again” · 3 carrots",
+    ranking: "Final ranking",
+    finished_in_round: "finished in round",
+    recorded: "Recorded as a league result",
+    not_recorded: "No hare reached the goal: no result was recorded for the league.",
     resolved: "resolved on",
     at_deadline: "at the deadline",
     no_rounds: "No round resolved yet.",
@@ -116,24 +136,22 @@ fn hares_table(html: &mut String, hares: &[PostalHare], w: &Words, label: &str) 
     // too), as the player's page has its figures.
     let _ = write!(
         html,
-        "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"{}\"><table class=\"spielstand\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
+        "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"{}\"><table class=\"spielstand\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
          <th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead>\n<tbody>\n",
         escape(label),
+        w.position,
         w.hare,
         w.field,
         w.carrots,
         w.lettuces,
         w.place
     );
-    for hare in hares {
-        let pending = hare
-            .pending
-            .as_deref()
-            .and_then(|p| w.pending.iter().find(|(slug, _)| *slug == p))
-            .map_or(String::new(), |(_, words)| format!(" <span class=\"note\">({words})</span>"));
+    for hare in by_position(hares) {
+        let pending = duty(hare, w).map_or(String::new(), |words| format!(" <span class=\"note\">({words})</span>"));
         let _ = writeln!(
             html,
-            "<tr><th scope=\"row\"><bdi>{}</bdi>{pending}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr><td>{}.</td><th scope=\"row\"><bdi>{}</bdi>{pending}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            hare.position,
             escape(&hare.name),
             hare.field,
             hare.carrots,
@@ -142,6 +160,90 @@ fn hares_table(html: &mut String, hares: &[PostalHare], w: &Words, label: &str) 
         );
     }
     html.push_str("</tbody></table></div>\n");
+}
+
+/// The hares in race order: the one ahead first.
+fn by_position(hares: &[PostalHare]) -> Vec<&PostalHare> {
+    let mut sorted: Vec<&PostalHare> = hares.iter().collect();
+    sorted.sort_by_key(|h| (h.position, h.seat));
+    sorted
+}
+
+/// What the hare must do next round, in words.
+fn duty(hare: &PostalHare, w: &Words) -> Option<&'static str> {
+    let pending = hare.pending.as_deref()?;
+    w.pending.iter().find(|(slug, _)| *slug == pending).map(|(_, words)| *words)
+}
+
+/// `2. Ben: Feld 50 · Möhren 20 · Salate 1` / `1. Anna: im Ziel in Runde 7 · Möhren 8 · Salate 0`.
+fn place_line(place: &PostalPlace, w: &Words) -> String {
+    let whereabouts = match place.round {
+        Some(round) => format!("{} {round}", w.finished_in_round),
+        None => format!("{} {}", w.field, place.field),
+    };
+    format!(
+        "{}. {}: {whereabouts} · {} {} · {} {}",
+        place.place, place.name, w.carrots, place.carrots, w.lettuces, place.lettuces
+    )
+}
+
+/// What became of the finished game in its league.
+fn league_line(round: &PostalRound, w: &Words) -> String {
+    match round.result_id {
+        Some(id) => format!("{} (#{id}).", w.recorded),
+        None => w.not_recorded.to_owned(),
+    }
+}
+
+/// The whole report of a round as plain text, as the game master sends it to the players
+/// (the JSON's `text`, the feed's entries, the CLI): the orders, the report with a legend
+/// of its phases, the hares by race position with their duties, and when the game ended
+/// with the round, the final ranking and what became of the league result.
+pub fn round_text(game: &PostalGame, round: &PostalRound, lang: Lang) -> String {
+    let w = words(lang);
+    let by = if round.resolved_by == "deadline" { w.at_deadline.to_owned() } else { round.resolved_by.clone() };
+    let mut text = format!(
+        "{} – {}: {} {} {} {}\n{} {} ({by})\n\n{}:\n",
+        game.title,
+        w.postal_game,
+        w.round,
+        round.round,
+        w.of_rounds,
+        game.round_limit,
+        w.resolved,
+        moment(lang, round.resolved_at),
+        w.orders
+    );
+    for shown in &round.orders {
+        let _ = writeln!(text, "  {}: {}", shown.hare, shown.order.as_deref().unwrap_or(w.no_orders));
+    }
+    let _ = writeln!(text, "\n{}:", w.report);
+    for line in &round.lines {
+        let _ = writeln!(text, "  {} {}: {}", line.phase, line.hare, line.text);
+    }
+    let _ = writeln!(text, "  ({})\n\n{} {}:", w.legend, w.hares_after, round.round);
+    for hare in by_position(&round.hares) {
+        let _ = write!(
+            text,
+            "  {}. {}: {} {} · {} {} · {} {}",
+            hare.position, hare.name, w.field, hare.field, w.carrots, hare.carrots, w.lettuces, hare.lettuces
+        );
+        if let Some(place) = hare.finished {
+            let _ = write!(text, " · {} {place}", w.place);
+        }
+        if let Some(duty) = duty(hare, w) {
+            let _ = write!(text, " · {duty}");
+        }
+        text.push('\n');
+    }
+    if round.game_over {
+        let _ = writeln!(text, "\n{}\n{}:", w.game_over, w.ranking);
+        for place in &round.ranking {
+            let _ = writeln!(text, "  {}", place_line(place, w));
+        }
+        let _ = writeln!(text, "{}", league_line(round, w));
+    }
+    text
 }
 
 /// One round: who resolved it when, the orders it was resolved with, the report's lines.
@@ -161,7 +263,7 @@ fn round_section(html: &mut String, round: &PostalRound, lang: Lang, heading: &s
         let order = shown.order.as_deref().map_or_else(|| format!("<em>{}</em>", w.no_orders), escape);
         let _ = writeln!(html, "<li><bdi>{}</bdi>: {order}</li>", escape(&shown.hare));
     }
-    let _ = write!(html, "</ul>\n<h3>{}</h3>\n<ul class=\"report\">\n", w.report);
+    let _ = write!(html, "</ul>\n<h3>{}</h3>\n<p class=\"note\">{}</p>\n<ul class=\"report\">\n", w.report, w.legend);
     for line in &round.lines {
         let _ = writeln!(
             html,
@@ -174,7 +276,12 @@ fn round_section(html: &mut String, round: &PostalRound, lang: Lang, heading: &s
     html.push_str("</ul>\n");
     hares_table(html, &round.hares, w, &format!("{} {}", w.hares_after, round.round));
     if round.game_over {
-        let _ = writeln!(html, "<p><strong>{}</strong></p>", w.game_over);
+        let _ =
+            write!(html, "<p><strong>{}</strong></p>\n<h3>{}</h3>\n<ul class=\"ranking\">\n", w.game_over, w.ranking);
+        for place in &round.ranking {
+            let _ = writeln!(html, "<li><bdi>{}</bdi></li>", escape(&place_line(place, w)));
+        }
+        let _ = writeln!(html, "</ul>\n<p>{}</p>", escape(&league_line(round, w)));
     }
     html.push_str("</section>\n");
 }
@@ -278,13 +385,7 @@ pub fn feed(f: &Feed) -> String {
         version = env!("CARGO_PKG_VERSION"),
     );
     for round in f.rounds {
-        let mut text = String::new();
-        for line in &round.lines {
-            let _ = writeln!(text, "{} {}: {}", line.phase, line.hare, line.text);
-        }
-        if round.game_over {
-            text.push_str(w.game_over);
-        }
+        let text = round_text(game, round, f.lang);
         let _ = write!(
             xml,
             "<entry>\n<id>{id}</id>\n<title>{title}</title>\n<published>{at}</published>\n<updated>{at}</updated>\n\

@@ -25,8 +25,8 @@ use spielstand_core::postspiel::{self, Board, GameState, Lang, Order, Orders, Re
 use spielstand_core::{GameKind, GameRecord, Outcome, SeatedPlayer};
 use spielstand_wire::{
     MAX_POSTAL_HARES, MAX_POSTAL_ROUNDS, MAX_ROUND_DAYS, PostalCode, PostalGame, PostalGameCreated, PostalGameInput,
-    PostalHare, PostalLine, PostalOrderReceipt, PostalOrderShown, PostalOrdersInput, PostalOrdersReceipt, PostalRound,
-    TokenScope,
+    PostalHare, PostalLine, PostalOrderReceipt, PostalOrderShown, PostalOrdersInput, PostalOrdersReceipt, PostalPlace,
+    PostalRound, TokenScope,
 };
 
 /// How a hare's code starts: it is no token and no night pass.
@@ -141,14 +141,17 @@ fn seats(conn: &mut DbConn, id: i64) -> Result<Vec<(i32, i64)>> {
 }
 
 fn hares(state: &GameState, seats: &[(i32, i64)]) -> Vec<PostalHare> {
+    let positions = state.positions();
     state
         .hares
         .iter()
         .zip(seats)
-        .map(|(hare, &(seat, player_id))| PostalHare {
+        .zip(positions)
+        .map(|((hare, &(seat, player_id)), position)| PostalHare {
             seat: seat as u32,
             player_id,
             name: hare.name.clone(),
+            position,
             field: hare.field,
             carrots: hare.carrots,
             lettuces: hare.lettuces,
@@ -624,7 +627,10 @@ fn record_result(
     }
 }
 
-fn round_to_wire(row: RoundRow, lang: Lang, seats: &[(i32, i64)]) -> Result<PostalRound> {
+/// A stored round as the API answers it; `result_id` is the game's league result, shown
+/// with the round that ended the game. Its `text` is left to the caller, which words the
+/// whole report (`render::postal::round_text`).
+fn round_to_wire(row: RoundRow, lang: Lang, seats: &[(i32, i64)], result_id: Option<i64>) -> Result<PostalRound> {
     // Whatever of a round does not read (written by a newer spielstand, or edited by
     // hand) is refused, naming the round: never shown in part.
     let (game, round) = (row.game_id, row.round);
@@ -654,29 +660,49 @@ fn round_to_wire(row: RoundRow, lang: Lang, seats: &[(i32, i64)]) -> Result<Post
             .map(|l| PostalLine { hare: l.hare, phase: l.phase, text: if lang == Lang::De { l.de } else { l.en } })
             .collect(),
         game_over: state.finished,
+        ranking: if state.finished { ranking(&state) } else { Vec::new() },
+        result_id: result_id.filter(|_| state.finished),
         hares: hares(&state, seats),
+        text: String::new(),
     })
+}
+
+/// The final ranking of a finished game.
+fn ranking(state: &GameState) -> Vec<PostalPlace> {
+    spielstand_core::postspiel::final_order(state)
+        .into_iter()
+        .map(|p| PostalPlace {
+            field: state.index_of(&p.name).map_or(0, |i| state.hares[i].field),
+            place: p.place,
+            name: p.name,
+            finished: p.finished,
+            carrots: p.carrots,
+            lettuces: p.lettuces,
+            round: p.round,
+        })
+        .collect()
 }
 
 /// Round `round` of game `game_id`, once resolved (404 before: nothing of a round is
 /// public until then).
 pub fn round(conn: &mut DbConn, game_id: i64, round: u32, lang: Lang) -> Result<PostalRound> {
-    row(conn, game_id)?;
+    let game = row(conn, game_id)?;
     let found: Option<RoundRow> =
         postal_rounds::table.find((game_id, round as i32)).select(RoundRow::as_select()).first(conn).optional()?;
     let found = found.ok_or_else(|| {
         Error::NotFound(said!("api-round-postal-game-not-resolved", round = round, game_id = game_id))
     })?;
-    round_to_wire(found, lang, &seats(conn, game_id)?)
+    round_to_wire(found, lang, &seats(conn, game_id)?, game.result_id)
 }
 
 /// Every resolved round of game `game_id`, the latest first.
 pub fn rounds(conn: &mut DbConn, game_id: i64, lang: Lang) -> Result<Vec<PostalRound>> {
+    let game = row(conn, game_id)?;
     let rows: Vec<RoundRow> = postal_rounds::table
         .filter(postal_rounds::game_id.eq(game_id))
         .order(postal_rounds::round.desc())
         .select(RoundRow::as_select())
         .load(conn)?;
     let seats = seats(conn, game_id)?;
-    rows.into_iter().map(|r| round_to_wire(r, lang, &seats)).collect()
+    rows.into_iter().map(|r| round_to_wire(r, lang, &seats, game.result_id)).collect()
 }

@@ -16,7 +16,7 @@ use spielstand_core::postspiel::{self, GameState, Lang, Orders, careful_orders};
 use spielstand_wire::calls;
 use spielstand_wire::{
     Event, JoinCode, NightPass, PostalGame, PostalGameCreated, PostalOrdersReceipt, PostalRound, Problem, RefusedOrder,
-    StoredResult, TokenScope,
+    ReportLang, ReportParams, StoredResult, TokenScope,
 };
 
 const HARES: [&str; 4] = ["Anna", "Ben", "Cleo", "Dora"];
@@ -104,6 +104,7 @@ api_test!(four_hares_play_a_whole_postal_game_to_a_league_result, |api| {
     local.round_limit = Some(30);
     let mut round = 1;
     let mut sent_ahead: Option<Orders> = None;
+    let mut last: Option<PostalRound> = None;
     while !local.finished {
         let orders = sent_ahead.take().unwrap_or_else(|| careful_orders(&local));
         for (name, order) in &orders.0 {
@@ -153,6 +154,7 @@ api_test!(four_hares_play_a_whole_postal_game_to_a_league_result, |api| {
         let dora = report.orders.iter().find(|o| o.hare == "Dora").unwrap();
         assert_eq!(dora.order.is_none(), round == 1, "round {round}: Dora's order {:?}", dora.order);
         local = expected.state;
+        last = Some(report);
         round += 1;
         assert!(round <= 31, "the game did not end within its round limit");
     }
@@ -160,6 +162,12 @@ api_test!(four_hares_play_a_whole_postal_game_to_a_league_result, |api| {
     assert!(game_now.finished);
     assert_eq!(game_now.deadline, None);
     let result_id = game_now.result_id.expect("a finished game with a winner is a league result");
+    // The last report says so, and ranks the finishers first in their places.
+    let last = last.expect("a round was resolved");
+    assert_eq!(last.result_id, Some(result_id));
+    assert!(last.text.contains(&format!("Recorded as a league result (#{result_id}).")), "{}", last.text);
+    let finishers: Vec<u32> = last.ranking.iter().filter(|p| p.finished).map(|p| p.place).collect();
+    assert_eq!(finishers, (1..=finishers.len() as u32).collect::<Vec<_>>());
     let result: StoredResult = api.call(calls::get_result(result_id)).await.body();
     assert_eq!(result.record.game(), spielstand_core::GameKind::HaseUndIgel);
     let expected = postspiel::league_result(&local).unwrap();
@@ -522,6 +530,103 @@ api_test!(a_round_is_a_page_in_both_languages_and_a_feed_entry, |api| {
     assert_eq!(xml.matches("<entry>").count(), 2, "{xml}");
     assert!(xml.contains("Herbstpost: Runde 2"), "{xml}");
     assert_eq!(api.get("/embed/postal-games/999/rounds/1").await.status, StatusCode::NOT_FOUND);
+});
+
+api_test!(a_round_s_report_tells_the_players_the_same_facts_in_both_languages, |api| {
+    let league = league(&api).await;
+    // Two rounds: the game ends with nobody in the goal, so no league result.
+    let created = create(&api, league, 2).await;
+    let game = created.game.id;
+    let mut local = GameState::new(HARES);
+    local.round_limit = Some(2);
+    for round in 1..=2u32 {
+        let mut orders = careful_orders(&local);
+        // Ben is silent in round 1 (NMR).
+        if round == 1 {
+            orders.0.remove("Ben");
+        }
+        for (name, order) in &orders.0 {
+            let r = send(
+                &api,
+                game,
+                code(&created, name),
+                json!({"orders": [{"round": round, "order": order.to_string()}]}),
+            )
+            .await;
+            assert_eq!(r.status, StatusCode::OK, "{}", text(&r));
+        }
+        let expected = postspiel::resolve(&local, &orders).unwrap();
+        let en: PostalRound = resolve(&api, game, round).await.body();
+        let de: PostalRound =
+            api.answer(calls::get_postal_round(game, round, &ReportParams { lang: Some(ReportLang::De) })).await;
+        // The race positions as the adjudicator has them, the same in both languages.
+        let positions = expected.state.positions();
+        for report in [&en, &de] {
+            let shown: Vec<u32> = report.hares.iter().map(|h| h.position).collect();
+            assert_eq!(shown, positions, "round {round}");
+        }
+        let facts = |r: &PostalRound| {
+            let hares: Vec<_> = r
+                .hares
+                .iter()
+                .map(|h| (h.name.clone(), h.position, h.field, h.carrots, h.lettuces, h.pending.clone(), h.finished))
+                .collect();
+            (hares, r.ranking.clone(), r.result_id, r.game_over, r.lines.len())
+        };
+        assert_eq!(facts(&en), facts(&de), "round {round}");
+        // A legend of the phases; NMR said once, by the report's line.
+        assert!(en.text.contains("Phases: 1 orders · 2 hare events"), "{}", en.text);
+        assert!(de.text.contains("Phasen: 1 Züge · 2 Hasenereignisse"), "{}", de.text);
+        assert_eq!(en.text.matches("NMR").count(), usize::from(round == 1), "{}", en.text);
+        assert_eq!(de.text.matches("NMR").count(), usize::from(round == 1), "{}", de.text);
+        // Each hare by race position, with what it must do next.
+        for hare in &de.hares {
+            let line = format!(
+                "  {}. {}: Feld {} · Möhren {} · Salate {}",
+                hare.position, hare.name, hare.field, hare.carrots, hare.lettuces
+            );
+            assert!(de.text.contains(&line), "{line:?} in {}", de.text);
+            if hare.pending.as_deref() == Some("leave") {
+                assert!(de.text.contains(&format!("{line} · muss das Salatfeld verlassen")), "{}", de.text);
+            }
+        }
+        local = expected.state;
+    }
+    // The last round: the end said once, the ranking, and no league result.
+    let en: PostalRound =
+        api.answer(calls::get_postal_round(game, 2, &ReportParams { lang: Some(ReportLang::En) })).await;
+    let de: PostalRound =
+        api.answer(calls::get_postal_round(game, 2, &ReportParams { lang: Some(ReportLang::De) })).await;
+    assert!(en.game_over && en.result_id.is_none());
+    let order = postspiel::final_order(&local);
+    let ranked: Vec<(u32, &str, bool)> = en.ranking.iter().map(|p| (p.place, p.name.as_str(), p.finished)).collect();
+    let expected: Vec<(u32, &str, bool)> = order.iter().map(|p| (p.place, p.name.as_str(), p.finished)).collect();
+    assert_eq!(ranked, expected);
+    assert_eq!(en.text.matches("The game is over.").count(), 1, "{}", en.text);
+    assert_eq!(de.text.matches("Das Spiel ist zu Ende.").count(), 1, "{}", de.text);
+    assert!(en.text.contains("No hare reached the goal: no result was recorded for the league."), "{}", en.text);
+    assert!(
+        de.text.contains("Kein Hase hat das Ziel erreicht: für die Liga wurde kein Ergebnis erfasst."),
+        "{}",
+        de.text
+    );
+    // The ranking in its order, in both.
+    for (report, ranking) in [(&en, "Final ranking:"), (&de, "Endstand:")] {
+        let from = report.text.find(ranking).unwrap_or_else(|| panic!("{ranking} in {}", report.text));
+        let mut at = from;
+        for place in &report.ranking {
+            let line = format!("  {}. {}: ", place.place, place.name);
+            at = at + report.text[at..].find(&line).unwrap_or_else(|| panic!("{line:?} after {at} in {}", report.text));
+        }
+    }
+    // The page and the feed say the same.
+    let page = text(&api.get(&format!("/embed/postal-games/{game}/rounds/2")).await);
+    assert!(page.contains("<th scope=\"col\">Position</th>") && page.contains("Endstand"), "{page}");
+    assert!(page.contains("Kein Hase hat das Ziel erreicht") && page.contains("Phasen: 1 Züge"), "{page}");
+    let feed = text(&api.get(&format!("/api/v1/postal-games/{game}/rounds.atom?lang=en")).await);
+    let last = format!("  1. {}: ", en.ranking[0].name);
+    assert!(feed.contains(&last) && feed.contains("No hare reached the goal"), "{feed}");
+    assert_eq!(feed.matches("Phases: 1 orders").count(), 2, "a legend in each entry: {feed}");
 });
 
 /// Two real server processes on one database, each sweeping deadlines every second: a

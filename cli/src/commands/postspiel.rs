@@ -9,7 +9,7 @@ use crate::args::{Names, OutputArgs};
 use crate::error::{Cause, CliError, Problem, Result, one_line};
 use crate::input::read_input;
 use crate::input::spec;
-use crate::lang::current;
+use crate::lang::{current, word};
 use crate::output::{Table, emit};
 use crate::t;
 use clap::{Args, Subcommand};
@@ -287,29 +287,28 @@ fn show(ctx: &Ctx, args: PostspielShow) -> Result<()> {
     Ok(())
 }
 
-/// A round's orders (none: NMR) and report, the hares after it.
+/// A round's whole report as the server words it for the players (the mail's text), and
+/// the hares after it as a table for `--format csv`.
 fn round_report(round: &PostalRound) -> (Vec<String>, Vec<Table>) {
-    let mut lines = vec![t!("postspiel-round", round = round.round)];
-    for shown in &round.orders {
-        let order = shown.order.clone().unwrap_or_else(|| t!("postspiel-no-orders"));
-        lines.push(format!("  {}: {order}", shown.hare));
-    }
-    lines.extend(round.lines.iter().map(|l| format!("  {} {}: {}", l.phase, l.hare, l.text)));
-    if round.game_over {
-        lines.push(t!("postspiel-game-over"));
-    }
-    (lines, vec![hares(&round.hares)])
+    let lines = round.text.lines().map(str::to_owned).collect();
+    (lines, vec![hares(&round.hares).csv_only()])
 }
 
+/// The hares in race order, with what each must do next round.
 fn hares(hares: &[PostalHare]) -> Table {
-    let mut table = Table::new(&["Player", "Field", "Carrots", "Lettuces", "Place"]).numeric([1, 2, 3, 4]);
-    for hare in hares {
+    let mut table = Table::new(&["Position", "Player", "Field", "Carrots", "Lettuces", "Place", "Next round"])
+        .numeric([0, 2, 3, 4, 5]);
+    let mut sorted: Vec<&PostalHare> = hares.iter().collect();
+    sorted.sort_by_key(|h| (h.position, h.seat));
+    for hare in sorted {
         table.row(vec![
+            hare.position.to_string(),
             hare.name.clone(),
             hare.field.to_string(),
             hare.carrots.to_string(),
             hare.lettuces.to_string(),
             hare.finished.map(|p| p.to_string()).unwrap_or_default(),
+            hare.pending.as_deref().map(|p| word("duty", p)).unwrap_or_default(),
         ]);
     }
     table

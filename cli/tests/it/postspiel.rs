@@ -150,9 +150,12 @@ fn a_postal_game_on_the_server_from_the_command_line() {
     // The game master sends Cleo's, received by post; Dora sends nothing.
     cli.ok(&["postspiel", "send", &id, "vor 1", "--player", "Cleo"]);
     let report = cli.ok(&["postspiel", "advance", &id]);
-    assert!(report.contains("Round 1:") && report.contains("Anna: forward 3"), "{report}");
-    assert!(report.contains("Dora: no orders received (NMR)"), "{report}");
-    assert!(report.contains("Lettuces"), "the hares after the round: {report}");
+    assert!(report.contains("Round 1 of 3") && report.contains("  Anna: forward 3"), "{report}");
+    // NMR once, in the report; the orders list says none came.
+    assert!(report.contains("  Dora: –") && report.contains("1 Dora: no orders received (NMR)"), "{report}");
+    assert_eq!(report.matches("NMR").count(), 2, "Ben and Dora, once each: {report}");
+    assert!(report.contains("Phases: 1 orders"), "a legend: {report}");
+    assert!(report.contains("The hares after round 1:") && report.contains("1. Anna: Field 2 · Carrots 92"), "{report}");
     // A second click: the round is resolved already.
     let err = cli.fails(&["postspiel", "advance", &id, "--round", "1"], 1);
     assert!(err.contains("round 2 is"), "{err}");
@@ -162,10 +165,13 @@ fn a_postal_game_on_the_server_from_the_command_line() {
     assert_eq!(report["orders"][0]["order"], "forward 1");
     let shown = cli.ok(&["--lang", "de", "postspiel", "show", &id]);
     assert!(shown.contains("Runde 3 von 3: Einsendeschluss"), "{shown}");
-    assert!(shown.contains("Karotten") && shown.contains("Salate"), "{shown}");
+    assert!(shown.contains("Position") && shown.contains("Salate") && shown.contains("Nächste Runde"), "{shown}");
     let shown = cli.ok(&["--lang", "de", "postspiel", "show", &id, "--round", "1"]);
-    assert!(shown.contains("Runde 1:") && shown.contains("Dora: kein Zug eingegangen (NMR)"), "{shown}");
-    cli.ok(&["postspiel", "advance", &id]);
+    assert!(shown.contains("Runde 1 von 3") && shown.contains("1 Dora: kein Zug eingegangen (NMR)"), "{shown}");
+    assert!(shown.contains("Phasen: 1 Züge") && shown.contains("Die Hasen nach Runde 1:"), "{shown}");
+    let last = cli.ok(&["postspiel", "advance", &id]);
+    assert_eq!(last.matches("The game is over.").count(), 1, "{last}");
+    assert!(last.contains("Final ranking:\n  1. "), "{last}");
     let shown = cli.ok(&["postspiel", "show", &id]);
     assert!(shown.contains("The game is over."), "{shown}");
     // The network gone: said so, nothing else.

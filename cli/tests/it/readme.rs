@@ -86,8 +86,9 @@ fn the_postal_game_on_the_server_walkthrough_runs_as_written() {
     let (stdout, _) = run_blocks(&cli, &section("postal-server"));
     assert!(stdout.contains("Anna, round 1: forward 3") && stdout.contains("Anna, round 2: forward 2"), "{stdout}");
     assert!(stdout.contains("Ben, Runde 1: wenn Möhren >= 90 dann vor 2 sonst vor 1"), "{stdout}");
-    assert!(stdout.contains("Round 1:") && stdout.contains("Cleo: no orders received (NMR)"), "{stdout}");
-    assert!(stdout.contains("Runde 1:") && stdout.contains("Cleo: kein Zug eingegangen (NMR)"), "{stdout}");
+    assert!(stdout.contains("Round 1 of ") && stdout.contains("1 Cleo: no orders received (NMR)"), "{stdout}");
+    assert!(stdout.contains("Runde 1 von ") && stdout.contains("1 Cleo: kein Zug eingegangen (NMR)"), "{stdout}");
+    assert!(stdout.contains("Phasen: 1 Züge") && stdout.contains("Die Hasen nach Runde 1:"), "{stdout}");
     let game = server.get("/postal-games/1").unwrap();
     assert_eq!(game["round"], 2, "{game}");
 }

@@ -153,10 +153,10 @@ pub async fn resolve(
     let resolved = state
         .write(move |conn| {
             postal::resolve(conn, id, Trigger::Master { token: &writer.token_name, round })?;
-            postal::round(conn, id, round, lang)
+            Ok((postal::get(conn, id)?, postal::round(conn, id, round, lang)?))
         })
         .await?;
-    Ok(HttpResponse::Ok().json(resolved))
+    Ok(HttpResponse::Ok().json(worded(resolved, lang)))
 }
 
 /// A resolved round: the orders it was resolved with, the report phase by phase, the
@@ -175,7 +175,18 @@ pub async fn get_round(
 ) -> Result<HttpResponse> {
     let (id, round) = path.into_inner();
     let lang = lang_of(params.0);
-    Ok(HttpResponse::Ok().json(state.db(move |conn| postal::round(conn, id, round, lang)).await?))
+    let found = state.db(move |conn| Ok((postal::get(conn, id)?, postal::round(conn, id, round, lang)?))).await?;
+    Ok(HttpResponse::Ok().json(worded(found, lang)))
+}
+
+/// A round with its whole report in words, as the game master sends it.
+fn worded((game, mut round): (PostalGame, PostalRound), lang: postspiel::Lang) -> PostalRound {
+    let lang = match lang {
+        postspiel::Lang::De => Lang::De,
+        postspiel::Lang::En => Lang::En,
+    };
+    round.text = render::postal::round_text(&game, &round, lang);
+    round
 }
 
 /// The game's resolved rounds as an Atom feed (RFC 4287), the latest first: an entry per
