@@ -10,9 +10,9 @@ use crate::{
     AuditPage, AuditParams, BatchInput, BatchOutcome, CheckIn, DrawInput, Event, EventInput, EventReport, GameParams,
     HeadToHead, HeadToHeadParams, Health, HistoryEntry, League, LeagueExport, LeagueInput, LeaguePlayerRatings,
     LeaguePlayerStats, LeagueRatingAccuracy, MergeRequest, Player, PlayerMerge, PlayerName, PlayerRatings,
-    PlayerRatingsParams, PostalGame, PostalGameCreated, PostalGameInput, PostalOrdersInput, PostalOrdersReceipt,
-    PostalResolveInput, PostalRound, ReportParams, ResultPage, ResultsParams, Round, Standings, StandingsParams,
-    StoredResult, TeamStandings, TokenName,
+    PlayerRatingsParams, PostalCode, PostalCodeInput, PostalGame, PostalGameCreated, PostalGameInput,
+    PostalOrdersInput, PostalOrdersReceipt, PostalResolveInput, PostalRound, ReportParams, ResultPage, ResultsParams,
+    Round, Standings, StandingsParams, StoredResult, TeamStandings, TokenName,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -325,6 +325,12 @@ pub fn get_postal_round(id: i64, round: u32, query: &ReportParams) -> Built<Post
     get("get_postal_round", format!("/postal-games/{id}/rounds/{round}")).query(query)
 }
 
+/// A new code for the hare `player` (the old one stops working).
+pub fn reissue_postal_code(id: i64, player: &str) -> Built<PostalCode> {
+    write("reissue_postal_code", Method::Post, format!("/postal-games/{id}/codes"))
+        .body(&PostalCodeInput { player: player.to_owned() })
+}
+
 /// Every call above, with sample arguments (ids 1, 2, 3): what the test holds to the
 /// document, operation by operation. A new call belongs here too.
 pub fn every_call() -> Result<Vec<Call<serde_json::Value>>, CallError> {
@@ -385,5 +391,6 @@ pub fn every_call() -> Result<Vec<Call<serde_json::Value>>, CallError> {
         send_postal_orders(1, &orders)?.untyped(),
         resolve_postal_round(1, 1, &ReportParams::every())?.untyped(),
         get_postal_round(1, 1, &ReportParams::every())?.untyped(),
+        reissue_postal_code(1, "Anna")?.untyped(),
     ])
 }

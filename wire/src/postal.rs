@@ -93,6 +93,16 @@ pub struct PostalCode {
     pub code: String,
 }
 
+/// `POST /postal-games/{id}/codes`: a new code for a hare whose code was lost (the old
+/// one stops working).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct PostalCodeInput {
+    /// The hare, by its name in the game.
+    pub player: String,
+}
+
 /// The game made, with every hare's code.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

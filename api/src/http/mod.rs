@@ -114,6 +114,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(postal::get)
             .service(postal::send)
             .service(postal::resolve)
+            .service(postal::reissue_code)
             .service(postal::rounds_atom)
             .service(postal::get_round),
     );

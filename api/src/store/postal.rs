@@ -239,9 +239,7 @@ pub fn create(conn: &mut DbConn, by: &str, league_id: i64, input: PostalGameInpu
             .get_result(conn)?;
         let mut codes = Vec::with_capacity(rows.len());
         for (i, player) in rows.iter().enumerate() {
-            let mut bytes = [0u8; 16];
-            rand::rng().fill(&mut bytes);
-            let code = format!("{CODE_PREFIX}{}", hex::encode(bytes));
+            let code = new_code();
             diesel::insert_into(postal_hares::table)
                 .values((
                     postal_hares::game_id.eq(id),
@@ -254,6 +252,45 @@ pub fn create(conn: &mut DbConn, by: &str, league_id: i64, input: PostalGameInpu
         }
         let game = to_wire(&row(conn, id)?, &seats(conn, id)?)?;
         Ok(PostalGameCreated { game, codes })
+    })
+}
+
+/// A hare's code: the prefix and 128 random bits; only its hash is kept.
+fn new_code() -> String {
+    let mut bytes = [0u8; 16];
+    rand::rng().fill(&mut bytes);
+    format!("{CODE_PREFIX}{}", hex::encode(bytes))
+}
+
+/// The seat (from 0) of the hare `named` in `state`, names compared as everywhere; else
+/// a refusal listing the game's hares.
+fn hare_named(state: &GameState, game_id: i64, named: &str) -> Result<usize> {
+    let key = spielstand_core::name_key(named);
+    state.hares.iter().position(|h| spielstand_core::name_key(&h.name) == key).ok_or_else(|| {
+        let names: Vec<&str> = state.hares.iter().map(|h| h.name.as_str()).collect();
+        Error::InvalidBody(said!(
+            "api-player-no-hare-postal-game",
+            named = named,
+            game_id = game_id,
+            join = names.join(", ")
+        ))
+    })
+}
+
+/// A new code for the hare `player` of game `game_id` (one lost or seen by another): the
+/// old code stops working at once. Answered once, as the codes are when a game is made.
+/// Refused once the game is over: no orders are taken then.
+pub fn reissue_code(conn: &mut DbConn, game_id: i64, player: &str) -> Result<PostalCode> {
+    change(conn, game_id, |conn, _, state, _| {
+        if state.finished {
+            return Err(Error::Conflict(said!("api-postal-game-over-takes-no", game_id = game_id)));
+        }
+        let i = hare_named(&state, game_id, player)?;
+        let code = new_code();
+        diesel::update(postal_hares::table.find((game_id, i as i32 + 1)))
+            .set(postal_hares::code_hash.eq(hash(&code)))
+            .execute(conn)?;
+        Ok(PostalCode { player: state.hares[i].name.clone(), code })
     })
 }
 
@@ -392,16 +429,7 @@ pub fn send(conn: &mut DbConn, game_id: i64, sender: Sender, input: PostalOrders
                 let Some(named) = input.player.as_deref() else {
                     return Err(Error::InvalidBody(said!("api-postal-master-names-hare")));
                 };
-                let key = spielstand_core::name_key(named);
-                let Some(i) = state.hares.iter().position(|h| spielstand_core::name_key(&h.name) == key) else {
-                    let names: Vec<&str> = state.hares.iter().map(|h| h.name.as_str()).collect();
-                    return Err(Error::InvalidBody(said!(
-                        "api-player-no-hare-postal-game",
-                        named = named,
-                        game_id = game_id,
-                        join = names.join(", ")
-                    )));
-                };
+                let i = hare_named(&state, game_id, named)?;
                 (i as i32 + 1, state.hares[i].name.clone(), token.to_owned())
             }
         };

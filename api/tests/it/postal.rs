@@ -532,6 +532,46 @@ api_test!(a_round_is_a_page_in_both_languages_and_a_feed_entry, |api| {
     assert_eq!(api.get("/embed/postal-games/999/rounds/1").await.status, StatusCode::NOT_FOUND);
 });
 
+api_test!(a_lost_code_is_reissued_by_the_game_master_and_the_old_one_ends, |api| {
+    let league = league(&api).await;
+    let created = create(&api, league, 1).await;
+    let game = created.game.id;
+    let old = code(&created, "Anna").to_owned();
+    let order = json!({"orders": [{"round": 1, "order": "vor 1"}]});
+    // The game master's token; names compare as everywhere.
+    let r = api.call(calls::reissue_postal_code(game, "anna")).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", text(&r));
+    let new: spielstand_wire::PostalCode = r.body();
+    assert_eq!(new.player, "Anna");
+    assert!(new.code.starts_with("spgc_") && new.code != old);
+    // The old code ends at once; the new one sends Anna's orders, and only hers.
+    send(&api, game, &old, order.clone()).await.problem(401, "unauthorized");
+    assert_eq!(send(&api, game, &new.code, order.clone()).await.status, StatusCode::OK);
+    let bens = json!({"player": "Ben", "orders": [{"round": 1, "order": "vor 1"}]});
+    send(&api, game, &new.code, bens).await.problem(403, "insufficient-scope");
+    // Ben's code is untouched.
+    assert_eq!(send(&api, game, code(&created, "Ben"), order.clone()).await.status, StatusCode::OK);
+    // A hare reissues no code, not even its own.
+    api.send(
+        TestRequest::post()
+            .uri(&format!("/api/v1/postal-games/{game}/codes"))
+            .insert_header(("authorization", format!("Bearer {}", new.code)))
+            .set_json(json!({"player": "Anna"})),
+    )
+    .await
+    .problem(403, "insufficient-scope");
+    // Nobody of the game, no such game, a body it does not read.
+    let detail = api.call(calls::reissue_postal_code(game, "Emil")).await.problem(422, "invalid-body");
+    assert!(detail.contains("Emil") && detail.contains("Anna, Ben, Cleo, Dora"), "{detail}");
+    api.call(calls::reissue_postal_code(9999, "Anna")).await.problem(404, "not-found");
+    api.post(&format!("/api/v1/postal-games/{game}/codes"), &json!({"player": "Anna", "round": 1}))
+        .await
+        .problem(422, "invalid-body");
+    // Over: no codes, as no orders.
+    assert_eq!(resolve(&api, game, 1).await.status, StatusCode::OK);
+    api.call(calls::reissue_postal_code(game, "Anna")).await.problem(409, "conflict");
+});
+
 api_test!(a_round_s_report_tells_the_players_the_same_facts_in_both_languages, |api| {
     let league = league(&api).await;
     // Two rounds: the game ends with nobody in the goal, so no league result.

@@ -15,7 +15,7 @@ use crate::t;
 use clap::{Args, Subcommand};
 use serde_json::Value;
 use spielstand_core::Slug;
-use spielstand_core::postspiel::{GameState, Lang, Order, Orders, RefusalCode, resolve, validate};
+use spielstand_core::postspiel::{self, GameState, Lang, Order, Orders, RefusalCode, resolve, validate};
 use spielstand_wire::calls;
 use spielstand_wire::{
     PostalGame, PostalGameInput, PostalHare, PostalOrderInput, PostalOrdersInput, PostalRound, RefusedOrder,
@@ -41,6 +41,9 @@ pub enum PostspielCommand {
     Advance(PostspielAdvance),
     /// A postal game as it stands, or a resolved round's orders and report (--round).
     Show(PostspielShow),
+    /// A new code for a hare whose code was lost, as the game master: the old code stops
+    /// working at once. Printed once: give it to the player.
+    Reissue(PostspielReissue),
 }
 
 const POSTSPIEL_TEXT: &str = "\
@@ -84,6 +87,20 @@ pub struct PostspielCreate {
     /// Days from one round's deadline to the next
     #[arg(long, value_name = "DAYS", default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub every: u32,
+    /// The board in its text form (docs/rules.md), from a file (- for stdin) [default: the rule text's board]
+    #[arg(long, value_name = "BOARD.txt")]
+    pub board: Option<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct PostspielReissue {
+    /// The postal game's id
+    pub game: i64,
+    /// The hare, by its name in the game
+    #[arg(long, value_name = "NAME")]
+    pub player: String,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -139,6 +156,7 @@ pub fn run(ctx: impl FnOnce() -> Result<Ctx>, command: PostspielCommand) -> Resu
         PostspielCommand::Send(args) => send(&ctx()?, args),
         PostspielCommand::Advance(args) => advance(&ctx()?, args),
         PostspielCommand::Show(args) => show(&ctx()?, args),
+        PostspielCommand::Reissue(args) => reissue(&ctx()?, args),
     }
 }
 
@@ -152,6 +170,18 @@ fn report_params() -> ReportParams {
 }
 
 fn create(ctx: &Ctx, args: PostspielCreate) -> Result<()> {
+    // The board is read (and checked) before anything is sent: a board the game cannot be
+    // played on is refused here, saying why, as the server would.
+    let board = match &args.board {
+        None => None,
+        Some(path) => {
+            let text = read_input(path, &mut false)?;
+            text.parse::<postspiel::Board>().map_err(|e| {
+                CliError::input(t!("postspiel-board-unreadable", path = path.as_str(), error = e.to_string()))
+            })?;
+            Some(text)
+        }
+    };
     let (league, _) = ctx.client.resolve_league(&args.league)?;
     let input = PostalGameInput {
         title: args.title,
@@ -159,7 +189,7 @@ fn create(ctx: &Ctx, args: PostspielCreate) -> Result<()> {
         round_limit: args.rounds,
         first_deadline: args.deadline,
         round_days: args.every,
-        board: None,
+        board,
     };
     let (created, reply) = ctx.client.send(calls::create_postal_game(league.id, &input))?;
     let game = &created.game;
@@ -170,6 +200,15 @@ fn create(ctx: &Ctx, args: PostspielCreate) -> Result<()> {
     for code in &created.codes {
         codes.row(vec![code.player.clone(), code.code.clone()]);
     }
+    emit(args.output.format, &reply.body, &lines, &[codes]);
+    Ok(())
+}
+
+fn reissue(ctx: &Ctx, args: PostspielReissue) -> Result<()> {
+    let (code, reply) = ctx.client.send(calls::reissue_postal_code(args.game, &args.player))?;
+    let lines = vec![t!("postspiel-code-reissued", player = &code.player), t!("postspiel-codes-once")];
+    let mut codes = Table::new(&["Player", "Code"]);
+    codes.row(vec![code.player.clone(), code.code.clone()]);
     emit(args.output.format, &reply.body, &lines, &[codes]);
     Ok(())
 }

@@ -155,7 +155,10 @@ fn a_postal_game_on_the_server_from_the_command_line() {
     assert!(report.contains("  Dora: –") && report.contains("1 Dora: no orders received (NMR)"), "{report}");
     assert_eq!(report.matches("NMR").count(), 2, "Ben and Dora, once each: {report}");
     assert!(report.contains("Phases: 1 orders"), "a legend: {report}");
-    assert!(report.contains("The hares after round 1:") && report.contains("1. Anna: Field 2 · Carrots 92"), "{report}");
+    assert!(
+        report.contains("The hares after round 1:") && report.contains("1. Anna: Field 2 · Carrots 92"),
+        "{report}"
+    );
     // A second click: the round is resolved already.
     let err = cli.fails(&["postspiel", "advance", &id, "--round", "1"], 1);
     assert!(err.contains("round 2 is"), "{err}");
@@ -311,4 +314,59 @@ fn sending_orders_speaks_the_senders_language() {
         "{err}"
     );
     no_token(&err);
+}
+
+/// The game master's other tools: a game on a board of the club's own (`create --board`, a
+/// file or standard input; a board the game cannot be played on is refused before anything
+/// is sent), and a lost code reissued (`reissue`: the old code ends, the new one sends).
+#[test]
+fn a_game_on_its_own_board_and_a_lost_code_reissued() {
+    use crate::common::ClubNight;
+    let ClubNight { server, cli, league: _ } = ClubNight::new();
+    let deadline = (chrono::Local::now() + chrono::Duration::days(7)).format("%d.%m.%Y 18:00").to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("board.txt");
+    std::fs::write(&board, "HCSC I HC2F\nCSHI\n").unwrap();
+    let board = board.to_str().unwrap();
+    let create = |board: &str| {
+        vec!["postspiel", "create", "Kurzpost", "-l", "Winterliga", "--players", "Anna,Ben", "--rounds", "9"]
+            .into_iter()
+            .chain(["--deadline", &deadline, "--board", board])
+            .map(str::to_owned)
+            .collect::<Vec<String>>()
+    };
+    fn args(v: &[String]) -> Vec<&str> {
+        v.iter().map(String::as_str).collect()
+    }
+    let made = cli.json(&args(&create(board)));
+    let game = made["game"]["id"].as_i64().unwrap().to_string();
+    assert_eq!(made["game"]["board"], "HCSCIHC2FC SHI", "{made}");
+    // From standard input too.
+    let run = cli.run_with_stdin(&args(&create("-")), "HCSCIHC2FC");
+    assert_eq!(run.code, 0, "{run:?}");
+    // A board that does not read: said before anything is sent, in the reader's language.
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "HCXZ").unwrap();
+    let mut de = vec!["--lang".to_owned(), "de".to_owned()];
+    de.extend(create(bad.to_str().unwrap()));
+    let err = cli.fails(&args(&de), 2);
+    assert!(err.contains("kein Spielplan, auf dem sich spielen lässt"), "{err}");
+    let games = server.get("/leagues/1/postal-games").unwrap();
+    assert_eq!(games.as_array().unwrap().len(), 2, "the refused board made no game: {games}");
+    // Anna lost her code: the game master makes her a new one.
+    let old = made["codes"].as_array().unwrap().iter().find(|c| c["player"] == "Anna").unwrap()["code"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let said = cli.ok(&["--lang", "de", "postspiel", "reissue", &game, "--player", "anna"]);
+    assert!(said.contains("Ein neuer Code für Anna: der alte gilt nicht mehr."), "{said}");
+    let new = said.split_whitespace().find(|w| w.starts_with("spgc_")).expect("the new code").to_owned();
+    assert_ne!(new, old);
+    let err = cli.fails(&["postspiel", "send", &game, "vor 1", "--code", &old], 1);
+    assert!(err.contains("game master"), "the old code ends: {err}");
+    let sent = cli.ok(&["postspiel", "send", &game, "vor 1", "--code", &new]);
+    assert!(sent.contains("Anna, round 1: forward 1"), "{sent}");
+    // Nobody of the game.
+    let err = cli.fails(&["postspiel", "reissue", &game, "--player", "Emil"], 1);
+    assert!(err.contains("Emil") && err.contains("Anna, Ben"), "{err}");
 }

@@ -735,6 +735,9 @@ help-postspiel-create--deadline =
 help-postspiel-create--every =
     Tage von einem Einsendeschluss zum nächsten
 
+help-postspiel-create--board =
+    Der Spielplan in seiner Textform (docs/rules.md), aus einer Datei (- für die Standardeingabe) [Standard: der Plan des Regeltexts]
+
 help-postspiel-create--format =
     Ausgabe: table (für Menschen), json (das JSON des Servers) oder csv (die Haupttabelle)
 
@@ -784,6 +787,18 @@ help-postspiel-show--round =
     Stattdessen die Züge und der Bericht einer ausgewerteten Runde
 
 help-postspiel-show--format =
+    Ausgabe: table (für Menschen), json (das JSON des Servers) oder csv (die Haupttabelle)
+
+help-postspiel-reissue =
+    Ein neuer Code für einen Hasen, dessen Code verloren ging, durch die Spielleitung: der alte Code gilt sofort nicht mehr. Nur einmal gezeigt: gib ihn dem Spieler
+
+help-postspiel-reissue--game =
+    Die Id des Postspiels
+
+help-postspiel-reissue--player =
+    Der Hase, mit seinem Namen im Spiel
+
+help-postspiel-reissue--format =
     Ausgabe: table (für Menschen), json (das JSON des Servers) oder csv (die Haupttabelle)
 
 help-outbox =

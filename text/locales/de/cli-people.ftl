@@ -199,3 +199,5 @@ column-next-round = Nächste Runde
 word-duty-wait = setzt aus
 word-duty-eat = frisst einen Salat
 word-duty-leave = muss das Salatfeld verlassen
+postspiel-board-unreadable = --board { $path }: kein Spielplan, auf dem sich spielen lässt: { $error }
+postspiel-code-reissued = Ein neuer Code für { $player }: der alte gilt nicht mehr.

@@ -735,6 +735,9 @@ help-postspiel-create--deadline =
 help-postspiel-create--every =
     Days from one round's deadline to the next
 
+help-postspiel-create--board =
+    The board in its text form (docs/rules.md), from a file (- for stdin) [default: the rule text's board]
+
 help-postspiel-create--format =
     Output: table (for people), json (the server's JSON) or csv (the main table)
 
@@ -784,6 +787,18 @@ help-postspiel-show--round =
     A resolved round's orders and report instead
 
 help-postspiel-show--format =
+    Output: table (for people), json (the server's JSON) or csv (the main table)
+
+help-postspiel-reissue =
+    A new code for a hare whose code was lost, as the game master: the old code stops working at once. Printed once: give it to the player
+
+help-postspiel-reissue--game =
+    The postal game's id
+
+help-postspiel-reissue--player =
+    The hare, by its name in the game
+
+help-postspiel-reissue--format =
     Output: table (for people), json (the server's JSON) or csv (the main table)
 
 help-outbox =

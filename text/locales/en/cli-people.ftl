@@ -199,3 +199,5 @@ column-next-round = Next round
 word-duty-wait = waits
 word-duty-eat = eats a lettuce
 word-duty-leave = must leave the lettuce field
+postspiel-board-unreadable = --board { $path }: not a board the game can be played on: { $error }
+postspiel-code-reissued = A new code for { $player }: the old one no longer works.

@@ -16,8 +16,8 @@ use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
 use serde::Deserialize;
 use spielstand_core::postspiel;
 use spielstand_wire::{
-    PostalGame, PostalGameCreated, PostalGameInput, PostalOrdersInput, PostalOrdersReceipt, PostalResolveInput,
-    PostalRound, ReportLang, ReportParams,
+    PostalCode, PostalCodeInput, PostalGame, PostalGameCreated, PostalGameInput, PostalOrdersInput,
+    PostalOrdersReceipt, PostalResolveInput, PostalRound, ReportLang, ReportParams,
 };
 use utoipa::IntoParams;
 
@@ -68,6 +68,27 @@ pub async fn create(
     let league_id = id.into_inner();
     let created = state.write(move |conn| postal::create(conn, &writer.token_name, league_id, body.0)).await?;
     Ok(HttpResponse::Created().json(created))
+}
+
+/// A new code for a hare (one lost, or seen by someone else): the old code stops working
+/// at once. The game master's; shown once, as the codes are when the game is made.
+#[utoipa::path(
+    operation_id = "reissue_postal_code",
+    tag = "postal",
+    params(("id" = i64, Path, description = "Postal game id")),
+    request_body = PostalCodeInput,
+    responses((status = 201, body = PostalCode), WriteErrors)
+)]
+#[post("/postal-games/{id}/codes", wrap = "crate::http::access::checked()")]
+pub async fn reissue_code(
+    state: web::Data<AppState>,
+    _writer: Writer,
+    id: web::Path<i64>,
+    body: JsonBody<PostalCodeInput>,
+) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    let code = state.write(move |conn| postal::reissue_code(conn, id, &body.0.player)).await?;
+    Ok(HttpResponse::Created().json(code))
 }
 
 /// The league's postal games, the latest first.
