@@ -55,11 +55,27 @@ pub enum AuditAction {
     PassRevoked,
     /// An organiser signed in on a phone or tablet with a token (`detail` names how).
     SignedIn,
+    /// A postal game made by its game master; `detail` holds its title and hares. Listed
+    /// only when asked for, as every `postal_*` action (`postal=true`, or by `action`).
+    PostalGameCreated,
+    /// A hare's orders sent by the game master (received by post); `detail` names the hare
+    /// and the rounds.
+    PostalOrdersSent,
+    /// A round resolved by the game master (not at its deadline); `detail` holds the round.
+    PostalRoundResolved,
+    /// A hare's lost code replaced by the game master; `detail` names the hare.
+    PostalCodeReissued,
 }
 
 impl AuditAction {
     pub fn slug(self) -> &'static str {
         self.into()
+    }
+
+    /// A postal game master's action: listed only when asked for, so that a client that
+    /// knows the actions from before postal games keeps reading every page.
+    pub fn is_postal(self) -> bool {
+        self.slug().starts_with("postal_")
     }
 
     /// Every action, in the order above.
@@ -82,6 +98,11 @@ pub struct AuditParams {
     /// Only changes of this kind.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action: Option<AuditAction>,
+    /// Also the postal game masters' actions (`postal_*`). Left out, they are not listed
+    /// (nor counted): a client written before they existed keeps reading every page.
+    /// Naming one in `action` lists it either way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub postal: Option<bool>,
     /// Page number, from 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", param(value_type = Option<i64>, minimum = 1, maximum = 4294967295_u64))]
@@ -100,6 +121,7 @@ impl crate::query::Query for AuditParams {
             league_id: Some(1),
             token_name: Some("laptop à la table".to_owned()),
             action: Some(AuditAction::ResultRecorded),
+            postal: Some(true),
             page: Some(1),
             per_page: Some(10),
         }

@@ -49,6 +49,8 @@ pub struct AuditFilter {
     pub league_id: Option<i64>,
     pub token_name: Option<String>,
     pub action: Option<AuditAction>,
+    /// The postal game masters' actions too (always, when `action` names one).
+    pub postal: bool,
     pub page: u32,
     pub per_page: u32,
 }
@@ -68,6 +70,9 @@ pub fn list(conn: &mut DbConn, filter: AuditFilter) -> Result<AuditPage> {
             }
             if let Some(action) = filter.action {
                 q = q.filter(audit_log::action.eq(action.slug()));
+            } else if !filter.postal {
+                let postal = AuditAction::all().iter().filter(|a| a.is_postal()).map(|a| a.slug());
+                q = q.filter(audit_log::action.ne_all(postal.collect::<Vec<_>>()));
             }
             q
         };

@@ -12,6 +12,7 @@ use super::{now, utc};
 use crate::db::schema::{postal_games, postal_hares, postal_orders, postal_rounds};
 use crate::db::{DbConn, Lock};
 use crate::error::{Error, Result};
+use crate::store::audit::{self, Actor};
 use crate::store::owners::{self, Owned};
 use crate::store::passes::Pass;
 use crate::store::results::{self, WriteContext};
@@ -24,9 +25,9 @@ use serde::{Deserialize, Serialize};
 use spielstand_core::postspiel::{self, Board, GameState, Lang, Order, Orders, RefusalCode};
 use spielstand_core::{GameKind, GameRecord, Outcome, SeatedPlayer};
 use spielstand_wire::{
-    MAX_POSTAL_HARES, MAX_POSTAL_ROUNDS, MAX_ROUND_DAYS, PostalCode, PostalGame, PostalGameCreated, PostalGameInput,
-    PostalHare, PostalLine, PostalOrderReceipt, PostalOrderShown, PostalOrdersInput, PostalOrdersReceipt, PostalPlace,
-    PostalRound, TokenScope,
+    AuditAction, MAX_POSTAL_HARES, MAX_POSTAL_ROUNDS, MAX_ROUND_DAYS, PostalCode, PostalGame, PostalGameCreated,
+    PostalGameInput, PostalHare, PostalLine, PostalOrderReceipt, PostalOrderShown, PostalOrdersInput,
+    PostalOrdersReceipt, PostalPlace, PostalRound, TokenScope,
 };
 
 /// How a hare's code starts: it is no token and no night pass.
@@ -250,6 +251,9 @@ pub fn create(conn: &mut DbConn, by: &str, league_id: i64, input: PostalGameInpu
                 .execute(conn)?;
             codes.push(PostalCode { player: player.name.clone(), code });
         }
+        let hares: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+        let detail = serde_json::json!({"title": title, "hares": hares});
+        audit::log(conn, Actor::Token(by), AuditAction::PostalGameCreated, Some(league_id), Some(id), detail)?;
         let game = to_wire(&row(conn, id)?, &seats(conn, id)?)?;
         Ok(PostalGameCreated { game, codes })
     })
@@ -280,8 +284,8 @@ fn hare_named(state: &GameState, game_id: i64, named: &str) -> Result<usize> {
 /// A new code for the hare `player` of game `game_id` (one lost or seen by another): the
 /// old code stops working at once. Answered once, as the codes are when a game is made.
 /// Refused once the game is over: no orders are taken then.
-pub fn reissue_code(conn: &mut DbConn, game_id: i64, player: &str) -> Result<PostalCode> {
-    change(conn, game_id, |conn, _, state, _| {
+pub fn reissue_code(conn: &mut DbConn, by: &str, game_id: i64, player: &str) -> Result<PostalCode> {
+    change(conn, game_id, |conn, game, state, _| {
         if state.finished {
             return Err(Error::Conflict(said!("api-postal-game-over-takes-no", game_id = game_id)));
         }
@@ -290,7 +294,17 @@ pub fn reissue_code(conn: &mut DbConn, game_id: i64, player: &str) -> Result<Pos
         diesel::update(postal_hares::table.find((game_id, i as i32 + 1)))
             .set(postal_hares::code_hash.eq(hash(&code)))
             .execute(conn)?;
-        Ok(PostalCode { player: state.hares[i].name.clone(), code })
+        let name = state.hares[i].name.clone();
+        let detail = serde_json::json!({"hare": name});
+        audit::log(
+            conn,
+            Actor::Token(by),
+            AuditAction::PostalCodeReissued,
+            Some(game.league_id),
+            Some(game_id),
+            detail,
+        )?;
+        Ok(PostalCode { player: name, code })
     })
 }
 
@@ -500,6 +514,20 @@ pub fn send(conn: &mut DbConn, game_id: i64, sender: Sender, input: PostalOrders
                 .execute(conn)?;
             receipts.push(PostalOrderReceipt { round: sent.round, order: order.to_string(), replaced });
         }
+        // What the game master sends for a hare is the game master's action; a hare's own
+        // orders are the hare's (its code or pass, no token).
+        if let Sender::Master(token) = sender {
+            let rounds: Vec<u32> = receipts.iter().map(|r| r.round).collect();
+            let detail = serde_json::json!({"hare": name, "rounds": rounds});
+            audit::log(
+                conn,
+                Actor::Token(token),
+                AuditAction::PostalOrdersSent,
+                Some(game.league_id),
+                Some(game_id),
+                detail,
+            )?;
+        }
         Ok(PostalOrdersReceipt { player: name, orders: receipts })
     })
 }
@@ -601,6 +629,17 @@ pub fn resolve(conn: &mut DbConn, game_id: i64, trigger: Trigger) -> Result<Opti
                 postal_games::updated_at.eq(t),
             ))
             .execute(conn)?;
+        if let Trigger::Master { token, .. } = trigger {
+            let detail = serde_json::json!({"round": round});
+            audit::log(
+                conn,
+                Actor::Token(token),
+                AuditAction::PostalRoundResolved,
+                Some(league_id),
+                Some(game_id),
+                detail,
+            )?;
+        }
         Ok(Some(round))
     })
 }

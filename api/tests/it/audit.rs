@@ -191,6 +191,7 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
     let conn = || pool.get().unwrap();
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    let post = api.add_league(json!({"name": "Postliga", "rules": {"games": ["hase-und-igel"]}})).await;
     let second = tokens::create(&mut conn(), "second", TokenScope::Admin, None).unwrap();
     let anna = api.call(calls::list_players()).await.body::<Vec<Player>>()[0].id;
 
@@ -204,7 +205,8 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
                 "/api/v1/leagues".to_owned(),
                 format!("/api/v1/leagues/{league}/events"),
                 format!("/api/v1/leagues/{league}/results"),
-                "/api/v1/audit?per_page=100".to_owned(),
+                "/api/v1/audit?per_page=100&postal=true".to_owned(),
+                format!("/api/v1/leagues/{post}/postal-games"),
             ] {
                 seen.push(api.get_with_token(&path).await.json());
             }
@@ -393,6 +395,25 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
         .unwrap();
     both_ways!("player_merged", status(api.call(calls::merge_player(dora, ben)).await));
     both_ways!("player_unmerged", status(api.call(calls::unmerge_player(dora)).await));
+
+    // A postal game's master: the game, a hare's orders received by post, a lost code, a
+    // round resolved before its deadline.
+    let deadline = (chrono::Utc::now() + chrono::Duration::days(7)).to_rfc3339();
+    let postal = json!({"title": "Herbstpost", "players": ["Annabelle", "Ben"], "round_limit": 5,
+                        "first_deadline": deadline, "round_days": 7});
+    both_ways!("postal_game_created", status(api.post(&format!("/api/v1/leagues/{post}/postal-games"), &postal).await));
+    let games = api.get(&format!("/api/v1/leagues/{post}/postal-games")).await.json();
+    let game = games[0]["id"].as_i64().unwrap();
+    let orders = json!({"player": "Ben", "orders": [{"round": 1, "order": "vor 2"}]});
+    both_ways!(
+        "postal_orders_sent",
+        status(api.write(Method::PUT, &format!("/api/v1/postal-games/{game}/orders"), &orders).await)
+    );
+    both_ways!("postal_code_reissued", status(api.call(calls::reissue_postal_code(game, "Ben")).await));
+    both_ways!(
+        "postal_round_resolved",
+        status(api.post(&format!("/api/v1/postal-games/{game}/resolve"), &json!({"round": 1})).await)
+    );
 
     // Every action the audit knows was tried: a new action needs its write here.
     let tried: i64 = {

@@ -15,8 +15,8 @@ use spielstand_api::store::tokens;
 use spielstand_core::postspiel::{self, GameState, Lang, Orders, careful_orders};
 use spielstand_wire::calls;
 use spielstand_wire::{
-    Event, JoinCode, NightPass, PostalGame, PostalGameCreated, PostalOrdersReceipt, PostalRound, Problem, RefusedOrder,
-    ReportLang, ReportParams, StoredResult, TokenScope,
+    AuditAction, AuditPage, AuditParams, Event, JoinCode, NightPass, PostalGame, PostalGameCreated,
+    PostalOrdersReceipt, PostalRound, Problem, RefusedOrder, ReportLang, ReportParams, StoredResult, TokenScope,
 };
 
 const HARES: [&str; 4] = ["Anna", "Ben", "Cleo", "Dora"];
@@ -567,9 +567,40 @@ api_test!(a_lost_code_is_reissued_by_the_game_master_and_the_old_one_ends, |api|
     api.post(&format!("/api/v1/postal-games/{game}/codes"), &json!({"player": "Anna", "round": 1}))
         .await
         .problem(422, "invalid-body");
+    // The game master sends Cleo's orders, received by post.
+    let cleo = json!({"player": "Cleo", "orders": [{"round": 1, "order": "vor 2"}]});
+    assert_eq!(
+        api.write(Method::PUT, &format!("/api/v1/postal-games/{game}/orders"), &cleo).await.status,
+        StatusCode::OK
+    );
     // Over: no codes, as no orders.
     assert_eq!(resolve(&api, game, 1).await.status, StatusCode::OK);
     api.call(calls::reissue_postal_code(game, "Anna")).await.problem(409, "conflict");
+    // The game master's actions are in the audit trail, for a client that asks for them.
+    let asked = AuditParams { league_id: Some(league), postal: Some(true), ..Default::default() };
+    let all: AuditPage = api.answer(calls::list_audit(&asked)).await;
+    let postal: Vec<(AuditAction, Value)> =
+        all.items.iter().filter(|e| e.action.is_postal()).map(|e| (e.action, e.detail.clone())).collect();
+    assert_eq!(
+        postal,
+        [
+            (AuditAction::PostalRoundResolved, json!({"round": 1})),
+            (AuditAction::PostalOrdersSent, json!({"hare": "Cleo", "rounds": [1]})),
+            (AuditAction::PostalCodeReissued, json!({"hare": "Anna"})),
+            (AuditAction::PostalGameCreated, json!({"title": "Herbstpost", "hares": HARES})),
+        ]
+    );
+    assert!(all.items.iter().filter(|e| e.action.is_postal()).all(|e| e.subject_id == Some(game)));
+    // A client that does not ask (one written before they existed) reads every page as
+    // before: none of them, nor counted.
+    let before = api.get_with_token(&format!("/api/v1/audit?league_id={league}")).await.json();
+    let actions: Vec<&str> =
+        before["items"].as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
+    assert!(actions.iter().all(|a| !a.starts_with("postal_")), "{actions:?}");
+    assert_eq!(before["total"], all.total - 4);
+    // Named, it is listed either way.
+    let named = AuditParams { action: Some(AuditAction::PostalCodeReissued), ..Default::default() };
+    assert_eq!(api.answer(calls::list_audit(&named)).await.total, 1);
 });
 
 api_test!(a_round_s_report_tells_the_players_the_same_facts_in_both_languages, |api| {

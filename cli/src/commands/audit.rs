@@ -56,6 +56,8 @@ pub fn list(ctx: &Ctx, args: AuditArgs) -> Result<()> {
             league_id: league.as_ref().map(|l| l.id),
             token_name: args.by.clone(),
             action: args.action,
+            // This client knows the postal game masters' actions.
+            postal: Some(true),
             page: Some(page),
             per_page: Some(per_page),
         };
@@ -194,6 +196,16 @@ fn summary(e: &AuditEntry) -> String {
             "sign-in code" => t!("audit-signed-in-code"),
             other => t!("audit-signed-in", with = other),
         },
+        AuditAction::PostalGameCreated => {
+            let hares = d["hares"].as_array().map(|a| a.iter().map(text).collect::<Vec<_>>().join(", "));
+            t!("audit-postal-game", title = text(&d["title"]), hares = hares.unwrap_or_default())
+        }
+        AuditAction::PostalOrdersSent => {
+            let rounds = d["rounds"].as_array().map(|a| a.iter().map(Value::to_string).collect::<Vec<_>>().join(", "));
+            t!("audit-postal-orders", hare = text(&d["hare"]), rounds = rounds.unwrap_or_default())
+        }
+        AuditAction::PostalRoundResolved => t!("audit-postal-round", round = d["round"].to_string()),
+        AuditAction::PostalCodeReissued => t!("audit-postal-code", hare = text(&d["hare"])),
     };
     if line.chars().count() > DETAIL_CHARS {
         let cut: String = line.chars().take(DETAIL_CHARS - 1).collect();

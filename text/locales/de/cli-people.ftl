@@ -201,3 +201,7 @@ word-duty-eat = frisst einen Salat
 word-duty-leave = muss das Salatfeld verlassen
 postspiel-board-unreadable = --board { $path }: kein Spielplan, auf dem sich spielen lässt: { $error }
 postspiel-code-reissued = Ein neuer Code für { $player }: der alte gilt nicht mehr.
+audit-postal-game = „{ $title }“: { $hares }
+audit-postal-orders = { $hare }, Runde { $rounds }
+audit-postal-round = Runde { $round }
+audit-postal-code = ein neuer Code für { $hare }

@@ -201,3 +201,7 @@ word-duty-eat = eats a lettuce
 word-duty-leave = must leave the lettuce field
 postspiel-board-unreadable = --board { $path }: not a board the game can be played on: { $error }
 postspiel-code-reissued = A new code for { $player }: the old one no longer works.
+audit-postal-game = "{ $title }": { $hares }
+audit-postal-orders = { $hare }, round { $rounds }
+audit-postal-round = round { $round }
+audit-postal-code = a new code for { $hare }

@@ -26,6 +26,7 @@ pub async fn list(state: web::Data<AppState>, writer: Writer, params: Params<Aud
     // A token of one league reads that league's entries only (another league's it may not
     // ask for: `access`).
     let league_id = p.league_id.or(writer.league_id);
-    let filter = AuditFilter { league_id, token_name: p.token_name, action: p.action, page, per_page };
+    let postal = p.postal.unwrap_or(false);
+    let filter = AuditFilter { league_id, token_name: p.token_name, action: p.action, postal, page, per_page };
     Ok(HttpResponse::Ok().json(state.db(move |conn| audit::list(conn, filter)).await?))
 }

@@ -82,12 +82,12 @@ pub async fn create(
 #[post("/postal-games/{id}/codes", wrap = "crate::http::access::checked()")]
 pub async fn reissue_code(
     state: web::Data<AppState>,
-    _writer: Writer,
+    writer: Writer,
     id: web::Path<i64>,
     body: JsonBody<PostalCodeInput>,
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
-    let code = state.write(move |conn| postal::reissue_code(conn, id, &body.0.player)).await?;
+    let code = state.write(move |conn| postal::reissue_code(conn, &writer.token_name, id, &body.0.player)).await?;
     Ok(HttpResponse::Created().json(code))
 }
 
