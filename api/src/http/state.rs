@@ -95,6 +95,8 @@ pub struct AppState {
     /// Cookies only over HTTPS: the server speaks it itself, or its public URL is https
     /// (a proxy in front speaks it).
     pub secure_cookies: bool,
+    /// Postal games' pages and feeds, made once per round.
+    pub postal_pages: crate::read::postal::PostalPages,
 }
 
 impl AppState {
@@ -139,6 +141,7 @@ impl AppState {
             secure_cookies: options.tls
                 || options.public_url.as_ref().is_some_and(|u| u.origin().starts_with("https://")),
             public_url: options.public_url,
+            postal_pages: Default::default(),
         })
     }
 

@@ -36,6 +36,7 @@
 pub mod cache;
 mod flight;
 pub mod known;
+pub mod postal;
 pub mod replica;
 pub mod revisions;
 pub mod tables;

@@ -9,6 +9,7 @@ use crate::http::conditional::{self, REVALIDATE};
 use crate::http::docs::{IfNoneMatch, NotModified, ReadErrors, WriteErrors};
 use crate::http::extract::{JsonBody, LookParams, Params};
 use crate::http::{AppState, PublicUrl, policy};
+use crate::read::postal::Shown;
 use crate::render::{self, Lang};
 use crate::store::feed as instance;
 use crate::store::postal::{self, Sender, Trigger};
@@ -231,25 +232,30 @@ pub async fn rounds_atom(
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
     let lang = params.0.lang.unwrap_or_default();
-    let (game, rounds, instance) = state
-        .db(move |conn| {
-            let game = postal::get(conn, id)?;
-            Ok((game, postal::rounds(conn, id, report_lang(lang))?, instance::instance_id(conn)?))
+    let game = state.db(move |conn| postal::get(conn, id)).await?;
+    let feed = state
+        .postal_pages
+        .get(id, game.round, Shown::Feed(lang), || async {
+            let (rounds, instance) = state
+                .db(move |conn| Ok((postal::rounds(conn, id, report_lang(lang))?, instance::instance_id(conn)?)))
+                .await?;
+            // Never from Host or Forwarded: the answer is kept and cached publicly, for
+            // every client; and the same for every query spelling of this feed.
+            let base = PublicUrl::base(state.public_url.as_ref());
+            let query = if lang == Lang::En { "?lang=en" } else { "" };
+            let self_url = format!("{base}/api/v1/postal-games/{id}/rounds.atom{query}");
+            let feed = render::postal::Feed {
+                instance: &instance,
+                self_url: &self_url,
+                base,
+                game: &game,
+                rounds: &rounds,
+                lang,
+            };
+            Ok(render::postal::feed(&feed).into_bytes())
         })
         .await?;
-    // Never from Host or Forwarded: the answer is cached publicly, for every client.
-    let base = PublicUrl::base(state.public_url.as_ref());
-    let self_url = format!("{base}{}", req.uri().path_and_query().map_or(req.path(), |p| p.as_str()));
-    let xml = render::postal::feed(&render::postal::Feed {
-        instance: &instance,
-        self_url: &self_url,
-        base,
-        game: &game,
-        rounds: &rounds,
-        lang,
-    });
-    let etag = conditional::etag(xml.as_bytes());
-    Ok(conditional::respond(&req, &etag, REVALIDATE, "application/atom+xml; charset=utf-8", xml.into()))
+    Ok(conditional::respond_compressed(&req, &feed, REVALIDATE, "application/atom+xml; charset=utf-8"))
 }
 
 /// The game as a page: the hares as they stand, and every resolved round with its orders
@@ -273,9 +279,15 @@ pub async fn page(
 ) -> Result<HttpResponse> {
     let id = id.into_inner();
     let (lang, theme) = (params.0.lang.unwrap_or_default(), params.0.theme.unwrap_or_default());
-    let (game, rounds) =
-        state.db(move |conn| Ok((postal::get(conn, id)?, postal::rounds(conn, id, report_lang(lang))?))).await?;
-    Ok(policy::page(&req, render::postal::game_page(&game, &rounds, lang, theme)))
+    let game = state.db(move |conn| postal::get(conn, id)).await?;
+    let html = state
+        .postal_pages
+        .get(id, game.round, Shown::Game(lang, theme), || async {
+            let rounds = state.db(move |conn| postal::rounds(conn, id, report_lang(lang))).await?;
+            Ok(render::postal::game_page(&game, &rounds, lang, theme).into_bytes())
+        })
+        .await?;
+    Ok(policy::compressed_page(&req, &html))
 }
 
 /// One resolved round's report as a page. 404 until it is resolved.
@@ -298,7 +310,13 @@ pub async fn round_page(
 ) -> Result<HttpResponse> {
     let (id, round) = path.into_inner();
     let (lang, theme) = (params.0.lang.unwrap_or_default(), params.0.theme.unwrap_or_default());
-    let (game, resolved) =
-        state.db(move |conn| Ok((postal::get(conn, id)?, postal::round(conn, id, round, report_lang(lang))?))).await?;
-    Ok(policy::page(&req, render::postal::round_page(&game, &resolved, lang, theme)))
+    let game = state.db(move |conn| postal::get(conn, id)).await?;
+    let html = state
+        .postal_pages
+        .get(id, game.round, Shown::Round(round, lang, theme), || async {
+            let resolved = state.db(move |conn| postal::round(conn, id, round, report_lang(lang))).await?;
+            Ok(render::postal::round_page(&game, &resolved, lang, theme).into_bytes())
+        })
+        .await?;
+    Ok(policy::compressed_page(&req, &html))
 }
