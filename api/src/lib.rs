@@ -10,6 +10,7 @@ pub mod error;
 pub mod http;
 pub mod lan;
 pub mod live;
+pub mod mail;
 pub mod read;
 pub mod render;
 pub mod store;

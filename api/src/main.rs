@@ -132,6 +132,26 @@ struct Cli {
     #[arg(long, env = "SPIELSTAND_POSTAL_CHECK_S", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600), global = true)]
     postal_check_s: u64,
 
+    /// The mail server postal games' reports are sent through, as
+    /// `smtp://host:587?tls=required` (STARTTLS), `smtps://user:password@host:465` (TLS) or
+    /// `smtp://127.0.0.1:25` (no TLS: a server on this machine only). Without it, reports
+    /// wait in the queue (the game master sees them there).
+    #[arg(long, env = "SPIELSTAND_SMTP_URL", value_name = "URL", hide_env_values = true, global = true)]
+    smtp_url: Option<String>,
+
+    /// The sender of every report mail, e.g. `Spielleitung <post@club.example>`.
+    #[arg(long, env = "SPIELSTAND_MAIL_FROM", value_name = "ADDRESS", global = true, requires = "smtp_url")]
+    mail_from: Option<String>,
+
+    /// How often to look for report mails to send, in seconds.
+    #[arg(long, env = "SPIELSTAND_MAIL_CHECK_S", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=3600), global = true)]
+    mail_check_s: u64,
+
+    /// The wait before a failed mail is tried again, in seconds; doubled for each try after
+    /// (eight tries in all).
+    #[arg(long, env = "SPIELSTAND_MAIL_RETRY_S", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86400), global = true)]
+    mail_retry_s: u64,
+
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -436,7 +456,24 @@ fn main() -> anyhow::Result<()> {
             let drain = Duration::from_secs(cli.drain_timeout_s);
             let replica =
                 cli.read_database_url.as_deref().map(|url| (url, Duration::from_millis(cli.max_replica_lag_ms)));
+            let mail = match &cli.smtp_url {
+                None => None,
+                Some(url) => {
+                    let from = cli.mail_from.as_deref().context("--smtp-url needs --mail-from, the reports' sender")?;
+                    let from = from.parse().with_context(|| format!("--mail-from {from}: no mail address"))?;
+                    let config = spielstand_api::mail::MailConfig {
+                        smtp_url: url.clone(),
+                        from,
+                        every: Duration::from_secs(cli.mail_check_s),
+                        retry: Duration::from_secs(cli.mail_retry_s),
+                    };
+                    // A URL that names no mail server is said now, not at the first report.
+                    let transport = config.transport().context("--smtp-url")?;
+                    Some((config, transport))
+                }
+            };
             let background = Background {
+                mail,
                 delivery: cli.webhooks.config(),
                 postal_check: Duration::from_secs(cli.postal_check_s),
                 connections_per_address: cli.connections_per_address,
@@ -450,6 +487,8 @@ fn main() -> anyhow::Result<()> {
 
 /// What the server does besides answering requests.
 struct Background {
+    /// Postal games' report mails, with `--smtp-url`.
+    mail: Option<(spielstand_api::mail::MailConfig, lettre::AsyncSmtpTransport<lettre::Tokio1Executor>)>,
     /// Webhook deliveries, unless `--no-webhook-delivery`.
     delivery: Option<DeliveryConfig>,
     /// How often postal games' deadlines are looked at.
@@ -472,7 +511,7 @@ async fn serve(
     background: Background,
     drain: Duration,
 ) -> anyhow::Result<()> {
-    let Background { delivery, postal_check, connections_per_address, lan, tls } = background;
+    let Background { mail, delivery, postal_check, connections_per_address, lan, tls } = background;
     let certificates = match &tls {
         Some((cert, key)) => Some(spielstand_api::tls::Certificates::load(cert, key)?),
         None => None,
@@ -509,6 +548,9 @@ async fn serve(
         actix_web::rt::spawn(spielstand_api::webhooks::delivery::run(pool.clone(), config, leases.clone()));
     }
     actix_web::rt::spawn(spielstand_api::deadlines::run(pool.clone(), postal_check));
+    if let Some((config, transport)) = mail {
+        actix_web::rt::spawn(spielstand_api::mail::run(pool.clone(), config, transport));
+    }
     let proxies = spielstand_api::http::forwarded::Proxies::new(&options.trusted_proxies);
     let public_url = options.public_url.as_ref().map(|u| spielstand_api::PublicUrl::base(Some(u)).to_owned());
     let state = AppState::with_options(pool.clone(), &url, options);

@@ -10,7 +10,7 @@ use crate::{
     AuditPage, AuditParams, BatchInput, BatchOutcome, CheckIn, DrawInput, Event, EventInput, EventReport, GameParams,
     HeadToHead, HeadToHeadParams, Health, HistoryEntry, League, LeagueExport, LeagueInput, LeaguePlayerRatings,
     LeaguePlayerStats, LeagueRatingAccuracy, MergeRequest, Player, PlayerMerge, PlayerName, PlayerRatings,
-    PlayerRatingsParams, PostalCode, PostalCodeInput, PostalGame, PostalGameCreated, PostalGameInput,
+    PlayerRatingsParams, PostalCode, PostalCodeInput, PostalGame, PostalGameCreated, PostalGameInput, PostalMail,
     PostalOrdersInput, PostalOrdersReceipt, PostalResolveInput, PostalRound, ReportParams, ResultPage, ResultsParams,
     Round, Standings, StandingsParams, StoredResult, TeamStandings, TokenName,
 };
@@ -331,6 +331,11 @@ pub fn reissue_postal_code(id: i64, player: &str) -> Built<PostalCode> {
         .body(&PostalCodeInput { player: player.to_owned() })
 }
 
+/// The game's report mails, for its game master.
+pub fn list_postal_mails(id: i64) -> Call<Vec<PostalMail>> {
+    get("list_postal_mails", format!("/postal-games/{id}/mails")).with_token()
+}
+
 /// Every call above, with sample arguments (ids 1, 2, 3): what the test holds to the
 /// document, operation by operation. A new call belongs here too.
 pub fn every_call() -> Result<Vec<Call<serde_json::Value>>, CallError> {
@@ -392,5 +397,6 @@ pub fn every_call() -> Result<Vec<Call<serde_json::Value>>, CallError> {
         resolve_postal_round(1, 1, &ReportParams::every())?.untyped(),
         get_postal_round(1, 1, &ReportParams::every())?.untyped(),
         reissue_postal_code(1, "Anna")?.untyped(),
+        list_postal_mails(1).untyped(),
     ])
 }

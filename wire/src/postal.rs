@@ -33,6 +33,15 @@ pub struct PostalGameInput {
     /// The board in its text form (docs/rules.md); left out: the default board.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<String>,
+    /// Mail addresses of hares, by player name: each resolved round's report is mailed to
+    /// them (when the server has a mail server, `--smtp-url`), and an order mail from one
+    /// is that hare's. Never shown again but to the game master.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub addresses: std::collections::BTreeMap<String, String>,
+    /// The game master's address: a copy of every report, and word of a mail that could
+    /// not be delivered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub master_address: Option<String>,
 }
 
 /// One hare as the game stands (public after every round).
@@ -135,6 +144,11 @@ pub struct PostalOrdersInput {
     pub player: Option<String>,
     #[cfg_attr(feature = "openapi", schema(min_items = 1, max_items = 2))]
     pub orders: Vec<PostalOrderInput>,
+    /// The sender's address of an order mail the game master feeds in as received: it
+    /// must be the address the hare has in the game (the hare is found by it when
+    /// `player` is left out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
 }
 
 /// One order as kept.
@@ -257,4 +271,26 @@ impl crate::query::Query for ReportParams {
     fn every() -> Self {
         ReportParams { lang: Some(ReportLang::En) }
     }
+}
+
+/// One report mailed, or waiting to be (`GET /postal-games/{id}/mails`, the game
+/// master's): a failure is kept and the mail tried again, later each time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PostalMail {
+    pub round: u32,
+    /// The hare it is for; `null`: the game master's copy.
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub hare: Option<String>,
+    pub to: String,
+    /// Tries so far.
+    pub attempts: u32,
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub sent_at: Option<DateTime<Utc>>,
+    /// Why the last try failed; `null` once sent, or before the first try.
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub error: Option<String>,
+    /// When it is tried next; `null` once sent, or when the server gave up.
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub next_at: Option<DateTime<Utc>>,
 }

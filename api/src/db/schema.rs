@@ -316,6 +316,7 @@ diesel::table! {
         created_by -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        master_address -> Nullable<Text>,
     }
 }
 
@@ -325,6 +326,22 @@ diesel::table! {
         seat -> Integer,
         player_id -> BigInt,
         code_hash -> Text,
+        address -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    postal_mails (id) {
+        id -> BigInt,
+        game_id -> BigInt,
+        round -> Integer,
+        hare -> Nullable<Text>,
+        recipient -> Text,
+        attempts -> Integer,
+        next_at -> Timestamp,
+        sent_at -> Nullable<Timestamp>,
+        error -> Nullable<Text>,
+        created_at -> Timestamp,
     }
 }
 
@@ -353,6 +370,7 @@ diesel::table! {
 
 diesel::joinable!(postal_games -> leagues (league_id));
 diesel::joinable!(postal_hares -> postal_games (game_id));
+diesel::joinable!(postal_mails -> postal_games (game_id));
 diesel::joinable!(postal_hares -> players (player_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -383,5 +401,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     postal_games,
     postal_hares,
     postal_orders,
-    postal_rounds
+    postal_rounds,
+    postal_mails
 );

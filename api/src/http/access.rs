@@ -212,6 +212,7 @@ pub const RULES: &[Rule] = &[
     record_or_hare("send_postal_orders"),
     record("resolve_postal_round", Acts::InLeagueOf(Owned::PostalGame)),
     record("reissue_postal_code", Acts::InLeagueOf(Owned::PostalGame)),
+    record("list_postal_mails", Acts::InLeagueOf(Owned::PostalGame)),
     anyone("get_postal_round"),
     anyone("postal_game_feed"),
     anyone("postal_game_page"),

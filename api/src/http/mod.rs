@@ -115,6 +115,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .service(postal::send)
             .service(postal::resolve)
             .service(postal::reissue_code)
+            .service(postal::mails)
             .service(postal::rounds_atom)
             .service(postal::get_round),
     );

@@ -195,6 +195,13 @@ fn league_line(round: &PostalRound, w: &Words) -> String {
     }
 }
 
+/// A round's report mail's subject: `Herbstpost: Runde 3`, and that the game ended.
+pub fn mail_subject(game: &PostalGame, round: &PostalRound, lang: Lang) -> String {
+    let w = words(lang);
+    let end = if round.game_over { format!(" – {}", w.game_over.trim_end_matches('.')) } else { String::new() };
+    format!("{}: {} {}{end}", game.title, w.round, round.round)
+}
+
 /// The whole report of a round as plain text, as the game master sends it to the players
 /// (the JSON's `text`, the feed's entries, the CLI): the orders, the report with a legend
 /// of its phases, the hares by race position with their duties, and when the game ended

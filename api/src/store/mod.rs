@@ -13,6 +13,7 @@ pub mod owners;
 pub mod passes;
 pub mod players;
 pub mod postal;
+pub mod postal_mails;
 pub mod results;
 pub mod seating;
 pub mod snapshots;

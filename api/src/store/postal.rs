@@ -15,6 +15,7 @@ use crate::error::{Error, Result};
 use crate::store::audit::{self, Actor};
 use crate::store::owners::{self, Owned};
 use crate::store::passes::Pass;
+use crate::store::postal_mails;
 use crate::store::results::{self, WriteContext};
 use crate::store::tokens::hash;
 use crate::store::{leagues, players};
@@ -209,6 +210,19 @@ pub fn create(conn: &mut DbConn, by: &str, league_id: i64, input: PostalGameInpu
         None => Board::default_board(),
         Some(text) => text.parse::<Board>().map_err(|e| Error::InvalidBody(said!("api-board", e = e)))?,
     };
+    let master_address = match input.master_address.as_deref() {
+        Some(address) => Some(mail_address("master_address", address)?),
+        None => None,
+    };
+    // Each address of a hare of the game, by the player named.
+    let mut addresses: Vec<(String, String)> = Vec::with_capacity(input.addresses.len());
+    for (named, address) in &input.addresses {
+        let key = spielstand_core::name_key(named);
+        if !input.players.iter().any(|p| spielstand_core::name_key(p) == key) {
+            return invalid(said!("api-postal-address-no-hare", named = named.as_str()));
+        }
+        addresses.push((key, mail_address(&format!("addresses.{named}"), address)?));
+    }
     conn.write(|conn| {
         conn.lock(Lock::League(league_id))?;
         let league = leagues::row(conn, league_id)?;
@@ -235,18 +249,22 @@ pub fn create(conn: &mut DbConn, by: &str, league_id: i64, input: PostalGameInpu
                 postal_games::created_by.eq(by),
                 postal_games::created_at.eq(t),
                 postal_games::updated_at.eq(t),
+                postal_games::master_address.eq(&master_address),
             ))
             .returning(postal_games::id)
             .get_result(conn)?;
         let mut codes = Vec::with_capacity(rows.len());
-        for (i, player) in rows.iter().enumerate() {
+        for (i, (player, named)) in rows.iter().zip(&input.players).enumerate() {
             let code = new_code();
+            let key = spielstand_core::name_key(named);
+            let address = addresses.iter().find(|(k, _)| *k == key).map(|(_, a)| a.clone());
             diesel::insert_into(postal_hares::table)
                 .values((
                     postal_hares::game_id.eq(id),
                     postal_hares::seat.eq(i as i32 + 1),
                     postal_hares::player_id.eq(player.id),
                     postal_hares::code_hash.eq(hash(&code)),
+                    postal_hares::address.eq(address),
                 ))
                 .execute(conn)?;
             codes.push(PostalCode { player: player.name.clone(), code });
@@ -256,6 +274,14 @@ pub fn create(conn: &mut DbConn, by: &str, league_id: i64, input: PostalGameInpu
         audit::log(conn, Actor::Token(by), AuditAction::PostalGameCreated, Some(league_id), Some(id), detail)?;
         let game = to_wire(&row(conn, id)?, &seats(conn, id)?)?;
         Ok(PostalGameCreated { game, codes })
+    })
+}
+
+/// A mail address as the mail server takes it (`name@domain`), or a refusal naming `field`.
+fn mail_address(field: &str, address: &str) -> Result<String> {
+    let address = address.trim();
+    address.parse::<lettre::Address>().map(|a| a.to_string()).map_err(|e| {
+        Error::InvalidBody(said!("api-postal-address", field = field, address = address, e = e.to_string()))
     })
 }
 
@@ -279,6 +305,25 @@ fn hare_named(state: &GameState, game_id: i64, named: &str) -> Result<usize> {
             join = names.join(", ")
         ))
     })
+}
+
+/// The seat (from 0) of the hare of game `game_id` whose address `from` is (compared as
+/// mail servers do: the domain in any case); a refusal when it is nobody's.
+fn hare_of_address(conn: &mut DbConn, game_id: i64, from: &str) -> Result<usize> {
+    let from = mail_address("from", from)?;
+    let same = |a: &str| {
+        let (local, domain) = a.rsplit_once('@').unwrap_or((a, ""));
+        let (from_local, from_domain) = from.rsplit_once('@').unwrap_or((&from, ""));
+        local == from_local && domain.eq_ignore_ascii_case(from_domain)
+    };
+    let kept: Vec<(i32, Option<String>)> = postal_hares::table
+        .filter(postal_hares::game_id.eq(game_id))
+        .select((postal_hares::seat, postal_hares::address))
+        .load(conn)?;
+    kept.into_iter()
+        .find(|(_, address)| address.as_deref().is_some_and(same))
+        .map(|(seat, _)| seat as usize - 1)
+        .ok_or_else(|| Error::InsufficientScope(said!("api-postal-address-unknown", from = from.as_str())))
 }
 
 /// A new code for the hare `player` of game `game_id` (one lost or seen by another): the
@@ -425,6 +470,9 @@ pub fn send(conn: &mut DbConn, game_id: i64, sender: Sender, input: PostalOrders
         }
         let (seat, name, sent_by) = match sender {
             Sender::Hare(hare) => {
+                if input.from.is_some() {
+                    return Err(Error::InvalidBody(said!("api-postal-from-master")));
+                }
                 if let Some(named) = input
                     .player
                     .as_deref()
@@ -440,10 +488,28 @@ pub fn send(conn: &mut DbConn, game_id: i64, sender: Sender, input: PostalOrders
                 (hare.seat, hare.name.clone(), hare.label())
             }
             Sender::Master(token) => {
-                let Some(named) = input.player.as_deref() else {
-                    return Err(Error::InvalidBody(said!("api-postal-master-names-hare")));
+                // An order mail fed in as received: its sender must be a hare's address,
+                // and the hare it names, if any, that one.
+                let by_address = match input.from.as_deref() {
+                    Some(from) => Some(hare_of_address(conn, game_id, from)?),
+                    None => None,
                 };
-                let i = hare_named(&state, game_id, named)?;
+                let i = match (input.player.as_deref(), by_address) {
+                    (Some(named), Some(seat)) => {
+                        let i = hare_named(&state, game_id, named)?;
+                        if i != seat {
+                            return Err(Error::InsufficientScope(said!(
+                                "api-postal-address-other-hare",
+                                from = input.from.clone().unwrap_or_default(),
+                                named = named
+                            )));
+                        }
+                        i
+                    }
+                    (Some(named), None) => hare_named(&state, game_id, named)?,
+                    (None, Some(seat)) => seat,
+                    (None, None) => return Err(Error::InvalidBody(said!("api-postal-master-names-hare"))),
+                };
                 (i as i32 + 1, state.hares[i].name.clone(), token.to_owned())
             }
         };
@@ -615,6 +681,9 @@ pub fn resolve(conn: &mut DbConn, game_id: i64, trigger: Trigger) -> Result<Opti
                 .filter(postal_orders::round.le(round as i32)),
         )
         .execute(conn)?;
+        // The report by mail, sent by the mail task: the round never waits for it.
+        let names: Vec<String> = state.hares.iter().map(|h| h.name.clone()).collect();
+        postal_mails::queue(conn, game_id, round, &names)?;
         let (deadline, result_id) = if resolution.state.finished {
             (None, record_result(conn, league_id, game_id, &resolution.state, by, t)?)
         } else {

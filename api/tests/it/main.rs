@@ -20,6 +20,7 @@ mod faults;
 mod idempotency;
 mod languages;
 mod leagues;
+mod mail;
 mod merges;
 mod nights;
 mod operations;

@@ -44,6 +44,16 @@ pub enum PostspielCommand {
     /// A new code for a hare whose code was lost, as the game master: the old code stops
     /// working at once. Printed once: give it to the player.
     Reissue(PostspielReissue),
+    /// The game's report mails, as the game master: each one sent, or why not yet.
+    Mails(PostspielMails),
+}
+
+#[derive(Debug, Args)]
+pub struct PostspielMails {
+    /// The postal game's id
+    pub game: i64,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 const POSTSPIEL_TEXT: &str = "\
@@ -90,8 +100,24 @@ pub struct PostspielCreate {
     /// The board in its text form (docs/rules.md), from a file (- for stdin) [default: the rule text's board]
     #[arg(long, value_name = "BOARD.txt")]
     pub board: Option<String>,
+    /// A hare's mail address, as NAME=ADDRESS (again for each hare): each round's report is mailed to it
+    #[arg(long = "address", value_name = "NAME=ADDRESS", value_parser = hare_address)]
+    pub addresses: Vec<(String, String)>,
+    /// The game master's mail address: a copy of every report
+    #[arg(long, value_name = "ADDRESS")]
+    pub master_address: Option<String>,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// `Anna=anna@club.example`.
+fn hare_address(text: &str) -> std::result::Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, address)) if !name.trim().is_empty() && address.contains('@') => {
+            Ok((name.trim().to_owned(), address.trim().to_owned()))
+        }
+        _ => Err(t!("postspiel-address-form", typed = format!("{text:?}"))),
+    }
 }
 
 #[derive(Debug, Args)]
@@ -110,7 +136,11 @@ pub struct PostspielSend {
     /// The postal game's id
     pub game: i64,
     /// The order, German or English: "vor 3", "zurück", "bleiben fressen", "wenn Möhren >= 30 dann vor 5 sonst vor 2"
-    pub order: String,
+    #[arg(required_unless_present = "mail")]
+    pub order: Option<String>,
+    /// An order mail as received (.eml), fed in by the game master: its sender must be the hare's address, or its text carry the hare's code; its first line is the order, a second one the order for the round after
+    #[arg(long, value_name = "FILE.eml", conflicts_with_all = ["order", "then", "code"])]
+    pub mail: Option<String>,
     /// The order for the round after it
     #[arg(long, value_name = "ORDER")]
     pub then: Option<String>,
@@ -157,6 +187,7 @@ pub fn run(ctx: impl FnOnce() -> Result<Ctx>, command: PostspielCommand) -> Resu
         PostspielCommand::Advance(args) => advance(&ctx()?, args),
         PostspielCommand::Show(args) => show(&ctx()?, args),
         PostspielCommand::Reissue(args) => reissue(&ctx()?, args),
+        PostspielCommand::Mails(args) => mails(&ctx()?, args),
     }
 }
 
@@ -190,6 +221,8 @@ fn create(ctx: &Ctx, args: PostspielCreate) -> Result<()> {
         first_deadline: args.deadline,
         round_days: args.every,
         board,
+        addresses: args.addresses.into_iter().collect(),
+        master_address: args.master_address,
     };
     let (created, reply) = ctx.client.send(calls::create_postal_game(league.id, &input))?;
     let game = &created.game;
@@ -201,6 +234,76 @@ fn create(ctx: &Ctx, args: PostspielCreate) -> Result<()> {
         codes.row(vec![code.player.clone(), code.code.clone()]);
     }
     emit(args.output.format, &reply.body, &lines, &[codes]);
+    Ok(())
+}
+
+/// An order mail as received: who sent it, the hare's code if its text carries one, and
+/// its orders (the first lines of its text that are no greeting, quote or signature).
+struct OrderMail {
+    from: Option<String>,
+    code: Option<String>,
+    orders: Vec<String>,
+}
+
+impl OrderMail {
+    fn read(path: &str) -> Result<OrderMail> {
+        let raw = read_input(path, &mut false)?;
+        let mail = mail_parser::MessageParser::default()
+            .parse(raw.as_bytes())
+            .ok_or_else(|| CliError::input(t!("postspiel-mail-unreadable", path = path)))?;
+        let from = mail.from().and_then(|f| f.first()).and_then(|a| a.address()).map(str::to_owned);
+        let text = mail.body_text(0).map(|t| t.into_owned()).unwrap_or_default();
+        Ok(OrderMail::from_text(from, &text)).and_then(|m| match m.orders.is_empty() {
+            true => Err(CliError::input(t!("postspiel-mail-no-order", path = path))),
+            false => Ok(m),
+        })
+    }
+
+    fn from_text(from: Option<String>, text: &str) -> OrderMail {
+        let mut code = None;
+        let mut orders = Vec::new();
+        for line in text.lines().map(str::trim) {
+            // A signature ends the text; quoted lines are the report replied to.
+            if line == "--" {
+                break;
+            }
+            if line.is_empty() || line.starts_with('>') {
+                continue;
+            }
+            let mut words: Vec<&str> = Vec::new();
+            for word in line.split_whitespace() {
+                match word.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '_') {
+                    w if w.starts_with("spgc_") => code = Some(w.to_owned()),
+                    _ => words.push(word),
+                }
+            }
+            let rest = words.join(" ");
+            // The order's words read as an order; a greeting or a name does not.
+            if !rest.is_empty() && rest.parse::<Order>().is_ok() && orders.len() < 2 {
+                orders.push(rest);
+            }
+        }
+        OrderMail { from, code, orders }
+    }
+}
+
+fn mails(ctx: &Ctx, args: PostspielMails) -> Result<()> {
+    let (mails, reply) = ctx.client.send(calls::list_postal_mails(args.game))?;
+    let mut table = Table::new(&["Round", "Hare", "To", "Tries", "Sent", "Error"])
+        .numeric([0, 3])
+        .when_empty(t!("postspiel-no-mails"));
+    for mail in &mails {
+        let when = |at: chrono::DateTime<chrono::Utc>| crate::lang::date_time(at.with_timezone(&chrono::Local));
+        table.row(vec![
+            mail.round.to_string(),
+            mail.hare.clone().unwrap_or_else(|| t!("postspiel-game-master")),
+            mail.to.clone(),
+            mail.attempts.to_string(),
+            mail.sent_at.map(when).unwrap_or_default(),
+            mail.error.clone().unwrap_or_default(),
+        ]);
+    }
+    emit(args.output.format, &reply.body, &[], &[table]);
     Ok(())
 }
 
@@ -231,14 +334,25 @@ fn send(ctx: &Ctx, args: PostspielSend) -> Result<()> {
         Some(round) => round,
         None => ctx.client.send(calls::get_postal_game(args.game))?.0.round,
     };
-    let mut orders = vec![PostalOrderInput { round, order: args.order }];
-    if let Some(then) = args.then {
+    let (order, then, code, from) = match &args.mail {
+        Some(path) => {
+            let mail = OrderMail::read(path)?;
+            let then = mail.orders.get(1).cloned();
+            (mail.orders[0].clone(), then, mail.code, mail.from)
+        }
+        None => (args.order.unwrap_or_default(), args.then, args.code, None),
+    };
+    let mut orders = vec![PostalOrderInput { round, order }];
+    if let Some(then) = then {
         orders.push(PostalOrderInput { round: round + 1, order: then });
     }
-    let input = PostalOrdersInput { player: args.player, orders };
-    let with_code = args.code.is_some();
+    // A mail that carries the hare's code is the hare's own; else its sender must be the
+    // hare's address, which the server checks.
+    let from = if code.is_some() { None } else { from };
+    let input = PostalOrdersInput { player: args.player, orders, from };
+    let with_code = code.is_some();
     // A hare sends with its code instead of the token.
-    let hare = args.code.as_deref().map(|code| ctx.client.with_token(code));
+    let hare = code.as_deref().map(|code| ctx.client.with_token(code));
     let (receipt, reply) = hare
         .as_ref()
         .unwrap_or(&ctx.client)

@@ -370,3 +370,84 @@ fn a_game_on_its_own_board_and_a_lost_code_reissued() {
     let err = cli.fails(&["postspiel", "reissue", &game, "--player", "Emil"], 1);
     assert!(err.contains("Emil") && err.contains("Anna, Ben"), "{err}");
 }
+
+/// Orders by mail, as the game master runs the game: hares with addresses, an order mail
+/// fed in as received (`send --mail FILE.eml`: its sender's address finds the hare, or the
+/// hare's code in its text; greeting, quote and signature are no order; umlauts in every
+/// header and the body), a mail from nobody of the game refused in the reader's language,
+/// and the report mails listed for the game master (`mails`).
+#[test]
+fn orders_arrive_by_mail_and_the_reports_go_out_by_mail() {
+    use crate::common::ClubNight;
+    let ClubNight { server: _server, cli, league: _ } = ClubNight::new();
+    let deadline = (chrono::Local::now() + chrono::Duration::days(7)).format("%d.%m.%Y 18:00").to_string();
+    let made = cli.json(&[
+        "postspiel",
+        "create",
+        "Grünkohlpost",
+        "-l",
+        "Winterliga",
+        "--players",
+        "Anna,Ben",
+        "--rounds",
+        "5",
+        "--deadline",
+        &deadline,
+        "--address",
+        "Anna=anna@club.example",
+        "--address",
+        "ben=ben@club.example",
+        "--master-address",
+        "spielleitung@club.example",
+    ]);
+    let game = made["game"]["id"].as_i64().unwrap().to_string();
+    let ben_code = made["codes"].as_array().unwrap().iter().find(|c| c["player"] == "Ben").unwrap()["code"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let dir = tempfile::tempdir().unwrap();
+    let eml = |name: &str, from: &str, body: &str| {
+        let path = dir.path().join(name);
+        let text = format!(
+            "From: {from}\r\nTo: Spielleitung <spielleitung@club.example>\r\nSubject: =?utf-8?q?Z=C3=BCge_f=C3=BCr_Runde_1?=\r\n\
+             MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{body}"
+        );
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    // Anna's mail: a greeting, two orders, a signature; found by her address.
+    let anna = eml(
+        "anna.eml",
+        "Anna Müller <anna@club.example>",
+        "Hallo Spielleitung,\r\n\r\nvor 2\r\nnochmal? nein: vor 1\r\nvor 1\r\n\r\nGrüße\r\n-- \r\nAnna\r\n",
+    );
+    let sent = cli.ok(&["--lang", "de", "postspiel", "send", &game, "--mail", &anna]);
+    assert_eq!(sent, "Anna, Runde 1: vor 2\nAnna, Runde 2: vor 1\n");
+    // Ben writes from another address, with his code in the text.
+    let ben =
+        eml("ben.eml", "Ben <ben.privat@example.org>", &format!("{ben_code}\r\nvor 3\r\n> alter Bericht: vor 9\r\n"));
+    let sent = cli.ok(&["--lang", "de", "postspiel", "send", &game, "--mail", &ben]);
+    assert_eq!(sent, "Ben, Runde 1: vor 3\n");
+    // Nobody of the game, and no code: refused, saying so in German; nothing kept.
+    let stranger = eml("fremd.eml", "Fritz <fritz@example.org>", "vor 3\r\n");
+    let err = cli.fails(&["--lang", "de", "postspiel", "send", &game, "--mail", &stranger], 1);
+    assert!(err.contains("fritz@example.org ist keine Adresse eines Hasen dieses Spiels"), "{err}");
+    // A mail with no order in it.
+    let empty = eml("leer.eml", "Anna <anna@club.example>", "Hallo!\r\n");
+    let err = cli.fails(&["postspiel", "send", &game, "--mail", &empty], 2);
+    assert!(err.contains("no line of the mail reads as an order"), "{err}");
+    // An order and a mail at once do not go together.
+    cli.fails(&["postspiel", "send", &game, "vor 1", "--mail", &anna], 2);
+    // The round resolved: its reports wait for the mail server (this one has none), and
+    // the game master sees them: Anna, Ben and the game master's copy.
+    cli.ok(&["postspiel", "advance", &game]);
+    let mails = cli.json(&["postspiel", "mails", &game]);
+    let to: Vec<&str> = mails.as_array().unwrap().iter().map(|m| m["to"].as_str().unwrap()).collect();
+    assert_eq!(to, ["anna@club.example", "ben@club.example", "spielleitung@club.example"]);
+    assert!(mails.as_array().unwrap().iter().all(|m| m["sent_at"].is_null() && m["round"] == 1), "{mails}");
+    let shown = cli.ok(&["--lang", "de", "postspiel", "mails", &game]);
+    assert!(shown.contains("Spielleitung") && shown.contains("Versuche"), "{shown}");
+    // A hare's code reads no mails.
+    let err = cli.fails(&["postspiel", "mails", &game, "--token", &ben_code], 1);
+    assert!(!err.is_empty());
+}

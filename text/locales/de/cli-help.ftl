@@ -738,6 +738,12 @@ help-postspiel-create--every =
 help-postspiel-create--board =
     Der Spielplan in seiner Textform (docs/rules.md), aus einer Datei (- für die Standardeingabe) [Standard: der Plan des Regeltexts]
 
+help-postspiel-create--addresses =
+    Die Mail-Adresse eines Hasen, als NAME=ADRESSE (noch einmal für jeden Hasen): der Bericht jeder Runde geht an sie
+
+help-postspiel-create--master-address =
+    Die Mail-Adresse der Spielleitung: eine Kopie jedes Berichts
+
 help-postspiel-create--format =
     Ausgabe: table (für Menschen), json (das JSON des Servers) oder csv (die Haupttabelle)
 
@@ -761,6 +767,9 @@ help-postspiel-send--code =
 
 help-postspiel-send--player =
     Der Hase, wenn die Spielleitung seinen Zug sendet
+
+help-postspiel-send--mail =
+    Eine Zug-Mail, wie sie ankam (.eml), eingegeben von der Spielleitung: ihr Absender muss die Adresse des Hasen sein oder ihr Text den Code des Hasen tragen; ihre erste Zeile ist der Zug, eine zweite der Zug für die Runde danach
 
 help-postspiel-send--format =
     Ausgabe: table (für Menschen), json (das JSON des Servers) oder csv (die Haupttabelle)
@@ -799,6 +808,15 @@ help-postspiel-reissue--player =
     Der Hase, mit seinem Namen im Spiel
 
 help-postspiel-reissue--format =
+    Ausgabe: table (für Menschen), json (das JSON des Servers) oder csv (die Haupttabelle)
+
+help-postspiel-mails =
+    Die Berichts-Mails des Spiels, für die Spielleitung: jede verschickt, oder warum noch nicht
+
+help-postspiel-mails--game =
+    Die Id des Postspiels
+
+help-postspiel-mails--format =
     Ausgabe: table (für Menschen), json (das JSON des Servers) oder csv (die Haupttabelle)
 
 help-outbox =

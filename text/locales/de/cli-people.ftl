@@ -205,3 +205,13 @@ audit-postal-game = „{ $title }“: { $hares }
 audit-postal-orders = { $hare }, Runde { $rounds }
 audit-postal-round = Runde { $round }
 audit-postal-code = ein neuer Code für { $hare }
+postspiel-address-form = { $typed }: schreib die Adresse eines Hasen als NAME=ADRESSE, z. B. Anna=anna@club.example
+postspiel-mail-unreadable = --mail { $path }: keine Mail, die dieser Befehl liest
+postspiel-mail-no-order = --mail { $path }: keine Zeile der Mail liest sich als Zug („vor 3“, „zurück“, …)
+postspiel-no-mails = Noch kein Bericht verschickt (ein Spiel mit Adressen verschickt den Bericht jeder Runde).
+postspiel-game-master = Spielleitung
+column-tries = Versuche
+column-sent = Verschickt
+column-error = Fehler
+column-to = An
+column-hare = Hase

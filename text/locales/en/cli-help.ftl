@@ -738,6 +738,12 @@ help-postspiel-create--every =
 help-postspiel-create--board =
     The board in its text form (docs/rules.md), from a file (- for stdin) [default: the rule text's board]
 
+help-postspiel-create--addresses =
+    A hare's mail address, as NAME=ADDRESS (again for each hare): each round's report is mailed to it
+
+help-postspiel-create--master-address =
+    The game master's mail address: a copy of every report
+
 help-postspiel-create--format =
     Output: table (for people), json (the server's JSON) or csv (the main table)
 
@@ -749,6 +755,9 @@ help-postspiel-send--game =
 
 help-postspiel-send--order =
     The order, German or English: "vor 3", "zurück", "bleiben fressen", "wenn Möhren >= 30 dann vor 5 sonst vor 2"
+
+help-postspiel-send--mail =
+    An order mail as received (.eml), fed in by the game master: its sender must be the hare's address, or its text carry the hare's code; its first line is the order, a second one the order for the round after
 
 help-postspiel-send--then =
     The order for the round after it
@@ -799,6 +808,15 @@ help-postspiel-reissue--player =
     The hare, by its name in the game
 
 help-postspiel-reissue--format =
+    Output: table (for people), json (the server's JSON) or csv (the main table)
+
+help-postspiel-mails =
+    The game's report mails, as the game master: each one sent, or why not yet
+
+help-postspiel-mails--game =
+    The postal game's id
+
+help-postspiel-mails--format =
     Output: table (for people), json (the server's JSON) or csv (the main table)
 
 help-outbox =

@@ -205,3 +205,13 @@ audit-postal-game = "{ $title }": { $hares }
 audit-postal-orders = { $hare }, round { $rounds }
 audit-postal-round = round { $round }
 audit-postal-code = a new code for { $hare }
+postspiel-address-form = { $typed }: write a hare's address as NAME=ADDRESS, e.g. Anna=anna@club.example
+postspiel-mail-unreadable = --mail { $path }: no mail this command reads
+postspiel-mail-no-order = --mail { $path }: no line of the mail reads as an order ("vor 3", "zurück", ...)
+postspiel-no-mails = No report mailed yet (a game with addresses mails each round's report).
+postspiel-game-master = game master
+column-tries = Tries
+column-sent = Sent
+column-error = Error
+column-to = To
+column-hare = Hare

@@ -17,7 +17,7 @@ use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
 use serde::Deserialize;
 use spielstand_core::postspiel;
 use spielstand_wire::{
-    PostalCode, PostalCodeInput, PostalGame, PostalGameCreated, PostalGameInput, PostalOrdersInput,
+    PostalCode, PostalCodeInput, PostalGame, PostalGameCreated, PostalGameInput, PostalMail, PostalOrdersInput,
     PostalOrdersReceipt, PostalResolveInput, PostalRound, ReportLang, ReportParams,
 };
 use utoipa::IntoParams;
@@ -90,6 +90,26 @@ pub async fn reissue_code(
     let id = id.into_inner();
     let code = state.write(move |conn| postal::reissue_code(conn, &writer.token_name, id, &body.0.player)).await?;
     Ok(HttpResponse::Created().json(code))
+}
+
+/// The game's report mails, the latest round first: each one sent, or why not yet (the
+/// last failure, the next try). The game master's.
+#[utoipa::path(
+    operation_id = "list_postal_mails",
+    tag = "postal",
+    params(("id" = i64, Path, description = "Postal game id")),
+    responses((status = 200, body = Vec<PostalMail>), WriteErrors)
+)]
+#[get("/postal-games/{id}/mails", wrap = "crate::http::access::checked()")]
+pub async fn mails(state: web::Data<AppState>, _writer: Writer, id: web::Path<i64>) -> Result<HttpResponse> {
+    let id = id.into_inner();
+    let mails = state
+        .db(move |conn| {
+            postal::get(conn, id)?;
+            crate::store::postal_mails::list(conn, id)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(mails))
 }
 
 /// The league's postal games, the latest first.

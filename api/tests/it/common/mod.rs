@@ -2,6 +2,7 @@
 
 pub mod phones;
 pub mod process;
+pub mod smtp;
 pub mod tiny;
 
 use actix_web::body::MessageBody;

@@ -120,6 +120,15 @@ impl Server {
         post_with(&agent(), &format!("{}{path}", self.api), token, body)
     }
 
+    /// PUTs JSON to `path` under `/api/v1` with the token; the status and JSON answer.
+    pub fn put(&self, path: &str, token: &str, body: &Value) -> (u16, Value) {
+        let url = format!("{}{path}", self.api);
+        let mut res = agent().put(&url).header("Authorization", &format!("Bearer {token}")).send_json(body).unwrap();
+        remember(&url, &res);
+        let status = res.status().as_u16();
+        (status, res.body_mut().read_json().unwrap_or(Value::Null))
+    }
+
     /// GETs `path` under `/api/v1` with the token; it must answer 200 with JSON.
     pub fn get(&self, path: &str, token: &str) -> Value {
         let agent = agent();

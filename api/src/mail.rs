@@ -1,0 +1,94 @@
+//! Round reports by mail: the mail task of each process takes the mails a resolved round
+//! queued (`store::postal_mails`), words each report as the game master sends it (German,
+//! as the rule text; the same text as the JSON's `text` and the feed), and hands it to the
+//! club's mail server over SMTP (`--smtp-url`: STARTTLS or TLS, with its login). A mail that
+//! fails is kept with why and tried again, later each time; the round never waits for it.
+
+use crate::db::Pool;
+use crate::error::{Error, Result};
+use crate::render;
+use crate::store::{postal, postal_mails};
+use lettre::message::Mailbox;
+use lettre::message::header::ContentType;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use spielstand_core::postspiel;
+use std::time::Duration;
+
+/// Mails handed to the server in one go; the rest wait for the next look.
+const BATCH: i64 = 20;
+
+/// The mail server and how the task uses it.
+#[derive(Debug, Clone)]
+pub struct MailConfig {
+    /// `smtp://host:587?tls=required`, `smtps://user:password@host:465`, ... (lettre's form).
+    pub smtp_url: String,
+    /// The sender of every report.
+    pub from: Mailbox,
+    /// How often the task looks for mails to send.
+    pub every: Duration,
+    /// The wait before the first retry of a failed mail; doubled for each one after.
+    pub retry: Duration,
+}
+
+impl MailConfig {
+    /// The transport `smtp_url` names, or why it names none (said at start-up).
+    pub fn transport(&self) -> std::result::Result<AsyncSmtpTransport<Tokio1Executor>, lettre::transport::smtp::Error> {
+        Ok(AsyncSmtpTransport::<Tokio1Executor>::from_url(&self.smtp_url)?
+            .timeout(Some(Duration::from_secs(30)))
+            .build())
+    }
+}
+
+/// Sends what is due every `config.every` until the process ends.
+pub async fn run(pool: Pool, config: MailConfig, transport: AsyncSmtpTransport<Tokio1Executor>) {
+    let mut ticks = actix_web::rt::time::interval(config.every);
+    loop {
+        ticks.tick().await;
+        match send_due(&pool, &config, &transport).await {
+            Ok(0) => {}
+            Ok(sent) => tracing::info!(sent, "postal games: reports mailed"),
+            Err(e) => tracing::warn!(error = %e, "postal games: the mail task failed; trying again"),
+        }
+    }
+}
+
+/// Sends every mail due now; answers how many went out.
+async fn send_due(pool: &Pool, config: &MailConfig, transport: &AsyncSmtpTransport<Tokio1Executor>) -> Result<usize> {
+    let due = crate::db::run(pool, |conn| postal_mails::take_due(conn, BATCH)).await?;
+    let mut sent = 0;
+    for mail in due {
+        let (id, attempts) = (mail.id, mail.attempts);
+        let outcome = match compose(pool, config, &mail).await {
+            Ok(message) => transport.send(message).await.map(drop).map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        match &outcome {
+            Ok(()) => sent += 1,
+            Err(e) => tracing::warn!(id, to = mail.recipient, error = e, "postal games: a report was not mailed"),
+        }
+        let retry = config.retry;
+        crate::db::run(pool, move |conn| match outcome {
+            Ok(()) => postal_mails::sent(conn, id),
+            Err(e) => postal_mails::failed(conn, id, attempts, &e, retry),
+        })
+        .await?;
+    }
+    Ok(sent)
+}
+
+/// The report of `mail`'s round as a mail to its recipient.
+async fn compose(pool: &Pool, config: &MailConfig, mail: &postal_mails::Due) -> Result<Message> {
+    let (game_id, round) = (mail.game_id, mail.round);
+    let (game, round) = crate::db::run(pool, move |conn| {
+        Ok((postal::get(conn, game_id)?, postal::round(conn, game_id, round, postspiel::Lang::De)?))
+    })
+    .await?;
+    let to: Mailbox = mail.recipient.parse().map_err(|e| Error::internal(format!("a kept address: {e}")))?;
+    Message::builder()
+        .from(config.from.clone())
+        .to(to)
+        .subject(render::postal::mail_subject(&game, &round, render::Lang::De))
+        .header(ContentType::TEXT_PLAIN)
+        .body(render::postal::round_text(&game, &round, render::Lang::De))
+        .map_err(|e| Error::internal(format!("a report that is no mail: {e}")))
+}
