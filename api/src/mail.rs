@@ -10,6 +10,7 @@ use crate::render;
 use crate::store::{postal, postal_mails};
 use lettre::message::Mailbox;
 use lettre::message::header::ContentType;
+use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use spielstand_core::postspiel;
 use std::time::Duration;
@@ -28,14 +29,36 @@ pub struct MailConfig {
     pub every: Duration,
     /// The wait before the first retry of a failed mail; doubled for each one after.
     pub retry: Duration,
+    /// A CA certificate (PEM) the mail server's certificate may be signed by, besides the
+    /// public ones: a club's own mail server.
+    pub ca_pem: Option<Vec<u8>>,
 }
 
 impl MailConfig {
     /// The transport `smtp_url` names, or why it names none (said at start-up).
     pub fn transport(&self) -> std::result::Result<AsyncSmtpTransport<Tokio1Executor>, lettre::transport::smtp::Error> {
-        Ok(AsyncSmtpTransport::<Tokio1Executor>::from_url(&self.smtp_url)?
-            .timeout(Some(Duration::from_secs(30)))
-            .build())
+        let mut builder = AsyncSmtpTransport::<Tokio1Executor>::from_url(&self.smtp_url)?;
+        if let Some(pem) = &self.ca_pem {
+            // The URL's TLS (implicit for smtps, else STARTTLS), with the club's CA trusted.
+            let params = TlsParameters::builder(host_of(&self.smtp_url).to_owned())
+                .add_root_certificate(Certificate::from_pem(pem)?)
+                .build_rustls()?;
+            let implicit = self.smtp_url.starts_with("smtps:");
+            builder = builder.tls(if implicit { Tls::Wrapper(params) } else { Tls::Required(params) });
+        }
+        Ok(builder.timeout(Some(Duration::from_secs(30))).build())
+    }
+}
+
+/// The host of a mail server's URL: between the scheme (and the login) and the port, path
+/// or query; an IPv6 address without its brackets.
+fn host_of(url: &str) -> &str {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let rest = rest.split(['/', '?']).next().unwrap_or(rest);
+    let rest = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
+    match rest.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(v6),
+        None => rest.split(':').next().unwrap_or(rest),
     }
 }
 
@@ -91,4 +114,19 @@ async fn compose(pool: &Pool, config: &MailConfig, mail: &postal_mails::Due) -> 
         .header(ContentType::TEXT_PLAIN)
         .body(render::postal::round_text(&game, &round, render::Lang::De))
         .map_err(|e| Error::internal(format!("a report that is no mail: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_host_of_a_mail_server_s_url() {
+        for (url, host) in [
+            ("smtp://127.0.0.1:2525", "127.0.0.1"),
+            ("smtps://user:p%40ss@mail.club.example:465", "mail.club.example"),
+            ("smtp://mail.club.example?tls=required", "mail.club.example"),
+            ("smtp://u:p@[::1]:25", "::1"),
+        ] {
+            assert_eq!(super::host_of(url), host, "{url}");
+        }
+    }
 }

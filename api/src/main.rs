@@ -152,6 +152,11 @@ struct Cli {
     #[arg(long, env = "SPIELSTAND_MAIL_RETRY_S", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86400), global = true)]
     mail_retry_s: u64,
 
+    /// A CA certificate (PEM) the mail server's certificate may be signed by, besides the
+    /// public ones: for a club's own mail server.
+    #[arg(long, env = "SPIELSTAND_SMTP_CA_FILE", value_name = "CA.pem", global = true, requires = "smtp_url")]
+    smtp_ca_file: Option<std::path::PathBuf>,
+
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -466,6 +471,12 @@ fn main() -> anyhow::Result<()> {
                         from,
                         every: Duration::from_secs(cli.mail_check_s),
                         retry: Duration::from_secs(cli.mail_retry_s),
+                        ca_pem: match &cli.smtp_ca_file {
+                            Some(path) => Some(
+                                std::fs::read(path).with_context(|| format!("--smtp-ca-file {}", path.display()))?,
+                            ),
+                            None => None,
+                        },
                     };
                     // A URL that names no mail server is said now, not at the first report.
                     let transport = config.transport().context("--smtp-url")?;

@@ -135,6 +135,61 @@ fn reports_are_mailed_and_retried(db: TestDb) {
     assert_eq!(res.status(), 401);
 }
 
+/// A mail server as clubs have one: STARTTLS required, with a certificate of the club's
+/// own CA (`--smtp-ca-file`), and a login. A wrong password is a failure the game master
+/// sees; with the right one the same mail goes out, over TLS.
+fn reports_go_over_tls_with_a_login(db: TestDb) {
+    let dir = tempfile::tempdir().unwrap();
+    let made = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_owned()]).unwrap();
+    let (cert, key) = (dir.path().join("mail.pem"), dir.path().join("mail-key.pem"));
+    std::fs::write(&cert, made.cert.pem()).unwrap();
+    std::fs::write(&key, made.signing_key.serialize_pem()).unwrap();
+    let sink = SmtpSink::secured(&cert, &key, "spielleitung:Grünkohl-42");
+    let token = token(&db);
+    let env = |password: &str| {
+        vec![
+            ("SPIELSTAND_SMTP_URL", format!("smtp://spielleitung:{password}@127.0.0.1:{}?tls=required", sink.port)),
+            ("SPIELSTAND_SMTP_CA_FILE", cert.to_str().unwrap().to_owned()),
+            ("SPIELSTAND_MAIL_FROM", "post@club.example".to_owned()),
+            ("SPIELSTAND_MAIL_CHECK_S", "1".to_owned()),
+            ("SPIELSTAND_MAIL_RETRY_S", "1".to_owned()),
+        ]
+    };
+    // The password percent-encoded in the URL, as mail servers' URLs are written.
+    let server = Server::start(&db, &env("falsch"));
+    let (league, _) = seed(&server, &token, &HARES, &["hase-und-igel"]);
+    let deadline = (chrono::Utc::now() + chrono::Duration::days(7)).to_rfc3339();
+    let (status, created) = server.post(
+        &format!("/leagues/{league}/postal-games"),
+        &token,
+        &json!({"title": "Sicherpost", "players": HARES, "round_limit": 5, "first_deadline": deadline,
+                "round_days": 7, "addresses": {"Anna": "anna@club.example"}}),
+    );
+    assert_eq!(status, 201, "{created}");
+    let game = typed::<PostalGameCreated>(&created).game.id;
+    let (status, body) = server.post(&format!("/postal-games/{game}/resolve"), &token, &json!({"round": 1}));
+    assert_eq!(status, 200, "{body}");
+    let failing = mails_when(&server, &token, game, |m| m.iter().all(|m| m.error.is_some()));
+    assert_eq!(failing.len(), 1, "{failing:?}");
+    let error = failing[0].error.clone().unwrap_or_else(|| panic!("{failing:?}: {:?}", server.log.lock().unwrap()));
+    assert!(error.contains("535") || error.to_lowercase().contains("auth"), "the login refused: {error}");
+    assert!(sink.received().is_empty());
+    server.kill();
+    let server = Server::start(&db, &env("Gr%C3%BCnkohl-42"));
+    let got = sink.wait_for(1, Duration::from_secs(20));
+    assert_eq!(got.len(), 1, "delivered once the login is right");
+    let mail = MessageParser::default().parse(&got[0]).unwrap();
+    assert_eq!(mail.subject(), Some("Sicherpost: Runde 1"));
+    let mails = mails_when(&server, &token, game, |m| m.iter().all(|m| m.sent_at.is_some()));
+    assert!(mails[0].sent_at.is_some() && mails[0].error.is_none() && mails[0].attempts >= 2, "{mails:?}");
+}
+
+#[test]
+#[ignore = "needs aiosmtpd (bash .ci/mail-deps.sh)"]
+fn reports_go_over_tls_with_a_login_sqlite() {
+    reports_go_over_tls_with_a_login(TestDb::sqlite());
+}
+
 #[test]
 #[ignore = "needs aiosmtpd (bash .ci/mail-deps.sh)"]
 fn reports_are_mailed_and_retried_sqlite() {

@@ -1,6 +1,7 @@
 //! A real SMTP server on 127.0.0.1 for the mail tests: aiosmtpd (PyPI, `.ci/mail-deps.sh`
 //! installs it) keeping every message it accepts in a maildir, as a club's mail server
-//! would hand them on.
+//! would hand them on; STARTTLS and a login required when asked for
+//! (`tests/fixtures/smtp_sink.py`).
 
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -11,17 +12,30 @@ pub struct SmtpSink {
     pub port: u16,
     maildir: tempfile::TempDir,
     child: Option<Child>,
+    /// `--tls CERT KEY`, `--login USER:PASSWORD`: what the server requires.
+    options: Vec<String>,
 }
 
 impl SmtpSink {
     /// A sink on a free port.
     pub fn start() -> SmtpSink {
+        SmtpSink::requiring(Vec::new())
+    }
+
+    /// A sink that requires STARTTLS with the certificate and key in these PEM files, and
+    /// the login `user:password`, before it takes a mail.
+    pub fn secured(cert: &std::path::Path, key: &std::path::Path, login: &str) -> SmtpSink {
+        let path = |p: &std::path::Path| p.to_str().unwrap().to_owned();
+        SmtpSink::requiring(vec!["--tls".into(), path(cert), path(key), "--login".into(), login.into()])
+    }
+
+    fn requiring(options: Vec<String>) -> SmtpSink {
         let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let maildir = tempfile::tempdir().unwrap();
         for sub in ["tmp", "new", "cur"] {
             std::fs::create_dir(maildir.path().join(sub)).unwrap();
         }
-        let mut sink = SmtpSink { port, maildir, child: None };
+        let mut sink = SmtpSink { port, maildir, child: None, options };
         sink.up();
         sink
     }
@@ -29,9 +43,10 @@ impl SmtpSink {
     /// Starts it (again) on its port, and waits until it takes connections.
     pub fn up(&mut self) {
         let child = Command::new("python3")
-            .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{}", self.port)])
-            .args(["-c", "aiosmtpd.handlers.Mailbox"])
+            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/smtp_sink.py"))
+            .arg(self.port.to_string())
             .arg(self.maildir.path())
+            .args(&self.options)
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
