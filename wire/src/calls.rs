@@ -1,22 +1,25 @@
 //! The HTTP API as the calls a client makes: one function per operation the Rust clients
 //! use, named by its `operationId`, that builds its method, path, query (by the operation's
-//! query type, [`crate::query`]), headers and body, and names the type of its answer. No
-//! I/O: the CLI, the benchmarks and the tests each send a [`Call`] with their own HTTP
-//! stack, so they share every path and parameter and none spells one out for itself.
-//! `api/tests/it/protocol.rs` holds every call to its operation in the document.
+//! query type, [`crate::query`]), headers and body, and names the type of its answer (JSON,
+//! but for the CSV tables, which answer text). No I/O: the CLI, the benchmarks and the
+//! tests each send a [`Call`] with their own HTTP stack, so they share every path and
+//! parameter and none spells one out for itself. `api/tests/it/protocol.rs` holds every
+//! call to its operation in the document.
 
 use crate::query::{Query, encode};
 use crate::{
-    AuditPage, AuditParams, BatchInput, BatchOutcome, CheckIn, DrawInput, Event, EventInput, EventReport, GameParams,
-    HeadToHead, HeadToHeadParams, Health, HistoryEntry, League, LeagueExport, LeagueInput, LeaguePlayerRatings,
-    LeaguePlayerStats, LeagueRatingAccuracy, MergeRequest, Player, PlayerMerge, PlayerName, PlayerRatings,
-    PlayerRatingsParams, PostalCode, PostalCodeInput, PostalGame, PostalGameCreated, PostalGameInput, PostalMail,
-    PostalOrdersInput, PostalOrdersReceipt, PostalResolveInput, PostalRound, ReportParams, ResultPage, ResultsParams,
-    Round, Standings, StandingsParams, StoredResult, TeamStandings, TokenName,
+    AuditPage, AuditParams, BatchInput, BatchOutcome, CheckIn, DeliveryPage, DrawInput, Event, EventInput, EventReport,
+    GameParams, HeadToHead, HeadToHeadParams, Health, HistoryEntry, JoinCode, JoinCodeInput, JoinInput, League,
+    LeagueExport, LeagueInput, LeaguePlayerRatings, LeaguePlayerStats, LeagueRatingAccuracy, MergeRequest, NewWebhook,
+    NightPass, PassInfo, Player, PlayerMerge, PlayerName, PlayerRatings, PlayerRatingsParams, PostalCode,
+    PostalCodeInput, PostalGame, PostalGameCreated, PostalGameInput, PostalMail, PostalOrdersInput,
+    PostalOrdersReceipt, PostalResolveInput, PostalRound, Ready, RejectInput, ReportParams, ResultPage, ResultsParams,
+    Round, ScoreRequest, ScoreResponse, Standings, StandingsParams, StoredResult, TeamStandings, TokenName, Webhook,
+    WebhookInput,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use spielstand_core::GameRecord;
+use spielstand_core::{GameInfo, GameRecord};
 use std::marker::PhantomData;
 
 /// An HTTP method of the API.
@@ -55,7 +58,8 @@ pub struct Call<T> {
     pub headers: Vec<(&'static str, String)>,
     /// JSON, when the call sends a body.
     pub body: Option<Vec<u8>>,
-    /// Does it carry the token? Every write does, and a read that shows more with it.
+    /// Does it carry the token? Every write does but the two anyone may send (scoring a
+    /// round, joining a night), and a read that needs it or shows more with it.
     pub with_token: bool,
     answer: PhantomData<fn() -> T>,
 }
@@ -122,6 +126,11 @@ impl<T> Call<T> {
         self
     }
 
+    fn without_token(mut self) -> Call<T> {
+        self.with_token = false;
+        self
+    }
+
     /// The URL of the call on the server at `base` (`http://host:port`).
     pub fn url(&self, base: &str) -> String {
         let base = base.trim_end_matches('/');
@@ -139,7 +148,8 @@ impl<T> Call<T> {
 }
 
 impl<T: DeserializeOwned> Call<T> {
-    /// The answer's body as `T` (`null` for a call without one).
+    /// The answer's JSON body as `T` (`null` for a call without one). A CSV table's
+    /// answer (`Call<String>`) is text, not JSON: its body is read as it is.
     pub fn answer(&self, body: serde_json::Value) -> Result<T, serde_json::Error> {
         serde_json::from_value(body)
     }
@@ -157,6 +167,19 @@ pub fn health() -> Call<Health> {
     get("health", "/health".into())
 }
 
+pub fn ready() -> Call<Ready> {
+    get("ready", "/ready".into())
+}
+
+pub fn list_games() -> Call<Vec<GameInfo>> {
+    get("list_games", "/games".into())
+}
+
+/// Scores a Rangeln round without storing it: anyone may, so it carries no token.
+pub fn score_rangeln_round(request: &ScoreRequest) -> Built<ScoreResponse> {
+    write("score_rangeln_round", Method::Post, "/rangeln/score".into()).without_token().body(request)
+}
+
 pub fn check_token() -> Call<TokenName> {
     get("check_token", "/token".into()).with_token()
 }
@@ -167,6 +190,10 @@ pub fn list_players() -> Call<Vec<Player>> {
 
 pub fn create_player(name: &str) -> Built<Player> {
     write("create_player", Method::Post, "/players".into()).body(&PlayerName { name: name.to_owned() })
+}
+
+pub fn get_player(id: i64) -> Call<Player> {
+    get("get_player", format!("/players/{id}"))
 }
 
 pub fn rename_player(id: i64, name: &str) -> Built<Player> {
@@ -234,6 +261,23 @@ pub fn delete_result(id: i64, if_match: &str) -> Call<()> {
     write("delete_result", Method::Delete, format!("/results/{id}")).header("If-Match", if_match.to_owned())
 }
 
+/// A tablemate's confirmation, sent with their night pass; or the organiser's acceptance
+/// of a rejected result, sent with a token and the revision it accepts in `if_match` (an
+/// ETag, quotes included).
+pub fn confirm_result(id: i64, if_match: Option<&str>) -> Call<StoredResult> {
+    let call = write("confirm_result", Method::Post, format!("/results/{id}/confirm"));
+    match if_match {
+        Some(revision) => call.header("If-Match", revision.to_owned()),
+        None => call,
+    }
+}
+
+/// A tablemate's rejection, sent with their night pass (or a token).
+pub fn reject_result(id: i64, reason: &str) -> Built<StoredResult> {
+    write("reject_result", Method::Post, format!("/results/{id}/reject"))
+        .body(&RejectInput { reason: reason.to_owned() })
+}
+
 pub fn record_results_batch(league: i64, batch: &BatchInput) -> Built<BatchOutcome> {
     write("record_results_batch", Method::Post, format!("/leagues/{league}/results/batch")).body(batch)
 }
@@ -266,6 +310,14 @@ pub fn get_event(id: i64) -> Call<EventReport> {
     get("get_event", format!("/events/{id}"))
 }
 
+pub fn update_event(id: i64, input: &EventInput) -> Built<Event> {
+    write("update_event", Method::Put, format!("/events/{id}")).body(input)
+}
+
+pub fn delete_event(id: i64) -> Call<()> {
+    write("delete_event", Method::Delete, format!("/events/{id}"))
+}
+
 pub fn check_in(event: i64, players: &CheckIn) -> Built<Vec<crate::Attendee>> {
     write("check_in", Method::Post, format!("/events/{event}/attendees")).body(players)
 }
@@ -278,8 +330,48 @@ pub fn draw_round(event: i64, input: &DrawInput) -> Built<Round> {
     write("draw_round", Method::Post, format!("/events/{event}/rounds")).body(input)
 }
 
+/// Draws round `number` (from 1) of the night again.
+pub fn redraw_round(event: i64, number: u32, input: &DrawInput) -> Built<Round> {
+    write("redraw_round", Method::Put, format!("/events/{event}/rounds/{number}")).body(input)
+}
+
 pub fn list_rounds(event: i64) -> Call<Vec<Round>> {
     get("list_rounds", format!("/events/{event}/rounds"))
+}
+
+/// A new join code for the night; without `input`, no body: the code's defaults.
+pub fn create_join_code(event: i64, input: Option<&JoinCodeInput>) -> Built<JoinCode> {
+    let call = write("create_join_code", Method::Post, format!("/events/{event}/join-codes"));
+    match input {
+        Some(input) => call.body(input),
+        None => Ok(call),
+    }
+}
+
+/// A member joins a night with its code: anyone may, so it carries no token.
+pub fn join_night(input: &JoinInput) -> Built<NightPass> {
+    write("join_night", Method::Post, "/join".into()).without_token().body(input)
+}
+
+/// The night's passes, for the organiser: a read that needs the token.
+pub fn list_passes(event: i64) -> Call<Vec<PassInfo>> {
+    get("list_passes", format!("/events/{event}/passes")).with_token()
+}
+
+pub fn revoke_pass(event: i64, player: i64) -> Call<()> {
+    write("revoke_pass", Method::Delete, format!("/events/{event}/passes/{player}"))
+}
+
+pub fn approve_pass(event: i64, player: i64) -> Call<()> {
+    write("approve_pass", Method::Post, format!("/events/{event}/passes/{player}/approve"))
+}
+
+pub fn decline_pass(event: i64, player: i64) -> Call<()> {
+    write("decline_pass", Method::Post, format!("/events/{event}/passes/{player}/decline"))
+}
+
+pub fn readmit_pass(event: i64, player: i64) -> Call<()> {
+    write("readmit_pass", Method::Post, format!("/events/{event}/passes/{player}/readmit"))
 }
 
 pub fn close_event(id: i64) -> Call<Event> {
@@ -300,6 +392,51 @@ pub fn get_standings(league: i64, query: &StandingsParams) -> Built<Standings> {
 
 pub fn get_team_standings(league: i64, query: &StandingsParams) -> Built<TeamStandings> {
     get("get_team_standings", format!("/leagues/{league}/standings/teams")).query(query)
+}
+
+/// The table as CSV: its answer is text, not JSON.
+pub fn get_standings_csv(league: i64, query: &StandingsParams) -> Built<String> {
+    get("get_standings_csv", format!("/leagues/{league}/standings.csv")).query(query)
+}
+
+/// The teams' table as CSV: its answer is text, not JSON.
+pub fn get_team_standings_csv(league: i64, query: &StandingsParams) -> Built<String> {
+    get("get_team_standings_csv", format!("/leagues/{league}/standings/teams.csv")).query(query)
+}
+
+/// The league's webhooks (never their secrets): reads that need the token, as every
+/// webhook call does.
+pub fn list_webhooks(league: i64) -> Call<Vec<Webhook>> {
+    get("list_webhooks", format!("/leagues/{league}/webhooks")).with_token()
+}
+
+/// Registers a webhook: the only answer that shows its secret.
+pub fn create_webhook(league: i64, url: &str) -> Built<NewWebhook> {
+    write("create_webhook", Method::Post, format!("/leagues/{league}/webhooks"))
+        .body(&WebhookInput { url: url.to_owned() })
+}
+
+pub fn get_webhook(id: i64) -> Call<Webhook> {
+    get("get_webhook", format!("/webhooks/{id}")).with_token()
+}
+
+pub fn delete_webhook(id: i64) -> Call<()> {
+    write("delete_webhook", Method::Delete, format!("/webhooks/{id}"))
+}
+
+/// Resumes a webhook paused when its token was revoked.
+pub fn enable_webhook(id: i64) -> Call<Webhook> {
+    write("enable_webhook", Method::Post, format!("/webhooks/{id}/enable"))
+}
+
+/// The webhook's deliveries, the first page of all of them (its filters are read by hand:
+/// no client sends them).
+pub fn list_deliveries(id: i64) -> Call<DeliveryPage> {
+    get("list_deliveries", format!("/webhooks/{id}/deliveries")).with_token()
+}
+
+pub fn list_postal_games(league: i64) -> Call<Vec<PostalGame>> {
+    get("list_postal_games", format!("/leagues/{league}/postal-games"))
 }
 
 pub fn create_postal_game(league: i64, input: &PostalGameInput) -> Built<PostalGameCreated> {
@@ -355,11 +492,19 @@ pub fn every_call() -> Result<Vec<Call<serde_json::Value>>, CallError> {
     }))?;
     let orders: PostalOrdersInput =
         serde_json::from_value(serde_json::json!({"orders": [{"round": 1, "order": "vor 3"}]}))?;
+    let score: ScoreRequest = serde_json::from_value(serde_json::json!({
+        "players": ["Anna", "Ben", "Cleo"], "round": {"scores": {"Anna": 0, "Ben": 0, "Cleo": 0}}
+    }))?;
+    let join: JoinInput = serde_json::from_value(serde_json::json!({"code": "ABCD-EFGH", "player": "Anna"}))?;
     Ok(vec![
         health().untyped(),
+        ready().untyped(),
+        list_games().untyped(),
+        score_rangeln_round(&score)?.untyped(),
         check_token().untyped(),
         list_players().untyped(),
         create_player("Anna")?.untyped(),
+        get_player(1).untyped(),
         rename_player(1, "Anna")?.untyped(),
         merge_player(1, 2)?.untyped(),
         unmerge_player(1).untyped(),
@@ -374,6 +519,9 @@ pub fn every_call() -> Result<Vec<Call<serde_json::Value>>, CallError> {
         record_result(1, &record, Some("key"))?.untyped(),
         correct_result(1, "\"1\"", &record)?.untyped(),
         delete_result(1, "\"1\"").untyped(),
+        confirm_result(1, Some("\"1\"")).untyped(),
+        confirm_result(1, None).untyped(),
+        reject_result(1, "wrong")?.untyped(),
         record_results_batch(1, &BatchInput { items: Vec::new() })?.untyped(),
         export_league(1).untyped(),
         list_audit(&AuditParams::every())?.untyped(),
@@ -382,15 +530,35 @@ pub fn every_call() -> Result<Vec<Call<serde_json::Value>>, CallError> {
         create_event(1, &event)?.untyped(),
         list_events(1).untyped(),
         get_event(1).untyped(),
+        update_event(1, &event)?.untyped(),
+        delete_event(1).untyped(),
         check_in(1, &check_in_anna)?.untyped(),
         check_out(1, 2).untyped(),
         draw_round(1, &draw)?.untyped(),
+        redraw_round(1, 1, &draw)?.untyped(),
         list_rounds(1).untyped(),
+        create_join_code(1, Some(&JoinCodeInput { check_in: Some(false) }))?.untyped(),
+        create_join_code(1, None)?.untyped(),
+        join_night(&join)?.untyped(),
+        list_passes(1).untyped(),
+        revoke_pass(1, 2).untyped(),
+        approve_pass(1, 2).untyped(),
+        decline_pass(1, 2).untyped(),
+        readmit_pass(1, 2).untyped(),
         close_event(1).untyped(),
         get_rating_accuracy(1, &GameParams::every())?.untyped(),
         get_head_to_head(1, &HeadToHeadParams::every())?.untyped(),
         get_standings(1, &StandingsParams::every())?.untyped(),
         get_team_standings(1, &StandingsParams::every())?.untyped(),
+        get_standings_csv(1, &StandingsParams::every())?.untyped(),
+        get_team_standings_csv(1, &StandingsParams::every())?.untyped(),
+        list_webhooks(1).untyped(),
+        create_webhook(1, "https://tsv-beispiel.de/spielstand-hook")?.untyped(),
+        get_webhook(1).untyped(),
+        delete_webhook(1).untyped(),
+        enable_webhook(1).untyped(),
+        list_deliveries(1).untyped(),
+        list_postal_games(1).untyped(),
         create_postal_game(1, &postal)?.untyped(),
         get_postal_game(1).untyped(),
         send_postal_orders(1, &orders)?.untyped(),

@@ -1,48 +1,44 @@
 //! The audit trail: every change through the API, and tokens made on the command line,
 //! with who made it; readable by admin tokens only, in pages, filtered.
 
-use crate::common::mensch;
-use actix_web::http::{Method, StatusCode};
+use crate::common::{input, mensch};
+use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use serde_json::{Value, json};
 use spielstand_api::store::tokens;
 use spielstand_wire::TokenScope;
 use spielstand_wire::calls;
-use spielstand_wire::{AuditAction, AuditPage, Event, NewWebhook, Player, ResultPage, StoredResult, Webhook};
+use spielstand_wire::{
+    AuditAction, AuditPage, AuditParams, Event, JoinCodeInput, JoinInput, NewWebhook, Player, PlayerRef, ResultPage,
+    StoredResult, Webhook,
+};
 
-fn as_token(token: &str, method: Method, path: &str) -> TestRequest {
-    TestRequest::default().method(method).uri(path).insert_header(("authorization", format!("Bearer {token}")))
+/// The audit trail as `query` asks for it.
+fn audit(query: AuditParams) -> calls::Built<AuditPage> {
+    calls::list_audit(&query)
 }
 
 api_test!(every_change_is_audited_with_its_token_and_only_admins_read_it, |api| {
     let pool = spielstand_api::db::open(&api.url, 1).unwrap();
     let laptop = tokens::create(&mut pool.get().unwrap(), "table-laptop", TokenScope::Record, None).unwrap();
-    let audit = |token: &str, query: &str| as_token(token, Method::GET, &format!("/api/v1/audit{query}"));
 
     api.add_players(&["Anna", "Ben"]).await;
     let anna = api.call(calls::list_players()).await.body::<Vec<Player>>()[0].id;
     let rules = json!({"games": ["mensch-aergere-dich-nicht"]});
     let league = api.add_league(json!({"name": "Winterliga", "rules": rules})).await;
     let narrowed = json!({"games": ["mensch-aergere-dich-nicht"], "season": {"from": "2026-01-01"}});
-    let r = api
-        .write(Method::PUT, &format!("/api/v1/leagues/{league}"), &json!({"name": "Winterliga", "rules": narrowed}))
-        .await;
+    let r = api.call(calls::update_league(league, &input(json!({"name": "Winterliga", "rules": narrowed})))).await;
     assert_eq!(r.status, StatusCode::OK);
     let r = api.call(calls::rename_player(anna, "Annabelle")).await;
     assert_eq!(r.status, StatusCode::OK);
     // The table laptop records a result; the admin deletes it.
-    let body = mensch("2026-03-01", "Annabelle,Ben");
-    let r =
-        api.send(as_token(&laptop, Method::POST, &format!("/api/v1/leagues/{league}/results")).set_json(&body)).await;
+    let body = input(mensch("2026-03-01", "Annabelle,Ben"));
+    let r = api.call_as(&laptop, calls::record_result(league, &body, None)).await;
     assert_eq!(r.status, StatusCode::CREATED);
     let result = r.body::<StoredResult>().id;
-    let r = api
-        .send(
-            as_token(&api.token, Method::DELETE, &format!("/api/v1/results/{result}")).insert_header(("if-match", "*")),
-        )
-        .await;
+    let r = api.call(calls::delete_result(result, "*")).await;
     assert_eq!(r.status, StatusCode::NO_CONTENT);
-    let r = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": "http://127.0.0.1:9/hook"})).await;
+    let r = api.call(calls::create_webhook(league, "http://127.0.0.1:9/hook")).await;
     assert_eq!(r.status, StatusCode::CREATED, "{:?}", r.json());
     let hook = r.body::<NewWebhook>().webhook.id;
     // A refused change leaves no trace but its refusal.
@@ -51,7 +47,7 @@ api_test!(every_change_is_audited_with_its_token_and_only_admins_read_it, |api| 
     // Revoking the token pauses its webhook: both on the command line.
     tokens::revoke(&mut pool.get().unwrap(), "table-laptop").unwrap();
 
-    let page = api.send(audit(&api.token, "")).await;
+    let page = api.call(audit(AuditParams::default())).await;
     assert_eq!(page.status, StatusCode::OK, "{:?}", page.json());
     let trail: AuditPage = page.body();
     let items = &trail.items;
@@ -96,49 +92,49 @@ api_test!(every_change_is_audited_with_its_token_and_only_admins_read_it, |api| 
     assert!(items.iter().all(|e| e.action != AuditAction::WebhookPaused), "the laptop registered no webhook");
 
     // Filters and pages.
-    let only: AuditPage = api.send(audit(&api.token, "?token_name=table-laptop")).await.body();
+    let only: AuditPage =
+        api.call(audit(AuditParams { token_name: Some("table-laptop".into()), ..Default::default() })).await.body();
     assert_eq!(only.total, 1);
-    let in_league: AuditPage =
-        api.send(audit(&api.token, &format!("?league_id={league}&per_page=2&page=2"))).await.body();
+    let second_page = AuditParams { league_id: Some(league), per_page: Some(2), page: Some(2), ..Default::default() };
+    let in_league: AuditPage = api.call(audit(second_page)).await.body();
     assert_eq!((in_league.total, in_league.items.len()), (5, 2));
-    let renames: AuditPage = api.send(audit(&api.token, "?action=player_renamed")).await.body();
+    let renames: AuditPage =
+        api.call(audit(AuditParams { action: Some(AuditAction::PlayerRenamed), ..Default::default() })).await.body();
     assert_eq!(renames.items[0].subject_id, Some(anna));
-    api.send(audit(&api.token, "?action=player_deleted")).await.problem(400, "invalid-query");
-    api.send(audit(&api.token, "?per_page=0")).await.problem(400, "invalid-query");
+    // An action there is none of: no `AuditAction` writes it.
+    api.get_with_token("/api/v1/audit?action=player_deleted").await.problem(400, "invalid-query");
+    api.call(audit(AuditParams { per_page: Some(0), ..Default::default() })).await.problem(400, "invalid-query");
 
     // Admin only.
     let reader = tokens::create(&mut pool.get().unwrap(), "reader", TokenScope::Record, None).unwrap();
-    api.send(audit(&reader, "")).await.problem(403, "insufficient-scope");
+    api.call_as(&reader, audit(AuditParams::default())).await.problem(403, "insufficient-scope");
     api.send(TestRequest::get().uri("/api/v1/audit")).await.problem(401, "unauthorized");
 
     // A webhook whose token is revoked is paused, and that is written down too.
     let organiser = tokens::create(&mut pool.get().unwrap(), "organiser", TokenScope::Admin, None).unwrap();
-    let r = api
-        .send(
-            as_token(&organiser, Method::POST, &format!("/api/v1/leagues/{league}/webhooks"))
-                .set_json(json!({"url": "http://127.0.0.1:9/other"})),
-        )
-        .await;
+    let r = api.call_as(&organiser, calls::create_webhook(league, "http://127.0.0.1:9/other")).await;
     assert_eq!(r.status, StatusCode::CREATED);
     let other = r.body::<NewWebhook>().webhook.id;
     tokens::revoke(&mut pool.get().unwrap(), "organiser").unwrap();
-    let paused: AuditPage = api.send(audit(&api.token, "?action=webhook_paused")).await.body();
+    let paused: AuditPage =
+        api.call(audit(AuditParams { action: Some(AuditAction::WebhookPaused), ..Default::default() })).await.body();
     assert_eq!(paused.items[0].subject_id, Some(other));
     assert_eq!(paused.items[0].detail["revoked_token"], "organiser");
-    let r = api.write(Method::POST, &format!("/api/v1/webhooks/{other}/enable"), &json!({})).await;
+    let r = api.call(calls::enable_webhook(other)).await;
     assert_eq!(r.status, StatusCode::OK);
-    let r = api.send(as_token(&api.token, Method::DELETE, &format!("/api/v1/webhooks/{hook}"))).await;
+    let r = api.call(calls::delete_webhook(hook)).await;
     assert_eq!(r.status, StatusCode::NO_CONTENT);
     // Club nights: created, changed (a read inside the write's transaction), deleted.
-    let night = json!({"title": "Clubabend", "date": "2026-03-05"});
-    let r = api.post(&format!("/api/v1/leagues/{league}/events"), &night).await;
+    let night = input(json!({"title": "Clubabend", "date": "2026-03-05"}));
+    let r = api.call(calls::create_event(league, &night)).await;
     assert_eq!(r.status, StatusCode::CREATED);
-    let night_path = format!("/api/v1/events/{}", r.body::<Event>().id);
-    let r = api.write(Method::PUT, &night_path, &json!({"title": "Spieleabend", "date": "2026-03-05"})).await;
+    let night = r.body::<Event>().id;
+    let renamed = input(json!({"title": "Spieleabend", "date": "2026-03-05"}));
+    let r = api.call(calls::update_event(night, &renamed)).await;
     assert_eq!(r.status, StatusCode::OK, "{:?}", r.json());
-    let r = api.write(Method::DELETE, &night_path, &json!(null)).await;
+    let r = api.call(calls::delete_event(night)).await;
     assert_eq!(r.status, StatusCode::NO_CONTENT);
-    let latest: AuditPage = api.send(audit(&api.token, "?per_page=5")).await.body();
+    let latest: AuditPage = api.call(audit(AuditParams { per_page: Some(5), ..Default::default() })).await.body();
     let actions: Vec<AuditAction> = latest.items.iter().map(|e| e.action).collect();
     assert_eq!(
         actions,
@@ -200,20 +196,22 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
         let (api, conn) = (&api, &conn);
         async move {
             let mut seen = Vec::new();
-            for path in [
-                "/api/v1/players".to_owned(),
-                "/api/v1/leagues".to_owned(),
-                format!("/api/v1/leagues/{league}/events"),
-                format!("/api/v1/leagues/{league}/results"),
-                "/api/v1/audit?per_page=100&postal=true".to_owned(),
-                format!("/api/v1/leagues/{post}/postal-games"),
+            // All read with the token, as JSON.
+            let every_postal = AuditParams { per_page: Some(100), postal: Some(true), ..Default::default() };
+            for call in [
+                calls::list_players().untyped(),
+                calls::list_leagues().untyped(),
+                calls::list_events(league).untyped(),
+                calls::list_results(league, &Default::default()).unwrap().untyped(),
+                calls::list_audit(&every_postal).unwrap().untyped(),
+                calls::list_postal_games(post).untyped(),
+                calls::list_webhooks(league).untyped(),
             ] {
-                seen.push(api.get_with_token(&path).await.json());
+                seen.push(api.call_as(&api.token, call).await.json());
             }
-            seen.push(api.get_with_token(&format!("/api/v1/leagues/{league}/webhooks")).await.json());
             // Each night with its attendees and rounds.
-            for night in api.call(calls::list_events(league)).await.json().as_array().unwrap() {
-                seen.push(api.get(&format!("/api/v1/events/{}", night["id"])).await.json());
+            for night in api.answer(calls::list_events(league)).await {
+                seen.push(api.call(calls::get_event(night.id)).await.json());
             }
             let tokens: Vec<(String, bool)> =
                 tokens::list(&mut conn()).unwrap().into_iter().map(|t| (t.name, t.revoked_at.is_some())).collect();
@@ -224,8 +222,8 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
     let entries = |action: &'static str| {
         let api = &api;
         async move {
-            let page: AuditPage = api.get_with_token(&format!("/api/v1/audit?action={action}")).await.body();
-            page.total
+            let action = Some(action.parse().unwrap_or_else(|_| panic!("no action {action}")));
+            api.answer(audit(AuditParams { action, ..Default::default() })).await.total
         }
     };
     let status = |r: crate::common::Response| r.status.as_u16();
@@ -249,74 +247,54 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
 
     both_ways!("player_created", status(api.call(calls::create_player("Cleo")).await));
     both_ways!("player_renamed", status(api.call(calls::rename_player(anna, "Annabelle")).await));
-    both_ways!(
-        "league_created",
-        status(api.post("/api/v1/leagues", &json!({"name": "Sommerliga", "rules": {"games": ["lauf-rauf"]}})).await)
-    );
-    both_ways!(
-        "league_changed",
-        status(
-            api.write(
-                Method::PUT,
-                &format!("/api/v1/leagues/{league}"),
-                &json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht", "lauf-rauf"]}})
-            )
-            .await
-        )
-    );
-    let night = json!({"title": "Clubabend", "date": "2026-03-05"});
-    both_ways!("event_created", status(api.post(&format!("/api/v1/leagues/{league}/events"), &night).await));
+    let summer = input(json!({"name": "Sommerliga", "rules": {"games": ["lauf-rauf"]}}));
+    both_ways!("league_created", status(api.call(calls::create_league(&summer)).await));
+    let more_games =
+        input(json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht", "lauf-rauf"]}}));
+    both_ways!("league_changed", status(api.call(calls::update_league(league, &more_games)).await));
+    let night = input(json!({"title": "Clubabend", "date": "2026-03-05"}));
+    both_ways!("event_created", status(api.call(calls::create_event(league, &night)).await));
     let events: Vec<Event> = api.call(calls::list_events(league)).await.body();
-    let night_path = format!("/api/v1/events/{}", events[0].id);
-    let renamed = json!({"title": "Spieleabend", "date": "2026-03-05"});
-    both_ways!("event_changed", status(api.write(Method::PUT, &night_path, &renamed).await));
-    let present = json!({"players": ["Annabelle", "Ben"]});
-    both_ways!("attendees_changed", status(api.post(&format!("{night_path}/attendees"), &present).await));
-    let round = json!({"game": "mensch-aergere-dich-nicht", "method": "random", "seed": 1});
-    both_ways!("round_drawn", status(api.post(&format!("{night_path}/rounds"), &round).await));
+    let night = events[0].id;
+    let renamed = input(json!({"title": "Spieleabend", "date": "2026-03-05"}));
+    both_ways!("event_changed", status(api.call(calls::update_event(night, &renamed)).await));
+    let present = input(json!({"players": ["Annabelle", "Ben"]}));
+    both_ways!("attendees_changed", status(api.call(calls::check_in(night, &present)).await));
+    let round = input(json!({"game": "mensch-aergere-dich-nicht", "method": "random", "seed": 1}));
+    both_ways!("round_drawn", status(api.call(calls::draw_round(night, &round)).await));
     // Members at the table, at a night of their own.
     let today = chrono::Utc::now().date_naive().to_string();
     let tonight: Event =
-        api.post(&format!("/api/v1/leagues/{league}/events"), &json!({"title": "Heute", "date": today})).await.body();
-    let tonight_path = format!("/api/v1/events/{}", tonight.id);
-    api.post(&format!("{tonight_path}/attendees"), &present).await;
-    api.post(&format!("{tonight_path}/rounds"), &round).await;
-    both_ways!("join_code_created", status(api.post(&format!("{tonight_path}/join-codes"), &json!({})).await));
-    let code: spielstand_wire::JoinCode = api.post(&format!("{tonight_path}/join-codes"), &json!({})).await.body();
-    let join =
-        |player: &str| TestRequest::post().uri("/api/v1/join").set_json(json!({"code": code.code, "player": player}));
-    let anna: spielstand_wire::NightPass = api.send(join("Annabelle")).await.body();
-    both_ways!("pass_issued", status(api.send(join("Ben")).await));
+        api.call(calls::create_event(league, &input(json!({"title": "Heute", "date": today})))).await.body();
+    api.call(calls::check_in(tonight.id, &present)).await;
+    api.call(calls::draw_round(tonight.id, &round)).await;
+    let defaults = JoinCodeInput::default();
+    both_ways!("join_code_created", status(api.call(calls::create_join_code(tonight.id, Some(&defaults))).await));
+    let code: spielstand_wire::JoinCode = api.call(calls::create_join_code(tonight.id, Some(&defaults))).await.body();
+    let join = |player: &str| {
+        calls::join_night(&JoinInput {
+            code: code.code.clone(),
+            player: PlayerRef::Name(player.to_owned()),
+            ask_organiser: None,
+        })
+    };
+    let anna: spielstand_wire::NightPass = api.call(join("Annabelle")).await.body();
+    both_ways!("pass_issued", status(api.call(join("Ben")).await));
     let ben_id =
         api.call(calls::list_players()).await.body::<Vec<Player>>().into_iter().find(|p| p.name == "Ben").unwrap().id;
-    both_ways!(
-        "pass_revoked",
-        status(api.write(Method::DELETE, &format!("{tonight_path}/passes/{ben_id}"), &json!(null)).await)
-    );
+    both_ways!("pass_revoked", status(api.call(calls::revoke_pass(tonight.id, ben_id)).await));
     // Revoked, Ben joins again once let back in.
-    assert_eq!(api.post(&format!("{tonight_path}/passes/{ben_id}/readmit"), &json!({})).await.status.as_u16(), 204);
-    let ben: spielstand_wire::NightPass = api.send(join("Ben")).await.body();
-    let by_pass = |pass: &str, path: &str| {
-        TestRequest::post().uri(path).insert_header(("authorization", format!("Bearer {pass}")))
-    };
-    let enter =
-        || by_pass(&anna.pass, &format!("/api/v1/leagues/{league}/results")).set_json(mensch(&today, "Ben,Annabelle"));
-    let pending: StoredResult = api.send(enter()).await.body();
-    both_ways!(
-        "result_confirmed",
-        status(api.send(as_token(&api.token, Method::POST, &format!("/api/v1/results/{}/confirm", pending.id))).await)
-    );
-    api.post(&format!("{tonight_path}/rounds"), &round).await;
-    let pending: StoredResult = api.send(enter()).await.body();
+    assert_eq!(api.call(calls::readmit_pass(tonight.id, ben_id)).await.status.as_u16(), 204);
+    let ben: spielstand_wire::NightPass = api.call(join("Ben")).await.body();
+    let entered = input(mensch(&today, "Ben,Annabelle"));
+    let enter = || api.call_as(&anna.pass, calls::record_result(league, &entered, None));
+    let pending: StoredResult = enter().await.body();
+    both_ways!("result_confirmed", status(api.call(calls::confirm_result(pending.id, None)).await));
+    api.call(calls::draw_round(tonight.id, &round)).await;
+    let pending: StoredResult = enter().await.body();
     both_ways!(
         "result_rejected",
-        status(
-            api.send(
-                by_pass(&ben.pass, &format!("/api/v1/results/{}/reject", pending.id))
-                    .set_json(json!({"reason": "Ben war Zweiter"}))
-            )
-            .await
-        )
+        status(api.call_as(&ben.pass, calls::reject_result(pending.id, "Ben war Zweiter")).await)
     );
     both_ways!(
         "signed_in",
@@ -328,60 +306,29 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
             .map(drop)
         )
     );
-    both_ways!("event_closed", status(api.post(&format!("{night_path}/close"), &json!({})).await));
-    both_ways!("event_deleted", status(api.write(Method::DELETE, &night_path, &json!(null)).await));
+    both_ways!("event_closed", status(api.call(calls::close_event(night)).await));
+    both_ways!("event_deleted", status(api.call(calls::delete_event(night)).await));
 
-    let results = format!("/api/v1/leagues/{league}/results");
-    both_ways!("result_recorded", status(api.post(&results, &mensch("2026-03-01", "Annabelle,Ben")).await));
-    let result = api.get(&results).await.body::<ResultPage>().items[0].id;
-    let corrected = mensch("2026-03-01", "Ben,Annabelle");
-    both_ways!(
-        "result_corrected",
-        status(
-            api.send(
-                as_token(&api.token, Method::PUT, &format!("/api/v1/results/{result}"))
-                    .insert_header(("if-match", "*"))
-                    .set_json(&corrected)
-            )
-            .await
-        )
-    );
-    both_ways!(
-        "result_deleted",
-        status(
-            api.send(
-                as_token(&api.token, Method::DELETE, &format!("/api/v1/results/{result}"))
-                    .insert_header(("if-match", "*"))
-            )
-            .await
-        )
-    );
+    both_ways!("result_recorded", status(api.record(league, &mensch("2026-03-01", "Annabelle,Ben")).await));
+    let result = api.call(calls::list_results(league, &Default::default())).await.body::<ResultPage>().items[0].id;
+    let corrected = input(mensch("2026-03-01", "Ben,Annabelle"));
+    both_ways!("result_corrected", status(api.call(calls::correct_result(result, "*", &corrected)).await));
+    both_ways!("result_deleted", status(api.call(calls::delete_result(result, "*")).await));
 
     // The second admin registers a webhook; revoking it pauses the webhook (two actions in
     // the revocation's transaction); the first admin enables and deletes it.
-    let hook_body = json!({"url": "http://127.0.0.1:9/hook"});
-    both_ways!(
-        "webhook_registered",
-        status(
-            api.send(
-                as_token(&second, Method::POST, &format!("/api/v1/leagues/{league}/webhooks")).set_json(&hook_body)
-            )
-            .await
-        )
-    );
-    let hook = api.get_with_token(&format!("/api/v1/leagues/{league}/webhooks")).await.body::<Vec<Webhook>>()[0].id;
+    let hook_url = "http://127.0.0.1:9/hook";
+    both_ways!("webhook_registered", status(api.call_as(&second, calls::create_webhook(league, hook_url)).await));
+    let hook = api.call(calls::list_webhooks(league)).await.body::<Vec<Webhook>>()[0].id;
     both_ways!("token_revoked", stored(tokens::revoke(&mut conn(), "second")));
-    let paused = api.get_with_token(&format!("/api/v1/webhooks/{hook}")).await;
+    let paused = api.call(calls::get_webhook(hook)).await;
     assert!(paused.body::<Webhook>().paused_at.is_some(), "revoking its token paused the webhook: {}", paused.json());
     assert_eq!(entries("webhook_paused").await, 1, "the pause is audited with the revocation");
-    both_ways!("webhook_enabled", status(api.post(&format!("/api/v1/webhooks/{hook}/enable"), &json!({})).await));
-    both_ways!(
-        "webhook_deleted",
-        status(api.send(as_token(&api.token, Method::DELETE, &format!("/api/v1/webhooks/{hook}"))).await)
-    );
+    both_ways!("webhook_enabled", status(api.call(calls::enable_webhook(hook)).await));
+    both_ways!("webhook_deleted", status(api.call(calls::delete_webhook(hook)).await));
     both_ways!("token_created", stored(tokens::create(&mut conn(), "third", TokenScope::Record, None).map(drop)));
     let dora = api.call(calls::create_player("Dora")).await.json()["id"].as_i64().unwrap();
-    api.post(&results, &mensch("2026-03-02", "Dora,Annabelle")).await;
+    api.record(league, &mensch("2026-03-02", "Dora,Annabelle")).await;
     let ben = api
         .call(calls::list_players())
         .await
@@ -399,20 +346,17 @@ api_test!(every_audited_write_and_its_entry_commit_or_roll_back_together, |api| 
     // A postal game's master: the game, a hare's orders received by post, a lost code, a
     // round resolved before its deadline.
     let deadline = (chrono::Utc::now() + chrono::Duration::days(7)).to_rfc3339();
-    let postal = json!({"title": "Herbstpost", "players": ["Annabelle", "Ben"], "round_limit": 5,
-                        "first_deadline": deadline, "round_days": 7});
-    both_ways!("postal_game_created", status(api.post(&format!("/api/v1/leagues/{post}/postal-games"), &postal).await));
-    let games = api.get(&format!("/api/v1/leagues/{post}/postal-games")).await.json();
+    let postal = input(json!({"title": "Herbstpost", "players": ["Annabelle", "Ben"], "round_limit": 5,
+                              "first_deadline": deadline, "round_days": 7}));
+    both_ways!("postal_game_created", status(api.call(calls::create_postal_game(post, &postal)).await));
+    let games = api.call(calls::list_postal_games(post)).await.json();
     let game = games[0]["id"].as_i64().unwrap();
-    let orders = json!({"player": "Ben", "orders": [{"round": 1, "order": "vor 2"}]});
-    both_ways!(
-        "postal_orders_sent",
-        status(api.write(Method::PUT, &format!("/api/v1/postal-games/{game}/orders"), &orders).await)
-    );
+    let orders = input(json!({"player": "Ben", "orders": [{"round": 1, "order": "vor 2"}]}));
+    both_ways!("postal_orders_sent", status(api.call(calls::send_postal_orders(game, &orders)).await));
     both_ways!("postal_code_reissued", status(api.call(calls::reissue_postal_code(game, "Ben")).await));
     both_ways!(
         "postal_round_resolved",
-        status(api.post(&format!("/api/v1/postal-games/{game}/resolve"), &json!({"round": 1})).await)
+        status(api.call(calls::resolve_postal_round(game, 1, &Default::default())).await)
     );
 
     // Every action the audit knows was tried: a new action needs its write here.

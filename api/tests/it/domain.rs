@@ -3,12 +3,12 @@
 //! invisible or line-breaking characters in text people read) is a 422 naming it, never a
 //! silent default and never a 500, and changes nothing. And `HEAD` answers every `GET`.
 
-use crate::common::mensch;
+use crate::common::{day, input, mensch};
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
 use serde_json::json;
 use spielstand_wire::calls;
-use spielstand_wire::{Player, ResultPage};
+use spielstand_wire::{AuditParams, Player, ResultPage, ResultsParams};
 
 api_test!(bodies_refuse_duplicate_keys_and_unknown_fields, |api| {
     // A raw body: serde_json's `json!` cannot hold a key twice.
@@ -30,6 +30,7 @@ api_test!(bodies_refuse_duplicate_keys_and_unknown_fields, |api| {
     api.add_players(&["Anna", "Ben"]).await;
     let league =
         api.add_league(json!({"name": "L", "rules": {"games": ["hase-und-igel", "mensch-aergere-dich-nicht"]}})).await;
+    // Bodies that are no `GameRecord`, sent as they are.
     let results = format!("/api/v1/leagues/{league}/results");
     // A misspelt field deep in a game's detail, which once stored `lettuces: 0`.
     let hare = json!({"played_on": "2026-05-01", "players": [{"player": "Anna", "seat": 1}, {"player": "Ben", "seat": 2}],
@@ -46,12 +47,14 @@ api_test!(bodies_refuse_duplicate_keys_and_unknown_fields, |api| {
         "detail": {"order": [["Anna"], ["Ben"]]}}"#;
     let d = api.send(raw(&results, dup)).await.problem(422, "invalid-body");
     assert_eq!(d, "players[0].seat: this key is given twice");
-    assert_eq!(api.get(&results).await.body::<ResultPage>().total, 0, "no result was stored");
+    let stored = api.answer(calls::list_results(league, &Default::default())).await;
+    assert_eq!(stored.total, 0, "no result was stored");
 });
 
 api_test!(dates_outside_the_domain_are_refused_before_the_database_sees_them, |api| {
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
+    // Dates as written, in bodies and queries: no call writes most of them.
     let results = format!("/api/v1/leagues/{league}/results");
     // PostgreSQL once answered 500 to the first; SQLite stored the others as text.
     for date in ["-4713-01-01", "+10000-01-01", "0000-01-01", "1899-12-31", "9999-12-31"] {
@@ -74,7 +77,8 @@ api_test!(dates_outside_the_domain_are_refused_before_the_database_sees_them, |a
     ] {
         api.get(&path).await.problem(422, "date-out-of-range");
     }
-    let r = api.get(&format!("{results}?from=1900-01-01&to=9999-12-31")).await;
+    let bounds = ResultsParams { from: Some(day("1900-01-01")), to: Some(day("9999-12-31")), ..Default::default() };
+    let r = api.call(calls::list_results(league, &bounds)).await;
     assert_eq!(r.status, StatusCode::OK, "the bounds themselves are in the domain");
     // A season is a filter: the same domain.
     let d = api
@@ -82,7 +86,8 @@ api_test!(dates_outside_the_domain_are_refused_before_the_database_sees_them, |a
         .await
         .problem(422, "date-out-of-range");
     assert!(d.contains("season"), "{d}");
-    assert_eq!(api.get(&results).await.body::<ResultPage>().total, 0, "nothing was stored");
+    let stored = api.answer(calls::list_results(league, &Default::default())).await;
+    assert_eq!(stored.total, 0, "nothing was stored");
 });
 
 api_test!(text_people_read_holds_no_hidden_characters, |api| {
@@ -96,14 +101,13 @@ api_test!(text_people_read_holds_no_hidden_characters, |api| {
     {
         let mut night = json!({"title": "Clubabend", "date": "2026-03-01"});
         night[field] = json!(text);
-        let d = api.post(&format!("/api/v1/leagues/{league}/events"), &night).await.problem(422, "invalid-body");
+        let d = api.call(calls::create_event(league, &input(night))).await.problem(422, "invalid-body");
         assert!(d.starts_with(field), "{d}");
     }
-    let batch = format!("/api/v1/leagues/{league}/results/batch");
     for id in ["play\u{202E}1", "play\u{200D}1", "play\u{2028}1"] {
         let items = json!({"items": [{"idempotency_key": "k1", "source": {"system": "bgstats", "id": id},
             "record": mensch("2026-03-01", "Anna,Ben")}]});
-        let d = api.post(&batch, &items).await.problem(422, "invalid-body");
+        let d = api.call(calls::record_results_batch(league, &input(items))).await.problem(422, "invalid-body");
         assert!(d.contains("source.id"), "{d}");
     }
     assert_eq!(api.call(calls::list_results(league, &Default::default())).await.body::<ResultPage>().total, 0);
@@ -111,11 +115,10 @@ api_test!(text_people_read_holds_no_hidden_characters, |api| {
     let long = "T".repeat(10_000);
     for team in ["Team\u{202E}A", "Team\u{200B}A", "Team\r\nA", "Team\0A", long.as_str(), " Team"] {
         let rules = json!({"games": ["mensch-aergere-dich-nicht"], "teams": [{"name": team, "players": ["Anna"]}]});
-        let r =
-            api.write(Method::PUT, &format!("/api/v1/leagues/{league}"), &json!({"name": "L", "rules": rules})).await;
+        let r = api.call(calls::update_league(league, &input(json!({"name": "L", "rules": rules})))).await;
         r.problem(422, "invalid-name");
     }
-    // Dates in bodies are written exactly YYYY-MM-DD.
+    // Dates in bodies are written exactly YYYY-MM-DD: as written, no call would.
     for date in ["2026-3-1", " 2026-03-01", "2026-03-01 ", "2026-03-1"] {
         let d = api
             .post(&format!("/api/v1/leagues/{league}/results"), &mensch(date, "Anna,Ben"))
@@ -131,7 +134,7 @@ api_test!(text_people_read_holds_no_hidden_characters, |api| {
     assert!(d.starts_with("rules.season.from"), "{d}");
     assert_eq!(api.call(calls::list_results(league, &Default::default())).await.body::<ResultPage>().total, 0);
     // A NUL in a text filter never reaches the database.
-    let r = api.get_with_token("/api/v1/audit?token_name=%00").await;
+    let r = api.call(calls::list_audit(&AuditParams { token_name: Some("\0".into()), ..Default::default() })).await;
     let d = r.problem(400, "invalid-query");
     assert!(d.starts_with("token_name"), "{d}");
 });

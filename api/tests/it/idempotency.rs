@@ -1,9 +1,8 @@
 //! `Idempotency-Key`: a replay answers as the first time, a changed body is refused,
 //! concurrent duplicates and abandoned claims are settled once.
 
-use crate::common::mensch;
+use crate::common::{input, mensch};
 use actix_web::http::StatusCode;
-use actix_web::test::TestRequest;
 use serde_json::json;
 use spielstand_api::store::idempotency;
 use spielstand_wire::ResultPage;
@@ -12,45 +11,38 @@ use spielstand_wire::calls;
 api_test!(idempotency_keys_replay_reject_changes_and_guard_concurrency, |api| {
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let path = format!("/api/v1/leagues/{league}/results");
-    let post = |key: &str, body: serde_json::Value| {
-        TestRequest::post()
-            .uri(&path)
-            .insert_header(("authorization", format!("Bearer {}", api.token)))
-            .insert_header(("idempotency-key", key.to_owned()))
-            .set_json(body)
-    };
-    let first = api.send(post("key-1", mensch("2026-11-20", "Anna,Ben"))).await;
+    let post = |key: &str, body: serde_json::Value| api.call(calls::record_result(league, &input(body), Some(key)));
+    let total = || async { api.answer(calls::list_results(league, &Default::default())).await.total };
+    let first = post("key-1", mensch("2026-11-20", "Anna,Ben")).await;
     assert_eq!(first.status, StatusCode::CREATED);
-    let replay = api.send(post("key-1", mensch("2026-11-20", "Anna,Ben"))).await;
+    let replay = post("key-1", mensch("2026-11-20", "Anna,Ben")).await;
     assert_eq!(replay.status, StatusCode::CREATED);
     assert_eq!(replay.json(), first.json());
     assert_eq!(replay.header("idempotent-replayed"), Some("true"));
     assert_eq!(replay.header("etag"), first.header("etag"));
     assert_eq!(replay.header("location"), first.header("location"));
-    assert_eq!(api.get(&path).await.body::<ResultPage>().total, 1);
+    assert_eq!(total().await, 1);
 
-    api.send(post("key-1", mensch("2026-11-20", "Ben,Anna"))).await.problem(422, "idempotency-key-reused");
+    post("key-1", mensch("2026-11-20", "Ben,Anna")).await.problem(422, "idempotency-key-reused");
 
     // A request still in flight under a key: a concurrent duplicate gets 409.
     let pool = spielstand_api::db::open(&api.url, 1).unwrap();
     let claimed = idempotency::claim(&mut pool.get().unwrap(), "key-2", "someone else's fingerprint").unwrap();
     assert!(matches!(claimed, idempotency::Claim::Fresh(_)));
     // Same key, same fingerprint as the in-flight one needs the same body: compute it the server's way.
-    let r = api.send(post("key-2", mensch("2026-11-21", "Anna,Ben"))).await;
+    let r = post("key-2", mensch("2026-11-21", "Anna,Ben")).await;
     r.problem(422, "idempotency-key-reused");
 
     // A failed request frees its key for a corrected retry.
-    api.send(post("key-3", mensch("2026-11-22", "Anna,Zoe"))).await.problem(422, "invalid-body");
-    let ok = api.send(post("key-3", mensch("2026-11-22", "Anna,Ben"))).await;
+    post("key-3", mensch("2026-11-22", "Anna,Zoe")).await.problem(422, "invalid-body");
+    let ok = post("key-3", mensch("2026-11-22", "Anna,Ben")).await;
     assert_eq!(ok.status, StatusCode::CREATED);
-    assert_eq!(api.get(&path).await.body::<ResultPage>().total, 2);
+    assert_eq!(total().await, 2);
 });
 
 api_test!(a_concurrent_duplicate_gets_409, |api| {
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let path = format!("/api/v1/leagues/{league}/results");
     let body = mensch("2026-11-20", "Anna,Ben");
     let record: spielstand_core::GameRecord = serde_json::from_value(body.clone()).unwrap();
     let fingerprint = idempotency::fingerprint(league, &record).unwrap();
@@ -59,17 +51,9 @@ api_test!(a_concurrent_duplicate_gets_409, |api| {
         idempotency::claim(&mut pool.get().unwrap(), "busy", &fingerprint).unwrap(),
         idempotency::Claim::Fresh(_)
     ));
-    let r = api
-        .send(
-            TestRequest::post()
-                .uri(&path)
-                .insert_header(("authorization", format!("Bearer {}", api.token)))
-                .insert_header(("idempotency-key", "busy"))
-                .set_json(&body),
-        )
-        .await;
+    let r = api.call(calls::record_result(league, &record, Some("busy"))).await;
     r.problem(409, "idempotency-key-in-progress");
-    assert_eq!(api.get(&path).await.body::<ResultPage>().total, 0);
+    assert_eq!(api.call(calls::list_results(league, &Default::default())).await.body::<ResultPage>().total, 0);
 });
 
 api_test!(an_abandoned_claim_is_taken_over_and_its_owner_can_no_longer_settle, |api| {
@@ -90,12 +74,7 @@ api_test!(an_abandoned_claim_is_taken_over_and_its_owner_can_no_longer_settle, |
         .bind::<diesel::sql_types::Timestamp, _>(long_ago)
         .execute(&mut **conn)
         .unwrap();
-    let retry = TestRequest::post()
-        .uri(&format!("/api/v1/leagues/{league}/results"))
-        .insert_header(("authorization", format!("Bearer {}", api.token)))
-        .insert_header(("idempotency-key", "died"))
-        .set_json(&body);
-    assert_eq!(api.send(retry).await.status, StatusCode::CREATED);
+    assert_eq!(api.call(calls::record_result(league, &record, Some("died"))).await.status, StatusCode::CREATED);
     // Had the first request merely been slow, it could not settle now, so it stores nothing.
     let late = conn.write(|c| idempotency::settle(c, "died", long_ago, 201, "{}"));
     assert!(matches!(late, Err(spielstand_api::error::Error::IdempotencyInProgress(_))), "{late:?}");

@@ -1,12 +1,15 @@
 //! German on every path: every kind of problem the API answers, asked for in German
 //! (`Accept-Language: de`), says its `detail` in German, on both backends.
 
-use crate::common::{Response, TestApi};
+use crate::common::{Response, TestApi, input};
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::Method;
 use actix_web::test::TestRequest;
 use serde_json::{Value, json};
+use spielstand_core::GameRecord;
+use spielstand_wire::calls;
+use spielstand_wire::{Event, EventInput, ResultsParams};
 use std::collections::BTreeSet;
 
 fn german(req: TestRequest) -> TestRequest {
@@ -42,12 +45,13 @@ api_test!(every_kind_of_problem_is_said_in_german, |api| {
         .await;
     let other = api.add_league(json!({"name": "Sommerliga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
     let token = api.token.clone();
+    // Bodies and requests no call sends are sent as they are.
     let post = |path: &str, body: Value| with_token(TestRequest::post().uri(path).set_json(body), &token);
-    let results = format!("/api/v1/leagues/{league}/results");
-    let mensch = |order: &str| crate::common::mensch("2026-03-01", order);
+    let mensch = |order: &str| -> GameRecord { input(crate::common::mensch("2026-03-01", order)) };
+    let record = |league: i64, record: &GameRecord| api.request(calls::record_result(league, record, None));
 
-    said_in_german(&api, "not-found", TestRequest::get().uri("/api/v1/leagues/999"), &mut kinds).await;
-    said_in_german(&api, "conflict", post("/api/v1/players", json!({"name": "Anna"})), &mut kinds).await;
+    said_in_german(&api, "not-found", api.request(calls::get_league(999)), &mut kinds).await;
+    said_in_german(&api, "conflict", api.request(calls::create_player("Anna")), &mut kinds).await;
     said_in_german(
         &api,
         "malformed-json",
@@ -63,13 +67,15 @@ api_test!(every_kind_of_problem_is_said_in_german, |api| {
     .await;
     said_in_german(&api, "invalid-body (misspelt)", post("/api/v1/players", json!({"nmae": "Dora"})), &mut kinds).await;
     said_in_german(&api, "invalid-body (type)", post("/api/v1/players", json!({"name": 5})), &mut kinds).await;
-    said_in_german(&api, "invalid-body (unknown name)", post(&results, mensch("Anna,Bärbl")), &mut kinds).await;
-    said_in_german(&api, "invalid-query", TestRequest::get().uri(&format!("{results}?page=0")), &mut kinds).await;
+    said_in_german(&api, "invalid-body (unknown name)", record(league, &mensch("Anna,Bärbl")), &mut kinds).await;
+    let page_zero = ResultsParams { page: Some(0), ..Default::default() };
+    said_in_german(&api, "invalid-query", api.request(calls::list_results(league, &page_zero)), &mut kinds).await;
     said_in_german(&api, "invalid-path", TestRequest::get().uri("/api/v1/leagues/abc"), &mut kinds).await;
+    let long_key = "k".repeat(300);
     said_in_german(
         &api,
         "invalid-header",
-        post(&results, mensch("Anna,Ben")).insert_header(("idempotency-key", "k".repeat(300))),
+        api.request(calls::record_result(league, &mensch("Anna,Ben"), Some(&long_key))),
         &mut kinds,
     )
     .await;
@@ -80,15 +86,9 @@ api_test!(every_kind_of_problem_is_said_in_german, |api| {
         &mut kinds,
     )
     .await;
-    said_in_german(
-        &api,
-        "unknown token",
-        with_token(TestRequest::post().uri("/api/v1/players").set_json(json!({"name": "X"})), "spst_nope"),
-        &mut kinds,
-    )
-    .await;
+    said_in_german(&api, "unknown token", api.request_as("spst_nope", calls::create_player("X")), &mut kinds).await;
     // A record token of league 1 and a revoked one.
-    let (record, revoked) = {
+    let (laptop, revoked) = {
         let mut conn = api.state.pool.get().unwrap();
         let record = spielstand_api::store::tokens::create(
             &mut conn,
@@ -102,72 +102,54 @@ api_test!(every_kind_of_problem_is_said_in_german, |api| {
         spielstand_api::store::tokens::revoke(&mut conn, "old").unwrap();
         (record, revoked)
     };
-    said_in_german(
-        &api,
-        "insufficient-scope",
-        with_token(
-            TestRequest::post().uri("/api/v1/leagues").set_json(json!({"name": "X", "rules": {"games": ["rangeln"]}})),
-            &record,
-        ),
-        &mut kinds,
-    )
-    .await;
+    let league_x = input(json!({"name": "X", "rules": {"games": ["rangeln"]}}));
+    said_in_german(&api, "insufficient-scope", api.request_as(&laptop, calls::create_league(&league_x)), &mut kinds)
+        .await;
     said_in_german(
         &api,
         "insufficient-scope (league)",
-        with_token(
-            TestRequest::post().uri(&format!("/api/v1/leagues/{other}/results")).set_json(mensch("Anna,Ben")),
-            &record,
-        ),
+        api.request_as(&laptop, calls::record_result(other, &mensch("Anna,Ben"), None)),
         &mut kinds,
     )
     .await;
-    said_in_german(
-        &api,
-        "token-revoked",
-        with_token(TestRequest::post().uri("/api/v1/players").set_json(json!({"name": "X"})), &revoked),
-        &mut kinds,
-    )
-    .await;
-    let stored: Value = api.send(post(&results, mensch("Anna,Ben"))).await.json();
+    said_in_german(&api, "token-revoked", api.request_as(&revoked, calls::create_player("X")), &mut kinds).await;
+    let stored: Value = api.call(calls::record_result(league, &mensch("Anna,Ben"), None)).await.json();
     let id = stored["id"].as_i64().unwrap();
+    // Without If-Match, as no call sends a correction.
     said_in_german(
         &api,
         "precondition-required",
-        with_token(TestRequest::put().uri(&format!("/api/v1/results/{id}")).set_json(mensch("Ben,Anna")), &token),
+        with_token(
+            TestRequest::put()
+                .uri(&format!("/api/v1/results/{id}"))
+                .set_json(crate::common::mensch("2026-03-01", "Ben,Anna")),
+            &token,
+        ),
         &mut kinds,
     )
     .await;
     said_in_german(
         &api,
         "precondition-failed",
-        with_token(
-            TestRequest::put()
-                .uri(&format!("/api/v1/results/{id}"))
-                .insert_header(("if-match", "\"9\""))
-                .set_json(mensch("Ben,Anna")),
-            &token,
-        ),
+        api.request(calls::correct_result(id, "\"9\"", &mensch("Ben,Anna"))),
         &mut kinds,
     )
     .await;
-    api.send(post(&results, mensch("Anna,Cleo")).insert_header(("idempotency-key", "k-1"))).await;
+    api.call(calls::record_result(league, &mensch("Anna,Cleo"), Some("k-1"))).await;
     said_in_german(
         &api,
         "idempotency-key-reused",
-        post(&results, mensch("Cleo,Anna")).insert_header(("idempotency-key", "k-1")),
+        api.request(calls::record_result(league, &mensch("Cleo,Anna"), Some("k-1"))),
         &mut kinds,
     )
     .await;
-    let night: Value = api
-        .send(post(&format!("/api/v1/leagues/{other}/events"), json!({"title": "Abend", "date": "2026-03-01"})))
-        .await
-        .json();
+    let night = EventInput { title: "Abend".into(), date: crate::common::day("2026-03-01"), location: None };
+    let night: Event = api.answer(calls::create_event(other, &night)).await;
     let mut at_night = mensch("Anna,Ben");
-    at_night["event_id"] = night["id"].clone();
-    said_in_german(&api, "event-mismatch", post(&results, at_night.clone()), &mut kinds).await;
-    api.send(post(&format!("/api/v1/events/{}/close", night["id"]), json!({}))).await;
-    said_in_german(&api, "event-closed", post(&format!("/api/v1/leagues/{other}/results"), at_night), &mut kinds).await;
+    at_night.event_id = Some(night.id);
+    said_in_german(&api, "event-mismatch", record(league, &at_night), &mut kinds).await;
+    api.call(calls::close_event(night.id)).await;
+    said_in_german(&api, "event-closed", record(other, &at_night), &mut kinds).await;
     said_in_german(
         &api,
         "payload-too-large",
@@ -202,18 +184,12 @@ api_test!(every_kind_of_problem_is_said_in_german, |api| {
     )
     .await;
     said_in_german(&api, "no-route", TestRequest::get().uri("/api/v1/nowhere"), &mut kinds).await;
-    said_in_german(
-        &api,
-        "a broken rule",
-        post(&results, crate::common::rangeln("2026-03-01", &["Anna", "Ben", "Cleo"], &[&[99, 0, 0]])),
-        &mut kinds,
-    )
-    .await;
+    let broken = input(crate::common::rangeln("2026-03-01", &["Anna", "Ben", "Cleo"], &[&[99, 0, 0]]));
+    said_in_german(&api, "a broken rule", record(league, &broken), &mut kinds).await;
     // Wrong tokens from one address, until the quota answers 429.
     let mut throttled = false;
     for _ in 0..30 {
-        let req = with_token(TestRequest::post().uri("/api/v1/players").set_json(json!({"name": "X"})), "spst_wrong")
-            .peer_addr("192.0.2.77:4711".parse().unwrap());
+        let req = api.request_as("spst_wrong", calls::create_player("X")).peer_addr("192.0.2.77:4711".parse().unwrap());
         let r = api.send(german(req)).await;
         if r.status.as_u16() == 429 {
             let problem: Value = r.json();
@@ -252,7 +228,7 @@ api_test!(every_kind_of_problem_is_said_in_german, |api| {
         assert!(kinds.contains(&format!("/problems/{kind}")), "{kind} was not tried: {kinds:?}");
     }
     // Asked in English, the same answers are the API's English, as always.
-    let r = api.send(TestRequest::get().uri("/api/v1/leagues/999").insert_header(("accept-language", "en"))).await;
+    let r = api.send(api.request(calls::get_league(999)).insert_header(("accept-language", "en"))).await;
     assert_eq!(r.json()["detail"], "league 999 does not exist");
     assert_eq!(r.header("content-language"), Some("en"));
 });

@@ -4,12 +4,13 @@
 //! server that is down holds no round up, the failure is kept for the game master and the
 //! mail sent once the server is back; an order mail is fed in by its sender's address.
 
-use crate::common::TestDb;
 use crate::common::process::{Server, agent, seed, token, typed};
 use crate::common::smtp::SmtpSink;
+use crate::common::{TestDb, input};
 use mail_parser::MessageParser;
 use serde_json::json;
-use spielstand_wire::{PostalGameCreated, PostalMail, PostalRound};
+use spielstand_wire::calls;
+use spielstand_wire::{PostalGameCreated, PostalMail, PostalRound, ReportLang, ReportParams};
 use std::time::{Duration, Instant};
 
 const HARES: [&str; 3] = ["Jörg", "Anna", "Ben"];
@@ -19,7 +20,7 @@ const HARES: [&str; 3] = ["Jörg", "Anna", "Ben"];
 fn mails_when(server: &Server, token: &str, game: i64, done: impl Fn(&[PostalMail]) -> bool) -> Vec<PostalMail> {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
-        let mails: Vec<PostalMail> = server.get_as(&format!("/postal-games/{game}/mails"), token);
+        let mails: Vec<PostalMail> = server.answer(token, calls::list_postal_mails(game));
         if done(&mails) || Instant::now() > deadline {
             return mails;
         }
@@ -39,47 +40,29 @@ fn reports_are_mailed_and_retried(db: TestDb) {
     let server = Server::start(&db, &env);
     let (league, _) = seed(&server, &token, &HARES, &["hase-und-igel"]);
     let deadline = (chrono::Utc::now() + chrono::Duration::days(7)).to_rfc3339();
-    let (status, created) = server.post(
-        &format!("/leagues/{league}/postal-games"),
-        &token,
-        &json!({"title": "Grünkohlpost", "players": HARES, "round_limit": 5, "first_deadline": deadline,
-                "round_days": 7, "addresses": {"jörg": "joerg@club.example", "Anna": "anna@club.example"},
-                "master_address": "spielleitung@club.example"}),
-    );
+    let postal = input(json!({"title": "Grünkohlpost", "players": HARES, "round_limit": 5, "first_deadline": deadline,
+                              "round_days": 7, "addresses": {"jörg": "joerg@club.example", "Anna": "anna@club.example"},
+                              "master_address": "spielleitung@club.example"}));
+    let (status, created) = server.call(&token, calls::create_postal_game(league, &postal));
     assert_eq!(status, 201, "{created}");
     let created: PostalGameCreated = typed(&created);
     let game = created.game.id;
     // The addresses are the game master's to know: the public game shows none.
-    let public = agent()
-        .get(&format!("{}/postal-games/{game}", server.api))
-        .call()
-        .unwrap()
-        .body_mut()
-        .read_to_string()
-        .unwrap();
-    assert!(!public.contains("club.example"), "{public}");
+    let (_, public) = server.call(&token, calls::get_postal_game(game));
+    assert!(!public.to_string().contains("club.example"), "{public}");
 
     // Round 1: Jörg's order mail, fed in by the game master, found by its sender.
-    let (status, body) = server.put(
-        &format!("/postal-games/{game}/orders"),
-        &token,
-        &json!({"from": "Joerg@CLUB.example", "orders": [{"round": 1, "order": "vor 1"}]}),
-    );
+    let orders = |body: serde_json::Value| server.call(&token, calls::send_postal_orders(game, &input(body)));
+    let (status, body) = orders(json!({"from": "Joerg@CLUB.example", "orders": [{"round": 1, "order": "vor 1"}]}));
     assert_eq!(status, 403, "no such address, the case of its local part counts: {body}");
-    let (status, body) = server.put(
-        &format!("/postal-games/{game}/orders"),
-        &token,
-        &json!({"from": "joerg@CLUB.example", "orders": [{"round": 1, "order": "vor 2"}]}),
-    );
+    let (status, body) = orders(json!({"from": "joerg@CLUB.example", "orders": [{"round": 1, "order": "vor 2"}]}));
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["player"], "Jörg");
-    let (status, body) = server.put(
-        &format!("/postal-games/{game}/orders"),
-        &token,
-        &json!({"from": "anna@club.example", "player": "Ben", "orders": [{"round": 1, "order": "vor 1"}]}),
-    );
+    let (status, body) =
+        orders(json!({"from": "anna@club.example", "player": "Ben", "orders": [{"round": 1, "order": "vor 1"}]}));
     assert_eq!(status, 403, "Anna's address sends no orders of Ben's: {body}");
-    let (status, round) = server.post(&format!("/postal-games/{game}/resolve?lang=de"), &token, &json!({"round": 1}));
+    let german = ReportParams { lang: Some(ReportLang::De) };
+    let (status, round) = server.call(&token, calls::resolve_postal_round(game, 1, &german));
     assert_eq!(status, 200, "{round}");
     let round: PostalRound = typed(&round);
     // Jörg, Anna and the game master: three mails, Ben has no address.
@@ -107,7 +90,7 @@ fn reports_are_mailed_and_retried(db: TestDb) {
     // The mail server goes down: round 2 is resolved all the same, the failure is the
     // game master's to see, and the mails go out once it is back.
     sink.down();
-    let (status, round) = server.post(&format!("/postal-games/{game}/resolve"), &token, &json!({"round": 2}));
+    let (status, round) = server.call(&token, calls::resolve_postal_round(game, 2, &Default::default()));
     assert_eq!(status, 200, "the round does not wait for the mail: {round}");
     let failing = mails_when(&server, &token, game, |m| m.iter().filter(|m| m.round == 2).all(|m| m.error.is_some()));
     let round_2: Vec<&PostalMail> = failing.iter().filter(|m| m.round == 2).collect();
@@ -125,12 +108,8 @@ fn reports_are_mailed_and_retried(db: TestDb) {
 
     // Only the game master reads them.
     let code = &created.codes[0].code;
-    let res = agent()
-        .get(&format!("{}/postal-games/{game}/mails", server.api))
-        .header("Authorization", &format!("Bearer {code}"))
-        .call()
-        .unwrap();
-    assert_eq!(res.status(), 403);
+    assert_eq!(server.call(code, calls::list_postal_mails(game)).0, 403);
+    // Without a token, as no call reads them.
     let res = agent().get(&format!("{}/postal-games/{game}/mails", server.api)).call().unwrap();
     assert_eq!(res.status(), 401);
 }
@@ -159,15 +138,12 @@ fn reports_go_over_tls_with_a_login(db: TestDb) {
     let server = Server::start(&db, &env("falsch"));
     let (league, _) = seed(&server, &token, &HARES, &["hase-und-igel"]);
     let deadline = (chrono::Utc::now() + chrono::Duration::days(7)).to_rfc3339();
-    let (status, created) = server.post(
-        &format!("/leagues/{league}/postal-games"),
-        &token,
-        &json!({"title": "Sicherpost", "players": HARES, "round_limit": 5, "first_deadline": deadline,
-                "round_days": 7, "addresses": {"Anna": "anna@club.example"}}),
-    );
+    let postal = input(json!({"title": "Sicherpost", "players": HARES, "round_limit": 5, "first_deadline": deadline,
+                              "round_days": 7, "addresses": {"Anna": "anna@club.example"}}));
+    let (status, created) = server.call(&token, calls::create_postal_game(league, &postal));
     assert_eq!(status, 201, "{created}");
     let game = typed::<PostalGameCreated>(&created).game.id;
-    let (status, body) = server.post(&format!("/postal-games/{game}/resolve"), &token, &json!({"round": 1}));
+    let (status, body) = server.call(&token, calls::resolve_postal_round(game, 1, &Default::default()));
     assert_eq!(status, 200, "{body}");
     let failing = mails_when(&server, &token, game, |m| m.iter().all(|m| m.error.is_some()));
     assert_eq!(failing.len(), 1, "{failing:?}");

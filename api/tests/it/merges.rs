@@ -7,7 +7,10 @@ use actix_web::http::StatusCode;
 use serde_json::{Value, json};
 use spielstand_core::{LeagueRules, StandingsQuery};
 use spielstand_wire::calls;
-use spielstand_wire::{AuditPage, League, Player, PlayerMerge, Problem, Standings, StoredResult};
+use spielstand_wire::{
+    AuditAction, AuditPage, AuditParams, HeadToHeadParams, League, Player, PlayerMerge, Problem, ResultsParams,
+    Standings, StoredResult,
+};
 
 /// Every view of `leagues` a reader may ask for, as served, without what changes with any
 /// write (revisions, the time of an export): standings, head-to-head, league ratings,
@@ -34,29 +37,30 @@ where
             _ => {}
         }
     }
-    let mut paths = Vec::new();
-    for league in leagues {
-        for view in [
-            "standings",
-            "standings.csv",
-            "head-to-head?per_page=100",
-            "ratings/accuracy",
-            "export",
-            "results?per_page=100",
-        ] {
-            paths.push(format!("/api/v1/leagues/{league}/{view}"));
-        }
-        for player in players {
-            paths.push(format!("/api/v1/leagues/{league}/players/{player}/stats"));
-            paths.push(format!("/api/v1/leagues/{league}/players/{player}/ratings"));
+    let pairs = HeadToHeadParams { per_page: Some(100), ..Default::default() };
+    let results = ResultsParams { per_page: Some(100), ..Default::default() };
+    let mut reads = Vec::new();
+    for &league in leagues {
+        reads.extend([
+            calls::get_standings(league, &Default::default()).unwrap().untyped(),
+            calls::get_standings_csv(league, &Default::default()).unwrap().untyped(),
+            calls::get_head_to_head(league, &pairs).unwrap().untyped(),
+            calls::get_rating_accuracy(league, &Default::default()).unwrap().untyped(),
+            calls::export_league(league).untyped(),
+            calls::list_results(league, &results).unwrap().untyped(),
+        ]);
+        for &player in players {
+            reads.push(calls::get_player_stats(league, player).untyped());
+            reads.push(calls::get_player_league_ratings(league, player, &Default::default()).unwrap().untyped());
         }
     }
-    for player in players {
-        paths.push(format!("/api/v1/players/{player}/ratings"));
+    for &player in players {
+        reads.push(calls::player_ratings(player, &Default::default()).unwrap().untyped());
     }
     let mut out = Vec::new();
-    for path in paths {
-        let r = api.get(&path).await;
+    for call in reads {
+        let path = call.url("");
+        let r = api.call(call).await;
         let mut body = match serde_json::from_slice(&r.body) {
             Ok(json) => json,
             Err(_) => Value::String(String::from_utf8_lossy(&r.body).into_owned()),
@@ -125,9 +129,10 @@ api_test!(a_merge_counts_two_players_as_one_and_its_undo_restores_every_view, |a
     let table: Standings = api.call(calls::get_standings(liga, &Default::default())).await.body();
     assert_eq!(table.rows.iter().find(|r| r.row.player == "Jörg").unwrap().row.played, 4);
     // The merged player is still there and says whom it stands for.
-    assert_eq!(api.get(&format!("/api/v1/players/{joerg}")).await.body::<Player>().merged_into, Some(joerg_umlaut));
+    assert_eq!(api.answer(calls::get_player(joerg)).await.merged_into, Some(joerg_umlaut));
     // Both are in the audit trail.
-    let audit: AuditPage = api.get_with_token("/api/v1/audit?action=player_merged").await.body();
+    let merged = AuditParams { action: Some(AuditAction::PlayerMerged), ..Default::default() };
+    let audit: AuditPage = api.answer(calls::list_audit(&merged)).await;
     assert_eq!(audit.items.len(), 1);
     assert_eq!(audit.items[0].detail["into"], "Jörg");
 
@@ -139,8 +144,9 @@ api_test!(a_merge_counts_two_players_as_one_and_its_undo_restores_every_view, |a
     for ((path, was), (_, is)) in before.iter().zip(&after) {
         assert_eq!(was, is, "{path}");
     }
-    assert_eq!(api.get(&format!("/api/v1/players/{joerg}")).await.body::<Player>().merged_into, None);
-    let audit: AuditPage = api.get_with_token("/api/v1/audit?action=player_unmerged").await.body();
+    assert_eq!(api.answer(calls::get_player(joerg)).await.merged_into, None);
+    let unmerged = AuditParams { action: Some(AuditAction::PlayerUnmerged), ..Default::default() };
+    let audit: AuditPage = api.answer(calls::list_audit(&unmerged)).await;
     assert_eq!(audit.items.len(), 1);
     api.call(calls::unmerge_player(joerg)).await.problem(409, "conflict");
 
@@ -152,7 +158,7 @@ api_test!(a_merge_counts_two_players_as_one_and_its_undo_restores_every_view, |a
     let between: StoredResult = r.body();
     assert_eq!(between.placings[0].player, "Jörg", "the merged name resolves to the kept player");
     api.call(calls::unmerge_player(joerg)).await;
-    let shown: StoredResult = api.get(&format!("/api/v1/results/{}", between.id)).await.body();
+    let shown: StoredResult = api.answer(calls::get_result(between.id)).await;
     assert_eq!(shown.placings[0].player, "Jörg", "recorded in between: stays with the kept player");
     for league in [liga, pokal] {
         let table: Standings = api.call(calls::get_standings(league, &Default::default())).await.body();
@@ -182,14 +188,15 @@ api_test!(two_players_of_one_game_are_never_merged, |api| {
         "{detail}"
     );
     assert_eq!(api.call(calls::get_league(liga)).await.body::<League>().revision, revision, "nothing changed");
-    assert_eq!(api.get(&format!("/api/v1/players/{away}")).await.body::<Player>().merged_into, None);
+    assert_eq!(api.answer(calls::get_player(away)).await.merged_into, None);
     // Other refusals: itself, an unknown field, unknown players, a chain of merges.
     let itself = api.call(calls::merge_player(away, away)).await;
     assert!(itself.problem(422, "invalid-body").contains("cannot be merged into itself"));
+    // A member no `MergeRequest` has, sent as it is.
     let extra = api.post(&format!("/api/v1/players/{away}/merge"), &json!({"into": keep, "force": true})).await;
     assert!(extra.body::<Problem>().detail.contains("unknown field `force`"), "{}", extra.json());
     api.call(calls::merge_player(away, 999_999)).await.problem(404, "not-found");
-    api.post("/api/v1/players/999999/merge", &json!({"into": keep})).await.problem(404, "not-found");
+    api.call(calls::merge_player(999_999, keep)).await.problem(404, "not-found");
     let anna = player_id(&api, "Anna").await;
     api.add_players(&["Dora"]).await;
     let dora = player_id(&api, "Dora").await;

@@ -1,11 +1,12 @@
 //! Club nights and the pictures of a season, end to end on the real App.
 
-use crate::common::{day, mensch};
-use actix_web::http::{Method, StatusCode};
+use crate::common::{day, input, mensch};
+use actix_web::http::StatusCode;
 use serde_json::json;
 use spielstand_wire::calls;
 use spielstand_wire::{
-    AuditPage, Event, EventReport, LeaguePlayerRatings, Player, Problem, ResultPage, Standings, StoredResult,
+    AuditAction, AuditPage, AuditParams, Event, EventInput, EventReport, LeaguePlayerRatings, Player, Problem,
+    ResultPage, ResultsParams, Standings, StandingsParams, StoredResult,
 };
 
 /// A league of four with three nights on distinct dates and one game outside any night.
@@ -25,18 +26,13 @@ where
     for (title, date) in
         [("Erster Abend", "2026-03-01"), ("Zweiter Abend", "2026-03-08"), ("Dritter Abend", "2026-03-15")]
     {
-        let r = api
-            .post(
-                &format!("/api/v1/leagues/{league}/events"),
-                &json!({"title": title, "date": date, "location": "Vereinsheim"}),
-            )
-            .await;
+        let night = EventInput { title: title.into(), date: day(date), location: Some("Vereinsheim".into()) };
+        let r = api.call(calls::create_event(league, &night)).await;
         assert_eq!(r.status, StatusCode::CREATED, "{:?}", r.json());
         let night: Event = r.body();
         assert_eq!(night.games, 0);
         nights.push(night.id);
     }
-    let results = format!("/api/v1/leagues/{league}/results");
     for (night, date, order) in [
         (0, "2026-03-01", "Anna,Ben,Cleo"),
         (0, "2026-03-01", "Ben,Cleo,Anna"),
@@ -45,12 +41,12 @@ where
     ] {
         let mut game = mensch(date, order);
         game["event_id"] = json!(nights[night]);
-        let r = api.post(&results, &game).await;
+        let r = api.record(league, &game).await;
         assert_eq!(r.status, StatusCode::CREATED, "{:?}", r.json());
         assert_eq!(r.body::<StoredResult>().record.event_id, Some(nights[night]));
     }
     // A game on a day between nights, at no night.
-    assert_eq!(api.post(&results, &mensch("2026-03-10", "Anna,Dora")).await.status, StatusCode::CREATED);
+    assert_eq!(api.record(league, &mensch("2026-03-10", "Anna,Dora")).await.status, StatusCode::CREATED);
     (league, nights)
 }
 
@@ -83,7 +79,8 @@ api_test!(club_nights_group_games_and_give_matchday_tables, |api| {
     assert_eq!(second.winners, ["Cleo"]);
     let cleo = second.table_change.iter().find(|m| m.player == "Cleo").unwrap();
     assert_eq!((cleo.place_before, cleo.points_before), (Some(3), 1.0));
-    let after: Standings = api.get(&format!("/api/v1/leagues/{league}/standings?as_of=2026-03-08")).await.body();
+    let as_of = |date: &str| StandingsParams { as_of: Some(day(date)), ..Default::default() };
+    let after: Standings = api.answer(calls::get_standings(league, &as_of("2026-03-08"))).await;
     let moved: Vec<(&str, Option<u32>, f64)> =
         second.table_change.iter().map(|m| (m.player.as_str(), m.place_after, m.points_after)).collect();
     let table: Vec<(&str, Option<u32>, f64)> =
@@ -92,9 +89,9 @@ api_test!(club_nights_group_games_and_give_matchday_tables, |api| {
 
     // after_event is the table as of the night's date, for every night (distinct dates).
     for (night, date) in nights.iter().zip(["2026-03-01", "2026-03-08", "2026-03-15"]) {
-        let matchday: Standings =
-            api.get(&format!("/api/v1/leagues/{league}/standings?after_event={night}")).await.body();
-        let plain: Standings = api.get(&format!("/api/v1/leagues/{league}/standings?as_of={date}")).await.body();
+        let after_night = StandingsParams { after_event: Some(*night), ..Default::default() };
+        let matchday: Standings = api.answer(calls::get_standings(league, &after_night)).await;
+        let plain: Standings = api.answer(calls::get_standings(league, &as_of(date))).await;
         assert_eq!(matchday.rows, plain.rows, "after night {night}");
         assert_eq!(matchday.as_of, Some(day(date)));
     }
@@ -102,13 +99,8 @@ api_test!(club_nights_group_games_and_give_matchday_tables, |api| {
     assert_eq!(embed.status, StatusCode::OK);
 
     // Cached like the tables: 304 until something changes; a new game of the night changes it.
-    let again = api
-        .send(
-            actix_web::test::TestRequest::get()
-                .uri(&format!("/api/v1/events/{}", nights[0]))
-                .insert_header(("if-none-match", etag.as_str())),
-        )
-        .await;
+    let again =
+        api.send(api.request(calls::get_event(nights[0])).insert_header(("if-none-match", etag.as_str()))).await;
     assert_eq!(again.status, StatusCode::NOT_MODIFIED);
     let mut late = mensch("2026-03-01", "Cleo,Anna");
     late["event_id"] = json!(nights[0]);
@@ -116,69 +108,57 @@ api_test!(club_nights_group_games_and_give_matchday_tables, |api| {
     let changed = api.call(calls::get_event(nights[0])).await;
     assert_ne!(changed.header("etag").unwrap(), etag);
     assert_eq!(changed.body::<EventReport>().results.len(), 3);
-    let only: ResultPage = api.get(&format!("/api/v1/leagues/{league}/results?event={}", nights[0])).await.body();
+    let at_night = ResultsParams { event: Some(nights[0]), ..Default::default() };
+    let only: ResultPage = api.answer(calls::list_results(league, &at_night)).await;
     assert_eq!(only.total, 3);
 });
 
 api_test!(club_nights_refuse_bad_input_and_change_nothing, |api| {
     let (league, nights) = season(&api).await;
     let other = api.add_league(json!({"name": "Sommerliga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let results = format!("/api/v1/leagues/{league}/results");
     let before: Standings = api.call(calls::get_standings(league, &Default::default())).await.body();
 
     // A game on another date than its night: 422 naming both dates.
     let mut wrong_day = mensch("2026-03-02", "Anna,Ben");
     wrong_day["event_id"] = json!(nights[0]);
-    let detail = api.post(&results, &wrong_day).await.problem(422, "event-mismatch");
+    let detail = api.record(league, &wrong_day).await.problem(422, "event-mismatch");
     assert!(detail.contains("2026-03-01") && detail.contains("2026-03-02"), "{detail}");
     // A night of another league, and one that does not exist.
-    let foreign: Event = api
-        .post(&format!("/api/v1/leagues/{other}/events"), &json!({"title": "Fremd", "date": "2026-03-01"}))
-        .await
-        .body();
+    let night = |title: &str, date: &str| EventInput { title: title.into(), date: day(date), location: None };
+    let foreign: Event = api.answer(calls::create_event(other, &night("Fremd", "2026-03-01"))).await;
     let mut elsewhere = mensch("2026-03-01", "Anna,Ben");
     elsewhere["event_id"] = json!(foreign.id);
-    api.post(&results, &elsewhere).await.problem(422, "event-mismatch");
+    api.record(league, &elsewhere).await.problem(422, "event-mismatch");
     elsewhere["event_id"] = json!(999_999);
-    api.post(&results, &elsewhere).await.problem(422, "invalid-body");
+    api.record(league, &elsewhere).await.problem(422, "invalid-body");
     // The table is as it was.
     assert_eq!(api.call(calls::get_standings(league, &Default::default())).await.body::<Standings>().rows, before.rows);
 
-    api.get(&format!("/api/v1/leagues/{league}/standings?after_event={}", foreign.id))
-        .await
-        .problem(422, "event-mismatch");
-    api.get(&format!("/api/v1/leagues/{league}/standings?after_event=999999")).await.problem(404, "not-found");
-    let both = api.get(&format!("/api/v1/leagues/{league}/standings?after_event={}&as_of=2026-02-01", nights[1])).await;
+    let after = |night: i64| StandingsParams { after_event: Some(night), ..Default::default() };
+    api.call(calls::get_standings(league, &after(foreign.id))).await.problem(422, "event-mismatch");
+    api.call(calls::get_standings(league, &after(999999))).await.problem(404, "not-found");
+    let both = StandingsParams { as_of: Some(day("2026-02-01")), ..after(nights[1]) };
+    let both = api.call(calls::get_standings(league, &both)).await;
     assert_eq!(both.body::<Standings>().as_of, Some(day("2026-02-01")), "with both, the earlier day");
-    api.get("/api/v1/events/999999").await.problem(404, "not-found");
-    api.get("/api/v1/leagues/999999/events").await.problem(404, "not-found");
-    api.post("/api/v1/leagues/999999/events", &json!({"title": "X", "date": "2026-03-01"}))
-        .await
-        .problem(404, "not-found");
-    api.post(&format!("/api/v1/leagues/{league}/events"), &json!({"title": " ", "date": "2026-03-01"}))
-        .await
-        .problem(422, "invalid-body");
+    api.call(calls::get_event(999999)).await.problem(404, "not-found");
+    api.call(calls::list_events(999999)).await.problem(404, "not-found");
+    api.call(calls::create_event(999999, &night("X", "2026-03-01"))).await.problem(404, "not-found");
+    api.call(calls::create_event(league, &night(" ", "2026-03-01"))).await.problem(422, "invalid-body");
+    // No date: no `EventInput`.
     api.post(&format!("/api/v1/leagues/{league}/events"), &json!({"title": "X"})).await.problem(422, "invalid-body");
 
     // A night with games keeps its date and cannot be deleted; renamed it may be.
-    let night = format!("/api/v1/events/{}", nights[0]);
-    let detail = api
-        .write(Method::PUT, &night, &json!({"title": "Auftakt", "date": "2026-03-02"}))
-        .await
-        .problem(422, "invalid-body");
+    let detail =
+        api.call(calls::update_event(nights[0], &night("Auftakt", "2026-03-02"))).await.problem(422, "invalid-body");
     assert!(detail.contains("2026-03-01"), "{detail}");
-    api.write(Method::DELETE, &night, &json!(null)).await.problem(409, "conflict");
-    let renamed = api.write(Method::PUT, &night, &json!({"title": "Auftakt", "date": "2026-03-01"})).await;
+    api.call(calls::delete_event(nights[0])).await.problem(409, "conflict");
+    let renamed = api.call(calls::update_event(nights[0], &night("Auftakt", "2026-03-01"))).await;
     let night_now: Event = renamed.body();
     assert_eq!((renamed.status, night_now.title.as_str(), night_now.location), (StatusCode::OK, "Auftakt", None));
     // An empty night moves and goes.
-    let empty = format!("/api/v1/events/{}", foreign.id);
-    assert_eq!(
-        api.write(Method::PUT, &empty, &json!({"title": "Fremd", "date": "2026-04-01"})).await.status,
-        StatusCode::OK
-    );
-    assert_eq!(api.write(Method::DELETE, &empty, &json!(null)).await.status, StatusCode::NO_CONTENT);
-    api.get(&empty).await.problem(404, "not-found");
+    assert_eq!(api.call(calls::update_event(foreign.id, &night("Fremd", "2026-04-01"))).await.status, StatusCode::OK);
+    assert_eq!(api.call(calls::delete_event(foreign.id)).await.status, StatusCode::NO_CONTENT);
+    api.call(calls::get_event(foreign.id)).await.problem(404, "not-found");
 });
 
 /// The y of every point of a polyline, in order.
@@ -225,18 +205,18 @@ api_test!(pictures_draw_one_line_per_player_in_the_order_of_the_data, |api| {
             assert!(drawn.windows(2).all(|w| w[0].0 < w[1].0), "{path} {name}: days in order");
             let values: Vec<f64> = if measure == "rating" {
                 let line: LeaguePlayerRatings =
-                    api.get(&format!("/api/v1/leagues/{league}/players/{}/ratings", id(name))).await.body();
+                    api.answer(calls::get_player_league_ratings(league, id(name), &Default::default())).await;
                 line.points.iter().map(|p| p.skill.rating_display).collect()
             } else {
                 // Cumulative points by night: the table as of each day the player played.
                 let mut values = Vec::new();
                 for date in ["2026-03-01", "2026-03-08", "2026-03-10", "2026-03-15"] {
-                    let then: Standings =
-                        api.get(&format!("/api/v1/leagues/{league}/standings?as_of={date}")).await.body();
+                    let as_of = StandingsParams { as_of: Some(day(date)), ..Default::default() };
+                    let then: Standings = api.answer(calls::get_standings(league, &as_of)).await;
+                    let that_day = ResultsParams { from: Some(day(date)), to: Some(day(date)), ..Default::default() };
                     let played_that_day = api
-                        .get(&format!("/api/v1/leagues/{league}/results?from={date}&to={date}"))
+                        .answer(calls::list_results(league, &that_day))
                         .await
-                        .body::<ResultPage>()
                         .items
                         .iter()
                         .any(|r| r.placings.iter().any(|p| p.player == name));
@@ -304,20 +284,15 @@ api_test!(a_closed_night_takes_no_new_games_and_dates_names_and_house_rules_are_
     let league = api
         .add_league(json!({"name": "Winterliga", "rules": {"games": ["mensch-aergere-dich-nicht", "ghostbuster"]}}))
         .await;
-    let night = api
-        .post(
-            &format!("/api/v1/leagues/{league}/events"),
-            &json!({"title": "Clubabend Dezember", "date": "2026-11-20"}),
-        )
-        .await;
+    let december = EventInput { title: "Clubabend Dezember".into(), date: day("2026-11-20"), location: None };
+    let night = api.call(calls::create_event(league, &december)).await;
     assert_eq!(night.status, StatusCode::CREATED);
     let created: Event = night.body();
     assert_eq!(created.closed_at, None);
     let id = created.id;
-    let results = format!("/api/v1/leagues/{league}/results");
     let mut game = mensch("2026-11-20", "Anna,Ben");
     game["event_id"] = json!(id);
-    let first = api.post(&results, &game).await;
+    let first = api.record(league, &game).await;
     assert_eq!(first.status, StatusCode::CREATED);
 
     let closed = api.call(calls::close_event(id)).await;
@@ -330,14 +305,10 @@ api_test!(a_closed_night_takes_no_new_games_and_dates_names_and_house_rules_are_
     let again = api.call(calls::close_event(id)).await;
     assert_eq!(again.body::<Event>().closed_at, closed_at);
     let audit = api
-        .send(
-            actix_web::test::TestRequest::get()
-                .uri("/api/v1/audit?action=event_closed")
-                .insert_header(("authorization", format!("Bearer {}", api.token))),
-        )
+        .call(calls::list_audit(&AuditParams { action: Some(AuditAction::EventClosed), ..Default::default() }))
         .await;
     assert_eq!(audit.body::<AuditPage>().total, 1, "{:?}", audit.json());
-    let detail = api.post(&results, &game).await.problem(409, "event-closed");
+    let detail = api.record(league, &game).await.problem(409, "event-closed");
     assert!(
         detail.contains("club night") && detail.contains("\"Clubabend Dezember\", 2026-11-20) was closed"),
         "{detail}"
@@ -346,40 +317,30 @@ api_test!(a_closed_night_takes_no_new_games_and_dates_names_and_house_rules_are_
     let result = first.body::<StoredResult>().id;
     let mut corrected = mensch("2026-11-20", "Ben,Anna");
     corrected["event_id"] = json!(id);
-    let fix = api
-        .send(
-            actix_web::test::TestRequest::put()
-                .uri(&format!("/api/v1/results/{result}"))
-                .insert_header(("authorization", format!("Bearer {}", api.token)))
-                .insert_header(("if-match", "\"1\""))
-                .set_json(&corrected),
-        )
-        .await;
+    let fix = api.call(calls::correct_result(result, "\"1\"", &input(corrected))).await;
     assert_eq!(fix.status, StatusCode::OK, "{:?}", fix.json());
     assert_eq!(api.call(calls::get_event(id)).await.body::<EventReport>().event.closed_at, closed_at);
-    assert_eq!(api.post("/api/v1/events/999999/close", &json!({})).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(api.call(calls::close_event(999999)).await.status, StatusCode::NOT_FOUND);
 
     // Dates: a game is never played after tomorrow, nor before 1900; nor is a night held.
     for date in ["2099-01-01", "1899-12-31"] {
-        let detail = api.post(&results, &mensch(date, "Anna,Ben")).await.problem(422, "date-out-of-range");
+        let detail = api.record(league, &mensch(date, "Anna,Ben")).await.problem(422, "date-out-of-range");
         assert!(detail.contains(date) && detail.contains("dates run from 1900-01-01 to"), "{detail}");
     }
-    let detail = api
-        .post(&format!("/api/v1/leagues/{league}/events"), &json!({"title": "Zukunft", "date": "2099-01-01"}))
-        .await
-        .problem(422, "date-out-of-range");
+    let future = EventInput { title: "Zukunft".into(), date: day("2099-01-01"), location: None };
+    let detail = api.call(calls::create_event(league, &future)).await.problem(422, "date-out-of-range");
     assert!(detail.starts_with("date: 2099-01-01 is out of range"), "{detail}");
 
     // A name nobody has: the closest names, in the detail and as a list.
-    let typo = api.post(&results, &mensch("2026-11-21", "Cleo,Bne")).await;
+    let typo = api.record(league, &mensch("2026-11-21", "Cleo,Bne")).await;
     let detail = typo.problem(422, "invalid-body");
     assert!(detail.contains("there is no player named \"Bne\" (did you mean Ben?)"), "{detail}");
     assert_eq!(typo.body::<Problem>().suggestions, ["Ben"]);
-    let nobody = api.post(&results, &mensch("2026-11-21", "Cleo,Xaver")).await;
+    let nobody = api.record(league, &mensch("2026-11-21", "Cleo,Xaver")).await;
     // As JSON: the member is left out, not sent empty.
     assert_eq!(nobody.json().get("suggestions"), None, "no list when nothing is close");
     // Every name nobody has at once, each with its closest names: one try for three typos.
-    let typos = api.post(&results, &mensch("2026-11-21", "Cloe,Bne,Xaver")).await;
+    let typos = api.record(league, &mensch("2026-11-21", "Cloe,Bne,Xaver")).await;
     let detail = typos.problem(422, "invalid-body");
     assert!(
         detail.contains("players[0].player: there is no player named \"Cloe\" (did you mean Cleo?)")
@@ -398,11 +359,11 @@ api_test!(a_closed_night_takes_no_new_games_and_dates_names_and_house_rules_are_
     let mut ghost = mensch("2026-11-21", "Anna,Ben");
     ghost["game"] = json!("ghostbuster");
     ghost["detail"]["house_rules"] = json!(["backward-capture"]);
-    let detail = api.post(&results, &ghost).await.problem(422, "house-rule-not-for-game");
+    let detail = api.record(league, &ghost).await.problem(422, "house-rule-not-for-game");
     assert!(detail.contains("Ghostbuster has no captures"), "{detail}");
     // Nor barriers: its text forbids blocking one's own piece (docs/rules.md "Ghostbuster
     // ärgere dich nicht").
     ghost["detail"]["house_rules"] = json!(["barriers"]);
-    let detail = api.post(&results, &ghost).await.problem(422, "house-rule-not-for-game");
+    let detail = api.record(league, &ghost).await.problem(422, "house-rule-not-for-game");
     assert!(detail.contains("eigene Figur blockieren"), "{detail}");
 });

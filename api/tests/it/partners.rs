@@ -7,14 +7,15 @@ use actix_web::http::StatusCode;
 use serde_json::json;
 use spielstand_core::{LeagueRules, Placing, StandingsQuery};
 use spielstand_wire::calls;
-use spielstand_wire::{HeadToHead, League, PlayerRatings, Problem, ResultPage, Standings, StoredResult};
+use spielstand_wire::{
+    HeadToHead, HeadToHeadParams, League, PlayerRatings, Problem, ResultPage, Standings, StoredResult,
+};
 
 api_test!(a_partner_game_is_scored_and_rated_by_teams, |api| {
     api.add_players(&["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]).await;
     let league = api.add_league(json!({"name": "Paare", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let results = format!("/api/v1/leagues/{league}/results");
     // Names in any case: the stored teams and order carry the players' own names.
-    let r = api.post(&results, &partners("2026-04-01", "anna+Cleo,Ben+Dora", "Ben+Dora,anna+Cleo")).await;
+    let r = api.record(league, &partners("2026-04-01", "anna+Cleo,Ben+Dora", "Ben+Dora,anna+Cleo")).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.json());
     let stored: StoredResult = r.body();
     let raw = r.json();
@@ -25,8 +26,8 @@ api_test!(a_partner_game_is_scored_and_rated_by_teams, |api| {
     assert_eq!(placings, [("Ben", 1, Some(2)), ("Dora", 1, Some(2)), ("Anna", 2, Some(1)), ("Cleo", 2, Some(1))]);
     // Three teams of two on the 6-player side; the two teams not home share the last place.
     let six = partners("2026-04-02", "Anna+Dora,Ben+Emil,Cleo+Fritz", "Cleo+Fritz,Anna+Dora=Ben+Emil");
-    assert_eq!(api.post(&results, &six).await.status, StatusCode::CREATED);
-    assert_eq!(api.post(&results, &mensch("2026-04-03", "Anna,Ben,Cleo")).await.status, StatusCode::CREATED);
+    assert_eq!(api.record(league, &six).await.status, StatusCode::CREATED);
+    assert_eq!(api.record(league, &mensch("2026-04-03", "Anna,Ben,Cleo")).await.status, StatusCode::CREATED);
 
     // The first read of the table loads the league in full: teams come from the store.
     let table: Standings = api.call(calls::get_standings(league, &Default::default())).await.body();
@@ -47,11 +48,13 @@ api_test!(a_partner_game_is_scored_and_rated_by_teams, |api| {
     let rating = |name: &str| table.rows.iter().find(|r| r.row.player == name).unwrap().skill;
     let fritz = api.call(calls::list_players()).await.json();
     let fritz = fritz.as_array().unwrap().iter().find(|p| p["name"] == "Fritz").unwrap()["id"].as_i64().unwrap();
-    let ratings: PlayerRatings = api.get(&format!("/api/v1/players/{fritz}/ratings")).await.body();
+    let ratings: PlayerRatings = api.answer(calls::player_ratings(fritz, &Default::default())).await;
     assert_eq!(ratings.games[0].current, rating("Fritz"), "the player's ratings replay the same team games");
 
     // Head-to-head: partners are neither above nor below each other.
-    let h2h: HeadToHead = api.get(&format!("/api/v1/leagues/{league}/head-to-head?per_page=100")).await.body();
+    let h2h: HeadToHead = api
+        .answer(calls::get_head_to_head(league, &HeadToHeadParams { per_page: Some(100), ..Default::default() }))
+        .await;
     let pair = |a: &str, b: &str| {
         h2h.pairs.iter().find(|p| (p.player == a && p.opponent == b) || (p.player == b && p.opponent == a)).cloned()
     };
@@ -70,7 +73,6 @@ api_test!(partner_games_are_checked_and_a_league_can_make_them_the_rule, |api| {
     let options = json!({"mensch-aergere-dich-nicht": {"partners": true}, "ghostbuster": {"partners": false}});
     let rules = json!({"games": ["mensch-aergere-dich-nicht", "ghostbuster"], "game_options": options});
     let league = api.add_league(json!({"name": "Immer zu zweit", "rules": rules})).await;
-    let results = format!("/api/v1/leagues/{league}/results");
     // A team naming someone who is not at the table.
     let mut stranger = partners("2026-04-01", "Anna+Cleo,Ben+Dora", "Anna+Cleo,Ben+Dora");
     stranger["detail"]["teams"] = json!([["Anna", "Cleo"], ["Ben", "Emil"]]);
@@ -94,7 +96,7 @@ api_test!(partner_games_are_checked_and_a_league_can_make_them_the_rule, |api| {
         (partners("2026-04-01", "Anna+Cleo,Ben+Dora", "Anna+Cleo=Ben+Dora"), "no-winner", ""),
     ];
     for (body, code, detail) in refused {
-        let r = api.post(&results, &body).await;
+        let r = api.record(league, &body).await;
         assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{code}: {}", r.json());
         let problem: Problem = r.body();
         assert_eq!(problem.kind, format!("/problems/{code}"), "{}", problem.detail);
@@ -105,17 +107,17 @@ api_test!(partner_games_are_checked_and_a_league_can_make_them_the_rule, |api| {
     // Ghostbuster in this league is never played with partners.
     let mut ghost = partners("2026-04-01", "Anna+Cleo,Ben+Dora", "Anna+Cleo,Ben+Dora");
     ghost["game"] = json!("ghostbuster");
-    let r = api.post(&results, &ghost).await;
+    let r = api.record(league, &ghost).await;
     assert_eq!(r.body::<Problem>().kind, "/problems/option-conflict");
-    // An unknown member of the detail is refused, naming it.
+    // An unknown member of the detail is refused, naming it: no `GameRecord`, sent as it is.
     let mut extra = partners("2026-04-01", "Anna+Cleo,Ben+Dora", "Anna+Cleo,Ben+Dora");
     extra["detail"]["team"] = json!(1);
-    let r = api.post(&results, &extra).await;
+    let r = api.post(&format!("/api/v1/leagues/{league}/results"), &extra).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(r.body::<Problem>().detail.contains("unknown field `team`"), "{}", r.json());
     let page: ResultPage = api.call(calls::list_results(league, &Default::default())).await.body();
     assert!(page.items.is_empty(), "nothing refused was kept");
-    let ok = api.post(&results, &partners("2026-04-01", "Anna+Cleo,Ben+Dora", "Anna+Cleo,Ben+Dora")).await;
+    let ok = api.record(league, &partners("2026-04-01", "Anna+Cleo,Ben+Dora", "Anna+Cleo,Ben+Dora")).await;
     assert_eq!(ok.status, StatusCode::CREATED);
     let placings: Vec<Placing> = ok.body::<StoredResult>().placings;
     assert!(placings.iter().all(|p| p.team.is_some()));

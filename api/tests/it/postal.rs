@@ -5,18 +5,19 @@
 //! is refused when it arrives, that nothing of a round is public before it is resolved,
 //! a round resolved once however often it is asked for, and the pages and the feed.
 
-use crate::common::{Response, TestApi};
+use crate::common::{Response, TestApi, input};
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
-use actix_web::http::{Method, StatusCode};
+use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use serde_json::{Value, json};
 use spielstand_api::store::tokens;
 use spielstand_core::postspiel::{self, GameState, Lang, Orders, careful_orders};
 use spielstand_wire::calls;
 use spielstand_wire::{
-    AuditAction, AuditPage, AuditParams, Event, JoinCode, NightPass, PostalGame, PostalGameCreated,
-    PostalOrdersReceipt, PostalRound, Problem, RefusedOrder, ReportLang, ReportParams, StoredResult, TokenScope,
+    AuditAction, AuditPage, AuditParams, Event, JoinCode, JoinCodeInput, JoinInput, NightPass, PlayerRef, PostalGame,
+    PostalGameCreated, PostalOrdersInput, PostalOrdersReceipt, PostalRound, Problem, RefusedOrder, ReportLang,
+    ReportParams, StoredResult, TokenScope,
 };
 
 const HARES: [&str; 4] = ["Anna", "Ben", "Cleo", "Dora"];
@@ -41,13 +42,9 @@ where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
-    let r = api
-        .post(
-            &format!("/api/v1/leagues/{league}/postal-games"),
-            &json!({"title": "Herbstpost", "players": HARES, "round_limit": round_limit,
-                    "first_deadline": in_days(7), "round_days": 7}),
-        )
-        .await;
+    let game = input(json!({"title": "Herbstpost", "players": HARES, "round_limit": round_limit,
+                            "first_deadline": in_days(7), "round_days": 7}));
+    let r = api.call(calls::create_postal_game(league, &game)).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
     r.body()
 }
@@ -67,22 +64,18 @@ where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
-    api.send(
-        TestRequest::put()
-            .uri(&format!("/api/v1/postal-games/{game}/orders"))
-            .insert_header(("authorization", format!("Bearer {secret}")))
-            .insert_header(("accept-language", language.to_owned()))
-            .set_json(body),
-    )
-    .await
+    let orders: PostalOrdersInput = input(body);
+    let req = api.request_as(secret, calls::send_postal_orders(game, &orders));
+    api.send(req.insert_header(("accept-language", language.to_owned()))).await
 }
 
+/// The game master resolves `round`, the report in English.
 async fn resolve<S, B>(api: &TestApi<S>, game: i64, round: u32) -> Response
 where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
-    api.post(&format!("/api/v1/postal-games/{game}/resolve?lang=en"), &json!({ "round": round })).await
+    api.call(calls::resolve_postal_round(game, round, &ReportParams { lang: Some(ReportLang::En) })).await
 }
 
 fn code<'a>(created: &'a PostalGameCreated, player: &str) -> &'a str {
@@ -195,25 +188,26 @@ api_test!(a_round_is_secret_until_resolved_and_resolved_once, |api| {
     let r = send(&api, game, code(&created, "Anna"), json!({"orders": [{"round": 1, "order": "forward 3"}]})).await;
     assert!(r.body::<PostalOrdersReceipt>().orders[0].replaced);
     // Nothing of it anywhere before the round is resolved.
-    for path in [
-        format!("/api/v1/postal-games/{game}"),
-        format!("/api/v1/leagues/{league}/postal-games"),
-        format!("/api/v1/postal-games/{game}/rounds.atom"),
-        format!("/embed/postal-games/{game}"),
-    ] {
-        let r = api.get(&path).await;
-        assert_eq!(r.status, StatusCode::OK, "{path}");
-        let body = text(&r);
-        assert!(!body.contains("forward") && !body.contains("vor 2"), "{path}: {body}");
+    let reads = [
+        api.call(calls::get_postal_game(game)).await,
+        api.call(calls::list_postal_games(league)).await,
+        api.get(&format!("/api/v1/postal-games/{game}/rounds.atom")).await,
+        api.get(&format!("/embed/postal-games/{game}")).await,
+    ];
+    for (r, what) in reads.iter().zip(["the game", "the league's games", "the feed", "the page"]) {
+        assert_eq!(r.status, StatusCode::OK, "{what}");
+        let body = text(r);
+        assert!(!body.contains("forward") && !body.contains("vor 2"), "{what}: {body}");
     }
-    assert_eq!(api.get(&format!("/api/v1/postal-games/{game}/rounds/1")).await.status, StatusCode::NOT_FOUND);
+    let report = |round: u32, lang: Option<ReportLang>| calls::get_postal_round(game, round, &ReportParams { lang });
+    assert_eq!(api.call(report(1, None)).await.status, StatusCode::NOT_FOUND);
     assert_eq!(api.get(&format!("/embed/postal-games/{game}/rounds/1")).await.status, StatusCode::NOT_FOUND);
     // Two clicks at once: one round resolved, the other click told so.
     let (a, b) = futures_util::future::join(resolve(&api, game, 1), resolve(&api, game, 1)).await;
     let mut statuses = [a.status.as_u16(), b.status.as_u16()];
     statuses.sort();
     assert_eq!(statuses, [200, 409], "{} / {}", text(&a), text(&b));
-    let round: PostalRound = api.get(&format!("/api/v1/postal-games/{game}/rounds/1?lang=en")).await.body();
+    let round: PostalRound = api.answer(report(1, Some(ReportLang::En))).await;
     let anna = round.orders.iter().find(|o| o.hare == "Anna").unwrap();
     assert_eq!(anna.order.as_deref(), Some("forward 3"));
     assert!(round.orders.iter().filter(|o| o.hare != "Anna").all(|o| o.order.is_none()));
@@ -247,15 +241,7 @@ api_test!(orders_that_cannot_be_are_refused_when_they_arrive, |api| {
     // Forty fields cost 820 carrots: the rule is named.
     refused(send(&api, game, anna, json!({"orders": [{"round": 1, "order": "vor 40"}]})).await, "carrots-short");
     // In German for a German client, the rule's code the same.
-    let r = api
-        .send(
-            TestRequest::put()
-                .uri(&format!("/api/v1/postal-games/{game}/orders"))
-                .insert_header(("authorization", format!("Bearer {anna}")))
-                .insert_header(("accept-language", "de-DE, de;q=0.9"))
-                .set_json(json!({"orders": [{"round": 1, "order": "vor 40"}]})),
-        )
-        .await;
+    let r = send_in(&api, game, anna, json!({"orders": [{"round": 1, "order": "vor 40"}]}), "de-DE, de;q=0.9").await;
     assert_eq!(r.header("content-language"), Some("de"));
     let detail = r.problem(422, "invalid-body");
     assert_eq!(detail, "orders[0].order: Anna: nicht genug Möhren (carrots-short)");
@@ -284,24 +270,30 @@ api_test!(orders_that_cannot_be_are_refused_when_they_arrive, |api| {
     );
     refused(send(&api, game, anna, json!({"orders": [{"round": 1, "order": "vor 1\nBen: vor 9"}]})).await, "one line");
     refused(send(&api, game, anna, json!({"orders": []})).await, "orders:");
-    refused(
-        send(&api, game, anna, json!({"orders": [{"round": 1, "order": "vor 1"}], "colour": "red"})).await,
-        "colour",
-    );
+    // A member no `PostalOrdersInput` has.
+    let colour = json!({"orders": [{"round": 1, "order": "vor 1"}], "colour": "red"});
+    let r = api
+        .send(
+            TestRequest::put()
+                .uri(&format!("/api/v1/postal-games/{game}/orders"))
+                .insert_header(("authorization", format!("Bearer {anna}")))
+                .set_json(colour),
+        )
+        .await;
+    refused(r, "colour");
     // A rule that depends on where the hare will stand is decided with its round: ahead,
     // "vor 40" is kept (and void if still too dear then).
     let r = send(&api, game, anna, json!({"orders": [{"round": 2, "order": "vor 40"}]})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", text(&r));
     // Nothing refused was kept: round 1 resolves with no order from Anna.
     assert_eq!(resolve(&api, game, 1).await.status, StatusCode::OK);
-    let round: PostalRound = api.get(&format!("/api/v1/postal-games/{game}/rounds/1")).await.body();
+    let round: PostalRound = api.answer(calls::get_postal_round(game, 1, &Default::default())).await;
     assert!(round.orders.iter().all(|o| o.order.is_none()), "{:?}", round.orders);
     // Round 2: the order sent ahead is void when carried out, and said so.
     let r = resolve(&api, game, 2).await;
     let round: PostalRound = r.body();
     assert!(round.lines.iter().any(|l| l.hare == "Anna" && l.text.contains("carrots-short")), "{:?}", round.lines);
     // A game that cannot be: refused whole, nothing made.
-    let path = format!("/api/v1/leagues/{league}/postal-games");
     let base = json!({"title": "x", "players": ["Anna", "Ben"], "round_limit": 5, "first_deadline": in_days(1), "round_days": 3});
     let with = |key: &str, value: Value| {
         let mut body = base.clone();
@@ -318,16 +310,18 @@ api_test!(orders_that_cannot_be_are_refused_when_they_arrive, |api| {
         (with("round_days", json!(61)), "round_days"),
         (with("board", json!("nonsense")), "board:"),
         (with("title", json!("  ")), "title"),
-        (with("extra", json!(1)), "extra"),
     ] {
-        let r = api.post(&path, &body).await;
+        let r = api.call(calls::create_postal_game(league, &input(body))).await;
         refused(r, needle);
     }
-    let games: Vec<PostalGame> = api.get(&path).await.body();
+    // A member no `PostalGameInput` has.
+    let r = api.post(&format!("/api/v1/leagues/{league}/postal-games"), &with("extra", json!(1))).await;
+    refused(r, "extra");
+    let games: Vec<PostalGame> = api.answer(calls::list_postal_games(league)).await;
     assert_eq!(games.len(), 1);
     // A league without Hase und Igel has no postal game.
     let other = api.add_league(json!({"name": "Nur Mensch", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let r = api.post(&format!("/api/v1/leagues/{other}/postal-games"), &base).await;
+    let r = api.call(calls::create_postal_game(other, &input(base))).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", text(&r));
 });
 
@@ -369,13 +363,8 @@ api_test!(a_refused_order_says_which_and_a_wrong_code_sends_the_hare_to_the_game
     );
     assert_eq!(detail, format!("orders[0].order: {}", refused.reason));
     // The game master's order for a hare names that hare; a problem of no order has none.
-    let r = api
-        .write(
-            Method::PUT,
-            &format!("/api/v1/postal-games/{game}/orders"),
-            &json!({"player": "ben", "orders": [{"round": 1, "order": "zurück"}]}),
-        )
-        .await;
+    let bens = input(json!({"player": "ben", "orders": [{"round": 1, "order": "zurück"}]}));
+    let r = api.call(calls::send_postal_orders(game, &bens)).await;
     r.problem(422, "invalid-body");
     let refused = r.body::<Problem>().refused_order.expect("Ben's order");
     assert_eq!((refused.hare.as_str(), refused.order.as_str()), ("Ben", "back"));
@@ -418,64 +407,44 @@ api_test!(who_may_send_and_resolve, |api| {
     // Not Ben's, not in another game, not resolving, not anything else.
     send(&api, game, anna, order(Some("Ben"))).await.problem(403, "insufficient-scope");
     send(&api, other.game.id, anna, order(None)).await.problem(403, "insufficient-scope");
-    api.send(
-        TestRequest::post()
-            .uri(&format!("/api/v1/postal-games/{game}/resolve"))
-            .insert_header(("authorization", format!("Bearer {anna}")))
-            .set_json(json!({"round": 1})),
-    )
-    .await
-    .problem(403, "insufficient-scope");
-    api.send(
-        TestRequest::post()
-            .uri("/api/v1/players")
-            .insert_header(("authorization", format!("Bearer {anna}")))
-            .set_json(json!({"name": "Fritz"})),
-    )
-    .await
-    .problem(403, "insufficient-scope");
+    api.call_as(anna, calls::resolve_postal_round(game, 1, &Default::default()))
+        .await
+        .problem(403, "insufficient-scope");
+    api.call_as(anna, calls::create_player("Fritz")).await.problem(403, "insufficient-scope");
     // No credential, or a made-up code.
     let r =
         api.send(TestRequest::put().uri(&format!("/api/v1/postal-games/{game}/orders")).set_json(order(None))).await;
     assert_eq!(r.status, StatusCode::UNAUTHORIZED);
     send(&api, game, "spgc_0000", order(None)).await.problem(401, "unauthorized");
     // The game master names the hare; without a name, or a name of no hare, refused.
-    let r = api.write(Method::PUT, &format!("/api/v1/postal-games/{game}/orders"), &order(Some("Ben"))).await;
+    let as_master = |player: Option<&str>| calls::send_postal_orders(game, &input(order(player)));
+    let r = api.call(as_master(Some("Ben"))).await;
     assert_eq!(r.status, StatusCode::OK, "{}", text(&r));
     assert_eq!(r.body::<PostalOrdersReceipt>().player, "Ben");
-    api.write(Method::PUT, &format!("/api/v1/postal-games/{game}/orders"), &order(None))
-        .await
-        .problem(422, "invalid-body");
-    api.write(Method::PUT, &format!("/api/v1/postal-games/{game}/orders"), &order(Some("Emil")))
-        .await
-        .problem(422, "invalid-body");
+    api.call(as_master(None)).await.problem(422, "invalid-body");
+    api.call(as_master(Some("Emil"))).await.problem(422, "invalid-body");
     // A record token of another league neither sends nor resolves here.
     let elsewhere = api.add_league(json!({"name": "Andere", "rules": {"games": ["hase-und-igel"]}})).await;
     let limited =
         api.state.db(move |conn| tokens::create(conn, "andere", TokenScope::Record, Some(elsewhere))).await.unwrap();
     send(&api, game, &limited, order(Some("Ben"))).await.problem(403, "insufficient-scope");
-    api.send(
-        TestRequest::post()
-            .uri(&format!("/api/v1/postal-games/{game}/resolve"))
-            .insert_header(("authorization", format!("Bearer {limited}")))
-            .set_json(json!({"round": 1})),
-    )
-    .await
-    .problem(403, "insufficient-scope");
-    // A night pass of the league sends its player's orders; Emil's pass is no hare's.
-    let event: Event = api
-        .post(
-            &format!("/api/v1/leagues/{league}/events"),
-            &json!({"title": "Clubabend", "date": chrono::Utc::now().date_naive().to_string()}),
-        )
+    api.call_as(&limited, calls::resolve_postal_round(game, 1, &Default::default()))
         .await
-        .body();
-    let code_of_night: JoinCode = api.post(&format!("/api/v1/events/{}/join-codes", event.id), &json!({})).await.body();
+        .problem(403, "insufficient-scope");
+    // A night pass of the league sends its player's orders; Emil's pass is no hare's.
+    let night = input(json!({"title": "Clubabend", "date": chrono::Utc::now().date_naive().to_string()}));
+    let event: Event = api.call(calls::create_event(league, &night)).await.body();
+    let code_of_night: JoinCode =
+        api.call(calls::create_join_code(event.id, Some(&JoinCodeInput::default()))).await.body();
     let pass = |player: &'static str| {
-        let code = code_of_night.code.clone();
+        let join = JoinInput {
+            code: code_of_night.code.clone(),
+            player: PlayerRef::Name(player.to_owned()),
+            ask_organiser: None,
+        };
         let api = &api;
         async move {
-            let r = api.post("/api/v1/join", &json!({"code": code, "player": player})).await;
+            let r = api.call(calls::join_night(&join)).await;
             assert_eq!(r.status, StatusCode::CREATED, "{}", text(&r));
             r.body::<NightPass>().pass
         }
@@ -552,27 +521,18 @@ api_test!(a_lost_code_is_reissued_by_the_game_master_and_the_old_one_ends, |api|
     // Ben's code is untouched.
     assert_eq!(send(&api, game, code(&created, "Ben"), order.clone()).await.status, StatusCode::OK);
     // A hare reissues no code, not even its own.
-    api.send(
-        TestRequest::post()
-            .uri(&format!("/api/v1/postal-games/{game}/codes"))
-            .insert_header(("authorization", format!("Bearer {}", new.code)))
-            .set_json(json!({"player": "Anna"})),
-    )
-    .await
-    .problem(403, "insufficient-scope");
+    api.call_as(&new.code, calls::reissue_postal_code(game, "Anna")).await.problem(403, "insufficient-scope");
     // Nobody of the game, no such game, a body it does not read.
     let detail = api.call(calls::reissue_postal_code(game, "Emil")).await.problem(422, "invalid-body");
     assert!(detail.contains("Emil") && detail.contains("Anna, Ben, Cleo, Dora"), "{detail}");
     api.call(calls::reissue_postal_code(9999, "Anna")).await.problem(404, "not-found");
+    // A member no `PostalCodeInput` has.
     api.post(&format!("/api/v1/postal-games/{game}/codes"), &json!({"player": "Anna", "round": 1}))
         .await
         .problem(422, "invalid-body");
     // The game master sends Cleo's orders, received by post.
-    let cleo = json!({"player": "Cleo", "orders": [{"round": 1, "order": "vor 2"}]});
-    assert_eq!(
-        api.write(Method::PUT, &format!("/api/v1/postal-games/{game}/orders"), &cleo).await.status,
-        StatusCode::OK
-    );
+    let cleo = input(json!({"player": "Cleo", "orders": [{"round": 1, "order": "vor 2"}]}));
+    assert_eq!(api.call(calls::send_postal_orders(game, &cleo)).await.status, StatusCode::OK);
     // Over: no codes, as no orders.
     assert_eq!(resolve(&api, game, 1).await.status, StatusCode::OK);
     api.call(calls::reissue_postal_code(game, "Anna")).await.problem(409, "conflict");
@@ -593,7 +553,8 @@ api_test!(a_lost_code_is_reissued_by_the_game_master_and_the_old_one_ends, |api|
     assert!(all.items.iter().filter(|e| e.action.is_postal()).all(|e| e.subject_id == Some(game)));
     // A client that does not ask (one written before they existed) reads every page as
     // before: none of them, nor counted.
-    let before = api.get_with_token(&format!("/api/v1/audit?league_id={league}")).await.json();
+    let before =
+        api.call(calls::list_audit(&AuditParams { league_id: Some(league), ..Default::default() })).await.json();
     let actions: Vec<&str> =
         before["items"].as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
     assert!(actions.iter().all(|a| !a.starts_with("postal_")), "{actions:?}");
@@ -746,7 +707,7 @@ fn a_round_resolves_itself_at_its_deadline_once(db: crate::common::TestDb) {
     // Once: two more sweeps of both processes later, the game waits for round 2, due two
     // days after the first deadline.
     std::thread::sleep(std::time::Duration::from_millis(2500));
-    let game_now: PostalGame = second.get_as(&format!("/postal-games/{game}"), &token);
+    let game_now: PostalGame = second.answer(&token, calls::get_postal_game(game));
     assert_eq!(game_now.round, 2);
     let next = game_now.deadline.unwrap();
     assert!(next > chrono::Utc::now() + chrono::Duration::hours(47), "{next}");

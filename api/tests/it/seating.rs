@@ -1,11 +1,12 @@
 //! A night of several tables on the real App: check-in, draws, recording by table, and how
 //! good the ratings are.
 
-use crate::common::mensch;
-use actix_web::http::{Method, StatusCode};
+use crate::common::{input, mensch};
+use actix_web::http::StatusCode;
 use serde_json::{Value, json};
+use spielstand_core::GameKind;
 use spielstand_wire::calls;
-use spielstand_wire::{Attendee, EventReport, LeagueRatingAccuracy, Round};
+use spielstand_wire::{Attendee, EventReport, GameParams, LeagueRatingAccuracy, Round};
 
 fn parse<T: serde::de::DeserializeOwned>(r: &crate::common::Response) -> T {
     serde_json::from_slice(&r.body).unwrap_or_else(|e| {
@@ -23,42 +24,39 @@ api_test!(a_night_checks_in_draws_tables_and_records_them, |api| {
     let league =
         api.add_league(json!({"name": "Liga", "rules": {"games": ["mensch-aergere-dich-nicht", "rangeln"]}})).await;
     // History, so the ratings differ: Anna beats everyone, Hans loses.
-    let results = format!("/api/v1/leagues/{league}/results");
     for order in ["Anna,Ben,Cleo,Dora", "Anna,Emil,Fritz,Hans", "Greta,Ben,Dora,Hans", "Anna,Cleo,Greta,Hans"] {
-        let r = api.post(&results, &mensch("2026-03-01", order)).await;
+        let r = api.record(league, &mensch("2026-03-01", order)).await;
         assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
     }
-    let night =
-        api.post(&format!("/api/v1/leagues/{league}/events"), &json!({"title": "Abend", "date": "2026-03-08"})).await;
+    let night = api.call(calls::create_event(league, &input(json!({"title": "Abend", "date": "2026-03-08"})))).await;
     let night = night.json()["id"].as_i64().unwrap();
 
     // Check-in by name and by id; a second check-in changes nothing; check-out.
-    let attendees = format!("/api/v1/events/{night}/attendees");
+    let check_in = |players: Value| api.call(calls::check_in(night, &input(json!({ "players": players }))));
     let hans =
         api.call(calls::list_players()).await.json().as_array().unwrap().iter().find(|p| p["name"] == "Hans").unwrap()
             ["id"]
             .as_i64()
             .unwrap();
-    let r = api
-        .post(&attendees, &json!({"players": ["Anna", "ben", "Cleo", "Dora", "Emil", "Fritz", "Greta", hans]}))
-        .await;
+    let r = check_in(json!(["Anna", "ben", "Cleo", "Dora", "Emil", "Fritz", "Greta", hans])).await;
     assert_eq!(r.status, StatusCode::OK, "{}", String::from_utf8_lossy(&r.body));
     let present: Vec<Attendee> = parse(&r);
     assert_eq!(present.iter().map(|a| a.player.as_str()).collect::<Vec<_>>(), names, "names as registered");
-    assert_eq!(parse::<Vec<Attendee>>(&api.post(&attendees, &json!({"players": ["Anna"]})).await).len(), 8);
-    let r = api.write(Method::DELETE, &format!("{attendees}/{hans}"), &json!(null)).await;
+    assert_eq!(parse::<Vec<Attendee>>(&check_in(json!(["Anna"])).await).len(), 8);
+    let r = api.call(calls::check_out(night, hans)).await;
     assert_eq!(r.status, StatusCode::NO_CONTENT);
-    api.write(Method::DELETE, &format!("{attendees}/{hans}"), &json!(null)).await.problem(404, "not-found");
+    api.call(calls::check_out(night, hans)).await.problem(404, "not-found");
     let report: EventReport = parse(&api.call(calls::get_event(night)).await);
     assert_eq!(report.attendees.len(), 7);
     assert!(report.attendees.iter().all(|a| a.player != "Hans"));
-    let detail = api.post(&attendees, &json!({"players": ["Anan"]})).await.problem(422, "invalid-body");
+    let detail = check_in(json!(["Anan"])).await.problem(422, "invalid-body");
     assert!(detail.contains("Anna"), "a suggestion: {detail}");
 
     // A random draw: 7 players of Lauf Rauf sit at 4 + 3; the seed is shown and redraws
     // the same tables.
-    let rounds = format!("/api/v1/events/{night}/rounds");
-    let r = api.post(&rounds, &json!({"game": "mensch-aergere-dich-nicht", "method": "random", "seed": 42})).await;
+    let draw = |body: Value| api.call(calls::draw_round(night, &input(body)));
+    let redraw = |number: u32, body: Value| api.call(calls::redraw_round(night, number, &input(body)));
+    let r = draw(json!({"game": "mensch-aergere-dich-nicht", "method": "random", "seed": 42})).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
     let first: Round = parse(&r);
     assert_eq!((first.number, first.seed), (1, 42));
@@ -69,14 +67,8 @@ api_test!(a_night_checks_in_draws_tables_and_records_them, |api| {
         assert!(table.seats[0].start && table.seats.iter().skip(1).all(|s| !s.start));
         assert_eq!(table.result_id, None);
     }
-    let again: Round = parse(
-        &api.write(
-            Method::PUT,
-            &format!("{rounds}/1"),
-            &json!({"game": "mensch-aergere-dich-nicht", "method": "random", "seed": 42}),
-        )
-        .await,
-    );
+    let again: Round =
+        parse(&redraw(1, json!({"game": "mensch-aergere-dich-nicht", "method": "random", "seed": 42})).await);
     assert_eq!(again.tables, first.tables, "same seed, same draw");
     // Anna, the strongest, is her table's favourite.
     let anna_table = first.tables.iter().find(|t| t.seats.iter().any(|s| s.player == "Anna")).unwrap();
@@ -88,23 +80,20 @@ api_test!(a_night_checks_in_draws_tables_and_records_them, |api| {
     let seats = table_players(&first, 0);
     let mut game = mensch("2026-03-08", &seats.join(","));
     game["event_id"] = json!(night);
-    let r = api.post(&results, &game).await;
+    let r = api.record(league, &game).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
     let result_id = r.json()["id"].as_i64().unwrap();
-    let listed: Vec<Round> = parse(&api.get(&rounds).await);
+    let listed: Vec<Round> = parse(&api.call(calls::list_rounds(night)).await);
     assert_eq!(listed[0].tables[0].result_id, Some(result_id));
     assert_eq!(listed[0].tables[1].result_id, None);
-    let detail = api
-        .write(Method::PUT, &format!("{rounds}/1"), &json!({"game": "mensch-aergere-dich-nicht", "method": "random"}))
-        .await
-        .problem(409, "conflict");
+    let detail =
+        redraw(1, json!({"game": "mensch-aergere-dich-nicht", "method": "random"})).await.problem(409, "conflict");
     assert!(detail.contains("table 1"), "{detail}");
     let report: EventReport = parse(&api.call(calls::get_event(night)).await);
     assert_eq!(report.rounds, listed, "the night shows its rounds");
 
     // A second round, swiss: seat 1 goes to someone who has not started tonight.
-    let second: Round =
-        parse(&api.post(&rounds, &json!({"game": "mensch-aergere-dich-nicht", "method": "swiss", "seed": 7})).await);
+    let second: Round = parse(&draw(json!({"game": "mensch-aergere-dich-nicht", "method": "swiss", "seed": 7})).await);
     assert_eq!(second.number, 2);
     let starters: Vec<&str> = first.tables.iter().map(|t| t.seats[0].player.as_str()).collect();
     for table in &second.tables {
@@ -116,9 +105,12 @@ api_test!(a_night_checks_in_draws_tables_and_records_them, |api| {
         );
     }
     // Balanced with pins and an apart pair, honoured.
-    let third: Round = parse(&api.post(&rounds, &json!({
-        "game": "mensch-aergere-dich-nicht", "method": "balanced", "pin": {"Anna": 2}, "apart": [["Ben", "Cleo"]]
-    })).await);
+    let third: Round = parse(
+        &draw(json!({
+            "game": "mensch-aergere-dich-nicht", "method": "balanced", "pin": {"Anna": 2}, "apart": [["Ben", "Cleo"]]
+        }))
+        .await,
+    );
     let table_of = |name: &str| third.tables.iter().find(|t| t.seats.iter().any(|s| s.player == name)).unwrap().number;
     assert_eq!(table_of("Anna"), 2);
     assert_ne!(table_of("Ben"), table_of("Cleo"));
@@ -128,18 +120,12 @@ api_test!(a_night_checks_in_draws_tables_and_records_them, |api| {
 api_test!(a_draw_that_cannot_be_made_is_refused_naming_the_conflict, |api| {
     api.add_players(&["Anna", "Ben", "Cleo", "Dora", "Emil"]).await;
     let league = api.add_league(json!({"name": "Liga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let night =
-        api.post(&format!("/api/v1/leagues/{league}/events"), &json!({"title": "Abend", "date": "2026-03-08"})).await;
+    let night = api.call(calls::create_event(league, &input(json!({"title": "Abend", "date": "2026-03-08"})))).await;
     let night = night.json()["id"].as_i64().unwrap();
-    let rounds = format!("/api/v1/events/{night}/rounds");
-    let draw = |body: Value| {
-        let rounds = rounds.clone();
-        let api = &api;
-        async move { api.post(&rounds, &body).await }
-    };
+    let draw = |body: Value| api.call(calls::draw_round(night, &input(body)));
     // Nobody present yet: no table can be made.
     draw(json!({"game": "mensch-aergere-dich-nicht", "method": "random"})).await.problem(422, "tables-impossible");
-    api.post(&format!("/api/v1/events/{night}/attendees"), &json!({"players": ["Anna", "Ben", "Cleo", "Dora"]})).await;
+    api.call(calls::check_in(night, &input(json!({"players": ["Anna", "Ben", "Cleo", "Dora"]})))).await;
     let d = draw(json!({"game": "mensch-aergere-dich-nicht", "method": "random", "pin": {"Anna": 3}}))
         .await
         .problem(422, "pin-table-missing");
@@ -156,27 +142,31 @@ api_test!(a_draw_that_cannot_be_made_is_refused_naming_the_conflict, |api| {
     draw(json!({"game": "mensch-aergere-dich-nicht", "method": "random", "size": 9}))
         .await
         .problem(422, "table-size-out-of-range");
-    let d = draw(json!({"game": "mensch-aergere-dich-nicht", "method": "random", "seats": 2})).await;
+    // A member no `DrawInput` has, sent as it is.
+    let d = api
+        .post(
+            &format!("/api/v1/events/{night}/rounds"),
+            &json!({"game": "mensch-aergere-dich-nicht", "method": "random", "seats": 2}),
+        )
+        .await;
     assert_eq!(d.status, StatusCode::UNPROCESSABLE_ENTITY, "unknown field: {}", String::from_utf8_lossy(&d.body));
     assert!(String::from_utf8_lossy(&d.body).contains("seats"));
     let d = draw(json!({"game": "mensch-aergere-dich-nicht", "method": "random", "seed": 9007199254740992_u64})).await;
     assert_eq!(d.status, StatusCode::UNPROCESSABLE_ENTITY);
-    api.write(Method::PUT, &format!("{rounds}/4"), &json!({"game": "mensch-aergere-dich-nicht", "method": "random"}))
-        .await
-        .problem(404, "not-found");
-    assert!(parse::<Vec<Round>>(&api.get(&rounds).await).is_empty(), "nothing refused was kept");
+    let random = input(json!({"game": "mensch-aergere-dich-nicht", "method": "random"}));
+    api.call(calls::redraw_round(night, 4, &random)).await.problem(404, "not-found");
+    assert!(parse::<Vec<Round>>(&api.call(calls::list_rounds(night)).await).is_empty(), "nothing refused was kept");
     // A closed night seats nobody.
-    assert_eq!(api.post(&format!("/api/v1/events/{night}/close"), &json!(null)).await.status, StatusCode::OK);
+    assert_eq!(api.call(calls::close_event(night)).await.status, StatusCode::OK);
     draw(json!({"game": "mensch-aergere-dich-nicht", "method": "random"})).await.problem(409, "event-closed");
 });
 
 api_test!(rating_accuracy_is_served_per_revision_against_the_uniform_guess, |api| {
     api.add_players(&["Anna", "Ben", "Cleo"]).await;
     let league = api.add_league(json!({"name": "Liga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let url = format!("/api/v1/leagues/{league}/ratings/accuracy");
-    let empty: LeagueRatingAccuracy = parse(&api.get(&url).await);
+    let accuracy = |game: Option<GameKind>| calls::get_rating_accuracy(league, &GameParams { game });
+    let empty: LeagueRatingAccuracy = parse(&api.call(accuracy(None)).await);
     assert_eq!((empty.accuracy.games, empty.accuracy.model.log_loss), (0, None));
-    let results = format!("/api/v1/leagues/{league}/results");
     // Three games of three players, then one of two.
     for (date, order) in [
         ("2026-03-01", "Anna,Ben,Cleo"),
@@ -184,9 +174,9 @@ api_test!(rating_accuracy_is_served_per_revision_against_the_uniform_guess, |api
         ("2026-03-01", "Anna,Ben,Cleo"),
         ("2026-03-02", "Ben,Cleo"),
     ] {
-        assert_eq!(api.post(&results, &mensch(date, order)).await.status, StatusCode::CREATED);
+        assert_eq!(api.record(league, &mensch(date, order)).await.status, StatusCode::CREATED);
     }
-    let r = api.get(&url).await;
+    let r = api.call(accuracy(None)).await;
     let got: LeagueRatingAccuracy = parse(&r);
     assert_eq!(got.accuracy.games, 4);
     // The uniform guess, by hand: 1/3 three times, then 1/2.
@@ -198,9 +188,10 @@ api_test!(rating_accuracy_is_served_per_revision_against_the_uniform_guess, |api
     // Anna won the first game as one of three equal favourites, then as the favourite.
     assert!(got.accuracy.model.log_loss.unwrap() < base.log_loss.unwrap(), "{got:?}");
     let etag = r.header("etag").unwrap().to_owned();
-    let again = api.send(actix_web::test::TestRequest::get().uri(&url).insert_header(("if-none-match", etag))).await;
+    let again = api.send(api.request(accuracy(None)).insert_header(("if-none-match", etag))).await;
     assert_eq!(again.status, StatusCode::NOT_MODIFIED);
-    let one_game: LeagueRatingAccuracy = parse(&api.get(&format!("{url}?game=mensch-aergere-dich-nicht")).await);
+    let one_game: LeagueRatingAccuracy = parse(&api.call(accuracy(Some(GameKind::MenschAergereDichNicht))).await);
     assert_eq!(one_game.accuracy, got.accuracy);
-    api.get(&format!("{url}?game=schach")).await.problem(400, "invalid-query");
+    // A game there is none of.
+    api.get(&format!("/api/v1/leagues/{league}/ratings/accuracy?game=schach")).await.problem(400, "invalid-query");
 });

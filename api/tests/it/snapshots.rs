@@ -3,9 +3,8 @@
 //! holding the league all along serves (which equals a computation from scratch), after
 //! every kind of change; a snapshot this build cannot read is ignored and rebuilt.
 
-use crate::common::{mensch, partners};
-use actix_web::http::{Method, StatusCode};
-use actix_web::test::TestRequest;
+use crate::common::{input, mensch, partners};
+use actix_web::http::StatusCode;
 use diesel::prelude::*;
 use serde_json::json;
 use spielstand_api::read::cache::View;
@@ -48,7 +47,6 @@ api_test!(a_league_read_back_from_its_snapshot_serves_exactly_what_was_computed_
         .await;
     let players: Vec<Player> = api.call(calls::list_players()).await.body();
     let id = |name: &str| players.iter().find(|p| p.name == name).unwrap().id;
-    let results = format!("/api/v1/leagues/{league}/results");
     let pool = api.state.pool.clone();
     let views = views(id("Anna"));
     let mut kinds_seen = 0;
@@ -76,59 +74,47 @@ api_test!(a_league_read_back_from_its_snapshot_serves_exactly_what_was_computed_
     for (date, order) in
         [("2026-03-02", "Anna,Ben,Cleo"), ("2026-03-06", "Dora,Anna,Emil,Ben"), ("2026-03-08", "Jörg,Cleo")]
     {
-        assert_eq!(api.post(&results, &mensch(date, order)).await.status, StatusCode::CREATED);
+        assert_eq!(api.record(league, &mensch(date, order)).await.status, StatusCode::CREATED);
     }
     // The server's first table: a full load, and the first snapshot written after it.
     served(&api.state.tables, &pool, league, views[0]).await;
     api.state.tables.snapshots_written().await;
     assert_eq!(api.state.tables.counters().snapshots_written.load(Relaxed), 1);
 
-    let appended = api.post(&results, &mensch("2026-03-09", "Emil,Dora,Anna")).await.body::<StoredResult>().id;
+    let appended = api.record(league, &mensch("2026-03-09", "Emil,Dora,Anna")).await.body::<StoredResult>().id;
     check("appended").await;
     kinds_seen += 1;
-    let backdated = api.post(&results, &mensch("2026-03-01", "Ben,Anna,Dora")).await.body::<StoredResult>().id;
+    let backdated = api.record(league, &mensch("2026-03-01", "Ben,Anna,Dora")).await.body::<StoredResult>().id;
     check("backdated").await;
     kinds_seen += 1;
-    let fix = TestRequest::put()
-        .uri(&format!("/api/v1/results/{backdated}"))
-        .insert_header(("authorization", format!("Bearer {}", api.token)))
-        .insert_header(("if-match", "\"1\""))
-        .set_json(mensch("2026-03-05", "Dora,Ben,Anna"));
-    assert_eq!(api.send(fix).await.status, StatusCode::OK);
+    let fix = calls::correct_result(backdated, "\"1\"", &input(mensch("2026-03-05", "Dora,Ben,Anna")));
+    assert_eq!(api.call(fix).await.status, StatusCode::OK);
     check("corrected").await;
     kinds_seen += 1;
-    let delete = TestRequest::delete()
-        .uri(&format!("/api/v1/results/{appended}"))
-        .insert_header(("authorization", format!("Bearer {}", api.token)))
-        .insert_header(("if-match", "*"));
-    assert_eq!(api.send(delete).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(api.call(calls::delete_result(appended, "*")).await.status, StatusCode::NO_CONTENT);
     check("deleted").await;
     kinds_seen += 1;
     let partner_game = partners("2026-03-03", "Anna+Cleo,Ben+Dora", "Ben+Dora,Anna+Cleo");
-    assert_eq!(api.post(&results, &partner_game).await.status, StatusCode::CREATED);
+    assert_eq!(api.record(league, &partner_game).await.status, StatusCode::CREATED);
     check("partner game").await;
     kinds_seen += 1;
     let (joerg, joerg_umlaut) = (id("Joerg"), id("Jörg"));
-    assert_eq!(api.post(&results, &mensch("2026-03-07", "Joerg,Emil")).await.status, StatusCode::CREATED);
+    assert_eq!(api.record(league, &mensch("2026-03-07", "Joerg,Emil")).await.status, StatusCode::CREATED);
     check("appended for the merge").await;
     let merged = api.call(calls::merge_player(joerg, joerg_umlaut)).await;
     assert_eq!(merged.status, StatusCode::OK, "{}", merged.json());
     check("merged").await;
     kinds_seen += 1;
-    let unmerged = api.send(
-        TestRequest::post()
-            .uri(&format!("/api/v1/players/{joerg}/unmerge"))
-            .insert_header(("authorization", format!("Bearer {}", api.token))),
-    );
-    assert_eq!(unmerged.await.status, StatusCode::OK);
+    assert_eq!(api.call(calls::unmerge_player(joerg)).await.status, StatusCode::OK);
     check("unmerged").await;
     kinds_seen += 1;
-    let renamed =
-        api.write(Method::PATCH, &format!("/api/v1/players/{}", id("Ben")), &json!({"name": "Benedikt"})).await;
+    let renamed = api.call(calls::rename_player(id("Ben"), "Benedikt")).await;
     assert_eq!(renamed.status, StatusCode::OK);
     check("renamed").await;
-    let rules = json!({"name": "Schnappschuss", "rules": {"games": ["mensch-aergere-dich-nicht"], "season": {"from": "2026-03-02"}}});
-    assert_eq!(api.write(Method::PUT, &format!("/api/v1/leagues/{league}"), &rules).await.status, StatusCode::OK);
+    let rules = input(
+        json!({"name": "Schnappschuss", "rules": {"games": ["mensch-aergere-dich-nicht"], "season": {"from": "2026-03-02"}}}),
+    );
+    assert_eq!(api.call(calls::update_league(league, &rules)).await.status, StatusCode::OK);
     check("new rules").await;
     assert_eq!(kinds_seen, 7, "append, backdate, correct, delete, partner game, merge, unmerge");
 
@@ -145,9 +131,8 @@ api_test!(a_snapshot_this_build_cannot_read_is_ignored_and_rebuilt, |api| {
     use spielstand_api::db::schema::league_snapshots as s;
     api.add_players(&["Anna", "Ben", "Cleo"]).await;
     let league = api.add_league(json!({"name": "Alt", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let results = format!("/api/v1/leagues/{league}/results");
     for (date, order) in [("2026-03-02", "Anna,Ben,Cleo"), ("2026-03-01", "Cleo,Anna"), ("2026-03-03", "Ben,Cleo")] {
-        assert_eq!(api.post(&results, &mensch(date, order)).await.status, StatusCode::CREATED);
+        assert_eq!(api.record(league, &mensch(date, order)).await.status, StatusCode::CREATED);
     }
     let pool = api.state.pool.clone();
     let all = View::Table { game: None, as_of: None };

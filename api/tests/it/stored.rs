@@ -5,9 +5,8 @@
 //! a token's scope, a review's verdict, a pass's end, an audit entry's and a history
 //! entry's action.
 
-use crate::common::phones::{join, night, with_pass};
-use crate::common::{Response, mensch, sql};
-use actix_web::test::TestRequest;
+use crate::common::phones::{join, night};
+use crate::common::{Response, input, mensch, sql};
 use serde_json::json;
 use spielstand_wire::calls;
 use spielstand_wire::{NightPass, StoredResult};
@@ -23,16 +22,13 @@ fn refused(r: &Response, value: &str) {
 api_test!(unknown_stored_values_are_refused_never_read_as_another, |api| {
     api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
     let league = api.add_league(json!({"name": "Liga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let results = format!("/api/v1/leagues/{league}/results");
-    let recorded: StoredResult = api.post(&results, &mensch("2026-10-01", "Anna,Ben")).await.body();
+    let recorded: StoredResult = api.record(league, &mensch("2026-10-01", "Anna,Ben")).await.body();
     let id = recorded.id;
 
     // A result's status: never `confirmed` (it would count a result nobody confirmed).
     sql(&api.url, &format!("UPDATE results SET status = 'paused' WHERE id = {id}"));
     refused(&api.call(calls::get_result(id)).await, "paused");
-    let german = api
-        .send(TestRequest::get().uri(&format!("/api/v1/results/{id}")).insert_header(("accept-language", "de")))
-        .await;
+    let german = api.send(api.request(calls::get_result(id)).insert_header(("accept-language", "de"))).await;
     refused(&german, "paused");
     let detail = german.json()["detail"].as_str().unwrap().to_owned();
     assert!(detail.contains("den Status \"paused\" des Ergebnisses"), "{detail}");
@@ -44,7 +40,7 @@ api_test!(unknown_stored_values_are_refused_never_read_as_another, |api| {
 
     // Its game, as the ratings read it from the database.
     sql(&api.url, &format!("UPDATE results SET game = 'schach' WHERE id = {id}"));
-    refused(&api.get("/api/v1/players/1/ratings").await, "schach");
+    refused(&api.call(calls::player_ratings(1, &Default::default())).await, "schach");
     sql(&api.url, &format!("UPDATE results SET game = 'mensch-aergere-dich-nicht' WHERE id = {id}"));
 
     // A token's scope: neither the least nor the most it could mean.
@@ -54,20 +50,14 @@ api_test!(unknown_stored_values_are_refused_never_read_as_another, |api| {
 
     // An audit entry's action.
     sql(&api.url, "UPDATE audit_log SET action = 'teleported'");
-    refused(&api.get_with_token("/api/v1/audit").await, "teleported");
+    refused(&api.call(calls::list_audit(&Default::default())).await, "teleported");
 
     // A review's verdict, and a pass's end.
     let (_, round, code) = night(&api, league).await;
     let table: Vec<String> = round.tables[0].seats.iter().map(|s| s.player.clone()).collect();
     let enterer: NightPass = join(&api, &code.code, &table[0]).await.body();
-    let entered = api
-        .send(with_pass(
-            TestRequest::post()
-                .uri(&results)
-                .set_json(mensch(&crate::common::phones::today(), &format!("{},{}", table[1], table[0]))),
-            &enterer.pass,
-        ))
-        .await;
+    let record = input(mensch(&crate::common::phones::today(), &format!("{},{}", table[1], table[0])));
+    let entered = api.call_as(&enterer.pass, calls::record_result(league, &record, None)).await;
     assert_eq!(entered.status.as_u16(), 201, "{}", String::from_utf8_lossy(&entered.body));
     let pending: StoredResult = entered.body();
     sql(
@@ -78,9 +68,9 @@ api_test!(unknown_stored_values_are_refused_never_read_as_another, |api| {
             pending.id, pending.revision
         ),
     );
-    refused(&api.get(&format!("/api/v1/results/{}", pending.id)).await, "maybe");
+    refused(&api.call(calls::get_result(pending.id)).await, "maybe");
     sql(&api.url, "UPDATE night_passes SET revoked_at = CURRENT_TIMESTAMP, ended_how = 'lost'");
-    let r = api.send(with_pass(TestRequest::get().uri("/api/v1/token"), &enterer.pass)).await;
+    let r = api.call_as(&enterer.pass, calls::check_token()).await;
     refused(&r, "lost");
 });
 
@@ -112,24 +102,19 @@ api_test!(stored_json_with_an_unknown_field_or_value_is_refused, |api| {
 api_test!(stored_rounds_audit_details_history_and_replayed_answers_that_do_not_read_are_refused, |api| {
     api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
     let league = api.add_league(json!({"name": "Liga", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let results = format!("/api/v1/leagues/{league}/results");
-    let post = |key: &str| {
-        TestRequest::post()
-            .uri(&results)
-            .insert_header(("authorization", format!("Bearer {}", api.token)))
-            .insert_header(("idempotency-key", key.to_owned()))
-            .set_json(mensch("2026-10-01", "Anna,Ben"))
-    };
-    let first = api.send(post("erste-antwort")).await;
+    let record = input(mensch("2026-10-01", "Anna,Ben"));
+    let post = |key: &str| calls::record_result(league, &record, Some(key));
+    let first = api.call(post("erste-antwort")).await;
     assert_eq!(first.status.as_u16(), 201, "{}", String::from_utf8_lossy(&first.body));
     let id = first.body::<StoredResult>().id;
 
     // The first answer kept for a key, which a replay sends again with its headers: a
     // replay that cannot say which result it answers for is refused, single or in a batch.
     sql(&api.url, "UPDATE idempotency_keys SET response = '{\"id\": \"eins\"}'");
-    refused_json(&api.send(post("erste-antwort")).await, "erste-antwort");
-    let batch = json!({"items": [{"idempotency_key": "erste-antwort", "record": mensch("2026-10-01", "Anna,Ben")}]});
-    refused_json(&api.post(&format!("{results}/batch"), &batch).await, "erste-antwort");
+    refused_json(&api.call(post("erste-antwort")).await, "erste-antwort");
+    let batch =
+        input(json!({"items": [{"idempotency_key": "erste-antwort", "record": mensch("2026-10-01", "Anna,Ben")}]}));
+    refused_json(&api.call(calls::record_results_batch(league, &batch)).await, "erste-antwort");
 
     // A record in a result's history.
     sql(
@@ -140,7 +125,7 @@ api_test!(stored_rounds_audit_details_history_and_replayed_answers_that_do_not_r
 
     // An audit entry's detail.
     sql(&api.url, "UPDATE audit_log SET detail = '{nicht json'");
-    refused_json(&api.get_with_token("/api/v1/audit").await, "audit entry");
+    refused_json(&api.call(calls::list_audit(&Default::default())).await, "audit entry");
 
     // A night's drawn round: its tables with a field a newer version added.
     let (event, _, _) = night(&api, league).await;
@@ -155,19 +140,15 @@ api_test!(a_postal_game_s_stored_state_or_round_that_does_not_read_is_refused, |
     api.add_players(&["Anna", "Ben", "Cleo"]).await;
     let league = api.add_league(json!({"name": "Postliga", "rules": {"games": ["hase-und-igel"]}})).await;
     let deadline = (chrono::Utc::now() + chrono::Duration::days(7)).to_rfc3339();
-    let created = api
-        .post(
-            &format!("/api/v1/leagues/{league}/postal-games"),
-            &json!({"title": "Herbstpost", "players": ["Anna", "Ben", "Cleo"], "round_limit": 10,
-                    "first_deadline": deadline, "round_days": 7}),
-        )
-        .await;
+    let postal = input(json!({"title": "Herbstpost", "players": ["Anna", "Ben", "Cleo"], "round_limit": 10,
+                              "first_deadline": deadline, "round_days": 7}));
+    let created = api.call(calls::create_postal_game(league, &postal)).await;
     assert_eq!(created.status.as_u16(), 201, "{}", String::from_utf8_lossy(&created.body));
     let game = created.json()["game"]["id"].as_i64().unwrap();
-    let resolved = api.post(&format!("/api/v1/postal-games/{game}/resolve"), &json!({"round": 1})).await;
+    let resolved = api.call(calls::resolve_postal_round(game, 1, &Default::default())).await;
     assert_eq!(resolved.status.as_u16(), 200, "{}", String::from_utf8_lossy(&resolved.body));
-    let round = format!("/api/v1/postal-games/{game}/rounds/1");
-    assert_eq!(api.get(&round).await.status.as_u16(), 200);
+    let round = || calls::get_postal_round(game, 1, &Default::default());
+    assert_eq!(api.call(round()).await.status.as_u16(), 200);
 
     // A round's report lines with a field a newer version added, then an order kept in a
     // form this server does not read: the round is refused, not shown in part.
@@ -175,8 +156,8 @@ api_test!(a_postal_game_s_stored_state_or_round_that_does_not_read_is_refused, |
         &api.url,
         &format!("UPDATE postal_rounds SET lines = '[{{\"hare\": 0, \"colour\": \"rot\"}}]' WHERE game_id = {game}"),
     );
-    refused_json(&api.get(&round).await, &format!("round 1 of postal game {game}"));
-    let german = api.send(TestRequest::get().uri(&round).insert_header(("accept-language", "de"))).await;
+    refused_json(&api.call(round()).await, &format!("round 1 of postal game {game}"));
+    let german = api.send(api.request(round()).insert_header(("accept-language", "de"))).await;
     refused_json(&german, &format!("die Runde 1 des Postspiels {game}"));
     sql(
         &api.url,
@@ -184,7 +165,7 @@ api_test!(a_postal_game_s_stored_state_or_round_that_does_not_read_is_refused, |
             "UPDATE postal_rounds SET lines = '[]', orders = '[{{\"hare\": \"Anna\", \"order\": \"fly 3\"}}]' WHERE game_id = {game}"
         ),
     );
-    refused_json(&api.get(&round).await, &format!("round 1 of postal game {game}"));
+    refused_json(&api.call(round()).await, &format!("round 1 of postal game {game}"));
 
     // The game's state.
     sql(

@@ -2,8 +2,8 @@
 //! ratings; strong ETags and 304; every change followed incrementally and equal to a
 //! recomputation.
 
-use crate::common::{day, mensch, partners, rangeln, round_scores};
-use actix_web::http::{Method, StatusCode};
+use crate::common::{day, input, mensch, partners, rangeln, round_scores};
+use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use serde_json::json;
 use spielstand_api::read::cache::View;
@@ -12,7 +12,8 @@ use spielstand_api::read::tables::{Newest, Tables};
 use spielstand_core::{GameKind, PairRecord};
 use spielstand_wire::calls;
 use spielstand_wire::{
-    HeadToHead, League, LeaguePlayerStats, Player, PlayerRatings, ResultPage, Standings, StoredResult,
+    CsvLocale, HeadToHead, HeadToHeadParams, League, LeaguePlayerStats, Player, PlayerRatings, PlayerRatingsParams,
+    ResultPage, Standings, StandingsParams, StoredResult,
 };
 
 /// A head-to-head pair: player, opponent, games, ahead, behind, ties.
@@ -24,21 +25,20 @@ api_test!(players_short_of_the_minimum_games_are_listed_last_without_a_place, |a
     api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
     let league =
         api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"], "min_games": 2}})).await;
-    let results = format!("/api/v1/leagues/{league}/results");
-    api.post(&results, &mensch("2026-11-20", "Dora,Anna,Ben")).await;
-    api.post(&results, &mensch("2026-11-21", "Anna,Ben,Cleo")).await;
-    api.post(&results, &mensch("2026-11-22", "Cleo,Ben")).await;
+    api.record(league, &mensch("2026-11-20", "Dora,Anna,Ben")).await;
+    api.record(league, &mensch("2026-11-21", "Anna,Ben,Cleo")).await;
+    api.record(league, &mensch("2026-11-22", "Cleo,Ben")).await;
     let table: Standings = api.call(calls::get_standings(league, &Default::default())).await.body();
     let rows: Vec<(Option<u32>, bool, &str)> =
         table.rows.iter().map(|r| (r.row.place, r.row.ranked, r.row.player.as_str())).collect();
     assert_eq!(rows, [(Some(1), true, "Anna"), (Some(2), true, "Cleo"), (Some(3), true, "Ben"), (None, false, "Dora")]);
-    let csv = api.get(&format!("/api/v1/leagues/{league}/standings.csv")).await;
+    let csv = api.call(calls::get_standings_csv(league, &Default::default())).await;
     let last = String::from_utf8(csv.body).unwrap().lines().last().unwrap().to_owned();
     assert!(last.starts_with(",Dora,1,1,"), "{last}");
     // For a German spreadsheet: semicolons and decimal commas; every figure with at most
     // two decimals in both.
-    let csv = api.get(&format!("/api/v1/leagues/{league}/standings.csv?locale=de")).await;
-    let text = String::from_utf8(csv.body).unwrap();
+    let german = StandingsParams { locale: Some(CsvLocale::De), ..Default::default() };
+    let text = api.text(calls::get_standings_csv(league, &german)).await;
     let lines: Vec<&str> = text.lines().collect();
     // German Excel's expectation: a byte order mark, German column names.
     assert!(lines[0].starts_with("\u{FEFF}Platz;Spieler;Spiele;Siege;Punkte;Durchschnittsplatz;"), "{text}");
@@ -49,8 +49,7 @@ api_test!(players_short_of_the_minimum_games_are_listed_last_without_a_place, |a
         let decimals = figure.split_once(',').map_or(0, |(_, d)| d.len());
         assert!(decimals <= 2, "two places at most: {text}");
     }
-    let english = api.get(&format!("/api/v1/leagues/{league}/standings.csv")).await;
-    let english = String::from_utf8(english.body).unwrap();
+    let english = api.text(calls::get_standings_csv(league, &Default::default())).await;
     for figure in english.lines().nth(1).unwrap().split(',').skip(4) {
         assert!(figure.split_once('.').map_or(0, |(_, d)| d.len()) <= 2, "two places at most: {english}");
     }
@@ -59,14 +58,15 @@ api_test!(players_short_of_the_minimum_games_are_listed_last_without_a_place, |a
         lines[1],
         "the same figures in both"
     );
+    // A locale `CsvLocale` does not write.
     let wrong = api.get(&format!("/api/v1/leagues/{league}/standings.csv?locale=fr")).await;
     assert_eq!(wrong.status, StatusCode::BAD_REQUEST, "an unknown locale is refused, naming it");
     let page = api.get(&format!("/embed/leagues/{league}/standings")).await;
     let html = String::from_utf8(page.body).unwrap();
     assert!(html.contains("<tr class=\"unranked\"><td class=\"place\">–</td>"), "{html}");
     // A league without a minimum ranks everyone.
-    let rules = json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}});
-    assert_eq!(api.write(Method::PUT, &format!("/api/v1/leagues/{league}"), &rules).await.status, StatusCode::OK);
+    let rules = input(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}}));
+    assert_eq!(api.call(calls::update_league(league, &rules)).await.status, StatusCode::OK);
     let table = api.call(calls::get_standings(league, &Default::default())).await;
     assert!(table.body::<Standings>().rows.iter().all(|r| r.row.ranked && r.row.place.is_some()), "{}", table.json());
 });
@@ -74,19 +74,18 @@ api_test!(players_short_of_the_minimum_games_are_listed_last_without_a_place, |a
 api_test!(player_statistics_and_head_to_head_by_hand, |api| {
     api.add_players(&["Anna", "Ben", "Cleo", "Dora"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let results = format!("/api/v1/leagues/{league}/results");
     for (day, order) in [
         ("2026-03-01", "Anna,Ben,Cleo"),
         ("2026-03-02", "Ben,Anna=Cleo"),
         ("2026-03-03", "Anna,Cleo"),
         ("2026-03-03", "Anna,Ben"),
     ] {
-        assert_eq!(api.post(&results, &mensch(day, order)).await.status, StatusCode::CREATED);
+        assert_eq!(api.record(league, &mensch(day, order)).await.status, StatusCode::CREATED);
     }
     let players: Vec<Player> = api.call(calls::list_players()).await.body();
     let id = |name: &str| players.iter().find(|p| p.name == name).unwrap().id;
-    let stats_path = format!("/api/v1/leagues/{league}/players/{}/stats", id("Anna"));
-    let answer = api.get(&stats_path).await;
+    let anna_stats = || calls::get_player_stats(league, id("Anna"));
+    let answer = api.call(anna_stats()).await;
     assert_eq!(answer.status, StatusCode::OK);
     let stats: LeaguePlayerStats = answer.body();
     let all = stats.stats.overall.as_ref().unwrap();
@@ -104,7 +103,9 @@ api_test!(player_statistics_and_head_to_head_by_hand, |api| {
     let table: Standings = api.call(calls::get_standings(league, &Default::default())).await.body();
     assert_eq!(all.points, table.rows[0].row.points);
     assert_eq!(all.skill.rating_display, table.rows[0].skill.rating_display);
-    let before: Standings = api.get(&format!("/api/v1/leagues/{league}/standings?as_of=2026-03-02")).await.body();
+    let before: Standings = api
+        .answer(calls::get_standings(league, &StandingsParams { as_of: Some(day("2026-03-02")), ..Default::default() }))
+        .await;
     let before = before.rows.iter().find(|r| r.row.player == "Anna").unwrap().clone();
     let change = table.rows[0].skill.rating_display - before.skill.rating_display;
     assert_eq!(all.rating_change, change);
@@ -112,7 +113,7 @@ api_test!(player_statistics_and_head_to_head_by_hand, |api| {
     assert_eq!(stats.stats.games[0].played, 4);
 
     // A head-to-head's pairs: player, opponent, games, ahead, behind, ties.
-    let h2h: HeadToHead = api.get(&format!("/api/v1/leagues/{league}/head-to-head")).await.body();
+    let h2h: HeadToHead = api.answer(calls::get_head_to_head(league, &Default::default())).await;
     let pairs = h2h.pairs.clone();
     assert_eq!(
         pairs,
@@ -120,42 +121,44 @@ api_test!(player_statistics_and_head_to_head_by_hand, |api| {
     );
 
     // A player without games has a record of nothing; unknown ids are 404 problems.
-    let dora: LeaguePlayerStats =
-        api.get(&format!("/api/v1/leagues/{league}/players/{}/stats", id("Dora"))).await.body();
+    let dora: LeaguePlayerStats = api.answer(calls::get_player_stats(league, id("Dora"))).await;
     assert_eq!((dora.stats.player.as_str(), dora.stats.overall, dora.stats.games.len()), ("Dora", None, 0));
-    api.get(&format!("/api/v1/leagues/{league}/players/999999/stats")).await.problem(404, "not-found");
-    api.get("/api/v1/leagues/999999/head-to-head").await.problem(404, "not-found");
+    api.call(calls::get_player_stats(league, 999999)).await.problem(404, "not-found");
+    api.call(calls::get_head_to_head(999999, &Default::default())).await.problem(404, "not-found");
     assert_eq!((h2h.page, h2h.per_page, h2h.total), (1, 1000, 3));
     assert_eq!(h2h.player_id, None);
 
     // Pages of the same list, and one player's pairs with that player first.
-    let page = |query: String| {
+    let page = |query: HeadToHeadParams| {
         let api = &api;
         async move {
-            let h2h: HeadToHead = api.get(&format!("/api/v1/leagues/{league}/head-to-head?{query}")).await.body();
+            let h2h: HeadToHead = api.answer(calls::get_head_to_head(league, &query)).await;
             (h2h.pairs, h2h.total)
         }
     };
-    let (first, total) = page("per_page=2".into()).await;
-    let (second, _) = page("per_page=2&page=2".into()).await;
+    let pages = |page: u32| HeadToHeadParams { per_page: Some(2), page: Some(page), ..Default::default() };
+    let of = |player: i64| HeadToHeadParams { player: Some(player), ..Default::default() };
+    let (first, total) = page(HeadToHeadParams { per_page: Some(2), ..Default::default() }).await;
+    let (second, _) = page(pages(2)).await;
     assert_eq!(([first, second].concat(), total), (pairs.clone(), 3));
-    assert_eq!(page("per_page=2&page=3".into()).await, (vec![], 3));
-    let (cleo, total) = page(format!("player={}", id("Cleo"))).await;
+    assert_eq!(page(pages(3)).await, (vec![], 3));
+    let (cleo, total) = page(of(id("Cleo"))).await;
     assert_eq!((cleo, total), (vec![pair("Cleo", "Anna", 3, 0, 2, 1), pair("Cleo", "Ben", 2, 0, 2, 0)], 2));
-    assert_eq!(page(format!("player={}", id("Dora"))).await, (vec![], 0));
-    api.get(&format!("/api/v1/leagues/{league}/head-to-head?player=999999")).await.problem(404, "not-found");
+    assert_eq!(page(of(id("Dora"))).await, (vec![], 0));
+    api.call(calls::get_head_to_head(league, &of(999999))).await.problem(404, "not-found");
+    // Queries out of range, or that no `HeadToHeadParams` writes.
     for bad in ["page=0", "per_page=0", "per_page=5001", "player=anna"] {
         api.get(&format!("/api/v1/leagues/{league}/head-to-head?{bad}")).await.problem(400, "invalid-query");
     }
     api.get(&format!("/api/v1/leagues/{league}/head-to-head?game=chess")).await.problem(400, "invalid-query");
 
     // Cached per revision like the tables: 304 until the next write changes them.
-    let first = api.get(&stats_path).await;
+    let first = api.call(anna_stats()).await;
     let etag = first.header("etag").unwrap().to_owned();
-    let again = api.send(TestRequest::get().uri(&stats_path).insert_header(("if-none-match", etag.clone()))).await;
+    let again = api.send(api.request(anna_stats()).insert_header(("if-none-match", etag.clone()))).await;
     assert_eq!(again.status, StatusCode::NOT_MODIFIED);
-    api.post(&results, &mensch("2026-03-04", "Ben,Anna")).await;
-    let after = api.get(&stats_path).await;
+    api.record(league, &mensch("2026-03-04", "Ben,Anna")).await;
+    let after = api.call(anna_stats()).await;
     assert_ne!(after.header("etag"), Some(etag.as_str()));
     let overall = after.body::<LeaguePlayerStats>().stats.overall.unwrap();
     assert_eq!((overall.played, overall.current_streak), (5, 0));
@@ -165,14 +168,13 @@ api_test!(standings_have_strong_etags_304_and_follow_every_write, |api| {
     api.add_players(&["Anna", "Ben", "Cleo"]).await;
     let league =
         api.add_league(json!({"name": "L", "rules": {"games": ["rangeln", "mensch-aergere-dich-nicht"]}})).await;
-    let path = format!("/api/v1/leagues/{league}/standings");
-    let empty = api.get(&path).await;
+    let table = || calls::get_standings(league, &Default::default());
+    let empty = api.call(table()).await;
     assert_eq!(empty.body::<Standings>().rows.len(), 0);
-    let results = format!("/api/v1/leagues/{league}/results");
-    api.post(&results, &rangeln("2026-11-20", &["Anna", "Ben", "Cleo"], &[&[-7, 6, 1], &[-6, 6, 1], &[-6, 6, 1]]))
+    api.record(league, &rangeln("2026-11-20", &["Anna", "Ben", "Cleo"], &[&[-7, 6, 1], &[-6, 6, 1], &[-6, 6, 1]]))
         .await;
 
-    let first = api.get(&path).await;
+    let first = api.call(table()).await;
     assert_eq!(first.status, StatusCode::OK);
     assert_eq!(first.header("cache-control"), Some("public, no-cache"));
     let etag = first.header("etag").unwrap().to_owned();
@@ -190,34 +192,37 @@ api_test!(standings_have_strong_etags_304_and_follow_every_write, |api| {
         json!({"place": 1, "ranked": true, "player": "Anna", "played": 1, "wins": 1, "points": 2.0, "average_place": 1.0, "head_to_head": null})
     );
 
-    let again = api.send(TestRequest::get().uri(&path).insert_header(("if-none-match", etag.clone()))).await;
+    let again = api.send(api.request(table()).insert_header(("if-none-match", etag.clone()))).await;
     assert_eq!(again.status, StatusCode::NOT_MODIFIED);
     assert_eq!(again.header("etag"), Some(etag.as_str()));
     assert!(again.body.is_empty());
 
     // A new result changes the table and its ETag at once.
-    api.post(&results, &mensch("2026-11-21", "Cleo,Ben,Anna")).await;
-    let after = api.send(TestRequest::get().uri(&path).insert_header(("if-none-match", etag.clone()))).await;
+    api.record(league, &mensch("2026-11-21", "Cleo,Ben,Anna")).await;
+    let after = api.send(api.request(table()).insert_header(("if-none-match", etag.clone()))).await;
     assert_eq!(after.status, StatusCode::OK);
     assert_ne!(after.header("etag"), Some(etag.as_str()));
     assert_eq!(after.body::<Standings>().rows[0].row.points, 2.0);
 
     // as_of and game filters.
-    let asof: Standings = api.get(&format!("{path}?as_of=2026-11-20")).await.body();
+    let as_of = StandingsParams { as_of: Some(day("2026-11-20")), ..Default::default() };
+    let asof: Standings = api.answer(calls::get_standings(league, &as_of)).await;
     assert_eq!(asof.rows[0].row.player, "Anna");
     assert_eq!(asof.as_of, Some(day("2026-11-20")));
-    let only: Standings = api.get(&format!("{path}?game=mensch-aergere-dich-nicht")).await.body();
+    let mensch_only = StandingsParams { game: Some(GameKind::MenschAergereDichNicht), ..Default::default() };
+    let only: Standings = api.answer(calls::get_standings(league, &mensch_only)).await;
     assert_eq!(only.rows[0].row.player, "Cleo");
     assert_eq!(only.rows[0].row.played, 1);
-    api.get(&format!("{path}?as_of=2026-13-01")).await.problem(400, "invalid-query");
-    api.get("/api/v1/leagues/42/standings").await.problem(404, "not-found");
+    // A day there is none of.
+    api.get(&format!("/api/v1/leagues/{league}/standings?as_of=2026-13-01")).await.problem(400, "invalid-query");
+    api.call(calls::get_standings(42, &Default::default())).await.problem(404, "not-found");
 
     // A rename shows in the standings even though no result changed.
     let anna = api.call(calls::list_players()).await.body::<Vec<Player>>()[0].id;
     api.call(calls::rename_player(anna, "Anna-Lena")).await;
-    let renamed: Standings = api.get(&format!("{path}?as_of=2026-11-20")).await.body();
+    let renamed: Standings = api.answer(calls::get_standings(league, &as_of)).await;
     assert_eq!(renamed.rows[0].row.player, "Anna-Lena");
-    let result: ResultPage = api.get(&results).await.body();
+    let result: ResultPage = api.answer(calls::list_results(league, &Default::default())).await;
     assert_eq!(result.items[1].record.players[0].player, "Anna-Lena");
     assert_eq!(round_scores(&result.items[1].record, 0)["Anna-Lena"], -7);
 });
@@ -239,28 +244,18 @@ api_test!(ratings_after_corrections_equal_ratings_entered_right, |api| {
     }
     // League "fixed": the second game entered wrong and corrected, plus a mistake deleted.
     let fixed = api.add_league(json!({"name": "Fixed", "rules": {"games": ["lauf-rauf"]}})).await;
-    let path = format!("/api/v1/leagues/{fixed}/results");
-    api.post(&path, &lauf(games[0].0, games[0].1)).await;
-    let wrong = api.post(&path, &lauf("2026-02-27", "Ben,Cleo,Anna")).await.body::<StoredResult>().id;
-    let mistake = api.post(&path, &lauf("2026-03-02", "Anna,Cleo,Ben")).await.body::<StoredResult>().id;
-    api.post(&path, &lauf(games[2].0, games[2].1)).await;
-    let standings = |league: i64| format!("/api/v1/leagues/{league}/standings");
-    let before = api.get(&standings(fixed)).await.body::<Standings>().rows;
-    let auth = ("authorization", format!("Bearer {}", api.token));
-    let fix = TestRequest::put()
-        .uri(&format!("/api/v1/results/{wrong}"))
-        .insert_header(auth.clone())
-        .insert_header(("if-match", "\"1\""))
-        .set_json(lauf(games[1].0, games[1].1));
-    assert_eq!(api.send(fix).await.status, StatusCode::OK);
-    let delete = TestRequest::delete()
-        .uri(&format!("/api/v1/results/{mistake}"))
-        .insert_header(auth)
-        .insert_header(("if-match", "*"));
-    assert_eq!(api.send(delete).await.status, StatusCode::NO_CONTENT);
+    api.record(fixed, &lauf(games[0].0, games[0].1)).await;
+    let wrong = api.record(fixed, &lauf("2026-02-27", "Ben,Cleo,Anna")).await.body::<StoredResult>().id;
+    let mistake = api.record(fixed, &lauf("2026-03-02", "Anna,Cleo,Ben")).await.body::<StoredResult>().id;
+    api.record(fixed, &lauf(games[2].0, games[2].1)).await;
+    let standings = |league: i64| calls::get_standings(league, &Default::default());
+    let before = api.answer(standings(fixed)).await.rows;
+    let fix = calls::correct_result(wrong, "\"1\"", &input(lauf(games[1].0, games[1].1)));
+    assert_eq!(api.call(fix).await.status, StatusCode::OK);
+    assert_eq!(api.call(calls::delete_result(mistake, "*")).await.status, StatusCode::NO_CONTENT);
 
-    let after = api.get(&standings(fixed)).await.body::<Standings>().rows;
-    let expected = api.get(&standings(right)).await.body::<Standings>().rows;
+    let after = api.answer(standings(fixed)).await.rows;
+    let expected = api.answer(standings(right)).await.rows;
     assert_ne!(before, after);
     assert_eq!(after, expected, "a corrected league rates exactly as one entered right");
     for row in &expected {
@@ -268,13 +263,15 @@ api_test!(ratings_after_corrections_equal_ratings_entered_right, |api| {
         assert!((shown - (mu - 3.0 * sigma)).abs() < 1e-9, "{row:?}");
         assert!(sigma < 25.0 / 3.0);
     }
-    let early: Standings = api.get(&format!("/api/v1/leagues/{right}/standings?as_of=2026-03-01")).await.body();
+    let early: Standings = api
+        .answer(calls::get_standings(right, &StandingsParams { as_of: Some(day("2026-03-01")), ..Default::default() }))
+        .await;
     assert_eq!(early.rows[0].row.player, "Anna");
     assert_ne!(early.rows[0].skill.rating, expected.iter().find(|r| r.row.player == "Anna").unwrap().skill.rating);
 
     // Per player and game, across both leagues, with history.
     let anna = api.call(calls::list_players()).await.body::<Vec<Player>>()[0].id;
-    let ratings: PlayerRatings = api.get(&format!("/api/v1/players/{anna}/ratings")).await.body();
+    let ratings: PlayerRatings = api.answer(calls::player_ratings(anna, &Default::default())).await;
     assert_eq!(ratings.player.name, "Anna");
     let games = &ratings.games;
     assert_eq!(games.len(), 1);
@@ -285,9 +282,11 @@ api_test!(ratings_after_corrections_equal_ratings_entered_right, |api| {
     assert_eq!(history[0].place, 1);
     let dates: Vec<chrono::NaiveDate> = history.iter().map(|h| h.played_on).collect();
     assert!(dates.windows(2).all(|w| w[0] <= w[1]), "{dates:?}");
-    let early: PlayerRatings = api.get(&format!("/api/v1/players/{anna}/ratings?as_of=2026-03-01")).await.body();
+    let early: PlayerRatings =
+        api.answer(calls::player_ratings(anna, &PlayerRatingsParams { as_of: Some(day("2026-03-01")) })).await;
     assert_eq!(early.games[0].history.len(), 2);
-    api.get("/api/v1/players/999/ratings").await.problem(404, "not-found");
+    api.call(calls::player_ratings(999, &Default::default())).await.problem(404, "not-found");
+    // A day no `PlayerRatingsParams` writes.
     api.get(&format!("/api/v1/players/{anna}/ratings?as_of=soon")).await.problem(400, "invalid-query");
 });
 
@@ -300,14 +299,16 @@ api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |a
             json!({"name": "Live", "rules": {"games": ["mensch-aergere-dich-nicht", "ghostbuster", "lauf-rauf"]}}),
         )
         .await;
-    let results = format!("/api/v1/leagues/{league}/results");
-    let views: Vec<(String, StandingsQuery)> = vec![
-        (String::new(), StandingsQuery::default()),
+    let views: Vec<(StandingsParams, StandingsQuery)> = vec![
+        (StandingsParams::default(), StandingsQuery::default()),
         (
-            "?game=mensch-aergere-dich-nicht".into(),
+            StandingsParams { game: Some(GameKind::MenschAergereDichNicht), ..Default::default() },
             StandingsQuery { game: Some(GameKind::MenschAergereDichNicht), as_of: None },
         ),
-        ("?as_of=2026-03-05".into(), StandingsQuery { game: None, as_of: chrono::NaiveDate::from_ymd_opt(2026, 3, 5) }),
+        (
+            StandingsParams { as_of: Some(day("2026-03-05")), ..Default::default() },
+            StandingsQuery { game: None, as_of: chrono::NaiveDate::from_ymd_opt(2026, 3, 5) },
+        ),
     ];
     let counters = api.state.tables.counters();
     let check = |what: &'static str| {
@@ -318,10 +319,10 @@ api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |a
             let rules: LeagueRules = league_body.rules;
             let all = api.league_results(league).await;
             for (query, view) in views {
-                let served: Standings = api.get(&format!("/api/v1/leagues/{league}/standings{query}")).await.body();
+                let served: Standings = api.answer(calls::get_standings(league, query)).await;
                 let expected = spielstand_core::rated_standings(&rules, &all, *view);
-                assert_eq!(served.rows, expected, "{what}: {query}");
-                assert_eq!(served.league_revision, league_body.revision, "{what}: {query}");
+                assert_eq!(served.rows, expected, "{what}: {query:?}");
+                assert_eq!(served.league_revision, league_body.revision, "{what}: {query:?}");
             }
         }
     };
@@ -330,31 +331,23 @@ api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |a
     for (date, order) in
         [("2026-03-01", "Anna,Ben,Cleo"), ("2026-03-08", "Dora,Anna,Emil,Ben"), ("2026-03-04", "Cleo,Ben=Emil")]
     {
-        assert_eq!(api.post(&results, &mensch(date, order)).await.status, StatusCode::CREATED);
+        assert_eq!(api.record(league, &mensch(date, order)).await.status, StatusCode::CREATED);
         check("recorded").await;
     }
     // A partner game: the teams are rated as teams and scored by the teams' places.
     let partner_game = partners("2026-03-03", "Anna+Cleo,Ben+Dora", "Ben+Dora,Anna+Cleo");
-    assert_eq!(api.post(&results, &partner_game).await.status, StatusCode::CREATED);
+    assert_eq!(api.record(league, &partner_game).await.status, StatusCode::CREATED);
     check("partners").await;
     // Appended after the last game of the season so far, and backdated before all of them.
-    let late = api.post(&results, &mensch("2026-03-09", "Emil,Dora")).await.body::<StoredResult>().id;
+    let late = api.record(league, &mensch("2026-03-09", "Emil,Dora")).await.body::<StoredResult>().id;
     check("appended").await;
-    let early = api.post(&results, &mensch("2026-02-01", "Ben,Anna,Dora")).await.body::<StoredResult>().id;
+    let early = api.record(league, &mensch("2026-02-01", "Ben,Anna,Dora")).await.body::<StoredResult>().id;
     check("backdated").await;
     // A correction that moves a result to another day and changes its places.
-    let fix = TestRequest::put()
-        .uri(&format!("/api/v1/results/{early}"))
-        .insert_header(("authorization", format!("Bearer {}", api.token)))
-        .insert_header(("if-match", "\"1\""))
-        .set_json(mensch("2026-03-06", "Dora,Ben,Anna"));
-    assert_eq!(api.send(fix).await.status, StatusCode::OK);
+    let fix = calls::correct_result(early, "\"1\"", &input(mensch("2026-03-06", "Dora,Ben,Anna")));
+    assert_eq!(api.call(fix).await.status, StatusCode::OK);
     check("corrected").await;
-    let delete = TestRequest::delete()
-        .uri(&format!("/api/v1/results/{late}"))
-        .insert_header(("authorization", format!("Bearer {}", api.token)))
-        .insert_header(("if-match", "*"));
-    assert_eq!(api.send(delete).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(api.call(calls::delete_result(late, "*")).await.status, StatusCode::NO_CONTENT);
     check("deleted").await;
     let ben =
         api.call(calls::list_players()).await.body::<Vec<Player>>().into_iter().find(|p| p.name == "Ben").unwrap().id;
@@ -363,18 +356,19 @@ api_test!(tables_follow_every_change_incrementally_and_equal_a_recomputation, |a
     check("renamed").await;
     let standings = api.call(calls::get_standings(league, &Default::default())).await;
     assert!(standings.body::<Standings>().rows.iter().any(|r| r.row.player == "Benedikt"), "{}", standings.json());
-    let rules = json!({"name": "Live", "rules": {"games": ["mensch-aergere-dich-nicht", "lauf-rauf"], "season": {"from": "2026-03-02"}, "tie_breakers": ["head-to-head", "wins"]}});
-    assert_eq!(api.write(Method::PUT, &format!("/api/v1/leagues/{league}"), &rules).await.status, StatusCode::OK);
+    let rules = input(
+        json!({"name": "Live", "rules": {"games": ["mensch-aergere-dich-nicht", "lauf-rauf"], "season": {"from": "2026-03-02"}, "tie_breakers": ["head-to-head", "wins"]}}),
+    );
+    assert_eq!(api.call(calls::update_league(league, &rules)).await.status, StatusCode::OK);
     check("new rules").await;
     assert_eq!(counters.full_loads.load(Relaxed), 1, "every change was applied, none reloaded the league");
     assert!(counters.catch_ups.load(Relaxed) >= 8);
 
     // Many readers at once after a write: one computation serves them all.
-    let r = api.post(&results, &mensch("2026-03-10", "Anna,Emil")).await;
+    let r = api.record(league, &mensch("2026-03-10", "Anna,Emil")).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
     let renders = counters.renders.load(Relaxed);
-    let path = format!("/api/v1/leagues/{league}/standings");
-    let readers = (0..32).map(|_| api.get(&path));
+    let readers = (0..32).map(|_| api.call(calls::get_standings(league, &Default::default())));
     let bodies: Vec<Vec<u8>> = futures_util::future::join_all(readers).await.into_iter().map(|r| r.body).collect();
     assert!(bodies.windows(2).all(|w| w[0] == w[1]), "every reader got the same table");
     assert_eq!(counters.renders.load(Relaxed), renders + 1, "32 concurrent readers, one computation");
@@ -390,10 +384,10 @@ api_test!(tables_are_served_compressed_as_the_client_accepts, |api| {
     api.add_players(&names.iter().map(String::as_str).collect::<Vec<_>>()).await;
     let players: Vec<Player> = api.call(calls::list_players()).await.body();
     let league = api.add_league(json!({"name": "Groß", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let results = format!("/api/v1/leagues/{league}/results");
     for pair in names.chunks(4) {
-        assert_eq!(api.post(&results, &mensch("2026-03-01", &pair.join(","))).await.status, StatusCode::CREATED);
+        assert_eq!(api.record(league, &mensch("2026-03-01", &pair.join(","))).await.status, StatusCode::CREATED);
     }
+    // Each encoding asked for by hand: what the test is about.
     let path = format!("/api/v1/leagues/{league}/standings");
     let get = |encoding: Option<&'static str>, tag: Option<String>| {
         let mut request = TestRequest::get().uri(&path);
@@ -460,7 +454,7 @@ api_test!(tables_are_served_compressed_as_the_client_accepts, |api| {
         assert_ne!(plain.header("etag"), gz.header("etag"));
     }
 
-    api.post(&results, &mensch("2026-03-02", "Spielerin 39,Spielerin 00")).await;
+    api.record(league, &mensch("2026-03-02", "Spielerin 39,Spielerin 00")).await;
     let after = api.send(get(Some("gzip"), Some(tags[1].clone()))).await;
     assert_eq!(after.status, StatusCode::OK, "a new result, new bytes in every encoding");
     let mut unzipped = Vec::new();
@@ -531,15 +525,12 @@ api_test!(
         }
         assert_eq!(renders(), before, "answered from the packed JSON");
         // What needs the whole view (CSV) renders it again: the league was demoted.
-        let csv = api.send(TestRequest::get().uri(&format!("/api/v1/leagues/{}/standings.csv", leagues[1]))).await;
+        let csv = api.call(calls::get_standings_csv(leagues[1], &Default::default())).await;
         assert_eq!(csv.status, StatusCode::OK);
         assert_eq!(renders(), before + 1, "the CSV needed the whole view back");
         // A change: the packed JSON is of an older revision, never served again.
         let result = mensch("2026-04-01", "Spieler 15,Spieler 00");
-        assert_eq!(
-            api.post(&format!("/api/v1/leagues/{}/results", leagues[2]), &result).await.status,
-            StatusCode::CREATED
-        );
+        assert_eq!(api.record(leagues[2], &result).await.status, StatusCode::CREATED);
         let changed = api.send(get(leagues[2], Some("gzip"), Some(first[2].1.header("etag").unwrap()))).await;
         assert_eq!(changed.status, StatusCode::OK);
         let table: Standings = serde_json::from_slice(&gunzip(&changed.body)).unwrap();

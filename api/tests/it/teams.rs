@@ -1,12 +1,12 @@
 //! The team table: a league's fixed teams ranked by their members' points, computed by
 //! hand, from the same state as the table of players, as JSON, CSV and the embed page.
 
-use crate::common::mensch;
+use crate::common::{day, input, mensch};
 use actix_web::http::StatusCode;
 use serde_json::json;
 use spielstand_core::{LeagueRules, StandingsQuery};
 use spielstand_wire::calls;
-use spielstand_wire::{League, Problem, Standings, TeamStandings};
+use spielstand_wire::{League, Problem, Standings, StandingsParams, TeamStandings};
 
 api_test!(a_team_table_by_hand_in_every_form, |api| {
     api.add_players(&["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]).await;
@@ -18,14 +18,13 @@ api_test!(a_team_table_by_hand_in_every_form, |api| {
     let league = api
         .add_league(json!({"name": "Vereine", "rules": {"games": ["mensch-aergere-dich-nicht"], "teams": teams}}))
         .await;
-    let results = format!("/api/v1/leagues/{league}/results");
     // Players beaten: Anna 2, Cleo 1, Emil 0; Dora 1, Ben 0; Emil 2, Ben 1, Cleo 0.
     for (date, order) in [("2026-03-01", "Anna,Cleo,Emil"), ("2026-03-02", "Dora,Ben"), ("2026-03-03", "Emil,Ben,Cleo")]
     {
-        assert_eq!(api.post(&results, &mensch(date, order)).await.status, StatusCode::CREATED);
+        assert_eq!(api.record(league, &mensch(date, order)).await.status, StatusCode::CREATED);
     }
-    let path = format!("/api/v1/leagues/{league}/standings/teams");
-    let r = api.get(&path).await;
+    let teams = || calls::get_team_standings(league, &Default::default());
+    let r = api.call(teams()).await;
     assert_eq!(r.status, StatusCode::OK);
     let table: TeamStandings = r.body();
     let rows: Vec<(u32, &str, f64)> = table.rows.iter().map(|r| (r.place, r.team.as_str(), r.points)).collect();
@@ -42,18 +41,22 @@ api_test!(a_team_table_by_hand_in_every_form, |api| {
     assert_eq!(players.body::<Standings>().rows.len(), 5);
     // ETag and 304 as for every table.
     let etag = r.header("etag").unwrap().to_owned();
-    let again =
-        api.send(actix_web::test::TestRequest::get().uri(&path).insert_header(("if-none-match", etag.as_str()))).await;
+    let again = api.send(api.request(teams()).insert_header(("if-none-match", etag.as_str()))).await;
     assert_eq!(again.status, StatusCode::NOT_MODIFIED);
     // A new result moves the team table: Cleo beats Emil, TSV 2 ahead of TSV 1 on wins.
-    api.post(&results, &mensch("2026-03-04", "Cleo,Emil")).await;
-    let table: TeamStandings = api.get(&path).await.body();
+    api.record(league, &mensch("2026-03-04", "Cleo,Emil")).await;
+    let table: TeamStandings = api.answer(teams()).await;
     let rows: Vec<(u32, &str)> = table.rows.iter().map(|r| (r.place, r.team.as_str())).collect();
     assert_eq!(rows, [(1, "TSV 2"), (2, "TSV 1"), (3, "Gäste")]);
-    let before: TeamStandings = api.get(&format!("{path}?as_of=2026-03-03")).await.body();
+    let before: TeamStandings = api
+        .answer(calls::get_team_standings(
+            league,
+            &StandingsParams { as_of: Some(day("2026-03-03")), ..Default::default() },
+        ))
+        .await;
     assert_eq!(before.rows[0].team, "TSV 1");
     // CSV and the embed page show the same table.
-    let csv = api.get(&format!("/api/v1/leagues/{league}/standings/teams.csv")).await;
+    let csv = api.call(calls::get_team_standings_csv(league, &Default::default())).await;
     let text = String::from_utf8(csv.body.to_vec()).unwrap();
     assert!(
         text.starts_with(
@@ -66,6 +69,7 @@ api_test!(a_team_table_by_hand_in_every_form, |api| {
     let first = html.find("TSV 2").unwrap();
     assert!(first < html.find("TSV 1").unwrap() && html.contains("Cleo</bdi>, <bdi>Dora"), "{html}");
     // `Accept: text/csv` on the JSON path gives the same CSV, as for the table of players.
+    let path = format!("/api/v1/leagues/{league}/standings/teams");
     let asked = api.send(actix_web::test::TestRequest::get().uri(&path).insert_header(("accept", "text/csv"))).await;
     assert_eq!(asked.body, csv.body);
 
@@ -92,27 +96,21 @@ api_test!(a_team_table_by_hand_in_every_form, |api| {
     // Rosters are checked: an unknown player (with a suggestion), a player on two teams,
     // an unknown field.
     let bad = |teams: serde_json::Value| json!({"name": "Vereine", "rules": {"games": ["mensch-aergere-dich-nicht"], "teams": teams}});
-    let league_path = format!("/api/v1/leagues/{league}");
-    let r =
-        api.write(actix_web::http::Method::PUT, &league_path, &bad(json!([{"name": "A", "players": ["Anne"]}]))).await;
+    let update = |teams: serde_json::Value| api.call(calls::update_league(league, &input(bad(teams))));
+    let r = update(json!([{"name": "A", "players": ["Anne"]}])).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(r.body::<Problem>().detail.contains("rules.teams[0].players[0]"), "{}", r.json());
-    let r = api
-        .write(
-            actix_web::http::Method::PUT,
-            &league_path,
-            &bad(json!([{"name": "A", "players": ["Anna"]}, {"name": "B", "players": ["anna"]}])),
-        )
-        .await;
+    let r = update(json!([{"name": "A", "players": ["Anna"]}, {"name": "B", "players": ["anna"]}])).await;
     assert_eq!(r.body::<Problem>().kind, "/problems/team-member-twice");
+    // A member no `TeamRoster` has, sent as it is.
     let r = api
         .write(
             actix_web::http::Method::PUT,
-            &league_path,
+            &format!("/api/v1/leagues/{league}"),
             &bad(json!([{"name": "A", "players": ["Anna"], "captain": "Anna"}])),
         )
         .await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(r.body::<Problem>().detail.contains("captain"), "{}", r.json());
-    assert_eq!(api.get(&path).await.body::<TeamStandings>().rows.len(), 3, "nothing refused was kept");
+    assert_eq!(api.answer(teams()).await.rows.len(), 3, "nothing refused was kept");
 });

@@ -2,10 +2,10 @@
 //! with their delivery queue (a receiver on 127.0.0.1 checks every signature).
 
 use crate::common;
-use crate::common::process::{self, Server, typed};
+use crate::common::process::{self, Server};
 use crate::common::tiny::{Answer, Request, Tiny};
-use crate::common::{TestDb, mensch, rangeln};
-use actix_web::http::{Method, StatusCode};
+use crate::common::{TestDb, input, mensch, rangeln};
+use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use hmac::{Hmac, Mac};
 use serde_json::{Value, json};
@@ -14,7 +14,7 @@ use spielstand_api::db;
 use spielstand_api::webhooks::delivery::{self, DeliveryConfig};
 use spielstand_wire::calls;
 use spielstand_wire::{
-    Action, Delivery, DeliveryPage, DeliveryStatus, League, NewWebhook, Problem, Standings, StoredResult, Webhook,
+    Action, Delivery, DeliveryPage, DeliveryStatus, NewWebhook, Problem, Standings, StoredResult, Webhook,
 };
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
@@ -29,10 +29,9 @@ macro_rules! seed {
         let league = $api
             .add_league(json!({"name": "Vereinsliga Süd", "rules": {"games": ["rangeln", "mensch-aergere-dich-nicht"]}}))
             .await;
-        let path = format!("/api/v1/leagues/{league}/results");
-        let r = $api.post(&path, &mensch("2026-11-20", "Jürgen Groß,Ωμέγα,<script>alert(1)</script>=李小龙")).await;
+        let r = $api.record(league, &mensch("2026-11-20", "Jürgen Groß,Ωμέγα,<script>alert(1)</script>=李小龙")).await;
         assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
-        let r = $api.post(&path, &mensch("2026-11-21", "李小龙,Jürgen Groß,Ωμέγα")).await;
+        let r = $api.record(league, &mensch("2026-11-21", "李小龙,Jürgen Groß,Ωμέγα")).await;
         assert_eq!(r.status, StatusCode::CREATED);
         league
     }};
@@ -120,7 +119,8 @@ api_test!(every_answer_is_nosniff_and_the_docs_cannot_be_framed, |api| {
     let league = api.add_league(json!({"name": "ליגת 2026", "rules": {"games": ["rangeln"]}})).await;
     let page = api.get(&format!("/embed/leagues/{league}/standings")).await;
     assert!(text(&page.body).contains("<span class=\"league\"><bdi>ליגת 2026</bdi></span>"));
-    let r = api.post("/api/v1/leagues", &json!({"name": "\u{202E}agiL", "rules": {"games": ["rangeln"]}})).await;
+    let reversed = input(json!({"name": "\u{202E}agiL", "rules": {"games": ["rangeln"]}}));
+    let r = api.call(calls::create_league(&reversed)).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(page.header("content-security-policy").unwrap().contains("frame-ancestors *"));
     assert_eq!(page.header("x-frame-options"), None);
@@ -152,7 +152,7 @@ api_test!(the_script_is_served_for_any_site, |api| {
 
 api_test!(csv_by_its_own_url_and_by_accept, |api| {
     let league = seed!(api);
-    let csv = api.get(&format!("/api/v1/leagues/{league}/standings.csv")).await;
+    let csv = api.call(calls::get_standings_csv(league, &Default::default())).await;
     assert_eq!(csv.status, StatusCode::OK);
     assert_eq!(csv.header("content-type"), Some("text/csv; charset=utf-8; header=present"));
     assert_eq!(csv.header("cache-control"), Some("public, no-cache"));
@@ -192,14 +192,10 @@ api_test!(csv_by_its_own_url_and_by_accept, |api| {
     assert_eq!(browser.header("content-type"), Some("application/json"));
     let etag = csv.header("etag").unwrap().to_owned();
     let cached = api
-        .send(
-            TestRequest::get()
-                .uri(&format!("/api/v1/leagues/{league}/standings.csv"))
-                .insert_header(("if-none-match", etag)),
-        )
+        .send(api.request(calls::get_standings_csv(league, &Default::default())).insert_header(("if-none-match", etag)))
         .await;
     assert_eq!(cached.status, StatusCode::NOT_MODIFIED);
-    api.get("/api/v1/leagues/77/standings.csv").await.problem(404, "not-found");
+    api.call(calls::get_standings_csv(77, &Default::default())).await.problem(404, "not-found");
 });
 
 fn feed(body: &[u8]) -> roxmltree::Document<'_> {
@@ -299,22 +295,14 @@ api_test!(the_atom_feed_has_every_required_element_and_follows_changes, |api| {
         "the feed is not made again for the same revision"
     );
     let result_id = link_id(child(entries[0], "link").unwrap());
-    let fix = TestRequest::put()
-        .uri(&format!("/api/v1/results/{result_id}"))
-        .insert_header(("authorization", format!("Bearer {}", api.token)))
-        .insert_header(("if-match", "\"1\""))
-        .set_json(mensch("2026-11-21", "Ωμέγα,Jürgen Groß,李小龙"));
-    assert_eq!(api.send(fix).await.status, StatusCode::OK);
+    let fix = calls::correct_result(result_id, "\"1\"", &input(mensch("2026-11-21", "Ωμέγα,Jürgen Groß,李小龙")));
+    assert_eq!(api.call(fix).await.status, StatusCode::OK);
     let corrected = api.get(&path).await;
     let doc = feed(&corrected.body);
     let first = doc.root_element().children().find(|c| c.has_tag_name((ATOM, "entry"))).unwrap();
     assert_eq!(child_text(first, "id"), ids[0]);
     assert_eq!(child_text(first, "title"), "Mensch ärgere Dich nicht, 21.11.2026: Sieg für Ωμέγα");
-    let removed = TestRequest::delete()
-        .uri(&format!("/api/v1/results/{result_id}"))
-        .insert_header(("authorization", format!("Bearer {}", api.token)))
-        .insert_header(("if-match", "*"));
-    assert_eq!(api.send(removed).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(api.call(calls::delete_result(result_id, "*")).await.status, StatusCode::NO_CONTENT);
     let after = api.get(&path).await;
     let doc = feed(&after.body);
     assert_eq!(doc.root_element().children().filter(|c| c.has_tag_name((ATOM, "entry"))).count(), 1);
@@ -331,11 +319,13 @@ fn link_id(link: roxmltree::Node) -> i64 {
 
 api_test!(webhooks_are_registered_listed_and_deleted_with_the_token, |api| {
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["rangeln"]}})).await;
+    // Without the token, as no call sends them.
     let path = format!("/api/v1/leagues/{league}/webhooks");
     let body = json!({"url": "http://127.0.0.1:9/hook"});
     api.send(TestRequest::post().uri(&path).set_json(&body)).await.problem(401, "unauthorized");
     api.send(TestRequest::get().uri(&path)).await.problem(401, "unauthorized");
-    let r = api.post(&path, &body).await;
+    let hook_url = "http://127.0.0.1:9/hook";
+    let r = api.call(calls::create_webhook(league, hook_url)).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", text(&r.body));
     let created: NewWebhook = r.body();
     let id = created.webhook.id;
@@ -345,10 +335,10 @@ api_test!(webhooks_are_registered_listed_and_deleted_with_the_token, |api| {
     assert_eq!(created.webhook.token_name, "test-club");
 
     // The secret's absence is a matter of the JSON: read as JSON.
-    let listed = api.write(Method::GET, &path, &json!({})).await;
+    let listed = api.call(calls::list_webhooks(league)).await;
     assert_eq!(listed.body::<Vec<Webhook>>().len(), 1);
     assert!(listed.json()[0].get("secret").is_none(), "the secret is shown once");
-    let one = api.write(Method::GET, &format!("/api/v1/webhooks/{id}"), &json!({})).await;
+    let one = api.call(calls::get_webhook(id)).await;
     assert_eq!(one.body::<Webhook>().url, "http://127.0.0.1:9/hook");
     assert!(one.json().get("secret").is_none());
 
@@ -358,20 +348,20 @@ api_test!(webhooks_are_registered_listed_and_deleted_with_the_token, |api| {
         ("https://user:pw@example.org/x", "credentials"),
         ("/relative/path", "http://"),
     ] {
-        let d = api.post(&path, &json!({ "url": url })).await.problem(422, "invalid-body");
+        let d = api.call(calls::create_webhook(league, url)).await.problem(422, "invalid-body");
         assert!(d.starts_with("url: ") && d.contains(why), "{url}: {d}");
     }
-    api.post("/api/v1/leagues/999/webhooks", &body).await.problem(404, "not-found");
-    api.write(Method::GET, "/api/v1/leagues/999/webhooks", &json!({})).await.problem(404, "not-found");
+    api.call(calls::create_webhook(999, hook_url)).await.problem(404, "not-found");
+    api.call(calls::list_webhooks(999)).await.problem(404, "not-found");
 
-    let gone = api.write(Method::DELETE, &format!("/api/v1/webhooks/{id}"), &json!({})).await;
+    let gone = api.call(calls::delete_webhook(id)).await;
     assert_eq!(gone.status, StatusCode::NO_CONTENT);
-    api.write(Method::DELETE, &format!("/api/v1/webhooks/{id}"), &json!({})).await.problem(404, "not-found");
-    api.write(Method::GET, &format!("/api/v1/webhooks/{id}/deliveries"), &json!({})).await.problem(404, "not-found");
+    api.call(calls::delete_webhook(id)).await.problem(404, "not-found");
+    api.call(calls::list_deliveries(id)).await.problem(404, "not-found");
     for _ in 0..20 {
-        assert_eq!(api.post(&path, &body).await.status, StatusCode::CREATED);
+        assert_eq!(api.call(calls::create_webhook(league, hook_url)).await.status, StatusCode::CREATED);
     }
-    api.post(&path, &body).await.problem(409, "conflict");
+    api.call(calls::create_webhook(league, hook_url)).await.problem(409, "conflict");
 });
 
 api_test!(every_committed_change_and_only_those_queue_a_delivery, |api| {
@@ -379,34 +369,19 @@ api_test!(every_committed_change_and_only_those_queue_a_delivery, |api| {
     let league =
         api.add_league(json!({"name": "L", "rules": {"games": ["rangeln", "mensch-aergere-dich-nicht"]}})).await;
     let other = api.add_league(json!({"name": "M", "rules": {"games": ["rangeln"]}})).await;
-    let hook: NewWebhook =
-        api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": "http://127.0.0.1:9/a"})).await.body();
+    let hook: NewWebhook = api.call(calls::create_webhook(league, "http://127.0.0.1:9/a")).await.body();
     let hook_id = hook.webhook.id;
-    let results = format!("/api/v1/leagues/{league}/results");
 
-    let id = api.post(&results, &mensch("2026-11-20", "Anna,Ben,Cleo")).await.body::<StoredResult>().id;
+    let id = api.record(league, &mensch("2026-11-20", "Anna,Ben,Cleo")).await.body::<StoredResult>().id;
     // Rejected and foreign writes queue nothing.
-    api.post(&results, &mensch("2026-11-20", "Anna,Nobody")).await.problem(422, "invalid-body");
+    api.record(league, &mensch("2026-11-20", "Anna,Nobody")).await.problem(422, "invalid-body");
     api.record(other, &rangeln("2026-11-20", &["Anna", "Ben", "Cleo"], &[&[1, 0, -1]])).await;
-    let stale = TestRequest::put()
-        .uri(&format!("/api/v1/results/{id}"))
-        .insert_header(("authorization", format!("Bearer {}", api.token)))
-        .insert_header(("if-match", "\"9\""))
-        .set_json(mensch("2026-11-20", "Cleo,Ben,Anna"));
-    api.send(stale).await.problem(412, "precondition-failed");
-    let fix = TestRequest::put()
-        .uri(&format!("/api/v1/results/{id}"))
-        .insert_header(("authorization", format!("Bearer {}", api.token)))
-        .insert_header(("if-match", "\"1\""))
-        .set_json(mensch("2026-11-20", "Cleo,Ben,Anna"));
-    assert_eq!(api.send(fix).await.status, StatusCode::OK);
-    let delete = TestRequest::delete()
-        .uri(&format!("/api/v1/results/{id}"))
-        .insert_header(("authorization", format!("Bearer {}", api.token)))
-        .insert_header(("if-match", "\"2\""));
-    assert_eq!(api.send(delete).await.status, StatusCode::NO_CONTENT);
+    let reversed = input(mensch("2026-11-20", "Cleo,Ben,Anna"));
+    api.call(calls::correct_result(id, "\"9\"", &reversed)).await.problem(412, "precondition-failed");
+    assert_eq!(api.call(calls::correct_result(id, "\"1\"", &reversed)).await.status, StatusCode::OK);
+    assert_eq!(api.call(calls::delete_result(id, "\"2\"")).await.status, StatusCode::NO_CONTENT);
 
-    let answer = api.write(Method::GET, &format!("/api/v1/webhooks/{hook_id}/deliveries"), &json!({})).await;
+    let answer = api.call(calls::list_deliveries(hook_id)).await;
     let page: DeliveryPage = answer.body();
     assert_eq!(page.total, 3, "{}", answer.json());
     let items = &page.items;
@@ -426,10 +401,9 @@ api_test!(every_committed_change_and_only_those_queue_a_delivery, |api| {
     assert_eq!(items[1].payload.result.as_ref().unwrap().placings[0].player, "Cleo");
     assert_eq!(items[0].payload.revision, 3);
     assert!(items[0].payload.result.is_none());
-    let pending =
-        api.write(Method::GET, &format!("/api/v1/webhooks/{hook_id}/deliveries?status=delivered"), &json!({})).await;
+    let pending = api.get_with_token(&format!("/api/v1/webhooks/{hook_id}/deliveries?status=delivered")).await;
     assert_eq!(pending.body::<DeliveryPage>().total, 0);
-    let bad = api.write(Method::GET, &format!("/api/v1/webhooks/{hook_id}/deliveries?per_page=0"), &json!({})).await;
+    let bad = api.get_with_token(&format!("/api/v1/webhooks/{hook_id}/deliveries?per_page=0")).await;
     bad.problem(400, "invalid-query");
 });
 
@@ -476,7 +450,7 @@ where
 {
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     loop {
-        let answer = api.write(Method::GET, &format!("/api/v1/webhooks/{hook}/deliveries"), &json!({})).await;
+        let answer = api.call(calls::list_deliveries(hook)).await;
         let page: DeliveryPage = answer.body();
         if let Some(newest) = page.items.first().filter(|d| done(d)) {
             return newest.clone();
@@ -490,10 +464,7 @@ api_test!(events_arrive_signed_with_the_webhooks_secret, |api| {
     let receiver = Tiny::start(|_, _| Answer::status(204));
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let hook: NewWebhook = api
-        .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/hook?club=1")}))
-        .await
-        .body();
+    let hook: NewWebhook = api.call(calls::create_webhook(league, &receiver.url("/hook?club=1"))).await.body();
     let secret = hook.secret.clone();
     let running = worker(&api.url, quick(100, 3));
     // As JSON, to hold the delivered copy to it member by member.
@@ -529,10 +500,7 @@ api_test!(a_failing_receiver_gets_retries_with_backoff_until_it_answers, |api| {
     });
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let hook = api
-        .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")}))
-        .await
-        .body::<NewWebhook>();
+    let hook = api.call(calls::create_webhook(league, &receiver.url("/"))).await.body::<NewWebhook>();
     let (hook_id, secret) = (hook.webhook.id, hook.secret.clone());
     let base = 300;
     let running = worker(&api.url, quick(base, 5));
@@ -560,20 +528,14 @@ api_test!(a_delivery_is_given_up_after_the_last_attempt, |api| {
     let receiver = Tiny::start(|_, _| Answer::status(410));
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let hook = api
-        .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")}))
-        .await
-        .body::<NewWebhook>();
+    let hook = api.call(calls::create_webhook(league, &receiver.url("/"))).await.body::<NewWebhook>();
     let running = worker(&api.url, quick(50, 2));
     api.record(league, &mensch("2026-11-20", "Ben,Anna")).await;
     let failed = wait_for_delivery(&api, hook.webhook.id, |d| d.status == DeliveryStatus::Failed).await;
     // A witness instead of a pause: the worker delivers a later change to another
     // receiver, so it has had its chances to try the failed delivery again.
     let witness = Tiny::start(|_, _| Answer::status(200));
-    let other = api
-        .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": witness.url("/")}))
-        .await
-        .body::<NewWebhook>();
+    let other = api.call(calls::create_webhook(league, &witness.url("/"))).await.body::<NewWebhook>();
     api.record(league, &mensch("2026-11-21", "Anna,Ben")).await;
     wait_for_delivery(&api, other.webhook.id, |d| d.status == DeliveryStatus::Delivered).await;
     running.abort();
@@ -587,16 +549,13 @@ api_test!(a_delivery_is_given_up_after_the_last_attempt, |api| {
         .filter(|r| serde_json::from_slice::<Value>(&r.body).unwrap()["id"] == failed.event_id.as_str())
         .count();
     assert_eq!(tries, 2, "nothing after the last attempt");
-    let failed_only: DeliveryPage = api
-        .write(Method::GET, &format!("/api/v1/webhooks/{}/deliveries?status=failed", hook.webhook.id), &json!({}))
-        .await
-        .body();
+    let failed_only: DeliveryPage =
+        api.get_with_token(&format!("/api/v1/webhooks/{}/deliveries?status=failed", hook.webhook.id)).await.body();
     assert_eq!(failed_only.total, 1);
 });
 
 api_test!(webhooks_reach_public_addresses_only, |api| {
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let hooks = format!("/api/v1/leagues/{league}/webhooks");
     // This server allows 127.0.0.1 as written, as an operator would for a local receiver;
     // every other way to reach this machine or a private network is refused.
     for url in [
@@ -610,19 +569,20 @@ api_test!(webhooks_reach_public_addresses_only, |api| {
         "http://[::1]/hook",
         "http://[::ffff:127.0.0.1]/hook",
     ] {
-        let r = api.post(&hooks, &json!({"url": url})).await;
+        let r = api.call(calls::create_webhook(league, url)).await;
         assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{url}: {:?}", r.json());
         assert_eq!(r.body::<Problem>().kind, "/problems/invalid-body", "{url}");
     }
-    let detail = api.post(&hooks, &json!({"url": "http://169.254.169.254/latest"})).await.body::<Problem>().detail;
+    let detail =
+        api.call(calls::create_webhook(league, "http://169.254.169.254/latest")).await.body::<Problem>().detail;
     assert!(detail.contains("169.254.169.254, not a public address"), "{detail}");
-    assert_eq!(api.write(Method::GET, &hooks, &json!({})).await.body::<Vec<Webhook>>().len(), 0, "nothing registered");
+    assert_eq!(api.answer(calls::list_webhooks(league)).await.len(), 0, "nothing registered");
 
     // At delivery the policy holds again: a worker that does not allow 127.0.0.1 sends
     // nothing there, and says why in general terms only.
     let receiver = Tiny::start(|_, _| Answer::status(204));
     api.add_players(&["Anna", "Ben"]).await;
-    let hook = api.post(&hooks, &json!({"url": receiver.url("/")})).await.body::<NewWebhook>();
+    let hook = api.call(calls::create_webhook(league, &receiver.url("/"))).await.body::<NewWebhook>();
     let strict = DeliveryConfig { egress: Default::default(), ..quick(50, 1) };
     let running = worker(&api.url, strict);
     api.record(league, &mensch("2026-11-20", "Ben,Anna")).await;
@@ -640,17 +600,14 @@ api_test!(delivery_errors_say_what_kind_of_failure_and_nothing_more, |api| {
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
     let url = format!("http://127.0.0.1:{closed}/hook");
-    let hook = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": url})).await.body::<NewWebhook>();
+    let hook = api.call(calls::create_webhook(league, &url)).await.body::<NewWebhook>();
     let running = worker(&api.url, quick(50, 1));
     api.record(league, &mensch("2026-11-20", "Ben,Anna")).await;
     let failed = wait_for_delivery(&api, hook.webhook.id, |d| d.status == DeliveryStatus::Failed).await;
     running.abort();
     assert_eq!(failed.last_error.as_deref(), Some("connection failed"));
     let receiver = Tiny::start(|_, _| Answer::status(503));
-    let hook = api
-        .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")}))
-        .await
-        .body::<NewWebhook>();
+    let hook = api.call(calls::create_webhook(league, &receiver.url("/"))).await.body::<NewWebhook>();
     let running = worker(&api.url, quick(50, 1));
     api.record(league, &mensch("2026-11-21", "Anna,Ben")).await;
     let failed = wait_for_delivery(&api, hook.webhook.id, |d| d.status == DeliveryStatus::Failed).await;
@@ -671,35 +628,27 @@ api_test!(a_revoked_tokens_webhooks_pause_until_an_admin_enables_them, |api| {
         None,
     )
     .unwrap();
-    let register = TestRequest::post()
-        .uri(&format!("/api/v1/leagues/{league}/webhooks"))
-        .insert_header(("authorization", format!("Bearer {other}")))
-        .set_json(json!({"url": receiver.url("/")}));
-    let hook: NewWebhook = api.send(register).await.body();
+    let hook: NewWebhook = api.call_as(&other, calls::create_webhook(league, &receiver.url("/"))).await.body();
     let hook_id = hook.webhook.id;
     assert_eq!(hook.webhook.paused_at, None);
     spielstand_api::store::tokens::revoke(&mut pool.get().unwrap(), "website-admin").unwrap();
-    let paused = api.write(Method::GET, &format!("/api/v1/webhooks/{hook_id}"), &json!({})).await;
+    let paused = api.call(calls::get_webhook(hook_id)).await;
     assert!(paused.body::<Webhook>().paused_at.is_some(), "{}", paused.json());
 
     // A result while paused: queued, not sent. The witness is a webhook of the same
     // league that is not paused: once the worker has delivered the same change to it, it
     // has seen the paused one's delivery and left it.
     let witness = Tiny::start(|_, _| Answer::status(200));
-    let other = api
-        .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": witness.url("/")}))
-        .await
-        .body::<NewWebhook>();
+    let other = api.call(calls::create_webhook(league, &witness.url("/"))).await.body::<NewWebhook>();
     let running = worker(&api.url, quick(50, 3));
     api.record(league, &mensch("2026-11-20", "Ben,Anna")).await;
     wait_for_delivery(&api, other.webhook.id, |d| d.status == DeliveryStatus::Delivered).await;
     assert!(receiver.received().is_empty(), "nothing while paused");
-    let waiting: DeliveryPage =
-        api.write(Method::GET, &format!("/api/v1/webhooks/{hook_id}/deliveries"), &json!({})).await.body();
+    let waiting: DeliveryPage = api.answer(calls::list_deliveries(hook_id)).await;
     assert_eq!(waiting.items[0].status, DeliveryStatus::Pending);
 
     // An admin enables it; what waited is delivered.
-    let enabled = api.post(&format!("/api/v1/webhooks/{hook_id}/enable"), &json!({})).await;
+    let enabled = api.call(calls::enable_webhook(hook_id)).await;
     assert_eq!(enabled.status, StatusCode::OK);
     assert_eq!(enabled.body::<Webhook>().paused_at, None);
     wait_for_delivery(&api, hook_id, |d| d.status == DeliveryStatus::Delivered).await;
@@ -721,7 +670,7 @@ api_test!(a_slow_receiver_never_holds_up_deliveries_to_another_host, |api| {
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
     for receiver in [&slow, &fast] {
-        let r = api.post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")})).await;
+        let r = api.call(calls::create_webhook(league, &receiver.url("/"))).await;
         assert_eq!(r.status, StatusCode::CREATED);
     }
     // Queued before the worker starts: the oldest due are the slow receiver's and the
@@ -756,10 +705,7 @@ api_test!(two_workers_on_one_database_never_send_a_delivery_twice, |api| {
     });
     api.add_players(&["Anna", "Ben"]).await;
     let league = api.add_league(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}})).await;
-    let hook = api
-        .post(&format!("/api/v1/leagues/{league}/webhooks"), &json!({"url": receiver.url("/")}))
-        .await
-        .body::<NewWebhook>();
+    let hook = api.call(calls::create_webhook(league, &receiver.url("/"))).await.body::<NewWebhook>();
     let secret = hook.secret.clone();
     let config = DeliveryConfig { in_flight: 3, ..quick(50, 3) };
     let workers = [worker(&api.url, config.clone()), worker(&api.url, config)];
@@ -770,13 +716,8 @@ api_test!(two_workers_on_one_database_never_send_a_delivery_twice, |api| {
     }
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     loop {
-        let page = api
-            .write(
-                Method::GET,
-                &format!("/api/v1/webhooks/{}/deliveries?status=delivered", hook.webhook.id),
-                &json!({}),
-            )
-            .await;
+        let page =
+            api.get_with_token(&format!("/api/v1/webhooks/{}/deliveries?status=delivered", hook.webhook.id)).await;
         if page.body::<DeliveryPage>().total == EVENTS as i64 {
             break;
         }
@@ -815,28 +756,23 @@ fn deliveries_survive_a_restart(db: TestDb) {
     // The retry comes 3 s after the first attempt: after the restart below.
     let server = Server::start(&db, &env(3_000));
     for name in ["Anna", "Ben"] {
-        assert_eq!(server.post("/players", &token, &json!({ "name": name })).0, 201);
+        assert_eq!(server.call(&token, calls::create_player(name)).0, 201);
     }
-    let (_, league) =
-        server.post("/leagues", &token, &json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}}));
-    let league = typed::<League>(&league).id;
-    let (_, hook) = server.post(
-        &format!("/leagues/{league}/webhooks"),
-        &token,
-        &json!({"url": format!("http://127.0.0.1:{port}/after-restart")}),
-    );
-    let hook: NewWebhook = typed(&hook);
+    let league = input(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}}));
+    let league = server.answer(&token, calls::create_league(&league)).id;
+    let url = format!("http://127.0.0.1:{port}/after-restart");
+    let hook = server.answer(&token, calls::create_webhook(league, &url));
     let (hook_id, secret) = (hook.webhook.id, hook.secret.clone());
-    let (status, _) = server.post(&format!("/leagues/{league}/results"), &token, &mensch("2026-11-20", "Ben,Anna"));
+    let (status, _) = server.call(&token, calls::record_result(league, &input(mensch("2026-11-20", "Ben,Anna")), None));
     assert_eq!(status, 201);
     // The first attempt fails (connection refused); the server dies before the retry.
-    let deliveries = format!("/webhooks/{hook_id}/deliveries");
+    let deliveries = |server: &Server| server.answer(&token, calls::list_deliveries(hook_id));
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
-    while server.get_as::<DeliveryPage>(&deliveries, &token).items.first().map(|d| d.attempts) != Some(1) {
+    while deliveries(&server).items.first().map(|d| d.attempts) != Some(1) {
         assert!(std::time::Instant::now() < deadline, "no first attempt");
         std::thread::sleep(Duration::from_millis(20));
     }
-    let owed = server.get_as::<DeliveryPage>(&deliveries, &token).items[0].clone();
+    let owed = deliveries(&server).items[0].clone();
     assert_eq!(owed.status, DeliveryStatus::Pending);
     assert_eq!(owed.last_error.as_deref(), Some("connection failed"), "{owed:?}");
     server.kill();
@@ -849,7 +785,7 @@ fn deliveries_survive_a_restart(db: TestDb) {
     assert_eq!(event["id"], owed.event_id.as_str());
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     loop {
-        let now = server.get_as::<DeliveryPage>(&deliveries, &token).items[0].clone();
+        let now = deliveries(&server).items[0].clone();
         if now.status == DeliveryStatus::Delivered {
             assert_eq!(now.attempts, 2);
             break;
@@ -888,23 +824,21 @@ fn a_server_told_not_to_deliver_sends_nothing() {
         }
         let server = Server::start(db, &env);
         for name in ["Anna", "Ben"] {
-            server.post("/players", &token, &json!({ "name": name }));
+            server.call(&token, calls::create_player(name));
         }
-        let (_, league) =
-            server.post("/leagues", &token, &json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}}));
-        let league = typed::<League>(&league).id;
-        let (_, hook) =
-            server.post(&format!("/leagues/{league}/webhooks"), &token, &json!({"url": receiver.url(path)}));
-        (server, token, league, typed::<NewWebhook>(&hook).webhook.id)
+        let league = input(json!({"name": "L", "rules": {"games": ["mensch-aergere-dich-nicht"]}}));
+        let league = server.answer(&token, calls::create_league(&league)).id;
+        let hook = server.answer(&token, calls::create_webhook(league, &receiver.url(path)));
+        (server, token, league, hook.webhook.id)
     };
     let (quiet_db, loud_db) = (TestDb::sqlite(), TestDb::sqlite());
     let (quiet, quiet_token, quiet_league, quiet_hook) = setup(&quiet_db, true, "/quiet");
     let (loud, loud_token, loud_league, _) = setup(&loud_db, false, "/loud");
-    let result = mensch("2026-11-20", "Ben,Anna");
-    assert_eq!(quiet.post(&format!("/leagues/{quiet_league}/results"), &quiet_token, &result).0, 201);
-    assert_eq!(loud.post(&format!("/leagues/{loud_league}/results"), &loud_token, &result).0, 201);
+    let result = input(mensch("2026-11-20", "Ben,Anna"));
+    assert_eq!(quiet.call(&quiet_token, calls::record_result(quiet_league, &result, None)).0, 201);
+    assert_eq!(loud.call(&loud_token, calls::record_result(loud_league, &result, None)).0, 201);
     let got = receiver.wait_for(1, Duration::from_secs(30));
     assert!(got.iter().all(|r| r.path == "/loud"), "the silent server delivered: {got:?}");
-    let queued: DeliveryPage = quiet.get_as(&format!("/webhooks/{quiet_hook}/deliveries"), &quiet_token);
+    let queued: DeliveryPage = quiet.answer(&quiet_token, calls::list_deliveries(quiet_hook));
     assert_eq!(queued.items[0].status, DeliveryStatus::Pending, "queued for a process that delivers");
 }

@@ -215,22 +215,42 @@ where
         Response { status, headers, body }
     }
 
+    /// The request a call of `wire::calls` makes, as the CLI sends it: its method, path,
+    /// query, headers and body, with the test token when the call carries one. A test adds
+    /// to it what it is about (a client's address, a header the call does not send).
+    pub fn request<T>(&self, call: impl IntoCall<T>) -> at::TestRequest {
+        request_with(call, Some(&self.token))
+    }
+
     /// Sends a call of `wire::calls` as the CLI does: its method, path, query, headers and
     /// body, with the test token when the call carries one.
     pub async fn call<T>(&self, call: impl IntoCall<T>) -> Response {
+        self.send(self.request(call)).await
+    }
+
+    /// Sends a call with `bearer` (a night pass, a hare's code, another token) as its
+    /// token, whether or not the call would carry the test token. (The request is made at
+    /// once: the answer's future holds on to nothing of `bearer`.)
+    pub fn call_as<T, C: IntoCall<T>>(
+        &self,
+        bearer: &str,
+        call: C,
+    ) -> impl Future<Output = Response> + use<'_, S, B, T, C> {
+        self.send(self.request_as(bearer, call))
+    }
+
+    /// The request of a call with `bearer` as its token, as [`TestApi::call_as`] sends it.
+    pub fn request_as<T>(&self, bearer: &str, call: impl IntoCall<T>) -> at::TestRequest {
+        request_with(call, None).insert_header(("authorization", format!("Bearer {bearer}")))
+    }
+
+    /// The text answer of a call that must succeed (a CSV table).
+    pub async fn text(&self, call: impl IntoCall<String>) -> String {
         let call = call.into_call().unwrap_or_else(|e| panic!("the call does not build: {e}"));
-        let method = Method::from_bytes(call.method.as_str().as_bytes()).expect("an HTTP method");
-        let mut req = at::TestRequest::default().method(method).uri(&call.url(""));
-        if call.with_token {
-            req = req.insert_header(("authorization", format!("Bearer {}", self.token)));
-        }
-        for (name, value) in &call.headers {
-            req = req.insert_header((*name, value.as_str()));
-        }
-        if let Some(body) = call.body {
-            req = req.insert_header(("content-type", "application/json")).set_payload(body);
-        }
-        self.send(req).await
+        let operation = call.operation;
+        let r = self.call(call).await;
+        assert!(r.status.is_success(), "{operation}: {} {}", r.status, String::from_utf8_lossy(&r.body));
+        String::from_utf8(r.body).unwrap_or_else(|e| panic!("{operation}: not UTF-8 ({e})"))
     }
 
     /// The answer of a call that must succeed, as the type the call names.
@@ -316,6 +336,30 @@ where
         assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
         r.body::<League>().id
     }
+}
+
+/// The request of `call`, with `token` when the call carries one.
+fn request_with<T>(call: impl IntoCall<T>, token: Option<&str>) -> at::TestRequest {
+    let call = call.into_call().unwrap_or_else(|e| panic!("the call does not build: {e}"));
+    let method = Method::from_bytes(call.method.as_str().as_bytes()).expect("an HTTP method");
+    let mut req = at::TestRequest::default().method(method).uri(&call.url(""));
+    if let Some(token) = token.filter(|_| call.with_token) {
+        req = req.insert_header(("authorization", format!("Bearer {token}")));
+    }
+    for (name, value) in &call.headers {
+        req = req.insert_header((*name, value.as_str()));
+    }
+    if let Some(body) = call.body {
+        req = req.insert_header(("content-type", "application/json")).set_payload(body);
+    }
+    req
+}
+
+/// `value` as the input type `T` a call sends (a `spielstand_wire` body, a game record):
+/// the JSON a test writes, typed as the CLI would send it.
+pub fn input<T: DeserializeOwned>(value: Value) -> T {
+    serde_json::from_value(value.clone())
+        .unwrap_or_else(|e| panic!("not a {} ({e}): {value}", std::any::type_name::<T>()))
 }
 
 /// A day as the API writes it: `day("2026-03-01")`.

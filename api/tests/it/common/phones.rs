@@ -7,7 +7,8 @@ use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use serde_json::json;
-use spielstand_wire::{Event, JoinCode, Round};
+use spielstand_wire::calls;
+use spielstand_wire::{CheckIn, EventInput, JoinCode, JoinInput, PlayerRef, Round};
 
 /// Today, as the night's date: a result is played on its night's day.
 pub fn today() -> String {
@@ -21,29 +22,14 @@ where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
-    let event: Event = api
-        .post(&format!("/api/v1/leagues/{league}/events"), &json!({"title": "Clubabend", "date": today()}))
-        .await
-        .body();
-    let r = api
-        .post(&format!("/api/v1/events/{}/attendees", event.id), &json!({"players": ["Anna", "Ben", "Cleo", "Dora"]}))
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", String::from_utf8_lossy(&r.body));
-    let round: Round = api
-        .post(
-            &format!("/api/v1/events/{}/rounds", event.id),
-            &json!({"game": "mensch-aergere-dich-nicht", "method": "random", "size": 2, "seed": 7}),
-        )
-        .await
-        .body();
+    let event = EventInput { title: "Clubabend".into(), date: super::day(&today()), location: None };
+    let event = api.answer(calls::create_event(league, &event)).await;
+    let players = ["Anna", "Ben", "Cleo", "Dora"].map(|p| PlayerRef::Name(p.into())).to_vec();
+    api.answer(calls::check_in(event.id, &CheckIn { players })).await;
+    let draw = json!({"game": "mensch-aergere-dich-nicht", "method": "random", "size": 2, "seed": 7});
+    let round = api.answer(calls::draw_round(event.id, &super::input(draw))).await;
     // No body at all: the code's defaults.
-    let r = api
-        .send(
-            TestRequest::post()
-                .uri(&format!("/api/v1/events/{}/join-codes", event.id))
-                .insert_header(("authorization", format!("Bearer {}", api.token))),
-        )
-        .await;
+    let r = api.call(calls::create_join_code(event.id, None)).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", String::from_utf8_lossy(&r.body));
     (event.id, round, r.body())
 }
@@ -58,5 +44,10 @@ where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
-    api.send(TestRequest::post().uri("/api/v1/join").set_json(json!({"code": code, "player": player}))).await
+    api.call(calls::join_night(&JoinInput {
+        code: code.to_owned(),
+        player: PlayerRef::Name(player.to_owned()),
+        ask_organiser: None,
+    }))
+    .await
 }

@@ -3,6 +3,8 @@
 use super::TestDb;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use spielstand_wire::LeagueInput;
+use spielstand_wire::calls::{self, IntoCall};
 use spielstand_wire::headers::{READ_AFTER, WRITE_POSITION};
 use std::io::{BufRead, BufReader};
 use std::process::{Child, ChildStderr, Command, Stdio};
@@ -120,15 +122,6 @@ impl Server {
         post_with(&agent(), &format!("{}{path}", self.api), token, body)
     }
 
-    /// PUTs JSON to `path` under `/api/v1` with the token; the status and JSON answer.
-    pub fn put(&self, path: &str, token: &str, body: &Value) -> (u16, Value) {
-        let url = format!("{}{path}", self.api);
-        let mut res = agent().put(&url).header("Authorization", &format!("Bearer {token}")).send_json(body).unwrap();
-        remember(&url, &res);
-        let status = res.status().as_u16();
-        (status, res.body_mut().read_json().unwrap_or(Value::Null))
-    }
-
     /// GETs `path` under `/api/v1` with the token; it must answer 200 with JSON.
     pub fn get(&self, path: &str, token: &str) -> Value {
         let agent = agent();
@@ -144,6 +137,47 @@ impl Server {
     pub fn get_as<T: DeserializeOwned>(&self, path: &str, token: &str) -> T {
         typed(&self.get(path, token))
     }
+
+    /// Sends a call of `wire::calls` as the CLI does ([`call_with`]); the status and the
+    /// JSON answer.
+    pub fn call<T>(&self, token: &str, call: impl IntoCall<T>) -> (u16, Value) {
+        call_with(&agent(), &self.base, token, call)
+    }
+
+    /// The answer of a call that must succeed, as the type the call names.
+    pub fn answer<T: DeserializeOwned>(&self, token: &str, call: impl IntoCall<T>) -> T {
+        let call = call.into_call().unwrap_or_else(|e| panic!("the call does not build: {e}"));
+        let operation = call.operation;
+        let (status, body) = self.call(token, call);
+        assert!((200..300).contains(&status), "{operation}: {status} {body}");
+        typed(&body)
+    }
+}
+
+/// Sends a call of `wire::calls` to the server at `base` (`http://host:port`) with ureq,
+/// as the CLI does: its method, URL, headers and JSON body, `token` when the call carries
+/// one, and this test's last write to that server, which it reads after; the status and
+/// the JSON answer (`null` for none, or for one that is not JSON).
+pub fn call_with<T>(agent: &ureq::Agent, base: &str, token: &str, call: impl IntoCall<T>) -> (u16, Value) {
+    let call = call.into_call().unwrap_or_else(|e| panic!("the call does not build: {e}"));
+    let url = call.url(base);
+    let mut request = ureq::http::Request::builder().method(call.method.as_str()).uri(&url);
+    if call.with_token {
+        request = request.header("Authorization", format!("Bearer {token}"));
+    }
+    for (name, value) in &call.headers {
+        request = request.header(*name, value.as_str());
+    }
+    if call.body.is_some() {
+        request = request.header("Content-Type", "application/json");
+    }
+    if let Some(position) = written(&url) {
+        request = request.header(READ_AFTER, position);
+    }
+    let mut res = agent.run(request.body(call.body.unwrap_or_default()).unwrap()).unwrap();
+    remember(&url, &res);
+    let status = res.status().as_u16();
+    (status, res.body_mut().read_json().unwrap_or(Value::Null))
 }
 
 impl Drop for Server {
@@ -243,14 +277,12 @@ pub fn typed<T: DeserializeOwned>(body: &Value) -> T {
 
 /// Adds `players` and a league counting `games`; the league's id and rules.
 pub fn seed(server: &Server, token: &str, players: &[&str], games: &[&str]) -> (i64, spielstand_core::LeagueRules) {
-    let agent = agent();
     for name in players {
-        let (status, body) =
-            post_with(&agent, &format!("{}/players", server.api), token, &serde_json::json!({ "name": name }));
+        let (status, body) = server.call(token, calls::create_player(name));
         assert_eq!(status, 201, "{body}");
     }
-    let league = serde_json::json!({"name": "Seeded", "rules": {"games": games}});
-    let (status, league) = post_with(&agent, &format!("{}/leagues", server.api), token, &league);
+    let league: LeagueInput = super::input(serde_json::json!({"name": "Seeded", "rules": {"games": games}}));
+    let (status, league) = server.call(token, calls::create_league(&league));
     assert_eq!(status, 201, "{league}");
     let league: spielstand_wire::League = typed(&league);
     (league.id, league.rules)
