@@ -190,6 +190,10 @@ impl Drop for Server {
 pub fn agent() -> ureq::Agent {
     ureq::Agent::config_builder()
         .http_status_as_error(false)
+        // The server shuts a connection idle for 5 s: a kept one is not reused after 2 s, so
+        // that a request never goes out on a connection the server is closing (under load a
+        // client's gap between two requests to one process grows past 5 s).
+        .max_idle_age(Duration::from_secs(2))
         .timeout_global(Some(Duration::from_secs(60)))
         .build()
         .into()
