@@ -13,6 +13,8 @@ use lettre::message::header::ContentType;
 use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use spielstand_core::postspiel;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::time::Duration;
 
 /// Mails handed to the server in one go; the rest wait for the next look.
@@ -75,13 +77,19 @@ pub async fn run(pool: Pool, config: MailConfig, transport: AsyncSmtpTransport<T
     }
 }
 
-/// Sends every mail due now; answers how many went out.
+/// Sends every mail due now; answers how many went out. A round's report is read and
+/// worded once, however many hares it goes to.
 async fn send_due(pool: &Pool, config: &MailConfig, transport: &AsyncSmtpTransport<Tokio1Executor>) -> Result<usize> {
     let due = crate::db::run(pool, |conn| postal_mails::take_due(conn, BATCH)).await?;
+    let mut worded: HashMap<(i64, u32), Worded> = HashMap::new();
     let mut sent = 0;
     for mail in due {
         let (id, attempts) = (mail.id, mail.attempts);
-        let outcome = match compose(pool, config, &mail).await {
+        let report = match worded.entry((mail.game_id, mail.round)) {
+            Entry::Occupied(kept) => Ok(kept.into_mut()),
+            Entry::Vacant(slot) => word(pool, mail.game_id, mail.round).await.map(|w| slot.insert(w)),
+        };
+        let outcome = match report.and_then(|report| message(config, &mail.recipient, report)) {
             Ok(message) => transport.send(message).await.map(drop).map_err(|e| e.to_string()),
             Err(e) => Err(e.to_string()),
         };
@@ -99,20 +107,33 @@ async fn send_due(pool: &Pool, config: &MailConfig, transport: &AsyncSmtpTranspo
     Ok(sent)
 }
 
-/// The report of `mail`'s round as a mail to its recipient.
-async fn compose(pool: &Pool, config: &MailConfig, mail: &postal_mails::Due) -> Result<Message> {
-    let (game_id, round) = (mail.game_id, mail.round);
+/// A round's report mail: its subject and text.
+struct Worded {
+    subject: String,
+    text: String,
+}
+
+/// Round `round` of game `game_id` in words, as the game master sends it.
+async fn word(pool: &Pool, game_id: i64, round: u32) -> Result<Worded> {
     let (game, round) = crate::db::run(pool, move |conn| {
         Ok((postal::get(conn, game_id)?, postal::round(conn, game_id, round, postspiel::Lang::De)?))
     })
     .await?;
-    let to: Mailbox = mail.recipient.parse().map_err(|e| Error::internal(format!("a kept address: {e}")))?;
+    Ok(Worded {
+        subject: render::postal::mail_subject(&game, &round, render::Lang::De),
+        text: render::postal::round_text(&game, &round, render::Lang::De),
+    })
+}
+
+/// `report` as a mail to `recipient`.
+fn message(config: &MailConfig, recipient: &str, report: &Worded) -> Result<Message> {
+    let to: Mailbox = recipient.parse().map_err(|e| Error::internal(format!("a kept address: {e}")))?;
     Message::builder()
         .from(config.from.clone())
         .to(to)
-        .subject(render::postal::mail_subject(&game, &round, render::Lang::De))
+        .subject(report.subject.clone())
         .header(ContentType::TEXT_PLAIN)
-        .body(render::postal::round_text(&game, &round, render::Lang::De))
+        .body(report.text.clone())
         .map_err(|e| Error::internal(format!("a report that is no mail: {e}")))
 }
 

@@ -253,10 +253,11 @@ impl OrderMail {
             .ok_or_else(|| CliError::input(t!("postspiel-mail-unreadable", path = path)))?;
         let from = mail.from().and_then(|f| f.first()).and_then(|a| a.address()).map(str::to_owned);
         let text = mail.body_text(0).map(|t| t.into_owned()).unwrap_or_default();
-        Ok(OrderMail::from_text(from, &text)).and_then(|m| match m.orders.is_empty() {
-            true => Err(CliError::input(t!("postspiel-mail-no-order", path = path))),
-            false => Ok(m),
-        })
+        let read = OrderMail::from_text(from, &text);
+        if read.orders.is_empty() {
+            return Err(CliError::input(t!("postspiel-mail-no-order", path = path)));
+        }
+        Ok(read)
     }
 
     fn from_text(from: Option<String>, text: &str) -> OrderMail {
